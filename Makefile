@@ -1,0 +1,33 @@
+# Every target sets up the .venv it needs from the pinned requirements.txt.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: venv test report bench stats verify clean
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+test: venv
+	$(PY) -m pytest
+
+report: venv
+	$(PY) -m vmb report
+
+bench: venv
+	$(PY) -m vmb bench
+
+stats: venv
+	$(PY) -m vmb stats
+
+verify: venv
+	$(PY) -m vmb verify
+
+clean:
+	rm -rf $(VENV) build *.egg-info

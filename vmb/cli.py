@@ -1,0 +1,38 @@
+"""The ``vmb`` command line: one subcommand per module under ``vmb.commands``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# name → (module implementing it, one-line help). Each module defines
+# ``add_arguments(parser)`` and ``run(args) -> int``; they are imported only when used.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vmb",
+        description="VehicleMemBench toolkit: simulator, scorer, agent harness and reports.",
+        epilog="Run 'vmb COMMAND --help' for the options of one command.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        command = sub.add_parser(name, help=help_text, description=module.__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(command)
+        command.set_defaults(handler=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.handler(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

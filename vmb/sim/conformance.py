@@ -1,0 +1,123 @@
+"""Replay the reference simulator's recorded behaviour and report every disagreement.
+
+The conformance directory (``../shared/conformance`` in CI) holds call sequences with the
+reference's per-call acceptance and final diff. ``check`` replays each with ``vmb.sim`` and
+returns the records that disagree. With ``modules``, only the calls and leaves of those modules
+are compared, which lets one module be checked on its own (modules never touch each other's
+state).
+
+Command line (for developers)::
+
+    python -m vmb.sim.conformance [--dir DIR] [--module NAME ...] [--api NAME] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from vmb.sim.registry import module_of
+from vmb.sim.world import replay
+
+RECORD_FILES = ("reference_cases.jsonl", "probes.jsonl")
+
+
+@dataclass
+class Mismatch:
+    source: str
+    calls: list[dict[str, Any]]
+    expected_ok: list[bool]
+    got_ok: list[bool]
+    expected_diff: dict[str, Any]
+    got_diff: dict[str, Any]
+
+    def describe(self) -> str:
+        lines = [f"{self.source}:"]
+        for call, want, got in zip(self.calls, self.expected_ok, self.got_ok):
+            mark = "  " if want == got else "!!"
+            lines.append(f"  {mark} {call['name']}({json.dumps(call.get('args'))}) ok={want} ours={got}")
+        keys = sorted(set(self.expected_diff) | set(self.got_diff))
+        for k in keys:
+            want = self.expected_diff.get(k, "<default>")
+            got = self.got_diff.get(k, "<default>")
+            if want != got or type(want) is not type(got):
+                lines.append(f"  diff {k}: reference={want!r} ours={got!r}")
+        return "\n".join(lines)
+
+
+def iter_records(directory: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(``file:line``, record) for every record of the replayable conformance files."""
+    for fname in RECORD_FILES:
+        path = directory / fname
+        with path.open(encoding="utf-8") as handle:
+            for lineno, line in enumerate(handle, 1):
+                if line.strip():
+                    record = json.loads(line)
+                    source = record.get("id") or f"{fname}:{lineno}"
+                    yield source, record
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if a.keys() != b.keys():
+        return False
+    return all(type(a[k]) is type(b[k]) and a[k] == b[k] for k in a)
+
+
+def check_record(
+    source: str, record: dict[str, Any], modules: set[str] | None = None
+) -> Mismatch | None:
+    calls = record["calls"]
+    want_ok = list(record["ok"])
+    want_diff = dict(record["diff"])
+    if modules is not None:
+        keep = [i for i, c in enumerate(calls) if module_of(c["name"]) in modules]
+        calls = [calls[i] for i in keep]
+        want_ok = [want_ok[i] for i in keep]
+        want_diff = {k: v for k, v in want_diff.items() if k.split(".", 1)[0] in modules}
+        if not calls:
+            return None
+    world, got_ok = replay(calls)
+    got_diff = world.diff()
+    if got_ok == want_ok and _same(got_diff, want_diff):
+        return None
+    return Mismatch(source, calls, want_ok, got_ok, want_diff, got_diff)
+
+
+def check(
+    directory: Path, modules: Iterable[str] | None = None, api: str | None = None
+) -> tuple[int, list[Mismatch]]:
+    """Replay every record; return (records checked, mismatches)."""
+    wanted = set(modules) if modules else None
+    checked = 0
+    mismatches: list[Mismatch] = []
+    for source, record in iter_records(directory):
+        if api is not None and not any(c["name"] == api for c in record["calls"]):
+            continue
+        if wanted is not None and not any(module_of(c["name"]) in wanted for c in record["calls"]):
+            continue
+        checked += 1
+        mismatch = check_record(source, record, wanted)
+        if mismatch is not None:
+            mismatches.append(mismatch)
+    return checked, mismatches
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--dir", type=Path, default=Path("../shared/conformance"))
+    parser.add_argument("--module", action="append", help="check only this module (repeatable)")
+    parser.add_argument("--api", help="only records that call this API")
+    parser.add_argument("--limit", type=int, default=20, help="mismatches to print")
+    opts = parser.parse_args(argv)
+    checked, mismatches = check(opts.dir, opts.module, opts.api)
+    for m in mismatches[: opts.limit]:
+        print(m.describe())
+    print(f"{checked} records checked, {len(mismatches)} mismatches")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,267 @@
+"""Typed declarations of the vehicle APIs.
+
+Each vehicle API is declared once, in its module file under ``vmb/sim/modules``, with the
+``Module.api`` decorator: its parameters (typed, with ranges, enums and zones), a one-line
+description, when the call switches its device on, and a small effect function. The validator
+(``Api.validate_steps``), the function-calling schema (``vmb.sim.schema``) and the docs
+(``vmb.sim.docs``) are all derived from that one declaration.
+
+Validation mirrors the reference simulator, quirks included: checks run as an ordered list of
+named steps (``"level.type"``, ``"level.range"``, ``"seat.zone"``, ...), and the step ``"power"``
+marks where a call switches its device on. A call refused by a later step keeps that change, as
+in the reference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+MISSING: Any = object()
+
+
+class Refused(Exception):
+    """A call the simulator declines: bad argument or a precondition not met.
+
+    Raised inside effect functions; the dispatcher turns it into ``success: false``.
+    """
+
+
+@dataclass(frozen=True)
+class Param:
+    """Base of all parameter declarations."""
+
+    description: str = ""
+    default: Any = MISSING
+
+    json_type: str = field(default="string", init=False)
+    type_name: str = field(default="str", init=False)
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+    def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
+        """Named validation steps for this parameter: each returns an error text or None."""
+        return []
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.json_type}
+        if self.description:
+            out["description"] = self.description
+        return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Int(Param):
+    """An integer in ``[minimum, maximum]``. Strings and floats are refused.
+
+    ``python_compare`` reproduces a reference quirk: the range check is a bare Python
+    comparison, so a float inside the range passes the range step and only fails the type step.
+    """
+
+    minimum: int | None = None
+    maximum: int | None = None
+    json_type: str = field(default="integer", init=False)
+    type_name: str = field(default="int", init=False)
+
+    def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
+        def type_check(value: Any) -> str | None:
+            if _is_int(value):
+                return None
+            return f"{name} must be an integer, got {value!r}"
+
+        def min_check(value: Any) -> str | None:
+            if self.minimum is None:
+                return None
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                return f"{name} must be an integer, got {value!r}"
+            if value < self.minimum:
+                return f"{name} must be at least {self.minimum}, got {value!r}"
+            return None
+
+        def max_check(value: Any) -> str | None:
+            if self.maximum is None:
+                return None
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                return f"{name} must be an integer, got {value!r}"
+            if value > self.maximum:
+                return f"{name} must be at most {self.maximum}, got {value!r}"
+            return None
+
+        return [(f"{name}.min", min_check), (f"{name}.max", max_check), (f"{name}.type", type_check)]
+
+    def schema(self) -> dict[str, Any]:
+        out = super().schema()
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+@dataclass(frozen=True)
+class Bool(Param):
+    """A boolean flag. The reference never type-checks these: any value is accepted."""
+
+    json_type: str = field(default="boolean", init=False)
+    type_name: str = field(default="bool", init=False)
+
+
+@dataclass(frozen=True)
+class Str(Param):
+    """Free text (a destination, a song name)."""
+
+
+@dataclass(frozen=True)
+class Enum(Param):
+    """One of a fixed set of strings, compared case-sensitively as the reference does."""
+
+    values: tuple[str, ...] = ()
+
+    def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
+        allowed = self.values
+
+        def enum_check(value: Any) -> str | None:
+            if isinstance(value, str) and value in allowed:
+                return None
+            return f"{name} must be one of {', '.join(allowed)}; got {value!r}"
+
+        return [(f"{name}.enum", enum_check)]
+
+    def schema(self) -> dict[str, Any]:
+        out = super().schema()
+        out["enum"] = list(self.values)
+        return out
+
+
+@dataclass(frozen=True)
+class Zone(Param):
+    """Which zone(s) of a module a call targets.
+
+    ``groups`` maps each accepted value to the zones it stands for (``"all"`` → every zone).
+    The effect function receives the tuple of zones, not the raw string.
+    """
+
+    groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
+        groups = self.groups
+        shown = [v for v in groups if v]
+
+        def zone_check(value: Any) -> str | None:
+            if isinstance(value, str) and value in groups:
+                return None
+            return f"{name} must be one of {', '.join(shown)}; got {value!r}"
+
+        return [(f"{name}.zone", zone_check)]
+
+    def resolve(self, value: str) -> tuple[str, ...]:
+        return self.groups[value]
+
+    def schema(self) -> dict[str, Any]:
+        out = super().schema()
+        out["enum"] = [v for v in self.groups if v]
+        return out
+
+
+def zones(parts: Iterable[str], **groups: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Zone vocabulary: each zone names itself, plus named groups (``all=...``, ``front=...``).
+
+    A group called ``empty`` stands for the empty string, which some reference APIs accept.
+    """
+    table: dict[str, tuple[str, ...]] = {p: (p,) for p in parts}
+    for key, members in groups.items():
+        table["" if key == "empty" else key] = tuple(members)
+    return table
+
+
+Effect = Callable[..., None]
+
+
+@dataclass
+class Api:
+    """One declared vehicle API."""
+
+    module: "Module"
+    action: str
+    description: str
+    params: dict[str, Param]
+    effect: Effect
+    order: tuple[str, ...] | None
+    power: str | None
+
+    @property
+    def name(self) -> str:
+        return f"carcontrol_{self.module.name}_{self.action}"
+
+    def validate_steps(self) -> list[tuple[str, Callable[[Any], str | None]]]:
+        """All validation steps in the order the reference runs them (``power`` excluded)."""
+        steps = {n: c for pname, p in self.params.items() for n, c in p.checks(pname)}
+        if self.order is None:
+            return list(steps.items())
+        return [(n, steps[n]) for n in self.order if n != "power"]
+
+    def step_order(self) -> list[str]:
+        """Step names in execution order, including ``power`` where the device switches on."""
+        if self.order is not None:
+            return list(self.order)
+        names = [n for pname, p in self.params.items() for n, _ in p.checks(pname)]
+        if self.power == "start":
+            # A per-zone power leaf needs the zone resolved first.
+            zone_steps = [n for n in names if n.endswith(".zone")]
+            rest = [n for n in names if n not in zone_steps]
+            return [*zone_steps, "power", *rest]
+        if self.power == "end":
+            return [*names, "power"]
+        return names
+
+    def zone_param(self) -> str | None:
+        for pname, p in self.params.items():
+            if isinstance(p, Zone):
+                return pname
+        return None
+
+
+@dataclass
+class Module:
+    """A vehicle module: its description, default state, power leaf and declared APIs.
+
+    ``defaults`` maps each leaf (path below the module, ``driver.headrest_height``) to its value
+    on the default car; ``power_leaf`` is the leaf a ``power`` step sets to True, with
+    ``{zone}`` standing for each targeted zone.
+    """
+
+    name: str
+    description: str
+    defaults: dict[str, Any]
+    power_leaf: str | None = None
+    apis: dict[str, Api] = field(default_factory=dict)
+
+    def api(
+        self,
+        description: str,
+        *,
+        order: Iterable[str] | None = None,
+        power: str | None = None,
+        **params: Param,
+    ) -> Callable[[Effect], Effect]:
+        """Declare an API whose action name is the decorated function's name.
+
+        ``power`` is ``"start"`` (switch on before any check), ``"end"`` (switch on when the
+        call succeeds) or None; ``order`` lists the step names explicitly for quirky orders.
+        """
+
+        def register(effect: Effect) -> Effect:
+            action = effect.__name__
+            steps = tuple(order) if order is not None else None
+            if steps is not None and "power" in steps and self.power_leaf is None:
+                raise ValueError(f"{self.name}.{action}: power step without a power leaf")
+            self.apis[action] = Api(self, action, description, dict(params), effect, steps, power)
+            return effect
+
+        return register
