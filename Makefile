@@ -18,7 +18,7 @@ test: venv
 	$(PY) -m pytest
 
 report: venv
-	$(PY) -m vmb report
+	$(PY) -m vmb stats
 
 bench: venv
 	$(PY) -m vmb bench

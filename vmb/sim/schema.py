@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from vmb.sim.registry import MODULES
@@ -37,3 +39,17 @@ def module_schemas(module: str) -> list[dict[str, Any]]:
 
 def all_schemas() -> dict[str, list[dict[str, Any]]]:
     return {name: module_schemas(name) for name in MODULES}
+
+
+SNAPSHOT_PATH = Path(__file__).resolve().parents[2] / "tests" / "sim" / "tool_schemas.snapshot.json"
+
+
+def main() -> int:
+    """Rewrite the schema snapshot that the tests compare against."""
+    SNAPSHOT_PATH.write_text(json.dumps(all_schemas(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {SNAPSHOT_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

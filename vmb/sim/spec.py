@@ -194,6 +194,8 @@ class Api:
     effect: Effect
     order: tuple[str, ...] | None
     power: str | None
+    # Overrides the module's power leaf for modules with several switchable devices.
+    power_leaf: str | None = None
 
     @property
     def name(self) -> str:
@@ -248,20 +250,24 @@ class Module:
         *,
         order: Iterable[str] | None = None,
         power: str | None = None,
+        power_leaf: str | None = None,
         **params: Param,
     ) -> Callable[[Effect], Effect]:
         """Declare an API whose action name is the decorated function's name.
 
         ``power`` is ``"start"`` (switch on before any check), ``"end"`` (switch on when the
-        call succeeds) or None; ``order`` lists the step names explicitly for quirky orders.
+        call succeeds) or None; ``order`` lists the step names explicitly for quirky orders;
+        ``power_leaf`` replaces the module's power leaf for this API only.
         """
 
         def register(effect: Effect) -> Effect:
             action = effect.__name__
             steps = tuple(order) if order is not None else None
-            if steps is not None and "power" in steps and self.power_leaf is None:
+            if steps is not None and "power" in steps and (power_leaf or self.power_leaf) is None:
                 raise ValueError(f"{self.name}.{action}: power step without a power leaf")
-            self.apis[action] = Api(self, action, description, dict(params), effect, steps, power)
+            self.apis[action] = Api(
+                self, action, description, dict(params), effect, steps, power, power_leaf
+            )
             return effect
 
         return register

@@ -35,6 +35,16 @@ class ModuleState:
         if old is MISSING or _changed(old, value):
             self._changes[path] = value
 
+    def delete(self, leaf: str) -> None:
+        """Remove a leaf (a list item that is no longer there); a no-op if it is absent.
+
+        ``changes`` maps paths to new values, so a deletion is not listed there (and drops any
+        value this call had set on the leaf).
+        """
+        path = self._prefix + leaf
+        self._state.pop(path, None)
+        self._changes.pop(path, None)
+
     def count(self, list_leaf: str) -> int:
         """Number of items of a list stored as ``leaf[0]``, ``leaf[1]``, ..."""
         n = 0

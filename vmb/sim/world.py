@@ -85,7 +85,7 @@ class World:
 
     @staticmethod
     def _power_on(api: Api, args: dict[str, Any], view: ModuleState) -> None:
-        leaf = api.module.power_leaf
+        leaf = api.power_leaf or api.module.power_leaf
         assert leaf is not None, f"{api.name} declares a power step but its module has no power leaf"
         zone_param = api.zone_param()
         if "{zone}" in leaf:

@@ -1,20 +1,28 @@
-"""footPedal module (draft: to be checked against the conformance records)."""
+"""Foot pedals (footrests) for the driver and the front passenger: on/off."""
 
-from vmb.sim.spec import Bool, Int, Module, Refused, Str, Zone, zones
+from typing import Any
+
+from vmb.sim.spec import Bool, Module, Zone, zones
 from vmb.sim.state import ModuleState
 
 MODULE = Module(
     "footPedal",
-    "footPedal.",
-    defaults={'driver.is_on': False, 'passenger.is_on': False},
-    power_leaf=None,
+    "Powered foot pedals (footrests) at the driver and front passenger seats: on or off.",
+    defaults={"driver.is_on": False, "passenger.is_on": False},
 )
 
 
 @MODULE.api(
-    "set_switch.",
-    position=Zone(groups=zones(['driver', 'passenger'], all=['driver', 'passenger'])),
-    switch=Bool(),
+    "Switch the foot pedal at the given position on or off.",
+    position=Zone(
+        # Reference quirk: the empty string is accepted and means the driver's pedal.
+        # "passenger" is never exercised by the records; it is accepted as the second pedal.
+        groups=zones(("driver", "passenger"), all=("driver", "passenger"), empty=("driver",)),
+        description="Which pedal: driver, passenger, or all.",
+    ),
+    switch=Bool(description="True to switch the pedal on, false to switch it off."),
 )
-def set_switch(car: ModuleState, position, switch) -> None:
-    raise Refused("not declared yet")
+def set_switch(car: ModuleState, position: tuple[str, ...], switch: Any) -> None:
+    for pedal in position:
+        # Reference quirk: coerced with Python truthiness ("true" and 1 become True).
+        car.set(f"{pedal}.is_on", bool(switch))

@@ -1,146 +1,212 @@
-"""seat module (draft: to be checked against the conformance records)."""
+"""Seats: position, comfort functions (heating, ventilation, massage) and rear-seat folding.
 
-from vmb.sim.spec import Bool, Int, Module, Refused, Str, Zone, zones
+Every setter takes a ``seat`` zone (one seat or a group) and applies the same value to each
+seat it names. Level setters switch their comfort function on when they succeed.
+"""
+
+from typing import Any
+
+from vmb.sim.spec import Bool, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
+
+SEATS = ("driver", "passenger", "rear_left", "rear_right")
+REAR = ("rear_left", "rear_right")
+
+_LEAVES = (
+    "backrest_angle",
+    "cushion_angle",
+    "cushion_extension",
+    "foot_support_height",
+    "headrest_height",
+    "horizontal_position",
+    "leg_support_height",
+    "vertical_position",
+)
 
 MODULE = Module(
     "seat",
-    "seat.",
-    defaults={'driver.backrest_angle': 50, 'driver.cushion_angle': 50, 'driver.cushion_extension': 50, 'driver.folded': False, 'driver.foot_support_height': 50, 'driver.headrest_height': 50, 'driver.heating_level': 1, 'driver.heating_mode': False, 'driver.horizontal_position': 50, 'driver.leg_support_height': 50, 'driver.massage_level': 1, 'driver.massage_mode': False, 'driver.ventilation_enabled': False, 'driver.ventilation_speed': 1, 'driver.vertical_position': 50, 'passenger.backrest_angle': 50, 'passenger.cushion_angle': 50, 'passenger.cushion_extension': 50, 'passenger.folded': False, 'passenger.foot_support_height': 50, 'passenger.headrest_height': 50, 'passenger.heating_level': 1, 'passenger.heating_mode': False, 'passenger.horizontal_position': 50, 'passenger.leg_support_height': 50, 'passenger.massage_level': 1, 'passenger.massage_mode': False, 'passenger.ventilation_enabled': False, 'passenger.ventilation_speed': 1, 'passenger.vertical_position': 50, 'rear_left.backrest_angle': 50, 'rear_left.cushion_angle': 50, 'rear_left.cushion_extension': 50, 'rear_left.folded': False, 'rear_left.foot_support_height': 50, 'rear_left.headrest_height': 50, 'rear_left.heating_level': 1, 'rear_left.heating_mode': False, 'rear_left.horizontal_position': 50, 'rear_left.leg_support_height': 50, 'rear_left.massage_level': 1, 'rear_left.massage_mode': False, 'rear_left.ventilation_enabled': False, 'rear_left.ventilation_speed': 1, 'rear_left.vertical_position': 50, 'rear_right.backrest_angle': 50, 'rear_right.cushion_angle': 50, 'rear_right.cushion_extension': 50, 'rear_right.folded': False, 'rear_right.foot_support_height': 50, 'rear_right.headrest_height': 50, 'rear_right.heating_level': 1, 'rear_right.heating_mode': False, 'rear_right.horizontal_position': 50, 'rear_right.leg_support_height': 50, 'rear_right.massage_level': 1, 'rear_right.massage_mode': False, 'rear_right.ventilation_enabled': False, 'rear_right.ventilation_speed': 1, 'rear_right.vertical_position': 50},
-    power_leaf=None,
+    "The four seats: position and support adjustments (0-100), heating, ventilation, "
+    "massage, and folding of the rear seats.",
+    defaults={
+        **{f"{s}.{leaf}": 50 for s in SEATS for leaf in _LEAVES},
+        **{f"{s}.folded": False for s in SEATS},
+        **{f"{s}.heating_level": 1 for s in SEATS},
+        **{f"{s}.heating_mode": False for s in SEATS},
+        **{f"{s}.massage_level": 1 for s in SEATS},
+        **{f"{s}.massage_mode": False for s in SEATS},
+        **{f"{s}.ventilation_enabled": False for s in SEATS},
+        **{f"{s}.ventilation_speed": 1 for s in SEATS},
+    },
 )
+
+# The empty string is refused here (unlike some other modules). "rear" is only evidenced for
+# set_folded; it is accepted everywhere as the natural counterpart of "front".
+SEAT = Zone(
+    groups=zones(SEATS, all=SEATS, front=("driver", "passenger"), rear=REAR),
+    description="Seat: driver, passenger, rear_left, rear_right, or a group: front, rear, all.",
+)
+# Only the rear seats fold; the records only ever accept "rear" for this call.
+REAR_SEAT = Zone(
+    groups=zones(REAR, rear=REAR),
+    description="Rear seat to fold: rear_left, rear_right, or rear for both.",
+)
+
+
+def _percent(what: str) -> Int:
+    return Int(minimum=0, maximum=100, description=f"{what}, 0-100 (50 is the default).")
+
+
+def _set_each(car: ModuleState, seats: tuple[str, ...], leaf: str, value: Any) -> None:
+    for seat in seats:
+        car.set(f"{seat}.{leaf}", value)
 
 
 @MODULE.api(
-    "set_backrest_angle.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set the backrest recline angle of the seat(s), 0 upright to 100 fully reclined.",
+    seat=SEAT,
+    value=_percent("Backrest angle"),
 )
-def set_backrest_angle(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_backrest_angle(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "backrest_angle", value)
 
 
 @MODULE.api(
-    "set_cushion_angle.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set the seat cushion tilt angle of the seat(s), 0-100.",
+    seat=SEAT,
+    value=_percent("Cushion tilt"),
 )
-def set_cushion_angle(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_cushion_angle(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "cushion_angle", value)
 
 
 @MODULE.api(
-    "set_cushion_extension.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set how far the seat cushion extends under the thighs, 0 retracted to 100 extended.",
+    seat=SEAT,
+    value=_percent("Cushion extension"),
 )
-def set_cushion_extension(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_cushion_extension(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "cushion_extension", value)
 
 
 @MODULE.api(
-    "set_folded.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    folded=Bool(),
+    "Fold the rear seat(s) flat or raise them back up.",
+    seat=REAR_SEAT,
+    folded=Bool(description="True to fold the seat down, false to raise it."),
 )
-def set_folded(car: ModuleState, seat, folded) -> None:
-    raise Refused("not declared yet")
+def set_folded(car: ModuleState, seat: tuple[str, ...], folded: Any) -> None:
+    # Reference quirk: the flag is coerced with Python truthiness ("true" and 1 become True).
+    _set_each(car, seat, "folded", bool(folded))
 
 
 @MODULE.api(
-    "set_foot_support_height.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set the height of the foot support of the seat(s), 0 lowest to 100 highest.",
+    seat=SEAT,
+    value=_percent("Foot support height"),
 )
-def set_foot_support_height(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_foot_support_height(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "foot_support_height", value)
 
 
 @MODULE.api(
-    "set_headrest_height.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set the headrest height of the seat(s), 0 lowest to 100 highest.",
+    seat=SEAT,
+    value=_percent("Headrest height"),
 )
-def set_headrest_height(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_headrest_height(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "headrest_height", value)
 
 
 @MODULE.api(
-    "set_heating_level.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    level=Int(),
+    "Set the seat heating level (1 low to 3 high); switches seat heating on.",
+    seat=SEAT,
+    # Records accept 2 and 3 and refuse 0 and 28; the top of 3 is our choice (a usual
+    # three-stage seat heater), the records do not pin it down.
+    level=Int(minimum=1, maximum=3, description="Heating level, 1-3."),
+    # Reference quirk: a successful level change also switches heating on (a refused one does not).
+    power="end",
+    power_leaf="{zone}.heating_mode",
 )
-def set_heating_level(car: ModuleState, seat, level) -> None:
-    raise Refused("not declared yet")
+def set_heating_level(car: ModuleState, seat: tuple[str, ...], level: int) -> None:
+    _set_each(car, seat, "heating_level", level)
 
 
 @MODULE.api(
-    "set_heating_mode.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    enabled=Bool(),
+    "Turn seat heating on or off; the heating level is kept.",
+    seat=SEAT,
+    enabled=Bool(description="True to turn heating on, false to turn it off."),
 )
-def set_heating_mode(car: ModuleState, seat, enabled) -> None:
-    raise Refused("not declared yet")
+def set_heating_mode(car: ModuleState, seat: tuple[str, ...], enabled: Any) -> None:
+    # Reference quirk: coerced with Python truthiness ("true" and 1 become True).
+    _set_each(car, seat, "heating_mode", bool(enabled))
 
 
 @MODULE.api(
-    "set_horizontal_position.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Move the seat(s) fore and aft, 0 fully forward to 100 fully back.",
+    seat=SEAT,
+    value=_percent("Fore-aft position"),
 )
-def set_horizontal_position(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_horizontal_position(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "horizontal_position", value)
 
 
 @MODULE.api(
-    "set_leg_support_height.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Set the height of the leg support of the seat(s), 0 lowest to 100 highest.",
+    seat=SEAT,
+    value=_percent("Leg support height"),
 )
-def set_leg_support_height(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_leg_support_height(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "leg_support_height", value)
 
 
 @MODULE.api(
-    "set_massage_level.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    level=Int(),
+    "Set the seat massage intensity (1 gentle to 3 strong); switches massage on.",
+    seat=SEAT,
+    # Records accept 1-3 and refuse 8 and above; 3 as the top is our choice.
+    level=Int(minimum=1, maximum=3, description="Massage intensity, 1-3."),
+    # Reference quirk: a successful level change also switches massage on.
+    power="end",
+    power_leaf="{zone}.massage_mode",
 )
-def set_massage_level(car: ModuleState, seat, level) -> None:
-    raise Refused("not declared yet")
+def set_massage_level(car: ModuleState, seat: tuple[str, ...], level: int) -> None:
+    _set_each(car, seat, "massage_level", level)
 
 
 @MODULE.api(
-    "set_massage_mode.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    enabled=Bool(),
+    "Turn seat massage on or off; the massage intensity is kept.",
+    seat=SEAT,
+    enabled=Bool(description="True to start massage, false to stop it."),
 )
-def set_massage_mode(car: ModuleState, seat, enabled) -> None:
-    raise Refused("not declared yet")
+def set_massage_mode(car: ModuleState, seat: tuple[str, ...], enabled: Any) -> None:
+    # Reference quirk: coerced with Python truthiness ("true" and 1 become True).
+    _set_each(car, seat, "massage_mode", bool(enabled))
 
 
 @MODULE.api(
-    "set_ventilation_enabled.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    enabled=Bool(),
+    "Turn seat ventilation (cooling fan in the seat) on or off; the fan speed is kept.",
+    seat=SEAT,
+    enabled=Bool(description="True to turn ventilation on, false to turn it off."),
 )
-def set_ventilation_enabled(car: ModuleState, seat, enabled) -> None:
-    raise Refused("not declared yet")
+def set_ventilation_enabled(car: ModuleState, seat: tuple[str, ...], enabled: Any) -> None:
+    # Reference quirk: coerced with Python truthiness ("true" and 1 become True).
+    _set_each(car, seat, "ventilation_enabled", bool(enabled))
 
 
 @MODULE.api(
-    "set_ventilation_speed.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    speed=Int(),
+    "Set the seat ventilation fan speed (1 slow to 5 fast); switches ventilation on.",
+    seat=SEAT,
+    speed=Int(minimum=1, maximum=5, description="Fan speed, 1-5."),
+    # Reference quirk: a successful speed change also switches ventilation on.
+    power="end",
+    power_leaf="{zone}.ventilation_enabled",
 )
-def set_ventilation_speed(car: ModuleState, seat, speed) -> None:
-    raise Refused("not declared yet")
+def set_ventilation_speed(car: ModuleState, seat: tuple[str, ...], speed: int) -> None:
+    _set_each(car, seat, "ventilation_speed", speed)
 
 
 @MODULE.api(
-    "set_vertical_position.",
-    seat=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    value=Int(),
+    "Raise or lower the seat(s), 0 lowest to 100 highest.",
+    seat=SEAT,
+    value=_percent("Seat height"),
 )
-def set_vertical_position(car: ModuleState, seat, value) -> None:
-    raise Refused("not declared yet")
+def set_vertical_position(car: ModuleState, seat: tuple[str, ...], value: int) -> None:
+    _set_each(car, seat, "vertical_position", value)

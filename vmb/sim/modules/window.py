@@ -1,47 +1,79 @@
-"""window module (draft: to be checked against the conformance records)."""
+"""Side windows: open/closed, opening degree, child lock and close-on-lock, per window.
 
-from vmb.sim.spec import Bool, Int, Module, Refused, Str, Zone, zones
+Flags are coerced with ``bool()`` as the reference does (``"true"`` and ``1`` become True).
+"""
+
+from vmb.sim.spec import Bool, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
+
+WINDOWS = ("driver", "passenger", "rear_left", "rear_right")
 
 MODULE = Module(
     "window",
-    "window.",
-    defaults={'driver.auto_close_on_lock': False, 'driver.child_lock': False, 'driver.is_open': False, 'driver.open_degree': 0, 'passenger.auto_close_on_lock': False, 'passenger.child_lock': False, 'passenger.is_open': False, 'passenger.open_degree': 0, 'rear_left.auto_close_on_lock': False, 'rear_left.child_lock': False, 'rear_left.is_open': False, 'rear_left.open_degree': 0, 'rear_right.auto_close_on_lock': False, 'rear_right.child_lock': False, 'rear_right.is_open': False, 'rear_right.open_degree': 0},
-    power_leaf=None,
+    "The four side windows: open or close, opening degree in percent, child lock and "
+    "automatic closing when the car is locked.",
+    defaults={
+        f"{window}.{leaf}": value
+        for window in WINDOWS
+        for leaf, value in (
+            ("auto_close_on_lock", False),
+            ("child_lock", False),
+            ("is_open", False),
+            ("open_degree", 0),
+        )
+    },
+)
+
+WINDOW = Zone(
+    # Quirk: the empty string is accepted and means the driver's window.
+    groups=zones(
+        WINDOWS,
+        front=("driver", "passenger"),
+        rear=("rear_left", "rear_right"),
+        all=WINDOWS,
+        empty=("driver",),
+    ),
+    description="Which window: driver, passenger, rear_left, rear_right, front (both front), "
+    "rear (both rear) or all.",
 )
 
 
 @MODULE.api(
-    "set_auto_close_on_lock.",
-    window=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    enabled=Bool(),
+    "Choose whether one or more windows close automatically when the car is locked.",
+    window=WINDOW,
+    enabled=Bool(description="True to close the window on locking, false to leave it."),
 )
-def set_auto_close_on_lock(car: ModuleState, window, enabled) -> None:
-    raise Refused("not declared yet")
+def set_auto_close_on_lock(car: ModuleState, window: tuple[str, ...], enabled: bool) -> None:
+    for zone in window:
+        car.set(f"{zone}.auto_close_on_lock", bool(enabled))
 
 
 @MODULE.api(
-    "set_child_lock.",
-    window=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    enabled=Bool(),
+    "Turn the window child lock on or off for one or more windows.",
+    window=WINDOW,
+    enabled=Bool(description="True to stop passengers operating the window, false to allow it."),
 )
-def set_child_lock(car: ModuleState, window, enabled) -> None:
-    raise Refused("not declared yet")
+def set_child_lock(car: ModuleState, window: tuple[str, ...], enabled: bool) -> None:
+    for zone in window:
+        car.set(f"{zone}.child_lock", bool(enabled))
 
 
 @MODULE.api(
-    "set_open.",
-    window=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    is_open=Bool(),
+    "Open or close one or more windows (the opening degree is left unchanged).",
+    window=WINDOW,
+    is_open=Bool(description="True to open, false to close."),
 )
-def set_open(car: ModuleState, window, is_open) -> None:
-    raise Refused("not declared yet")
+def set_open(car: ModuleState, window: tuple[str, ...], is_open: bool) -> None:
+    for zone in window:
+        car.set(f"{zone}.is_open", bool(is_open))
 
 
 @MODULE.api(
-    "set_open_degree.",
-    window=Zone(groups=zones(['driver', 'passenger', 'rear_left', 'rear_right'], all=['driver', 'passenger', 'rear_left', 'rear_right'])),
-    degree=Int(),
+    "Set how far one or more windows are open, in percent (0 closes them, above 0 opens them).",
+    window=WINDOW,
+    degree=Int(minimum=0, maximum=100, description="Opening in percent: 0 closed, 100 fully open."),
 )
-def set_open_degree(car: ModuleState, window, degree) -> None:
-    raise Refused("not declared yet")
+def set_open_degree(car: ModuleState, window: tuple[str, ...], degree: int) -> None:
+    for zone in window:
+        car.set(f"{zone}.open_degree", degree)
+        car.set(f"{zone}.is_open", degree > 0)

@@ -1,29 +1,44 @@
-"""wiper module (draft: to be checked against the conformance records)."""
+"""Windscreen wipers (front and rear): on/off and speed.
 
-from vmb.sim.spec import Bool, Int, Module, Refused, Str, Zone, zones
+Flags are coerced with ``bool()`` as the reference does (``"true"`` and ``1`` become True).
+"""
+
+from vmb.sim.spec import Bool, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
+
+WIPERS = ("front", "rear")
 
 MODULE = Module(
     "wiper",
-    "wiper.",
-    defaults={'front.is_on': False, 'front.speed': 1, 'rear.is_on': False, 'rear.speed': 1},
-    power_leaf=None,
+    "The front windscreen wiper and the rear window wiper: on or off and speed level 1-5.",
+    defaults={"front.is_on": False, "front.speed": 1, "rear.is_on": False, "rear.speed": 1},
+)
+
+WIPER = Zone(
+    # Quirk: the empty string is accepted and means the front wiper.
+    groups=zones(WIPERS, all=WIPERS, empty=("front",)),
+    description="Which wiper: front, rear or all.",
 )
 
 
 @MODULE.api(
-    "set_open.",
-    wiper=Zone(groups=zones(['front', 'rear'], all=['front', 'rear'])),
-    is_on=Bool(),
+    "Turn one or more wipers on or off (the speed is left unchanged).",
+    wiper=WIPER,
+    is_on=Bool(description="True to start wiping, false to stop."),
 )
-def set_open(car: ModuleState, wiper, is_on) -> None:
-    raise Refused("not declared yet")
+def set_open(car: ModuleState, wiper: tuple[str, ...], is_on: bool) -> None:
+    for zone in wiper:
+        car.set(f"{zone}.is_on", bool(is_on))
 
 
 @MODULE.api(
-    "set_speed.",
-    wiper=Zone(groups=zones(['front', 'rear'], all=['front', 'rear'])),
-    speed=Int(),
+    "Set the speed of one or more wipers (1 slow/intermittent to 5 fastest); switches them on.",
+    wiper=WIPER,
+    # Records accept 2 and 4 and refuse 0 and 6; 5 as the top level is the reference's range.
+    speed=Int(minimum=1, maximum=5, description="Wiping speed level, 1-5."),
 )
-def set_speed(car: ModuleState, wiper, speed) -> None:
-    raise Refused("not declared yet")
+def set_speed(car: ModuleState, wiper: tuple[str, ...], speed: int) -> None:
+    # Switched on only once every check has passed: a refused speed leaves the wiper alone.
+    for zone in wiper:
+        car.set(f"{zone}.is_on", True)
+        car.set(f"{zone}.speed", speed)
