@@ -10,6 +10,7 @@ import sys
 # ``add_arguments(parser)`` and ``run(args) -> int``; they are imported only when used.
 COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
+    "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
 }
 
 

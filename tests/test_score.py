@@ -1,0 +1,264 @@
+"""vmb.score on hand-made states: the reference scorer's edge cases, the stored diff, aggregation."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from vmb.score import (
+    ABSENT,
+    TaskScore,
+    aggregate,
+    call_key,
+    group_totals,
+    metrics_from_diff,
+    score_calls,
+    score_states,
+    tool_f1,
+    values_equal,
+)
+from vmb.sim.registry import DEFAULT_STATE
+
+HEADREST = "seat.driver.headrest_height"  # default 50
+PASSENGER_HEADREST = "seat.passenger.headrest_height"  # default 50
+COLOR = "instrumentPanel.color"  # default "white"
+BRIGHTNESS = "instrumentPanel.brightness"  # default 3
+FOLDED = "seat.driver.folded"  # default False
+FAVORITE = "music.favorite_list[0]"  # absent from the default car
+
+
+def car() -> dict[str, Any]:
+    return dict(DEFAULT_STATE)
+
+
+def state(changes: dict[str, Any]) -> dict[str, Any]:
+    out = dict(DEFAULT_STATE)
+    out.update(changes)
+    return out
+
+
+def headrest(seat: str, value: int) -> dict[str, Any]:
+    return {"name": "carcontrol_seat_set_headrest_height", "args": {"seat": seat, "value": value}}
+
+
+# --------------------------------------------------------------------------- values and calls
+
+
+def test_values_equal_ignores_case_of_strings_only() -> None:
+    assert values_equal("Green", "green")
+    assert not values_equal("green", "blue")
+    assert values_equal(1, True) and values_equal(44, 44.0)  # Python ==, as the reference
+    assert not values_equal("1", 1)
+    assert not values_equal(ABSENT, None)
+
+
+def test_call_key_is_canonical_but_keeps_types_apart() -> None:
+    a = {"name": "f", "args": {"x": 1, "y": "s"}}
+    b = {"args": {"y": "s", "x": 1}, "name": "f"}
+    assert call_key(a) == call_key(b)
+    assert call_key({"name": "f", "args": {"x": True}}) != call_key({"name": "f", "args": {"x": 1}})
+    assert call_key({"name": "f"}) == call_key({"name": "f", "args": {}})
+
+
+def test_tool_f1_counts_each_distinct_call_once() -> None:
+    a, b = headrest("driver", 44), headrest("passenger", 44)
+    assert tool_f1([a], [a]) == 1.0
+    assert tool_f1([a], [a, a]) == pytest.approx(2 / 3)  # duplicated prediction: precision 1/2
+    assert tool_f1([a, a], [a, a]) == 0.5  # the reference's quirk, confirmed by its records
+    assert tool_f1([a, b], [b, a]) == 1.0  # order does not matter
+    assert tool_f1([a], []) == 0.0
+    assert tool_f1([], []) == 0.0
+
+
+# --------------------------------------------------------------------------- state edge cases
+
+
+def test_perfect_answer() -> None:
+    s = score_states(state({HEADREST: 44}), state({HEADREST: 44}))
+    assert (s.should_change, s.changed, s.correct, s.wrongly_changed) == ([HEADREST],) * 3 + ([],)
+    assert s.exact_match and s.field_f1 == 1.0 and s.value_f1 == 1.0
+
+
+def test_nothing_should_change_and_nothing_changed_is_perfect() -> None:
+    s = score_states(car(), car())
+    assert s.should_change == s.changed == []
+    assert s.exact_match
+    assert (s.field_precision, s.field_recall, s.field_f1) == (1.0, 1.0, 1.0)
+    assert (s.value_precision, s.value_recall, s.value_f1) == (1.0, 1.0, 1.0)
+
+
+def test_nothing_should_change_but_something_changed_scores_zero() -> None:
+    s = score_states(car(), state({HEADREST: 44}))
+    assert s.wrongly_changed == [HEADREST]
+    assert not s.exact_match
+    assert (s.field_precision, s.field_recall, s.field_f1) == (0.0, 0.0, 0.0)
+    assert (s.value_precision, s.value_recall, s.value_f1) == (0.0, 0.0, 0.0)
+
+
+def test_nothing_changed_when_something_should() -> None:
+    s = score_states(state({HEADREST: 44, COLOR: "green"}), car())
+    assert s.should_change == [COLOR, HEADREST] and s.changed == []
+    assert not s.exact_match
+    assert (s.field_precision, s.field_recall, s.field_f1) == (0.0, 0.0, 0.0)
+    assert s.metrics.negative_fp == 2
+
+
+def test_wrong_value_counts_at_field_level_only() -> None:
+    s = score_states(state({HEADREST: 44}), state({HEADREST: 45}))
+    assert s.changed == [HEADREST] and s.correct == []
+    assert s.field_f1 == 1.0 and s.value_f1 == 0.0 and not s.exact_match
+    assert s.leaves[HEADREST] == {"default": 50, "expected": 44, "predicted": 45}
+
+
+def test_wrong_zone() -> None:
+    s = score_states(state({HEADREST: 44}), state({PASSENGER_HEADREST: 44}))
+    assert s.should_change == [HEADREST]
+    assert s.changed == s.wrongly_changed == [PASSENGER_HEADREST]
+    m = s.metrics
+    assert (m.tp, m.fp, m.negative_fp, m.correctly_changed) == (0, 1, 1, 0)
+    assert s.field_f1 == 0.0 and s.value_f1 == 0.0
+    assert s.leaves[PASSENGER_HEADREST] == {"default": 50, "expected": 50, "predicted": 44}
+
+
+def test_partial_answer_and_extra_change() -> None:
+    ref = state({HEADREST: 44, COLOR: "green"})
+    pred = state({HEADREST: 44, BRIGHTNESS: 5})
+    s = score_states(ref, pred)
+    assert s.field_precision == 0.5 and s.field_recall == 0.5 and s.field_f1 == 0.5
+    assert s.value_precision == 0.5 and s.value_recall == 0.5
+
+
+def test_strings_compare_without_regard_to_case() -> None:
+    s = score_states(state({COLOR: "green"}), state({COLOR: "Green"}))
+    assert s.exact_match and s.correct == [COLOR]
+    # Changing only the case of a default value is no change at all.
+    assert score_states(car(), state({COLOR: "WHITE"})).changed == []
+
+
+def test_one_and_true_are_the_same_value() -> None:
+    assert score_states(state({FOLDED: True}), state({FOLDED: 1})).exact_match
+    assert score_states(car(), state({FOLDED: 0})).changed == []
+
+
+def test_leaf_that_should_appear() -> None:
+    ref = state({FAVORITE: "Song"})
+    s = score_states(ref, state({FAVORITE: "song"}))
+    assert s.exact_match and s.leaves[FAVORITE] == {"expected": "Song", "predicted": "song"}
+    missing = score_states(ref, car())
+    assert missing.should_change == [FAVORITE] and missing.changed == []
+
+
+def test_leaf_added_unexpectedly_is_wrongly_changed() -> None:
+    s = score_states(car(), state({FAVORITE: "Song"}))
+    assert s.wrongly_changed == [FAVORITE] and not s.exact_match
+
+
+def test_leaf_that_should_change_but_disappeared_did_not_change() -> None:
+    # The reference counts a leaf that should be modified but was deleted as "not changed".
+    pred = car()
+    del pred[HEADREST]
+    s = score_states(state({HEADREST: 44}), pred)
+    assert s.changed == [] and s.metrics.negative_fp == 1
+
+
+# --------------------------------------------------------------------------- replayed calls
+
+
+def test_score_calls_replays_from_the_default_car() -> None:
+    ref = [headrest("driver", 44)]
+    same = score_calls(ref, [headrest("driver", 44), headrest("driver", 44)])
+    assert same.exact_match and same.tool_f1 == pytest.approx(2 / 3)
+    zone = score_calls(ref, [headrest("passenger", 44)])
+    assert zone.wrongly_changed == [PASSENGER_HEADREST] and zone.tool_f1 == 0.0
+    refused = score_calls(ref, [{"name": "carcontrol_nope", "args": {}}])
+    assert refused.changed == [] and refused.should_change == [HEADREST]
+
+
+def test_round_trip_and_offline_rescoring() -> None:
+    s = score_calls([headrest("driver", 44)], [headrest("passenger", 44)], task_id="qa_1#1",
+                    reasoning_type="state_shift")
+    stored = json.loads(json.dumps(s.to_dict()))
+    back = TaskScore.from_dict(stored)
+    assert back == s
+    assert back.official() == s.official()
+    assert stored["metrics"]["field_f1"] == s.field_f1
+    again = metrics_from_diff(stored["should_change"], stored["changed"], stored["correct"],
+                              stored["wrongly_changed"])
+    assert again == s.metrics
+
+
+# --------------------------------------------------------------------------- aggregation
+
+
+@dataclass
+class Q:
+    reasoning_type: str
+    calls: list[dict[str, Any]] = field(default_factory=list)
+
+
+SEAT = headrest("driver", 44)
+NAV = {"name": "carcontrol_navigation_set_voice_mode", "args": {"mode": "simple"}}
+
+
+def scored(ref: list[dict[str, Any]], pred: list[dict[str, Any]], rtype: str) -> TaskScore:
+    return score_calls(ref, pred, reasoning_type=rtype)
+
+
+def test_aggregate_mean_over_scored_tasks_by_default() -> None:
+    rows = [scored([SEAT], [SEAT], "a"), scored([SEAT], [], "a")]
+    out = aggregate(rows)
+    assert isinstance(out, dict)
+    assert out["n"] == 2 and out["denominator"] == 2
+    assert out["esm"] == 50.0 and out["field_f1"] == 50.0 and out["value_f1"] == 50.0
+    assert out["calls"] == 0.5
+
+
+def test_aggregate_with_total_counts_missing_tasks_as_zero() -> None:
+    rows = [scored([SEAT], [SEAT], "a"), scored([SEAT], [], "a")]
+    out = aggregate(rows, total=4)
+    assert isinstance(out, dict)
+    assert (out["n"], out["denominator"], out["esm"]) == (2, 4, 25.0)
+    assert out["calls"] == 0.5  # calls stay a mean over the tasks that ran
+    with pytest.raises(ValueError):
+        aggregate(rows, total=1)  # more scored tasks than the denominator
+
+
+def test_aggregate_by_reasoning_type_and_module() -> None:
+    both = scored([SEAT, NAV], [SEAT], "a")
+    rows = [both, scored([NAV], [NAV], "b")]
+    by_type = aggregate(rows, by="reasoning_type")
+    assert [(e["group"], e["n"], e["esm"]) for e in by_type] == [("a", 1, 0.0), ("b", 1, 100.0)]
+    by_module = {e["group"]: e for e in aggregate(rows, by="module")}
+    assert by_module["navigation"]["n"] == 2 and by_module["seat"]["n"] == 1  # counted in each
+
+
+def test_aggregate_per_group_denominators() -> None:
+    queries = [Q("a", [SEAT]), Q("a", [SEAT, NAV]), Q("b", [NAV])]
+    assert group_totals(queries) == {"all": 3}
+    assert group_totals(queries, "module") == {"seat": 2, "navigation": 2}
+    rows = [scored([SEAT], [SEAT], "a")]
+    by_type = aggregate(rows, by="reasoning_type", total=group_totals(queries, "reasoning_type"))
+    assert [(e["group"], e["n"], e["denominator"], e["esm"]) for e in by_type] == [
+        ("a", 1, 2, 50.0),
+        ("b", 0, 1, 0.0),
+    ]
+    assert by_type[1]["calls"] is None
+    with pytest.raises(ValueError):
+        aggregate(rows, by="module", total=3)  # one number cannot be every group's denominator
+    with pytest.raises(ValueError):
+        aggregate(rows, by="module", total={"navigation": 2})  # seat has no denominator
+
+
+def test_aggregate_of_nothing_states_it() -> None:
+    out = aggregate([])
+    assert isinstance(out, dict)
+    assert (out["n"], out["denominator"], out["esm"]) == (0, 0, None)
+    assert aggregate([], by="module") == []
+
+
+def test_replace_keeps_scores() -> None:
+    s = scored([SEAT], [SEAT], "a")
+    assert replace(s, n_calls=7).call_count == 7 and s.call_count == 1

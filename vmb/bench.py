@@ -1,0 +1,174 @@
+"""Throughput benchmarks, as named suites (``vmb bench [SUITE ...]``).
+
+A suite is a function ``(BenchOptions) -> SuiteResult`` registered in ``SUITES`` by dotted
+name, imported only when run, so another module can add its own suite with one line here.
+Every suite runs on one core (the process is pinned to a single CPU while it runs) and reports
+tasks per second over the best of ``rounds`` timed rounds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+REPO = Path(__file__).resolve().parents[1]
+
+# name → ("module:function", one-line description). The function takes BenchOptions.
+SUITES: dict[str, tuple[str, str]] = {
+    "score": (
+        "vmb.bench:score_suite",
+        "replay and score the 500 reference answers (against themselves) and the 2,000 scoring cases",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    rounds: int = 3
+    data: str | None = None  # benchmark directory, as ``vmb.data.resolve_data_dir`` takes it
+    conformance: Path | None = None  # conformance records; found beside the repo when None
+
+
+@dataclass(frozen=True)
+class SuiteResult:
+    suite: str
+    tasks: int  # tasks per round
+    seconds: float  # best round
+    rounds: int
+    target: float | None = None  # tasks/s the suite should reach
+    baseline: str | None = None  # what the figure compares with, for the reader
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.tasks / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def meets_target(self) -> bool | None:
+        return None if self.target is None else self.rate >= self.target
+
+
+def default_conformance_dir() -> Path:
+    """``../shared/conformance`` beside the working directory, else beside the repository."""
+    for base in (Path.cwd(), REPO):
+        candidate = base.parent / "shared" / "conformance"
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("conformance records not found; pass --conformance DIR")
+
+
+@contextmanager
+def one_core() -> Iterator[str]:
+    """Pin this process to one CPU for the duration; yields a description of what was done."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield "not pinned (no CPU affinity on this platform)"
+        return
+    before = os.sched_getaffinity(0)
+    cpu = min(before)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        yield f"pinned to CPU {cpu}"
+    finally:
+        os.sched_setaffinity(0, before)
+
+
+def best_time(work: Callable[[], Any], rounds: int) -> tuple[float, Any]:
+    """Run ``work`` ``rounds`` times; return the fastest wall time and the last result."""
+    best = float("inf")
+    result: Any = None
+    for _ in range(max(1, rounds)):
+        start = time.perf_counter()
+        result = work()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def load_suite(name: str) -> Callable[[BenchOptions], SuiteResult]:
+    target = SUITES[name][0]
+    module_name, func_name = target.split(":")
+    func: Callable[[BenchOptions], SuiteResult] = getattr(importlib.import_module(module_name), func_name)
+    return func
+
+
+def format_result(result: SuiteResult) -> str:
+    verdict = ""
+    if result.target is not None:
+        status = "OK" if result.meets_target else "BELOW TARGET"
+        verdict = f"   [target >= {result.target:,.0f} tasks/s: {status}]"
+    lines = [
+        f"{result.suite}: {result.rate:,.0f} tasks/s on one core{verdict}",
+        f"  {result.tasks:,} tasks per round, best of {result.rounds} rounds: {result.seconds:.3f} s",
+    ]
+    if result.baseline:
+        lines.append(f"  baseline: {result.baseline}")
+    lines.extend(f"  {line}" for line in result.details)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Suite "score"
+
+
+def _reference_tasks(options: BenchOptions, conformance: Path) -> tuple[list[list[dict[str, Any]]], str]:
+    """The 500 reference call lists: from the benchmark via vmb.data, else the conformance file."""
+    try:
+        from vmb.data import DataError, load_benchmark, resolve_data_dir
+    except ImportError:  # the benchmark loader is optional here: the records hold the same calls
+        return _reference_calls_from(conformance), "reference_cases.jsonl"
+    try:
+        bench = load_benchmark(resolve_data_dir(options.data))
+    except DataError as error:
+        if options.data is not None:  # an explicit --data that fails is the user's to fix
+            raise
+        return _reference_calls_from(conformance), f"reference_cases.jsonl (benchmark not loaded: {error})"
+    return [q.calls for q in bench.queries], "the benchmark (vmb.data)"
+
+
+def _reference_calls_from(conformance: Path) -> list[list[dict[str, Any]]]:
+    with (conformance / "reference_cases.jsonl").open(encoding="utf-8") as handle:
+        return [json.loads(line)["calls"] for line in handle if line.strip()]
+
+
+def _agrees(ours: dict[str, Any], official: dict[str, Any]) -> bool:
+    return all(abs(float(ours[k]) - float(v)) <= 1e-9 for k, v in official.items())
+
+
+def score_suite(options: BenchOptions) -> SuiteResult:
+    from vmb.score import score_calls
+
+    conformance = options.conformance or default_conformance_dir()
+    references, source = _reference_tasks(options, conformance)
+    with (conformance / "scoring_cases.jsonl").open(encoding="utf-8") as handle:
+        cases = [json.loads(line) for line in handle if line.strip()]
+    pairs = [(calls, calls) for calls in references]
+    pairs += [(case["ref_calls"], case["pred_calls"]) for case in cases]
+
+    def work() -> list[dict[str, Any]]:
+        # official() forces every metric, tool-call F1 included, so nothing is left lazy.
+        return [score_calls(ref, pred).official() for ref, pred in pairs]
+
+    with one_core() as pinning:
+        seconds, scores = best_time(work, options.rounds)
+    self_scores = scores[: len(references)]
+    exact = sum(s["exact_match"] for s in self_scores)
+    agree = sum(_agrees(s, case["official"]) for s, case in zip(scores[len(references):], cases))
+    return SuiteResult(
+        suite="score",
+        tasks=len(pairs),
+        seconds=seconds,
+        rounds=options.rounds,
+        target=5000,
+        baseline="the reference scorer does about 750 tasks/s",
+        details=[
+            f"{len(references)} reference answers from {source}, each scored against itself: "
+            f"{exact} exact matches",
+            f"{len(cases):,} scoring cases: {agree:,} agree with the reference scorer (1e-9)",
+            pinning,
+        ],
+    )

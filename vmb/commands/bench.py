@@ -1,0 +1,37 @@
+"""Measure throughput: named benchmark suites, one core, best of several rounds.
+
+Each suite prints tasks per second and its target. This is a benchmark, not a test: the exit
+status is 0 whatever the figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from vmb.bench import SUITES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = "suites:\n" + "\n".join(f"  {name:<10} {desc}" for name, (_, desc) in SUITES.items())
+    parser.add_argument(
+        "suites", nargs="*", metavar="SUITE", help=f"suites to run: {', '.join(SUITES)} (default: all)"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="timed rounds per suite; the best counts (default 3)")
+    parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    parser.add_argument(
+        "--conformance", type=Path, metavar="DIR", help="conformance records (default: ../shared/conformance)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.bench import BenchOptions, format_result, load_suite
+
+    unknown = [s for s in args.suites if s not in SUITES]
+    if unknown:
+        print(f"vmb bench: unknown suite(s) {', '.join(unknown)}; available: {', '.join(SUITES)}")
+        return 2
+    options = BenchOptions(rounds=args.rounds, data=args.data, conformance=args.conformance)
+    for name in args.suites or list(SUITES):
+        print(format_result(load_suite(name)(options)), flush=True)
+    return 0

@@ -1,0 +1,501 @@
+"""Score a predicted answer against the reference answer from an explicit state diff.
+
+A task is scored on the car's final state, both answers starting from the default car:
+
+* a leaf **should change** when the reference final state differs from the default car;
+* a leaf **changed** when the predicted final state differs from the default car;
+* a changed leaf is **correct** when it should change and now holds the reference value;
+* a changed leaf that should not change is **wrongly changed**.
+
+Values compare as the reference scorer compares them: two strings without regard to case,
+anything else with Python ``==`` (so ``1`` equals ``True`` and ``44`` equals ``44.0``). From the
+four sets come the paper's metrics, with the reference scorer's conventions for the edge cases
+(nothing should change, nothing changed):
+
+============================  ======================  =================================
+ours                          reference scorer        definition
+============================  ======================  =================================
+``exact_match``               ``exact_match``         correct == should change, nothing wrongly changed
+``field_precision``           ``precision_positive``  TP / (TP + FP)
+``field_recall``              ``acc_positive``        TP / should change
+``field_f1``                  ``f1_positive``         harmonic mean of the two
+``value_precision``           ``precision_change``    correct / (TP + FP)
+``value_recall``              ``change_accuracy``     correct / should change
+``value_f1``                  ``f1_change``           harmonic mean of the two
+``tool_f1``                   ``tool_f1``             F1 of predicted vs reference calls
+============================  ======================  =================================
+
+with TP = should change ∩ changed, FP = wrongly changed. Every metric is a pure function of
+the stored sets (``metrics_from_diff``) and calls (``tool_f1``), so a stored run is re-scored
+offline from ``TaskScore.to_dict()`` without the simulator.
+
+``aggregate`` turns task scores into the paper's table rows (ESM, F-F1, V-F1 in percent, mean
+calls), always stating how many tasks were scored (``n``) and what they were divided by.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Iterable, Mapping, Protocol, Sequence
+
+from vmb.sim import replay
+from vmb.sim.registry import DEFAULT_STATE, module_of
+
+Call = Mapping[str, Any]
+State = Mapping[str, Any]
+
+
+class _Absent:
+    """Marks a leaf missing from a state (a list item or station not set yet)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<absent>"
+
+
+ABSENT: Any = _Absent()
+
+
+def values_equal(a: Any, b: Any) -> bool:
+    """Leaf equality as the reference scorer sees it: strings ignore case, the rest uses ``==``."""
+    if isinstance(a, str) and isinstance(b, str):
+        return a.lower() == b.lower()
+    return a == b
+
+
+# ---------------------------------------------------------------------------------------------
+# Tool-call F1
+
+
+def call_key(call: Call) -> str:
+    """Canonical text of one call: its name and arguments as JSON with sorted keys.
+
+    JSON keeps the types apart, as the reference does: ``1``, ``true``, ``1.0`` and ``"1"`` are
+    four different arguments here, although the state comparison treats ``1`` and ``true`` alike.
+    """
+    return json.dumps(
+        [call.get("name"), call.get("args", {})], sort_keys=True, ensure_ascii=False, default=repr
+    )
+
+
+def tool_f1(ref_calls: Sequence[Call], pred_calls: Sequence[Call]) -> float:
+    """F1 between predicted and reference calls, counted as the reference scorer counts them.
+
+    A predicted call is a hit when the same call (name + arguments) is among the reference
+    calls; each distinct call is a hit at most once. A reference answer that makes the same call
+    twice therefore caps this score below 1 even for a perfect copy (0.5 for ``[A, A]``), which
+    the recorded reference scores confirm.
+    """
+    pred = [call_key(c) for c in pred_calls]
+    ref = {call_key(c) for c in ref_calls}
+    hits = len(set(pred) & ref)
+    precision = hits / len(pred) if pred else 0.0
+    recall = hits / len(ref_calls) if ref_calls else 0.0
+    return _harmonic(precision, recall)
+
+
+def _harmonic(precision: float, recall: float) -> float:
+    total = precision + recall
+    return 2 * precision * recall / total if total > 0 else 0.0
+
+
+# ---------------------------------------------------------------------------------------------
+# State metrics
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """The per-task numbers, named as in ``TaskScore`` (reference names in the module docstring)."""
+
+    exact_match: bool
+    tp: int
+    fp: int
+    negative_fp: int
+    correctly_changed: int
+    field_precision: float
+    field_recall: float
+    field_f1: float
+    value_precision: float
+    value_recall: float
+    value_f1: float
+
+
+def metrics_from_diff(
+    should_change: Iterable[str],
+    changed: Iterable[str],
+    correct: Iterable[str],
+    wrongly_changed: Iterable[str],
+) -> Metrics:
+    """Recompute every state metric from the four stored path sets (no simulator needed)."""
+    should = set(should_change)
+    tp = len(should & set(changed))
+    fp = len(set(wrongly_changed))
+    right = len(set(correct))
+    n_should = len(should)
+    acted = tp + fp
+    if n_should:
+        field_recall = tp / n_should
+        value_recall = right / n_should
+        field_precision = tp / acted if acted else 0.0
+        value_precision = right / acted if acted else 0.0
+    else:
+        # Nothing should change: perfect when nothing changed, zero otherwise (reference rule).
+        clean = 1.0 if fp == 0 else 0.0
+        field_recall = value_recall = field_precision = value_precision = clean
+    return Metrics(
+        exact_match=fp == 0 and right == n_should,
+        tp=tp,
+        fp=fp,
+        negative_fp=n_should - tp,
+        correctly_changed=right,
+        field_precision=field_precision,
+        field_recall=field_recall,
+        field_f1=_harmonic(field_precision, field_recall),
+        value_precision=value_precision,
+        value_recall=value_recall,
+        value_f1=_harmonic(value_precision, value_recall),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# One task
+
+
+@dataclass(frozen=True)
+class TaskScore:
+    """One scored task: the state diff itself, the calls, and the metrics derived from them.
+
+    ``leaves`` holds, for every path that should change or changed, the values behind the
+    verdict: ``default`` (the default car), ``expected`` (after the reference calls) and
+    ``predicted``; a key is omitted when the leaf does not exist in that state.
+    ``n_calls`` is the number of calls the agent made, when it differs from ``len(pred_calls)``
+    (a harness may count memory searches too); ``call_count`` resolves it.
+    """
+
+    should_change: list[str]
+    changed: list[str]
+    correct: list[str]
+    wrongly_changed: list[str]
+    leaves: dict[str, dict[str, Any]]
+    ref_calls: list[dict[str, Any]] = field(default_factory=list)
+    pred_calls: list[dict[str, Any]] = field(default_factory=list)
+    task_id: str | None = None
+    reasoning_type: str | None = None
+    n_calls: int | None = None
+
+    @cached_property
+    def metrics(self) -> Metrics:
+        return metrics_from_diff(self.should_change, self.changed, self.correct, self.wrongly_changed)
+
+    @property
+    def exact_match(self) -> bool:
+        return self.metrics.exact_match
+
+    @property
+    def field_precision(self) -> float:
+        return self.metrics.field_precision
+
+    @property
+    def field_recall(self) -> float:
+        return self.metrics.field_recall
+
+    @property
+    def field_f1(self) -> float:
+        return self.metrics.field_f1
+
+    @property
+    def value_precision(self) -> float:
+        return self.metrics.value_precision
+
+    @property
+    def value_recall(self) -> float:
+        return self.metrics.value_recall
+
+    @property
+    def value_f1(self) -> float:
+        return self.metrics.value_f1
+
+    @cached_property
+    def tool_f1(self) -> float:
+        return tool_f1(self.ref_calls, self.pred_calls)
+
+    @property
+    def call_count(self) -> int:
+        return len(self.pred_calls) if self.n_calls is None else self.n_calls
+
+    @property
+    def modules(self) -> list[str]:
+        return target_modules(self.ref_calls)
+
+    def official(self) -> dict[str, Any]:
+        """The numbers under the reference scorer's names (as in ``scoring_cases.jsonl``)."""
+        m = self.metrics
+        return {
+            "exact_match": m.exact_match,
+            "TP": m.tp,
+            "FP": m.fp,
+            "negative_FP": m.negative_fp,
+            "correctly_changed": m.correctly_changed,
+            "precision_positive": m.field_precision,
+            "acc_positive": m.field_recall,
+            "f1_positive": m.field_f1,
+            "precision_change": m.value_precision,
+            "change_accuracy": m.value_recall,
+            "f1_change": m.value_f1,
+            "tool_f1": self.tool_f1,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form. ``metrics`` is for readers only: ``from_dict`` recomputes it."""
+        m = self.metrics
+        return {
+            "task_id": self.task_id,
+            "reasoning_type": self.reasoning_type,
+            "ref_calls": self.ref_calls,
+            "pred_calls": self.pred_calls,
+            "n_calls": self.n_calls,
+            "should_change": self.should_change,
+            "changed": self.changed,
+            "correct": self.correct,
+            "wrongly_changed": self.wrongly_changed,
+            "leaves": self.leaves,
+            "metrics": {
+                "exact_match": m.exact_match,
+                "field_precision": m.field_precision,
+                "field_recall": m.field_recall,
+                "field_f1": m.field_f1,
+                "value_precision": m.value_precision,
+                "value_recall": m.value_recall,
+                "value_f1": m.value_f1,
+                "tool_f1": self.tool_f1,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TaskScore:
+        return cls(
+            should_change=list(data["should_change"]),
+            changed=list(data["changed"]),
+            correct=list(data["correct"]),
+            wrongly_changed=list(data["wrongly_changed"]),
+            leaves={path: dict(values) for path, values in data["leaves"].items()},
+            ref_calls=list(data.get("ref_calls", [])),
+            pred_calls=list(data.get("pred_calls", [])),
+            task_id=data.get("task_id"),
+            reasoning_type=data.get("reasoning_type"),
+            n_calls=data.get("n_calls"),
+        )
+
+
+def score_states(
+    ref_state: State,
+    pred_state: State,
+    ref_calls: Sequence[Call] | None = None,
+    pred_calls: Sequence[Call] | None = None,
+    *,
+    task_id: str | None = None,
+    reasoning_type: str | None = None,
+) -> TaskScore:
+    """Score two final flat states (canonical path → value), both reached from the default car.
+
+    The calls only feed the tool-call F1 and the stored record; without them it is 0.
+    """
+    default = DEFAULT_STATE
+    # Only paths where some state departs from the default car can count; comparing identity
+    # first skips the ~215 untouched leaves cheaply (a copied state shares the default's objects).
+    paths = {p for p, v in ref_state.items() if v is not default.get(p, ABSENT)}
+    paths.update(p for p, v in pred_state.items() if v is not default.get(p, ABSENT))
+    paths |= default.keys() - ref_state.keys()
+    paths |= default.keys() - pred_state.keys()
+
+    should_change: list[str] = []
+    changed: list[str] = []
+    correct: list[str] = []
+    wrongly_changed: list[str] = []
+    leaves: dict[str, dict[str, Any]] = {}
+    for path in sorted(paths):
+        base = default.get(path, ABSENT)
+        want = ref_state.get(path, ABSENT)
+        got = pred_state.get(path, ABSENT)
+        should = not values_equal(base, want)
+        if should:
+            # The reference counts a leaf that should appear or disappear as changed only when it
+            # did appear or disappear; a leaf that should be modified must still exist.
+            did = (got is ABSENT) == (want is ABSENT) and not values_equal(base, got)
+        else:
+            did = not values_equal(base, got)
+        if not (should or did):
+            continue
+        if should:
+            should_change.append(path)
+        if did:
+            changed.append(path)
+            if not should:
+                wrongly_changed.append(path)
+            elif values_equal(want, got):
+                correct.append(path)
+        leaves[path] = {
+            key: value
+            for key, value in (("default", base), ("expected", want), ("predicted", got))
+            if value is not ABSENT
+        }
+    return TaskScore(
+        should_change=should_change,
+        changed=changed,
+        correct=correct,
+        wrongly_changed=wrongly_changed,
+        leaves=leaves,
+        ref_calls=[dict(c) for c in ref_calls or ()],
+        pred_calls=[dict(c) for c in pred_calls or ()],
+        task_id=task_id,
+        reasoning_type=reasoning_type,
+    )
+
+
+def score_calls(
+    ref_calls: Sequence[Call],
+    pred_calls: Sequence[Call],
+    *,
+    task_id: str | None = None,
+    reasoning_type: str | None = None,
+) -> TaskScore:
+    """Replay both call lists from the default car and score the final states."""
+    ref_world, _ = replay(list(ref_calls))
+    pred_world, _ = replay(list(pred_calls))
+    return score_states(
+        ref_world.flat(),
+        pred_world.flat(),
+        ref_calls,
+        pred_calls,
+        task_id=task_id,
+        reasoning_type=reasoning_type,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Aggregation
+
+ALL = "all"
+GROUPINGS = (None, "reasoning_type", "module")
+
+
+def target_modules(ref_calls: Iterable[Call]) -> list[str]:
+    """The modules a task targets: those of its reference calls (unknown API names skipped)."""
+    return sorted({m for c in ref_calls if (m := module_of(str(c.get("name", "")))) is not None})
+
+
+class TaskInfo(Protocol):
+    """What ``group_totals`` needs of a benchmark query (``vmb.data.Query`` fits)."""
+
+    reasoning_type: str
+    calls: list[dict[str, Any]]
+
+
+def _group_keys(reasoning_type: str | None, ref_calls: Iterable[Call], by: str | None) -> list[str]:
+    if by is None:
+        return [ALL]
+    if by == "reasoning_type":
+        return [reasoning_type or "unknown"]
+    if by == "module":
+        # A task that touches several modules counts once in each, as in the paper's Table 4.
+        return target_modules(ref_calls) or ["none"]
+    raise ValueError(f"unknown grouping {by!r}; use one of {GROUPINGS}")
+
+
+def group_totals(queries: Iterable[TaskInfo], by: str | None = None) -> dict[str, int]:
+    """How many benchmark queries fall in each group: the denominators of a full run.
+
+    ``group_totals(bench.queries)`` is ``{"all": 500}``. With ``by="module"`` it counts tasks
+    (navigation 85, seat 83, ...), not calls: the paper's Table 4 counts reference calls
+    (navigation 96, seat 85, ...), so its figures are larger.
+    """
+    totals: dict[str, int] = {}
+    for query in queries:
+        for key in _group_keys(query.reasoning_type, query.calls, by):
+            totals[key] = totals.get(key, 0) + 1
+    return totals
+
+
+@dataclass
+class _Sums:
+    n: int = 0
+    exact: int = 0
+    field_f1: float = 0.0
+    value_f1: float = 0.0
+    tool_f1: float = 0.0
+    calls: int = 0
+
+
+def aggregate(
+    rows: Iterable[TaskScore],
+    by: str | None = None,
+    total: int | Mapping[str, int] | None = None,
+) -> dict[str, Any] | list[dict[str, Any]]:
+    """The paper's summary numbers, overall (``by=None``: one dict) or per group (a list).
+
+    Each entry: ``group``, ``n`` (tasks scored), ``denominator`` (what the sums were divided by),
+    ``esm``, ``field_f1``, ``value_f1``, ``tool_f1`` (sum / denominator × 100) and ``calls``.
+
+    ``total`` sets the denominator. The paper divides by all 500 queries, so a task that failed
+    to run counts as 0: pass ``total=500`` overall, or ``group_totals(bench.queries, by)`` per
+    group. Without it the denominator is ``n``: the mean over the tasks that were scored.
+    ``calls`` is always the mean over the ``n`` scored tasks, since a task that never ran made
+    no known number of calls. A metric over a zero denominator is None.
+    """
+    if by not in GROUPINGS:
+        raise ValueError(f"unknown grouping {by!r}; use one of {GROUPINGS}")
+    totals: Mapping[str, int] | None
+    if isinstance(total, int):
+        if by is not None:
+            raise ValueError("per-group denominators need a mapping: total=group_totals(queries, by)")
+        totals = {ALL: total}
+    else:
+        totals = total
+
+    sums: dict[str, _Sums] = {ALL: _Sums()} if by is None else {}
+    for row in rows:
+        for key in _group_keys(row.reasoning_type, row.ref_calls, by):
+            acc = sums.setdefault(key, _Sums())
+            acc.n += 1
+            acc.exact += row.exact_match
+            acc.field_f1 += row.field_f1
+            acc.value_f1 += row.value_f1
+            acc.tool_f1 += row.tool_f1
+            acc.calls += row.call_count
+    for key in totals or {}:
+        sums.setdefault(key, _Sums())
+
+    out: list[dict[str, Any]] = []
+    for key, acc in sums.items():
+        if totals is None:
+            denominator = acc.n
+        elif key in totals:
+            denominator = totals[key]
+        else:
+            raise ValueError(f"group {key!r} has {acc.n} scored task(s) but no denominator in total")
+        if acc.n > denominator:
+            raise ValueError(f"group {key!r}: {acc.n} scored tasks exceed the denominator {denominator}")
+        out.append(
+            {
+                "group": key,
+                "n": acc.n,
+                "denominator": denominator,
+                "esm": _percent(acc.exact, denominator),
+                "field_f1": _percent(acc.field_f1, denominator),
+                "value_f1": _percent(acc.value_f1, denominator),
+                "tool_f1": _percent(acc.tool_f1, denominator),
+                "calls": acc.calls / acc.n if acc.n else None,
+            }
+        )
+    if by is None:
+        return out[0]
+    # Largest groups first, as the paper's tables list them.
+    out.sort(key=lambda e: (-e["denominator"], e["group"]))
+    return out
+
+
+def _percent(total: float, denominator: int) -> float | None:
+    return 100.0 * total / denominator if denominator else None
