@@ -7,8 +7,11 @@ import importlib
 import sys
 
 # name → (module implementing it, one-line help). Each module defines
-# ``add_arguments(parser)`` and ``run(args) -> int``; they are imported only when used.
+# ``add_arguments(parser)`` and ``run(args) -> int`` and keeps heavy imports inside functions,
+# so building the parser (and `vmb --help`) stays fast.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "data": ("vmb.commands.data", "download the public benchmark release (vmb data fetch)"),
+    "stats": ("vmb.commands.stats", "the paper's dataset tables 3-5 computed from the release"),
     "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
 }

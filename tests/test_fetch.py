@@ -1,0 +1,210 @@
+"""`vmb data fetch` against a local HTTP server on 127.0.0.1 serving the shared fixtures.
+
+No other network is used: the server serves ../shared, and a test can replace any file with
+other bytes (a corrupted copy) or remove it (HTTP 404).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import socket
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vmb.commands import data as data_command
+from vmb.data import DataError, load_benchmark
+from vmb.data.fetch import SOURCES, FetchError, fetch_release, file_url, release_files, verify_release
+
+PROXY_VARIABLES = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
+
+
+class Server:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.overrides: dict[str, bytes | None] = {}  # URL path → served bytes, None for 404
+        self.requests = 0
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, directory=str(server.root), **kwargs)
+
+            def do_GET(self) -> None:
+                server.requests += 1
+                if self.path not in server.overrides:
+                    return super().do_GET()
+                body = server.overrides[self.path]
+                if body is None:
+                    return self.send_error(404, "File not found")
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:  # keep the test output quiet
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/vehiclemembench"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(autouse=True)
+def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A proxy from the environment would receive the requests meant for 127.0.0.1.
+    for name in PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def server(shared_dir: Path) -> Iterator[Server]:
+    running = Server(shared_dir)
+    yield running
+    running.close()
+
+
+@pytest.fixture
+def srv(server: Server) -> Iterator[Server]:
+    server.overrides.clear()
+    yield server
+    server.overrides.clear()
+
+
+def fetch(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """Run `vmb data fetch ARGS` (the command alone, not the whole CLI); return its code and stdout."""
+    parser = argparse.ArgumentParser()
+    data_command.add_arguments(parser)
+    code = data_command.run(parser.parse_args(["fetch", *args]))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return code, captured.out
+
+
+def leftovers(parent: Path) -> list[str]:
+    return sorted(p.name for p in parent.iterdir() if p.name.startswith("."))
+
+
+def test_url_templates() -> None:
+    files = release_files()
+    assert len(files) == 100
+    assert files[0] == "history/history_1.txt" and files[-1] == "qa_data/qa_50.json"
+    assert file_url(SOURCES["hf"], files[0]) == (
+        "https://huggingface.co/datasets/callalilya/VehicleMemBench/resolve/main/history/history_1.txt"
+    )
+    assert file_url(SOURCES["github"] + "/", files[-1]) == (
+        "https://raw.githubusercontent.com/isyuhaochen/VehicleMemBench/main/benchmark/qa_data/qa_50.json"
+    )
+
+
+def test_fetch_downloads_verifies_and_skips_a_second_time(
+    srv: Server, tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = tmp_path / "data" / "vehiclemembench"
+    code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)
+    assert code == 0, out
+    assert "fetched 50 groups, 500 queries" in out
+    assert len(load_benchmark(dest).queries) == 500
+    for relative in ("history/history_18.txt", "qa_data/qa_50.json"):
+        assert (dest / relative).read_bytes() == (release_dir / relative).read_bytes()
+    assert stat.S_IMODE(dest.stat().st_mode) & 0o055  # not a private 0700 temp-dir mode
+    assert leftovers(dest.parent) == []
+
+    requests = srv.requests
+    code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)
+    assert code == 0 and "already holds the release" in out
+    assert srv.requests == requests  # nothing downloaded
+
+
+def test_force_replaces_an_existing_copy(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dest = tmp_path / "vmb-data"
+    (dest / "history").mkdir(parents=True)
+    (dest / "stale.txt").write_text("old", encoding="utf-8")
+    code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)  # invalid copy: fetched again
+    assert code == 0 and "incomplete or invalid copy" in out
+    assert not (dest / "stale.txt").exists()
+    code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
+    assert code == 0 and "fetched 50 groups" in out
+    assert verify_release(dest) == (50, 500)
+    assert leftovers(tmp_path) == []
+
+
+def test_unreachable_url(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as probe:  # a port on 127.0.0.1 that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dest = tmp_path / "data" / "vehiclemembench"
+    code, out = fetch(["--url", f"http://127.0.0.1:{port}/release", "--dest", str(dest)], capsys)
+    assert code == 1
+    [error] = [line for line in out.splitlines() if line.startswith("error:")]
+    assert error == f"error: network unreachable: cannot connect to 127.0.0.1:{port} (Connection refused)"
+    assert not dest.exists()
+    assert leftovers(dest.parent) == []
+
+
+def test_missing_file_on_the_server(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = None
+    dest = tmp_path / "release"
+    code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)
+    assert code == 1
+    assert f"error: {srv.base}/qa_data/qa_7.json: HTTP 404 File not found" in out
+    assert not dest.exists() and leftovers(tmp_path) == []
+
+
+def test_corrupted_file_is_refused_and_the_old_copy_kept(
+    srv: Server, tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dest = tmp_path / "release"
+    assert fetch(["--url", srv.base, "--dest", str(dest)], capsys)[0] == 0
+    good = (dest / "qa_data" / "qa_7.json").read_bytes()
+
+    truncated = (release_dir / "qa_data" / "qa_7.json").read_bytes()[:5000]
+    srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = truncated
+    code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
+    assert code == 1
+    assert f"error: {srv.base}/qa_data/qa_7.json, line " in out
+    assert "the downloaded release is not valid: invalid JSON" in out
+    assert (dest / "qa_data" / "qa_7.json").read_bytes() == good  # the earlier copy is untouched
+    assert leftovers(tmp_path) == []
+
+
+def test_corrupted_history_line_is_named(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    srv.overrides["/vehiclemembench/history/history_3.txt"] = b"[2025-03-01 08:00] Ann: fine\nnot a history line\n"
+    code, out = fetch(["--url", srv.base, "--dest", str(tmp_path / "release")], capsys)
+    assert code == 1
+    where = f"{srv.base}/history/history_3.txt, line 2"
+    assert f"error: {where}: the downloaded release is not valid: does not match" in out
+
+
+def test_fetch_release_with_progress_bar(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    result = fetch_release(tmp_path / "release", srv.base, progress=True)
+    assert (result.groups, result.queries) == (50, 500)
+    assert result.bytes > 10_000_000
+    assert "100/100" in capsys.readouterr().err  # tqdm's bar went to stderr
+
+
+def test_fetch_release_raises_fetch_error(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(FetchError, match="network unreachable"):
+        fetch_release(tmp_path / "release", f"http://127.0.0.1:{port}", progress=False)
+
+
+def test_verify_release_counts(tmp_path: Path, release_dir: Path) -> None:
+    root = tmp_path / "short"
+    for relative in release_files(49):
+        target = root / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((release_dir / relative).read_bytes())
+    with pytest.raises(DataError, match=r"expected 50 files history_\*\.txt, found 49"):
+        verify_release(root)

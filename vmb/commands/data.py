@@ -1,0 +1,59 @@
+"""Manage the benchmark data.
+
+  vmb data fetch   download the public VehicleMemBench release (50 dialogue histories, 500 queries)
+                   into data/vehiclemembench, verify it and put it in place atomically.
+
+Other commands find the data in --data DIR, else $VMB_DATA, else data/vehiclemembench, else
+../shared/vehiclemembench.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from vmb.data.fetch import SOURCES
+
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    fetch = actions.add_parser(
+        "fetch",
+        help="download the public release into data/vehiclemembench",
+        description="Download the public VehicleMemBench release, verify it (50 histories, 50 QA files, "
+        "500 queries, loads cleanly) and move it into place atomically.",
+    )
+    fetch.add_argument("--dest", type=Path, default=Path("data/vehiclemembench"),
+                       help="destination directory (default: data/vehiclemembench)")
+    fetch.add_argument("--source", choices=sorted(SOURCES), default="hf",
+                       help="where to download from: the Hugging Face dataset (hf, default) or the GitHub repository")
+    fetch.add_argument("--url", metavar="BASE",
+                       help="base URL of a mirror holding history/ and qa_data/ (overrides --source)")
+    fetch.add_argument("--force", action="store_true", help="download again even if DEST already holds the release")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.data.errors import DataError
+    from vmb.data.fetch import SOURCES, FetchError, fetch_release, verify_release
+
+    dest: Path = args.dest
+    if dest.exists() and not args.force:
+        try:
+            groups, queries = verify_release(dest)
+        except DataError as problem:
+            print(f"{dest} holds an incomplete or invalid copy ({problem}); downloading again")
+        else:
+            print(f"{dest} already holds the release ({groups} groups, {queries} queries); --force downloads again")
+            return 0
+    base = args.url or SOURCES[args.source]
+    print(f"downloading the VehicleMemBench release from {base}")
+    try:
+        result = fetch_release(dest, base)
+    except (FetchError, DataError) as error:
+        print(f"error: {error}")
+        return 1
+    except OSError as error:
+        print(f"error: cannot write {dest}: {error.strerror or error}")
+        return 1
+    print(f"fetched {result.groups} groups, {result.queries} queries ({result.bytes / 1e6:.1f} MB) into {result.dest}")
+    return 0

@@ -1,0 +1,123 @@
+"""Self-check: replay every reference answer of the release on the simulator.
+
+Lists the reference calls the simulator refuses and the queries whose reference answer leaves the
+car in its default state, and compares them with the known errata (vmb/errata.json). Exit status
+0 means nothing new appeared; 1 means a new refusal or no-op answer (or, with --conformance, a
+conformance record that disagrees).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # "refused_call" or "no_change"
+    query: str
+    answer: str  # the refused call, or the whole answer for "no_change"
+    reason: str = ""
+
+    def key(self) -> tuple[str, str, str]:
+        # The reason is our own wording and may be reworded without making a finding new.
+        return (self.kind, self.query, self.answer)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    parser.add_argument("--errata", type=Path, default=ERRATA_PATH, help="known errata file (JSON)")
+    parser.add_argument(
+        "--conformance",
+        nargs="?",
+        const="../shared/conformance",
+        metavar="DIR",
+        help="also replay the conformance records in DIR (default ../shared/conformance)",
+    )
+    parser.add_argument(
+        "--update-errata", action="store_true", help="write the current findings as the known errata"
+    )
+
+
+def find_errata(data_dir: str | None) -> list[Finding]:
+    """Refused reference calls and no-change reference answers, from a fresh replay."""
+    from vmb.data import load_benchmark, resolve_data_dir
+    from vmb.sim import World
+
+    bench = load_benchmark(resolve_data_dir(data_dir))
+    findings: list[Finding] = []
+    for query in bench.queries:
+        world = World()
+        for raw, call in zip(query.answer, query.calls):
+            result = world.call(call["name"], call["args"])
+            if not result["success"]:
+                findings.append(Finding("refused_call", query.id, raw, result["message"]))
+        if not world.diff():
+            findings.append(Finding("no_change", query.id, " ; ".join(query.answer), "target equals the default car"))
+    return findings
+
+
+def load_errata(path: Path) -> list[Finding]:
+    if not path.exists():
+        return []
+    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["errata"]
+    return [Finding(e["kind"], e["query"], e["answer"], e.get("reason", "")) for e in entries]
+
+
+def write_errata(path: Path, findings: list[Finding]) -> None:
+    body = {
+        "about": "Reference answers of the VehicleMemBench release that the simulator refuses, and "
+        "queries whose reference answer leaves the default car unchanged. Written by "
+        "`vmb verify --update-errata`; `vmb verify` fails when a finding is not listed here.",
+        "errata": [f.__dict__ for f in findings],
+    }
+    path.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+
+def _print_findings(title: str, findings: list[Finding]) -> None:
+    print(f"{title}: {len(findings)}")
+    for f in findings:
+        print(f"  {f.query:9} {f.answer}" + (f"  ({f.reason})" if f.reason else ""))
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.data import DataError
+
+    try:
+        findings = find_errata(args.data)
+    except DataError as error:
+        print(f"error: {error}")
+        return 2
+    if args.update_errata:
+        write_errata(args.errata, findings)
+        print(f"wrote {len(findings)} errata to {args.errata}")
+        return 0
+    known = {f.key() for f in load_errata(args.errata)}
+    refused = [f for f in findings if f.kind == "refused_call"]
+    unchanged = [f for f in findings if f.kind == "no_change"]
+    _print_findings("reference calls the simulator refuses", refused)
+    _print_findings("queries whose reference answer leaves the default car unchanged", unchanged)
+    new = [f for f in findings if f.key() not in known]
+    gone = known - {f.key() for f in findings}
+    status = 0
+    if new:
+        _print_findings("NEW (not in the errata file)", new)
+        status = 1
+    if gone:
+        print(f"{len(gone)} known errata no longer appear (the errata file can be updated)")
+    if not new:
+        print(f"all {len(findings)} findings are known errata ({args.errata.name})")
+    if args.conformance is not None:
+        from vmb.sim.conformance import check
+
+        checked, mismatches = check(Path(args.conformance))
+        for m in mismatches[:20]:
+            print(m.describe())
+        print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")
+        status = status or (1 if mismatches else 0)
+    return status

@@ -1,0 +1,25 @@
+"""The VehicleMemBench release as typed data: groups, dialogue histories, queries, reference calls.
+
+```python
+from vmb.data import resolve_data_dir, load_benchmark, parse_call, DataError
+bench = load_benchmark(resolve_data_dir())
+bench.group(3).days[0].lines[0].speaker; bench.query("qa_3#7").calls
+```
+"""
+
+from vmb.data.calls import parse_call
+from vmb.data.errors import DataError
+from vmb.data.loader import Benchmark, Day, Group, HistoryLine, Query, load_benchmark
+from vmb.data.locate import resolve_data_dir
+
+__all__ = [
+    "Benchmark",
+    "DataError",
+    "Day",
+    "Group",
+    "HistoryLine",
+    "Query",
+    "load_benchmark",
+    "parse_call",
+    "resolve_data_dir",
+]

@@ -1,0 +1,253 @@
+"""Load the release layout (``history/history_N.txt``, ``qa_data/qa_N.json``) into dataclasses.
+
+Everything is checked while loading, and the first problem raises a :class:`DataError` that names
+the file, the item (line number or query) and what is wrong. Nothing is cached on disk: loading all
+50 groups takes a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from vmb.data.calls import parse_call
+from vmb.data.errors import DataError
+
+HISTORY_DIR = "history"
+QA_DIR = "qa_data"
+QA_KEY = "related_to_vehicle_preference"
+# No leading zeros: "history_01.txt" and "history_1.txt" must not both claim group 1.
+_HISTORY_NAME = re.compile(r"history_([1-9]\d*)\.txt")
+_QA_NAME = re.compile(r"qa_([1-9]\d*)\.json")
+# ``[YYYY-MM-DD HH:MM] Full Name: text``. One line of the release (history_18) repeats its
+# timestamp prefix; a repeated *identical* prefix is accepted so that the release loads as
+# published, anything else that deviates from the format is an error.
+_HISTORY_LINE = re.compile(
+    r"\[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\] (?:\[\1\] )?([^\s:\[\]][^:\[\]]*?): (.*)"
+)
+_QUERY_FIELDS: dict[str, type] = {
+    "gold_memory": str,
+    "reasoning_type": str,
+    "query": str,
+    "new_answer": list,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    timestamp: datetime
+    speaker: str
+    text: str
+    raw: str  # the line as written in the file, without its line break
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    date: date
+    lines: list[HistoryLine]
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    id: str  # "qa_N#i": group N, i = position in the QA file from 0
+    group: int
+    index: int
+    reasoning_type: str
+    query: str
+    gold_memory: str
+    answer: list[str]  # the raw ``new_answer`` call strings
+    calls: list[dict[str, Any]]  # the same, parsed: [{"name": str, "args": dict}]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    number: int
+    speakers: list[str]  # in order of first appearance in the history
+    lines: list[HistoryLine]  # in file order
+    days: list[Day]  # in date order
+    queries: list[Query]
+    history_text: str  # the whole history file
+
+
+@dataclass
+class Benchmark:
+    root: Path
+    groups: list[Group]  # ordered by group number
+    queries: list[Query]  # ordered by (group, index)
+    _groups_by_number: dict[int, Group] = field(init=False, repr=False)
+    _queries_by_id: dict[str, Query] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._groups_by_number = {g.number: g for g in self.groups}
+        self._queries_by_id = {q.id: q for q in self.queries}
+
+    def group(self, number: int) -> Group:
+        try:
+            return self._groups_by_number[number]
+        except KeyError:
+            raise KeyError(f"no group {number} in {self.root}") from None
+
+    def query(self, query_id: str) -> Query:
+        try:
+            return self._queries_by_id[query_id]
+        except KeyError:
+            raise KeyError(f"no query {query_id!r} in {self.root}") from None
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(path, None, "file not found") from None
+    except OSError as error:
+        raise DataError(path, None, f"cannot read: {error.strerror}") from None
+    try:
+        # utf-8-sig: a byte-order mark written by some editors is not part of the first line.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DataError(path, f"byte {error.start}", "not valid UTF-8") from None
+
+
+def parse_history(path: Path) -> tuple[str, list[HistoryLine]]:
+    """The text of one history file and its lines, each checked against the line format."""
+    text = _read_text(path)
+    raw_lines = text.split("\n")
+    if raw_lines and raw_lines[-1] == "":
+        raw_lines.pop()  # the final line break ends the last line, it does not start a new one
+    lines: list[HistoryLine] = []
+    for number, raw in enumerate(raw_lines, start=1):
+        raw = raw.removesuffix("\r")
+        match = _HISTORY_LINE.fullmatch(raw)
+        if match is None:
+            raise DataError(
+                path,
+                f"line {number}",
+                f"does not match '[YYYY-MM-DD HH:MM] Full Name: text': {raw[:80]!r}",
+            )
+        stamp, speaker, said = match.groups()
+        try:
+            timestamp = datetime.fromisoformat(stamp)
+        except ValueError:
+            raise DataError(path, f"line {number}", f"invalid date or time {stamp!r}") from None
+        lines.append(HistoryLine(timestamp, speaker, said, raw))
+    if not lines:
+        raise DataError(path, None, "the history is empty")
+    return text, lines
+
+
+def group_days(lines: list[HistoryLine]) -> list[Day]:
+    """Lines grouped by calendar date, days in date order, lines of a day in file order."""
+    by_date: dict[date, list[HistoryLine]] = {}
+    for line in lines:
+        by_date.setdefault(line.timestamp.date(), []).append(line)
+    return [Day(day, by_date[day]) for day in sorted(by_date)]
+
+
+def _load_json(path: Path) -> Any:
+    text = _read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DataError(path, f"line {error.lineno} column {error.colno}", f"invalid JSON: {error.msg}") from None
+
+
+_KIND_NAMES: dict[type, str] = {
+    dict: "an object",
+    list: "a list",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true/false",
+    type(None): "null",
+}
+
+
+def _type_name(value: Any) -> str:
+    """How a JSON value's type reads in an error message."""
+    return _KIND_NAMES.get(type(value), type(value).__name__)
+
+
+def parse_queries(path: Path, group: int) -> list[Query]:
+    """The queries of one QA file, each field type-checked and each reference call parsed."""
+    data = _load_json(path)
+    if not isinstance(data, dict):
+        raise DataError(path, None, f"expected a JSON object at the top, found {_type_name(data)}")
+    if QA_KEY not in data:
+        raise DataError(path, None, f"missing key {QA_KEY!r}")
+    items = data[QA_KEY]
+    if not isinstance(items, list):
+        raise DataError(path, QA_KEY, f"expected a list of queries, found {_type_name(items)}")
+    queries: list[Query] = []
+    for index, item in enumerate(items):
+        query_id = f"qa_{group}#{index}"
+        where = f"query {index} ({query_id})"
+        if not isinstance(item, dict):
+            raise DataError(path, where, f"expected an object, found {_type_name(item)}")
+        for key, kind in _QUERY_FIELDS.items():
+            if key not in item:
+                raise DataError(path, where, f"missing key {key!r}")
+            if not isinstance(item[key], kind):
+                raise DataError(path, where, f"{key!r} should be {_KIND_NAMES[kind]}, found {_type_name(item[key])}")
+        answer: list[Any] = item["new_answer"]
+        calls = []
+        for position, raw in enumerate(answer):
+            if not isinstance(raw, str):
+                raise DataError(path, f"{where}, new_answer[{position}]", f"expected a string, found {_type_name(raw)}")
+            calls.append(parse_call(raw, path, f"{where}, new_answer[{position}]"))
+        queries.append(
+            Query(
+                id=query_id,
+                group=group,
+                index=index,
+                reasoning_type=item["reasoning_type"],
+                query=item["query"],
+                gold_memory=item["gold_memory"],
+                answer=list(answer),
+                calls=calls,
+            )
+        )
+    return queries
+
+
+def _numbered_files(directory: Path, pattern: re.Pattern[str]) -> dict[int, Path]:
+    if not directory.is_dir():
+        raise DataError(directory, None, "directory not found (expected the release layout history/ and qa_data/)")
+    found: dict[int, Path] = {}
+    for path in directory.iterdir():
+        match = pattern.fullmatch(path.name)
+        if match:
+            found[int(match.group(1))] = path
+    return found
+
+
+def _group(history_path: Path, number: int, queries: list[Query]) -> Group:
+    text, lines = parse_history(history_path)
+    speakers = list(dict.fromkeys(line.speaker for line in lines))
+    return Group(number, speakers, lines, group_days(lines), queries, text)
+
+
+def load_benchmark(root: str | Path) -> Benchmark:
+    """Load every group found under ``root``; raise DataError on the first problem."""
+    root = Path(root)
+    if not root.is_dir():
+        raise DataError(root, None, "benchmark directory not found")
+    histories = _numbered_files(root / HISTORY_DIR, _HISTORY_NAME)
+    qa_files = _numbered_files(root / QA_DIR, _QA_NAME)
+    no_qa = sorted(histories.keys() - qa_files.keys())
+    if no_qa:
+        number = no_qa[0]
+        missing = root / QA_DIR / f"qa_{number}.json"
+        raise DataError(missing, None, f"file not found (history_{number}.txt has no QA file)")
+    no_history = sorted(qa_files.keys() - histories.keys())
+    if no_history:
+        number = no_history[0]
+        missing = root / HISTORY_DIR / f"history_{number}.txt"
+        raise DataError(missing, None, f"file not found (qa_{number}.json has no history)")
+    if not histories:
+        raise DataError(root, None, "no history_N.txt / qa_N.json files found")
+    groups = [_group(histories[n], n, parse_queries(qa_files[n], n)) for n in sorted(histories)]
+    return Benchmark(root, groups, [q for g in groups for q in g.queries])

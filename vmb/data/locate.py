@@ -1,0 +1,51 @@
+"""Find the benchmark directory: --data, $VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from vmb.data.errors import DataError
+
+# The repository checkout this package runs from (vmb/data/locate.py → the checkout).
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+ENV_VAR = "VMB_DATA"
+DEFAULT_DIR = Path("data") / "vehiclemembench"  # where `vmb data fetch` writes by default
+SHARED_DIR = Path("..") / "shared" / "vehiclemembench"  # the read-only fixtures beside a checkout
+
+
+def _candidates() -> list[Path]:
+    """Fallback locations in order: the fetched copy before the shared fixtures, each relative to
+    the working directory first and then to the project root (so `vmb` works from anywhere)."""
+    ordered = [base / rel for rel in (DEFAULT_DIR, SHARED_DIR) for base in (Path.cwd(), PROJECT_ROOT)]
+    return list(dict.fromkeys(p.resolve() for p in ordered))
+
+
+def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
+    """The benchmark directory to load; raise DataError when none is found.
+
+    An explicit ``--data`` or ``$VMB_DATA`` that does not exist is an error rather than a reason
+    to fall back silently to another copy of the data.
+    """
+    if cli_value:
+        path = Path(cli_value)
+        if not path.is_dir():
+            raise DataError(path, None, "directory not found (given with --data)")
+        return path
+    env_value = os.environ.get(ENV_VAR)
+    if env_value:
+        path = Path(env_value)
+        if not path.is_dir():
+            raise DataError(path, None, f"directory not found (given in ${ENV_VAR})")
+        return path
+    candidates = _candidates()
+    for path in candidates:
+        if path.is_dir():
+            return path
+    looked = ", ".join(str(p) for p in candidates)
+    raise DataError(
+        None,
+        None,
+        f"no benchmark data found (looked in {looked}). Run `vmb data fetch` to download it, "
+        f"or pass --data DIR or set {ENV_VAR}.",
+    )
