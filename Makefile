@@ -15,10 +15,10 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $(STAMP)
 
 test: venv
-	$(PY) -m pytest
+	$(PY) -m pytest -q
 
 report: venv
-	$(PY) -m vmb stats
+	$(PY) -m vmb report
 
 bench: venv
 	$(PY) -m vmb bench

@@ -25,6 +25,7 @@ SUITES: dict[str, tuple[str, str]] = {
         "vmb.bench:score_suite",
         "replay and score the 500 reference answers (against themselves) and the 2,000 scoring cases",
     ),
+    "harness": ("vmb.harness.bench:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
 }
 
 

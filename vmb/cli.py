@@ -14,6 +14,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("vmb.commands.stats", "the paper's dataset tables 3-5 computed from the release"),
     "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
+    "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
+    "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
+    "show": ("vmb.commands.show", "compare runs: ESM, F-F1, V-F1, Calls, Mem Token"),
+    "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
 }
 
 

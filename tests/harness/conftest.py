@@ -1,0 +1,49 @@
+"""Fixtures for the harness tests: the benchmark, a secret API key, and runs against scripted servers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from vmb.harness import run_benchmark
+from vmb.harness.runner import RunResult
+
+from .helpers import SECRET
+
+
+@pytest.fixture(scope="session")
+def bench(release_dir: Path) -> Any:
+    from vmb.data import load_benchmark
+
+    return load_benchmark(release_dir)
+
+
+@pytest.fixture(autouse=True)
+def api_key(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.delenv("VMB_API_KEY", raising=False)
+    monkeypatch.delenv("VMB_CACHE_DIR", raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    return SECRET
+
+
+RunFn = Callable[..., RunResult]
+
+
+@pytest.fixture
+def run(tmp_path: Path, release_dir: Path) -> RunFn:
+    """``run(url, name, **settings)``: a run under tmp_path with a shared cache and fast retries."""
+
+    def go(url: str | None, name: str = "run", **settings: Any) -> RunResult:
+        defaults: dict[str, Any] = {
+            "out": str(tmp_path / name), "data": str(release_dir), "cache_dir": str(tmp_path / "cache"),
+            "backoff": 0.01, "timeout": 5.0, "progress": False,
+        }
+        if url is not None:
+            defaults.update(model="scripted", base_url=url)
+        defaults.update(settings)
+        return run_benchmark(**defaults)
+
+    return go
+

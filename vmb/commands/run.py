@@ -1,0 +1,129 @@
+"""Run a model (or an offline agent) on the benchmark under one memory setting.
+
+Points at any OpenAI-compatible endpoint (a hosted API, vLLM, SGLang, llama.cpp, Ollama, ...). The API
+key is read from VMB_API_KEY or OPENAI_API_KEY, never from the command line, and never written.
+The run directory (--out) gets config.json, results.jsonl (one line per query, written as it
+finishes), memory/ and metric.json. Rerunning the same command resumes: finished queries are kept,
+failed ones are retried, and a repeated request is served from the request cache.
+
+examples:
+  vmb run --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --server vllm --memory gold
+  vmb run --base-url https://api.openai.com/v1 --model gpt-4.1-mini --memory summary --groups 1-5
+  vmb run --agent oracle --memory gold        # the ceiling, no model needed
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from typing import Any
+
+from vmb.harness.config import AGENTS, SERVER_FAMILIES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    what = parser.add_argument_group("what to run")
+    what.add_argument("--base-url", help="endpoint, e.g. http://127.0.0.1:8000/v1")
+    what.add_argument("--model", help="model name as the endpoint knows it")
+    what.add_argument("--memory", default="gold",
+                      help="none, gold, summary, kv, history, or a registered memory system (default gold)")
+    what.add_argument("--agent", choices=AGENTS, default="model",
+                      help="model (default), oracle (replays the reference calls) or noop (does nothing)")
+    what.add_argument("--groups", help="groups to run, e.g. 1-50 or 1,3,5-7 (default all)")
+    what.add_argument("--limit", type=int, help="run at most N queries, in (group, index) order")
+    what.add_argument("--out", help="run directory (default runs/MODEL-MEMORY)")
+    what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                      help="import MODULE first (it registers a memory system); repeatable")
+    what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
+                      help="memory setting option (summary_cap, kv_rounds, a system's settings); "
+                           "VALUE is read as JSON when it parses; repeatable")
+
+    request = parser.add_argument_group("requests (defaults: the paper's, Table 10)")
+    request.add_argument("--server", default="auto", choices=["auto", *SERVER_FAMILIES],
+                         help="server family: how thinking and the token limit are sent (default: from the host)")
+    request.add_argument("--thinking", choices=["on", "off"], help="switch thinking mode (families that support it)")
+    request.add_argument("--temperature", type=float, default=0.0)
+    request.add_argument("--max-tokens", type=int, default=8192, help="output tokens per request")
+    request.add_argument("--max-rounds", type=int, default=10, help="tool-call rounds per query")
+    request.add_argument("--tool-choice", default="auto")
+    request.add_argument("--no-text-calls", action="store_true",
+                         help="do not read tool calls written as text (<tool_call>{...}</tool_call>, bare JSON)")
+
+    robust = parser.add_argument_group("speed and robustness (do not change results)")
+    robust.add_argument("--concurrency", type=int, default=8, help="model requests in flight at once (default 8)")
+    robust.add_argument("--retries", type=int, default=3, help="retries of a failed request (default 3)")
+    robust.add_argument("--timeout", type=float, default=600.0, help="seconds per request (default 600)")
+    robust.add_argument("--backoff", type=float, default=1.0, help="first retry wait in seconds, doubling (default 1)")
+    robust.add_argument("--cache-dir", help="request cache and memory store (default: $VMB_CACHE_DIR, else .cache "
+                                           "beside the run directory)")
+    robust.add_argument("--no-cache", action="store_true", help="neither read nor write the request cache")
+    robust.add_argument("--force", action="store_true",
+                        help="the run directory holds another configuration: set its results aside and start over")
+    robust.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar (default: on a terminal only)")
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--memory-option takes KEY=VALUE, got {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+def default_out(args: argparse.Namespace) -> str:
+    who = args.model if args.agent == "model" and args.model else args.agent
+    return f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', who)}-{args.memory}"
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import importlib
+
+    from vmb.data import DataError
+    from vmb.harness.config import RunConfig, parse_groups
+    from vmb.harness.model import FatalModelError
+    from vmb.harness.rundir import ConfigMismatch
+    from vmb.harness.runner import execute, summary_line
+    from vmb.memory import get_setting
+
+    try:
+        config = RunConfig(
+            out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
+            base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
+            max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
+            text_calls=not args.no_text_calls, memory_options=_options(args.memory_option),
+            groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
+            concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
+            cache_dir=args.cache_dir, use_cache=not args.no_cache, plugins=args.plugin,
+        )
+        config.validate()
+        for module in config.plugins:
+            importlib.import_module(module)
+        get_setting(config.memory, config.memory_options)
+    except (ValueError, ImportError) as error:
+        print(f"vmb run: {error}", file=sys.stderr)
+        return 2
+    try:
+        result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
+    except FatalModelError as error:
+        print(f"vmb run: stopped: {error}", file=sys.stderr)
+        return 2
+    except (ConfigMismatch, DataError) as error:
+        print(f"vmb run: {error}", file=sys.stderr)
+        return 2
+    print(summary_line(result))
+    errors = result.metric["errors"]
+    if errors:
+        print(f"{errors} queries failed (listed under error_queries in metric.json); "
+              "rerun the same command to retry them", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,30 @@
+"""Re-score a run directory offline: every finished query from its stored calls, then metric.json.
+
+No model is called. Use it after the scorer changed, or to recompute metric.json of a run that was
+interrupted before writing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("run", type=Path, help="run directory (holds config.json and results.jsonl)")
+    parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.harness.rescore import rescore_run
+    from vmb.harness.show import metric_line
+
+    if not (args.run / "config.json").exists():
+        print(f"vmb score: {args.run} is not a run directory (no config.json)", file=sys.stderr)
+        return 2
+    metric, warnings = rescore_run(args.run, args.data)
+    for warning in warnings:
+        print(f"vmb score: warning: {warning}", file=sys.stderr)
+    print(metric_line(metric))
+    return 0

@@ -1,0 +1,30 @@
+"""Compare finished runs side by side: coverage, ESM, F-F1, V-F1, Calls and Mem Token per run.
+
+Reads each run's metric.json (written by vmb run, or recomputed by vmb score RUN). With --by, adds
+ESM per reasoning type or per target module; with --paper, the paper's printed rows for the same
+memory settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="run directories")
+    parser.add_argument("--by", choices=["reasoning_type", "module"], help="add ESM per reasoning type or module")
+    parser.add_argument("--paper", action="store_true", help="also print the paper's rows for these memory settings")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.harness.show import comparison
+
+    missing = [str(r) for r in args.runs if not (r / "metric.json").exists()]
+    if missing:
+        print(f"vmb show: no metric.json in {', '.join(missing)} (run `vmb score RUN` to compute it)",
+              file=sys.stderr)
+        return 2
+    print(comparison(args.runs, by=args.by, paper=args.paper))
+    return 0

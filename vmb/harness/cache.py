@@ -1,0 +1,52 @@
+"""SQLite cache of model replies, keyed by the full request (endpoint and body, never the API key).
+
+At temperature 0 a repeated request is a wasted request: a rerun, a resumed run or a second run that
+shares memory building with the first is served from here without touching the endpoint. Only
+successful replies are stored, so a failure is retried next time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+
+def request_key(endpoint: str, body: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of what is sent; the key travels in a header and is not part of it."""
+    canonical = json.dumps({"endpoint": endpoint, "body": body}, sort_keys=True, ensure_ascii=False,
+                           separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+class RequestCache:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        # Several runs may share one cache file; WAL lets them read while one writes.
+        self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL: a committed row survives a killed process (not a power cut), at a fraction of FULL's cost.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(
+            "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, model TEXT, reply TEXT, created REAL)"
+        )
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put(self, key: str, model: str, reply: dict[str, Any]) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO replies (key, model, reply, created) VALUES (?, ?, ?, ?)",
+            (key, model, json.dumps(reply, ensure_ascii=False), time.time()),
+        )
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()

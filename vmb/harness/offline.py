@@ -1,0 +1,77 @@
+"""Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor).
+
+Both are models in the sense of ``vmb.harness.model``: they answer the same messages and tools as an
+endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
+oracle behaves like a careful agent: it loads the modules it needs, makes the reference calls, then
+answers. The scripted test server answers with the same policy (``reference_step``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from vmb.harness.model import Message, Reply
+from vmb.harness.tools import DISCOVERY
+from vmb.sim.registry import module_of
+
+
+def _modules(calls: list[dict[str, Any]]) -> list[str]:
+    seen: dict[str, None] = {}
+    for call in calls:
+        module = module_of(str(call["name"]))
+        if module is not None:
+            seen.setdefault(module, None)
+    return list(seen)
+
+
+def assistant_calls(calls: list[tuple[str, dict[str, Any]]], step: int, *, as_text: bool = False) -> Message:
+    """An assistant message making ``calls`` (in the tool-calls field, or written as text)."""
+    if as_text:
+        blocks = [json.dumps({"name": name, "arguments": args}) for name, args in calls]
+        return {"role": "assistant", "content": "\n".join(f"<tool_call>\n{b}\n</tool_call>" for b in blocks)}
+    return {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {"id": f"call_{step}_{k}", "type": "function",
+             "function": {"name": name, "arguments": json.dumps(args)}}
+            for k, (name, args) in enumerate(calls)
+        ],
+    }
+
+
+def reference_step(messages: list[Message], ref_calls: list[dict[str, Any]], *, as_text: bool = False,
+                   offset: int = 0) -> Message:
+    """The next assistant message of an agent that knows the answer: discover, call, then answer.
+
+    ``offset`` skips that many earlier assistant turns (a caller's own, such as memory searches).
+    """
+    turn = sum(1 for m in messages if m.get("role") == "assistant")
+    step = turn - offset
+    modules = _modules(ref_calls)
+    plan: list[list[tuple[str, dict[str, Any]]]] = []
+    if modules:
+        plan.append([(DISCOVERY, {"module_name": m}) for m in modules])
+    if ref_calls:
+        plan.append([(str(c["name"]), dict(c["args"])) for c in ref_calls])
+    if step < len(plan):
+        return assistant_calls(plan[step], turn, as_text=as_text)
+    return {"role": "assistant", "content": "Done."}
+
+
+class OracleModel:
+    """Answers one query with its reference calls."""
+
+    def __init__(self, ref_calls: list[dict[str, Any]]) -> None:
+        self.ref_calls = ref_calls
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        return Reply(reference_step(messages, self.ref_calls))
+
+
+class NoopModel:
+    """Never calls a tool (and so builds empty memories)."""
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        return Reply({"role": "assistant", "content": "No action taken."})

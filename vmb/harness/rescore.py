@@ -1,0 +1,42 @@
+"""Re-score a finished run offline, from its stored calls (after a scorer change, say)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from vmb.harness.agent import score_record
+from vmb.harness.config import config_hash, data_checksum
+from vmb.harness.metrics import compute_metric
+from vmb.harness.rundir import RunDir
+from vmb.harness.runner import select_queries
+
+
+def rescore_run(path: Path, data: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    """Score every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
+
+    Returns the metric and warnings (e.g. the benchmark files differ from the run's).
+    """
+    from vmb.data import load_benchmark, resolve_data_dir
+
+    rundir = RunDir(path)
+    config = rundir.config()
+    root = resolve_data_dir(data)
+    warnings = []
+    if data_checksum(Path(root)) != config["determining"]["data_sha256"]:
+        warnings.append(f"the benchmark in {root} differs from the one this run used")
+    bench = load_benchmark(root)
+    records = rundir.records()
+    for record in records.values():
+        if record["status"] == "ok":
+            query = bench.query(record["id"])
+            record["score"] = score_record(query, record["calls"]["vehicle"], record["call_count"])
+    rundir.replace_records(records)
+    selection = config["selection"]
+    selected = [q.id for q in select_queries(bench, selection["groups"], selection["limit"])]
+    determining = config["determining"]
+    run = {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
+           "memory": determining["memory"]}
+    metric = compute_metric(records, selected, run, rundir.memory_dir)
+    rundir.write_metric(metric)
+    return metric, warnings

@@ -1,0 +1,265 @@
+"""A scripted OpenAI-compatible server on 127.0.0.1, for tests and the harness benchmark.
+
+It speaks just enough HTTP/1.1 (keep-alive, Content-Length bodies) to serve
+``POST .../chat/completions``. What it answers is up to a *script*: a function of the request
+body returning a ``Scripted`` response: a chat message, or a status code with headers (429 with
+Retry-After, 500, ...), after a delay, or never (the client times out), or a dropped connection.
+``ReferenceScript`` plays a competent model from the benchmark's reference answers (discovery, then
+the calls, then a short answer) and fills summary and key-value memories deterministically.
+
+``python -m vmb.harness.scripted --latency 0.2`` serves the reference script in its own process and
+prints its base URL (the benchmark runs it so the server's work is not counted as the harness's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import json
+import sys
+import threading
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, Awaitable, Callable
+
+from vmb.harness.offline import assistant_calls, reference_step
+
+_REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
+            500: "Internal Server Error", 503: "Service Unavailable"}
+
+
+@dataclass
+class Scripted:
+    """One response. ``message`` (an assistant message) makes a 200 chat completion."""
+
+    message: dict[str, Any] | None = None
+    status: int = 200
+    body: Any = None  # for non-200 answers (a JSON error object by default)
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    hang: bool = False  # never answer
+    drop: bool = False  # close the connection without answering
+    close_after: bool = False  # answer, then close the connection without saying so
+    raw: bytes | None = None  # the whole HTTP response as written (chunked bodies and other framings)
+    usage: tuple[int, int] | None = None  # (prompt, completion) tokens; estimated when None
+
+
+Script = Callable[[dict[str, Any]], "Scripted | Awaitable[Scripted]"]
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+
+
+def completion(body: dict[str, Any], reply: Scripted, number: int) -> dict[str, Any]:
+    message = reply.message or {"role": "assistant", "content": ""}
+    prompt, done = reply.usage or (len(json.dumps(body["messages"])) // 4, 12)
+    return {
+        "id": f"chatcmpl-{number}", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
+        "choices": [{"index": 0, "message": message,
+                     "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
+        "usage": {"prompt_tokens": prompt, "completion_tokens": done, "total_tokens": prompt + done},
+    }
+
+
+class ScriptedServer:
+    """``with ScriptedServer(script, latency=0.05) as server: ... server.url ...`` (a background thread)."""
+
+    def __init__(self, script: Script, *, latency: float = 0.0, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.script = script
+        self.latency = latency
+        self.host = host
+        self.port = port
+        self.received: list[Received] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._server: asyncio.base_events.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/v1"
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._connection, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        assert self._server is not None
+        self._server.close()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def __enter__(self) -> ScriptedServer:
+        ready = threading.Event()
+
+        def serve() -> None:
+            self._loop = asyncio.new_event_loop()
+            self._loop.run_until_complete(self.start())
+            ready.set()
+            self._loop.run_forever()
+            self._loop.run_until_complete(self.stop())
+            self._loop.close()
+
+        self._thread = threading.Thread(target=serve, name="scripted-server", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        assert self._loop is not None and self._thread is not None
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            while True:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    return
+                lines = head.decode("latin-1").split("\r\n")
+                path = lines[0].split(" ")[1]
+                headers = {k.strip().lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:] if x)}
+                raw = await reader.readexactly(int(headers.get("content-length", "0")))
+                if not await self._answer(path, headers, raw, writer):
+                    return
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._tasks.discard(task)
+            writer.close()
+
+    async def _answer(self, path: str, headers: dict[str, str], raw: bytes, writer: asyncio.StreamWriter) -> bool:
+        """Answer one request; False when the connection is to be closed."""
+        body = json.loads(raw or b"{}")
+        self.received.append(Received(path, headers, body))
+        if not path.endswith("/chat/completions"):
+            return self._write(writer, 404, {"error": {"message": f"no route {path}"}}, {})
+        reply = self.script(body)
+        if inspect.isawaitable(reply):
+            reply = await reply
+        await asyncio.sleep(self.latency + reply.delay)
+        if reply.hang:
+            await asyncio.sleep(3600)
+        if reply.drop:
+            writer.transport.abort()
+            return False
+        if reply.raw is not None:
+            writer.write(reply.raw)
+            return not reply.close_after
+        if reply.status != 200:
+            payload = reply.body if reply.body is not None else {"error": {"message": f"scripted {reply.status}"}}
+            return self._write(writer, reply.status, payload, reply.headers) and not reply.close_after
+        return self._write(writer, 200, completion(body, reply, len(self.received)), reply.headers) and \
+            not reply.close_after
+
+    @staticmethod
+    def _write(writer: asyncio.StreamWriter, status: int, payload: Any, headers: dict[str, str]) -> bool:
+        data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+        head = [f"HTTP/1.1 {status} {_REASONS.get(status, 'Status')}", "Content-Type: application/json",
+                f"Content-Length: {len(data)}", *(f"{k}: {v}" for k, v in headers.items())]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + data)
+        return True
+
+
+# ---- a model that knows the answers ----------------------------------------------------------------
+
+
+def tool_names(body: dict[str, Any]) -> set[str]:
+    return {t["function"]["name"] for t in body.get("tools") or []}
+
+
+class ReferenceScript:
+    """Answers agent requests with the reference calls and fills memories deterministically.
+
+    ``as_text=True`` writes the calls as ``<tool_call>`` text instead of using the tool-calls field.
+    Queries are found by their text (and, where two share it, by the gold memory in the prompt).
+    """
+
+    def __init__(self, bench: Any, *, as_text: bool = False) -> None:
+        self.as_text = as_text
+        self.by_text: dict[str, list[Any]] = {}
+        for query in bench.queries:
+            self.by_text.setdefault(query.query, []).append(query)
+
+    def query_of(self, messages: list[dict[str, Any]]) -> Any:
+        user = next(m["content"] for m in messages if m["role"] == "user")
+        candidates = self.by_text[user]
+        system = messages[0]["content"]
+        return next((q for q in candidates if q.gold_memory in system), candidates[0])
+
+    def __call__(self, body: dict[str, Any]) -> Scripted:
+        messages = body["messages"]
+        names = tool_names(body)
+        if "memory_update" in names:
+            return Scripted(self.summary_step(messages))
+        if "memory_add" in names:
+            return Scripted(self.kv_step(messages))
+        query = self.query_of(messages)
+        searches = self.memory_searches(names, query)
+        if searches and not any(m["role"] == "assistant" for m in messages):
+            return Scripted(assistant_calls(searches, 0, as_text=self.as_text))
+        return Scripted(reference_step(messages, query.calls, as_text=self.as_text, offset=1 if searches else 0))
+
+    @staticmethod
+    def memory_searches(names: set[str], query: Any) -> list[tuple[str, dict[str, Any]]]:
+        """A first turn of memory look-ups when the setting offers memory tools."""
+        calls: list[tuple[str, dict[str, Any]]] = []
+        if "memory_list" in names:
+            calls.append(("memory_list", {}))
+        if "memory_search" in names:
+            words = query.query.split()
+            calls.append(("memory_search", {"key": words[3] if len(words) > 3 else query.query}))
+        if "search_memory" in names:
+            calls.append(("search_memory", {"query": query.query, "top_k": 3}))
+        return calls
+
+    def summary_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        user = messages[1]["content"]
+        date = user.split("Conversation of ", 1)[1].split(":", 1)[0]
+        lines = user.split("Conversation of ", 1)[1].count("\n")
+        note = f"{date}: {lines} lines."
+        previous = user.split("Current memory:\n", 1)[1].split("\n\nConversation of", 1)[0]
+        memory = note if previous.startswith("(") else f"{previous}\n{note}"
+        return assistant_calls([("memory_update", {"new_memory": memory})], 0, as_text=self.as_text)
+
+    def kv_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        if any(m["role"] == "tool" for m in messages):
+            return {"role": "assistant", "content": "Memory updated."}
+        user = messages[1]["content"]
+        day = user.split("Conversation of ", 1)[1]
+        date, _, lines = day.partition(":\n")
+        first = lines.splitlines()[0] if lines else ""
+        return assistant_calls([("memory_add", {"key": date, "value": first})], 0, as_text=self.as_text)
+
+
+async def _serve_forever(latency: float, data: str | None) -> None:
+    from vmb.data import load_benchmark, resolve_data_dir
+
+    server = ScriptedServer(ReferenceScript(load_benchmark(resolve_data_dir(data))), latency=latency)
+    await server.start()
+    print(server.url, flush=True)
+    # Serve until our parent closes stdin (or kills us).
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await server.stop()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m vmb.harness.scripted", description=__doc__)
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer")
+    parser.add_argument("--data", help="benchmark directory")
+    args = parser.parse_args(argv)
+    asyncio.run(_serve_forever(args.latency, args.data))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""The one dispatch path for every tool call of a query.
+
+lookup → parse the JSON arguments → validate → call (``vmb.sim`` World, discovery, or a memory
+tool) → shape the result text. Whatever the model got wrong (unknown tool, a module not loaded yet,
+arguments that are not JSON, unknown or missing parameters, a refused value) comes back as a tool
+result with ``ok = False`` so the model can react, and is recorded. Exceptions raised by our own
+code are not caught here: a harness bug must stop the run, not look like a model failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from vmb.memory.base import MemoryTool
+from vmb.sim import World
+from vmb.sim.registry import API_BY_NAME, MODULES, module_of
+
+DISCOVERY = "list_module_tools"
+
+
+def discovery_schema() -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": DISCOVERY,
+            "description": "Load the tools of one vehicle module; they can be called from the next step on.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "module_name": {"type": "string", "enum": list(MODULES), "description": "Module name."}
+                },
+                "required": ["module_name"],
+                "additionalProperties": False,
+            },
+        },
+    }
+
+
+@dataclass
+class ToolOutcome:
+    call_id: str
+    name: str
+    kind: str  # "discovery", "vehicle", "memory" or "invalid"
+    arguments: str  # as the model wrote them
+    args: dict[str, Any] | None  # parsed, when they parsed to an object
+    ok: bool
+    content: str  # what goes back to the model
+    changes: dict[str, Any] = field(default_factory=dict)
+    memory_text: str | None = None  # memory content returned (counted for Mem Token)
+
+    def to_json(self) -> dict[str, Any]:
+        # The result text itself is in the conversation (the tool message with this id).
+        out = {"id": self.call_id, "name": self.name, "kind": self.kind, "args": self.args, "ok": self.ok}
+        if self.args is None:
+            out["arguments"] = self.arguments
+        if self.changes:
+            out["changes"] = self.changes
+        return out
+
+
+_JSON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "boolean": (bool,),
+                                            "number": (int, float)}
+
+
+def check_args(parameters: dict[str, Any], args: dict[str, Any]) -> str | None:
+    """Validate arguments against a (flat) JSON schema; an error text for the model, or None."""
+    props: dict[str, Any] = parameters.get("properties", {})
+    unknown = [k for k in args if k not in props]
+    if unknown:
+        return f"unknown parameter(s): {', '.join(unknown)}; expected {', '.join(props) or 'none'}"
+    missing = [k for k in parameters.get("required", []) if k not in args]
+    if missing:
+        return f"missing required parameter(s): {', '.join(missing)}"
+    for key, value in args.items():
+        spec = props[key]
+        types = _JSON_TYPES.get(spec.get("type", ""), ())
+        bad_bool = isinstance(value, bool) and spec.get("type") in ("integer", "number")
+        if types and (not isinstance(value, types) or bad_bool):
+            return f"{key} must be of type {spec['type']}, got {json.dumps(value)}"
+        if "enum" in spec and value not in spec["enum"]:
+            return f"{key} must be one of {', '.join(map(str, spec['enum']))}, got {json.dumps(value)}"
+    return None
+
+
+class ToolBox:
+    """The tools of one query: discovery, the memory setting's tools, and the modules loaded so far."""
+
+    def __init__(self, world: World, memory_tools: list[MemoryTool]) -> None:
+        self.world = world
+        self.memory_tools = {tool.name: tool for tool in memory_tools}
+        self.loaded: dict[str, list[dict[str, Any]]] = {}
+
+    def schemas(self) -> list[dict[str, Any]]:
+        out = [discovery_schema()]
+        out.extend(tool.schema for tool in self.memory_tools.values())
+        for schemas in self.loaded.values():
+            out.extend(schemas)
+        return out
+
+    async def dispatch(self, call_id: str, name: str, arguments: str) -> ToolOutcome:
+        kind = self._kind(name)
+        if kind == "invalid":
+            return ToolOutcome(call_id, name, kind, arguments, None, False, self._unknown(name))
+        try:
+            args = json.loads(arguments) if arguments.strip() else {}
+        except ValueError as error:
+            return ToolOutcome(call_id, name, kind, arguments, None, False,
+                               f"error: the arguments are not valid JSON ({error})")
+        if not isinstance(args, dict):
+            return ToolOutcome(call_id, name, kind, arguments, None, False,
+                               "error: the arguments must be a JSON object")
+        if kind == "vehicle":
+            return self._vehicle(call_id, name, arguments, args)
+        if kind == "discovery":
+            return self._discover(call_id, arguments, args)
+        tool = self.memory_tools[name]
+        problem = check_args(tool.schema["function"]["parameters"], args)
+        if problem is not None:
+            return ToolOutcome(call_id, name, kind, arguments, args, False, f"error: {problem}")
+        result = await tool.run(args)
+        return ToolOutcome(call_id, name, kind, arguments, args, result.ok, result.text,
+                           memory_text=result.memory_text)
+
+    def _kind(self, name: str) -> str:
+        if name == DISCOVERY:
+            return "discovery"
+        if name in self.memory_tools:
+            return "memory"
+        if name in API_BY_NAME and module_of(name) in self.loaded:
+            return "vehicle"
+        return "invalid"
+
+    def _unknown(self, name: str) -> str:
+        module = module_of(name) if name in API_BY_NAME else None
+        if module is not None:
+            return f"error: {name} is not loaded; call {DISCOVERY}(module_name=\"{module}\") first"
+        return f"error: there is no tool named {name!r}"
+
+    def _vehicle(self, call_id: str, name: str, arguments: str, args: dict[str, Any]) -> ToolOutcome:
+        result = self.world.call(name, args)
+        content = json.dumps(result, ensure_ascii=False)
+        return ToolOutcome(call_id, name, "vehicle", arguments, args, bool(result["success"]), content,
+                           changes=dict(result["changes"]))
+
+    def _discover(self, call_id: str, arguments: str, args: dict[str, Any]) -> ToolOutcome:
+        problem = check_args(discovery_schema()["function"]["parameters"], args)
+        if problem is not None:
+            return ToolOutcome(call_id, DISCOVERY, "discovery", arguments, args, False, f"error: {problem}")
+        module = args["module_name"]
+        schemas, content = _module_tools(module)
+        self.loaded[module] = schemas
+        return ToolOutcome(call_id, DISCOVERY, "discovery", arguments, args, True, content)
+
+
+@functools.lru_cache(maxsize=None)
+def _module_tools(module: str) -> tuple[list[dict[str, Any]], str]:
+    """A module's schemas and the listing text discovery returns (built once; never mutated)."""
+    schemas = World.tool_schemas(module)
+    listing = [s["function"] for s in schemas]
+    return schemas, json.dumps({"module": module, "tools": listing}, ensure_ascii=False)

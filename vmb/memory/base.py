@@ -1,0 +1,118 @@
+"""What a memory setting gives the agent, and how it is built.
+
+A setting (``none``, ``gold``, ``summary``, ``kv``, ``history``, or an external memory system) has two
+phases:
+
+* **build**, once per group: read the group's history (possibly with model calls) and write what it
+  keeps into a directory. The runner stores that directory keyed by everything the build depends on
+  and reuses it across queries and runs.
+* **evaluation**, per query: ``GroupMemory.for_query`` returns a ``QueryMemory``: text for the
+  system prompt and tools the agent may call. Evaluation never changes the built memory.
+
+Mem Token counts the memory content handed to the agent per retrieval: the injected text (gold,
+summary, history) counts as one retrieval per query; each memory tool result counts as one.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Awaitable, Callable, ClassVar, Protocol
+
+from vmb.harness.model import Message, Model, Reply
+
+
+@dataclass(frozen=True)
+class MemoryResult:
+    text: str  # the tool result the agent reads
+    ok: bool = True
+    memory_text: str | None = None  # the memory content inside ``text``; counted for Mem Token
+
+
+@dataclass(frozen=True)
+class MemoryTool:
+    """A tool the agent can call during evaluation (``memory_search``, ``search_memory``, ...)."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]  # JSON schema of the arguments (flat object)
+    run: Callable[[dict[str, Any]], Awaitable[MemoryResult]]  # gets validated arguments
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        return {"type": "function",
+                "function": {"name": self.name, "description": self.description, "parameters": self.parameters}}
+
+
+@dataclass(frozen=True)
+class QueryMemory:
+    prompt: str  # the memory part of the system prompt
+    injected: str | None = None  # memory content placed in the prompt (one retrieval), if any
+    tools: list[MemoryTool] = field(default_factory=list)
+
+
+class QueryInfo(Protocol):
+    """What a setting may read of a query (``vmb.data.Query`` fits)."""
+
+    id: str
+    gold_memory: str
+
+
+class GroupMemory(Protocol):
+    def for_query(self, query: QueryInfo) -> QueryMemory: ...
+
+
+@dataclass
+class BuildCost:
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    embedding_calls: int = 0
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class BuildContext:
+    """What a builder gets: the run's model, where to write, and the cost counters to fill."""
+
+    model: Model
+    directory: Path
+    text_calls: bool
+    cost: BuildCost = field(default_factory=BuildCost)
+    extra: dict[str, Any] = field(default_factory=dict)  # endpoint details for external systems
+
+    async def ask(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        """One model call of the build, counted in the build cost."""
+        reply = await self.model.complete(messages, tools)
+        self.cost.model_calls += 1
+        self.cost.prompt_tokens += reply.usage.prompt_tokens
+        self.cost.completion_tokens += reply.usage.completion_tokens
+        return reply
+
+
+class MemorySetting(ABC):
+    """One memory setting; subclasses set ``name`` and, if they build, ``builds = True``."""
+
+    name: ClassVar[str]
+    builds: ClassVar[bool] = False
+    prompts: ClassVar[tuple[str, ...]] = ()  # prompt files the build uses (their versions key the store)
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+
+    def build_params(self) -> dict[str, Any]:
+        """Everything besides model and prompts that the built memory depends on."""
+        return {"setting": self.name, "options": self.options}
+
+    async def build(self, group: Any, ctx: BuildContext) -> None:
+        """Write the group's memory into ``ctx.directory``. Only settings with ``builds`` override it."""
+        raise NotImplementedError(f"memory setting {self.name!r} has nothing to build")
+
+    @abstractmethod
+    def load(self, group: Any, directory: Path | None) -> GroupMemory:
+        """The group's memory for evaluation (``directory`` is None when nothing was built)."""
+

@@ -1,0 +1,152 @@
+"""``kv``: a key-value store the model writes while reading the history, as in the paper.
+
+Building, per day in date order: a tool loop (``memory_add(key, value)``, ``memory_remove(key)``,
+``memory_search(key)``; at most 10 rounds, option ``kv_rounds``) whose prompt shows the current
+keys and the day's lines. Evaluation: the agent gets ``memory_list()`` and ``memory_search(key)``
+(exact key, else keys and values containing the text, ignoring case) beside the vehicle tools.
+``days.jsonl`` keeps each day's tool log and the store after it; ``store.json`` the final store.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vmb.harness.textcalls import extract_calls
+from vmb.harness.tools import check_args
+from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
+from vmb.memory.simple import memory_section
+from vmb.memory.summary import day_lines
+from vmb.prompts import load_prompt
+
+_KEY = {"key": {"type": "string", "description": "The entry's key."}}
+
+
+def _params(props: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+BUILD_TOOLS: dict[str, tuple[str, dict[str, Any]]] = {
+    "memory_add": ("Add an entry, or replace the entry with the same key.",
+                   _params({**_KEY, "value": {"type": "string", "description": "What to remember."}})),
+    "memory_remove": ("Delete the entry with this key.", _params(_KEY)),
+    "memory_search": ("Entries whose key is this key, else whose key or value contains it (ignoring case).",
+                      _params({"key": {"type": "string", "description": "A key or part of one."}})),
+}
+LIST_DESCRIPTION = "List the keys of every entry in the memory."
+
+
+def _schema(name: str) -> dict[str, Any]:
+    description, parameters = BUILD_TOOLS[name]
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
+
+
+def search(store: dict[str, str], key: str) -> dict[str, str]:
+    if key in store:
+        return {key: store[key]}
+    needle = key.lower()
+    return {k: v for k, v in store.items() if needle in k.lower() or needle in v.lower()}
+
+
+def render_entries(entries: dict[str, str]) -> str:
+    return "\n".join(f"{k}: {v}" for k, v in entries.items())
+
+
+def apply_build_call(store: dict[str, str], name: str, arguments: str) -> tuple[bool, str]:
+    """Run one build-time tool call on ``store``; ``(ok, result text for the model)``."""
+    if name not in BUILD_TOOLS:
+        return False, f"error: there is no tool named {name!r}"
+    try:
+        args = json.loads(arguments) if arguments.strip() else {}
+    except ValueError as problem:
+        return False, f"error: the arguments are not valid JSON ({problem})"
+    if not isinstance(args, dict):
+        return False, "error: the arguments must be a JSON object"
+    problem = check_args(BUILD_TOOLS[name][1], args)
+    if problem is not None:
+        return False, f"error: {problem}"
+    key = args["key"]
+    if name == "memory_add":
+        store[key] = args["value"]
+        return True, f"stored {key!r}"
+    if name == "memory_remove":
+        if store.pop(key, None) is None:
+            return False, f"error: no entry with key {key!r}"
+        return True, f"removed {key!r}"
+    found = search(store, key)
+    return True, render_entries(found) if found else f"no entry matches {key!r}"
+
+
+@dataclass(frozen=True)
+class _Store:
+    store: dict[str, str]
+
+    async def _list(self, args: dict[str, Any]) -> MemoryResult:
+        text = "\n".join(self.store) if self.store else "the memory is empty"
+        return MemoryResult(text, memory_text="\n".join(self.store))
+
+    async def _search(self, args: dict[str, Any]) -> MemoryResult:
+        found = search(self.store, args["key"])
+        text = render_entries(found)
+        return MemoryResult(text or f"no entry matches {args['key']!r}", memory_text=text)
+
+    def for_query(self, query: QueryInfo) -> QueryMemory:
+        tools = [
+            MemoryTool("memory_list", LIST_DESCRIPTION, _params({}), self._list),
+            MemoryTool("memory_search", BUILD_TOOLS["memory_search"][0], BUILD_TOOLS["memory_search"][1], self._search),
+        ]
+        return QueryMemory(prompt=memory_section("kv"), tools=tools)
+
+
+class KeyValueMemory(MemorySetting):
+    name = "kv"
+    builds = True
+    prompts = ("kv_build", "kv_day")
+
+    @property
+    def rounds(self) -> int:
+        return int(self.options.get("kv_rounds", 10))
+
+    def build_params(self) -> dict[str, Any]:
+        return {"setting": self.name, "kv_rounds": self.rounds}
+
+    async def build(self, group: Any, ctx: BuildContext) -> None:
+        system = load_prompt("kv_build").render()
+        day_prompt = load_prompt("kv_day")
+        tools = [_schema(name) for name in BUILD_TOOLS]
+        store: dict[str, str] = {}
+        with (ctx.directory / "days.jsonl").open("w", encoding="utf-8") as log:
+            for day in group.days:
+                keys = "\n".join(store) or "(none)"
+                user = day_prompt.render(keys=keys, date=day.date.isoformat(), lines=day_lines(day))
+                messages: list[dict[str, Any]] = [{"role": "system", "content": system},
+                                                  {"role": "user", "content": user}]
+                events: list[dict[str, Any]] = []
+                usage = {"prompt_tokens": 0, "completion_tokens": 0}
+                for round_no in range(self.rounds):
+                    reply = await ctx.ask(messages, tools)
+                    usage["prompt_tokens"] += reply.usage.prompt_tokens
+                    usage["completion_tokens"] += reply.usage.completion_tokens
+                    calls, outgoing = extract_calls(reply.message, text_calls=ctx.text_calls,
+                                                    id_prefix=f"kv_{round_no}_")
+                    messages.append(outgoing)
+                    if not calls:
+                        break
+                    for call in calls:
+                        if call.error is not None:
+                            ok, text = False, f"error: {call.error}"
+                        else:
+                            ok, text = apply_build_call(store, call.name, call.arguments)
+                        events.append({"round": round_no, "name": call.name, "arguments": call.arguments,
+                                       "ok": ok, "result": text})
+                        messages.append({"role": "tool", "tool_call_id": call.id, "content": text})
+                record = {"date": day.date.isoformat(), "calls": events, "store": dict(store), "usage": usage}
+                log.write(json.dumps(record, ensure_ascii=False) + "\n")
+                log.flush()
+        (ctx.directory / "store.json").write_text(json.dumps(store, ensure_ascii=False, indent=1), encoding="utf-8")
+
+    def load(self, group: Any, directory: Path | None) -> GroupMemory:
+        assert directory is not None, "the kv setting is loaded from its build directory"
+        return _Store(json.loads((directory / "store.json").read_text(encoding="utf-8")))
