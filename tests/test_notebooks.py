@@ -1,0 +1,151 @@
+"""``vmb report`` end to end: every notebook executed by papermill on tiny runs made by the harness."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pandas as pd
+import pytest
+
+from fixtures.scripted_runs import build_runs
+from vmb import report
+from vmb.data import load_benchmark
+from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
+
+NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer"]
+N_RUNS = 6
+# table → rows, on the fixture's six runs (four of the scripted model, an oracle, a noop)
+TABLE_ROWS = {
+    "table3_statistics": 10,
+    "table5_api_catalog": 24,
+    "runs_overview": N_RUNS,
+    "table1_overall_long": 15 + 4,  # the paper's 15 rows; ours under summary, kv, gold (scripted, oracle)
+    "table1_overall": 5 + 2,  # the paper's five backbones; the scripted model and the oracle
+    "table6_no_memory": 5 + 2,  # the paper's five; the scripted model and noop without memory
+    "table2_memory_systems": 5 + N_RUNS,
+    "failures_by_type": N_RUNS,
+    "failures_conditional_constraint": N_RUNS,
+}
+FIGURES = [
+    "fig_dataset_distribution",
+    "fig2_left_esm_gold_vs_summary",
+    "fig2_right_esm_vs_mem_token",
+    "fig3_failures_by_type",
+    "fig4_error_composition",
+]
+
+
+@pytest.fixture(scope="session")
+def tiny_runs(tmp_path_factory: pytest.TempPathFactory, release_dir: Path) -> Path:
+    root = tmp_path_factory.getbasetemp() / "tiny_runs"
+    build_runs(root, load_benchmark(release_dir), release_dir)
+    return root
+
+
+@pytest.fixture(scope="module")
+def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, release_dir: Path) -> tuple[Any, Path, Path]:
+    base = tmp_path_factory.mktemp("report")
+    result = make_report(runs=[tiny_runs], out=base / "out", figures=base / "figures", data=str(release_dir),
+                         jobs=2, log=lambda _: None)
+    return result, base / "out", base / "figures"
+
+
+def test_every_notebook_ran_without_an_error(made: tuple[Any, Path, Path]) -> None:
+    result, out, _ = made
+    assert sorted(result.notebooks) == NOTEBOOKS
+    for name in NOTEBOOKS:
+        executed = nbformat.read(out / "notebooks" / f"{name}.ipynb", as_version=4)
+        tags = [cell.metadata.get("tags", []) for cell in executed.cells]
+        assert ["injected-parameters"] in tags, name  # papermill passed the report's parameters
+        errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+        assert not errors, name
+        assert (out / "notebooks" / f"{name}.html").stat().st_size > 0
+
+
+@pytest.mark.parametrize(("name", "rows"), TABLE_ROWS.items())
+def test_tables_have_the_expected_rows(made: tuple[Any, Path, Path], name: str, rows: int) -> None:
+    _, out, _ = made
+    for suffix in (".csv", ".md", ".tex"):
+        assert (out / "tables" / f"{name}{suffix}").stat().st_size > 0
+    assert len(pd.read_csv(out / "tables" / f"{name}.csv")) == rows
+
+
+def test_failure_tables_cover_every_failure(made: tuple[Any, Path, Path], tiny_runs: Path) -> None:
+    _, out, _ = made
+    counts = pd.read_csv(out / "tables" / "failures_by_type.csv")
+    listing = pd.read_csv(out / "tables" / "failures.csv")
+    assert counts["failed"].sum() == len(listing) > 0
+    scored = sum(json.loads((tiny_runs / r / "metric.json").read_text())["scored"] for r in counts["run"])
+    assert counts["scored"].sum() == scored
+    examples = pd.read_csv(out / "tables" / "failure_examples.csv")
+    assert list(examples["error_category"]) == list(dict.fromkeys(listing["error_category"]))
+
+
+def test_figures_are_written_as_png_and_pdf(made: tuple[Any, Path, Path]) -> None:
+    _, _, figures = made
+    for name in FIGURES:
+        assert (figures / f"{name}.png").stat().st_size > 10_000
+        assert (figures / f"{name}.pdf").stat().st_size > 1_000
+
+
+def test_index_links_every_table_and_figure(made: tuple[Any, Path, Path]) -> None:
+    result, out, _ = made
+    text = result.index.read_text()
+    for name in TABLE_ROWS:
+        assert f"tables/{name}.csv" in text
+    for name in FIGURES:
+        assert f"{name}.png" in text and f"{name}.pdf" in text
+    assert "failures.csv" in text and "05_explorer.html" in text
+    page = (out / "index.html").read_text()
+    assert page.count("<img") == len(FIGURES) and "<table>" in page
+
+
+def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Path, release_dir: Path) -> None:
+    bad = tmp_path / "99_bad.ipynb"
+    parameters = nbformat.v4.new_code_cell('runs = []\ndata = None\nout_dir = "."\nfigures_dir = "."')
+    parameters.metadata["tags"] = ["parameters"]
+    cells = [parameters, nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("raise ValueError('boom')")]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, bad)
+    with pytest.raises(ReportError) as caught:
+        make_report(runs=[tiny_runs], out=tmp_path / "out", figures=tmp_path / "figures", data=str(release_dir),
+                    notebooks=[bad], log=lambda _: None)
+    message = str(caught.value)
+    # Cell 3 of the executed copy: papermill inserts the injected-parameters cell after cell 0.
+    assert "99_bad.ipynb" in message and "cell 3" in message and "ValueError: boom" in message
+    assert "raise ValueError('boom')" in message
+
+
+def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path, monkeypatch: Any) -> None:
+    # One agent under one setting keeps this fast; the report makes all eight the same way.
+    monkeypatch.setattr(report, "BASELINE_AGENTS", ("noop",))
+    monkeypatch.setattr(report, "BASELINE_MEMORIES", ("gold",))
+    result = make_report(runs_root=tmp_path / "runs", out=tmp_path / "out", figures=tmp_path / "figures",
+                         data=str(release_dir), notebooks=[NOTEBOOKS_DIR / "02_overall.ipynb"], log=lambda _: None)
+    assert [p.name for p in result.made_runs] == ["noop-gold"] and result.runs == result.made_runs
+    overview = pd.read_csv(tmp_path / "out" / "tables" / "runs_overview.csv")
+    assert overview["model"].tolist() == ["noop (does nothing)"] and overview["scored"].tolist() == [500]
+    assert "Only offline agents ran" in result.index.read_text()
+
+
+def test_the_kernel_is_this_interpreter_even_with_a_user_kernel(tmp_path: Path, monkeypatch: Any) -> None:
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    # A user-level python3 kernel from some other environment must not be picked up.
+    user = tmp_path / "user"
+    (user / "kernels" / "python3").mkdir(parents=True)
+    (user / "kernels" / "python3" / "kernel.json").write_text(json.dumps(
+        {"argv": ["/elsewhere/bin/python", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+         "display_name": "other", "language": "python"}))
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(user))
+    before = dict(os.environ)
+    with kernel_environment(tmp_path / "jupyter"):
+        spec = KernelSpecManager().get_kernel_spec("python3")
+        assert spec.argv[0] == sys.executable
+    assert dict(os.environ) == before

@@ -1,0 +1,283 @@
+"""The report's figures, drawn the same way in every notebook.
+
+Colour always means the memory setting (``vmb.analysis.style``), except in the failure figures,
+where it means the error type and the setting colours the row labels. The paper's printed numbers
+are drawn hatched and pale, ours solid, so the two never look alike. Each function takes the long
+tables of ``vmb.analysis.tables`` and returns a matplotlib figure; ``Outputs.figure`` saves it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import matplotlib
+
+matplotlib.rcParams.update({
+    "font.size": 10,
+    "axes.titlesize": 11.5,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 10,
+    "legend.fontsize": 9,
+    "xtick.labelsize": 9,
+    "ytick.labelsize": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "figure.dpi": 100,
+    "savefig.dpi": 150,
+    "pdf.fonttype": 42,  # real fonts in the PDF, so text stays editable and searchable
+})
+
+import matplotlib.pyplot as plt  # noqa: E402 (after the style is set)
+import pandas as pd  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
+
+from vmb.analysis.paper import PAPER  # noqa: E402
+from vmb.analysis.style import (  # noqa: E402
+    CATEGORY_COLORS,
+    REASONING_TYPES,
+    memory_color,
+    memory_label,
+    reasoning_label,
+)
+from vmb.analysis.taxonomy import CATEGORIES  # noqa: E402
+
+OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
+PAPER_HATCH = "///"
+GRID = {"color": "#DDDDDD", "linewidth": 0.8}
+
+
+def _paper_bar(color: str) -> dict[str, Any]:
+    return {"color": color, "alpha": 0.35, "hatch": PAPER_HATCH, "edgecolor": color, "linewidth": 0.8}
+
+
+def _ours_bar(color: str) -> dict[str, Any]:
+    return {"color": color, "edgecolor": "white", "linewidth": 0.5}
+
+
+def run_labels(frame: pd.DataFrame) -> list[str]:
+    """"model · memory" per row; the run's name is added where that pair repeats."""
+    base = [f"{m} · {memory_label(s)}" for m, s in zip(frame["model"], frame["memory"])]
+    if "run" not in frame.columns:
+        return base
+    return [f"{b} [{r}]" if base.count(b) > 1 else b for b, r in zip(base, frame["run"])]
+
+
+def _color_ticklabels(ax: Any, memories: Sequence[str]) -> None:
+    for label, memory in zip(ax.get_yticklabels(), memories):
+        label.set_color(memory_color(memory))
+        label.set_fontweight("bold")
+
+
+def _note(fig: Any, text: str) -> None:
+    fig.text(0.01, -0.01, text, ha="left", va="top", fontsize=8.5, color="#444444", wrap=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# 01: the dataset
+
+
+def dataset_distribution(table4: pd.DataFrame) -> Any:
+    """Reasoning types (queries) and target modules (reference calls): ours beside the paper's."""
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5.2), gridspec_kw={"width_ratios": [1, 1.35]})
+    panels = (
+        ("reasoning_type", "Reasoning types", "queries"),
+        ("target_module", "Target modules of the reference calls", "reference calls"),
+    )
+    for ax, (kind, title, unit) in zip(axes, panels):
+        rows = table4[table4["kind"] == kind].iloc[::-1]
+        names = [reasoning_label(n) if kind == "reasoning_type" else n for n in rows["name"]]
+        y = range(len(rows))
+        ax.barh([i + 0.2 for i in y], rows["ours"], height=0.4, label="this toolkit (from the release)",
+                **_ours_bar(OURS_COLOR))
+        ax.barh([i - 0.2 for i in y], rows["paper"].fillna(0), height=0.4, label="paper (printed)",
+                **_paper_bar("#555555"))
+        for i, (ours, printed) in enumerate(zip(rows["ours"], rows["paper"])):
+            ax.text(ours + 1, i + 0.2, f"{int(ours)}", va="center", fontsize=8)
+            if pd.notna(printed):
+                ax.text(printed + 1, i - 0.2, f"{int(printed)}", va="center", fontsize=8, color="#555555")
+        ax.set_yticks(list(y), names)
+        ax.set_xlabel(f"number of {unit}")
+        ax.set_title(title)
+        ax.xaxis.grid(True, **GRID)
+        ax.set_axisbelow(True)
+        ax.set_xlim(0, max(rows["ours"].max(), rows["paper"].max(skipna=True) or 0) * 1.12)
+    axes[1].legend(loc="lower right")
+    fig.suptitle("VehicleMemBench: what the 500 queries ask for", fontweight="bold")
+    fig.tight_layout()
+    _note(fig, "The paper prints module counts for its six largest modules only; the others show no paper bar.")
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# 02: overall results
+
+
+def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
+    """Figure 2 (left): ESM per backbone with gold memory and with recursive summarization."""
+    memories = ("summary", "gold")
+    rows = table1[table1["memory"].isin(memories)]
+    sources = [(PAPER, "printed in the paper"), ("this toolkit", "computed by this toolkit")]
+    groups = {s: rows[rows["source"] == s] for s, _ in sources}
+    heights = [max(1, groups[s]["model"].nunique()) for s, _ in sources]
+    fig, axes = plt.subplots(2, 1, figsize=(9, 1.2 + 0.75 * sum(heights)), sharex=True,
+                             gridspec_kw={"height_ratios": heights})
+    for ax, (source, title) in zip(axes, sources):
+        frame = groups[source]
+        models = list(dict.fromkeys(frame["model"]))[::-1]
+        style = _paper_bar if source == PAPER else _ours_bar
+        for offset, memory in zip((-0.2, 0.2), memories):
+            values = [frame[(frame["model"] == m) & (frame["memory"] == memory)]["esm"] for m in models]
+            for i, value in enumerate(values):
+                if value.empty or pd.isna(value.iloc[0]):
+                    continue
+                ax.barh(i + offset, value.iloc[0], height=0.38, **style(memory_color(memory)))
+                ax.text(value.iloc[0] + 1, i + offset, f"{value.iloc[0]:.1f}", va="center", fontsize=8)
+        if not models:
+            ax.text(50, 0, "no runs under these settings", ha="center", va="center", color="#666666")
+        ax.set_yticks(range(len(models)), models)
+        ax.set_ylim(-0.7, max(len(models), 1) - 0.3)
+        ax.set_title(title, loc="left", fontsize=10.5)
+        ax.xaxis.grid(True, **GRID)
+        ax.set_axisbelow(True)
+    axes[-1].set_xlim(0, 108)
+    axes[-1].set_xlabel("Exact State Match, ESM (% of scored queries)")
+    handles = [Patch(facecolor=memory_color(m), label=memory_label(m)) for m in memories[::-1]]
+    handles.append(Patch(facecolor="#555555", alpha=0.35, hatch=PAPER_HATCH, edgecolor="#555555",
+                         label="paper (hatched)"))
+    fig.legend(handles=handles, loc="upper center", ncol=3, bbox_to_anchor=(0.5, 1.0), frameon=False)
+    fig.suptitle("ESM with gold memory vs. recursive summarization", fontweight="bold", y=1.05)
+    fig.tight_layout()
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# 03: memory systems
+
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "h")
+
+
+def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
+    """Figure 2 (right): ESM against Mem Token per retrieval (log scale), one point per system and backbone."""
+    frame = table2.copy()
+    frame["backbone"] = [f"{m} (paper)" if s == PAPER else m for m, s in zip(frame["model"], frame["source"])]
+    plotted = frame[frame["mem_token"].notna() & (frame["mem_token"] > 0) & frame["esm"].notna()]
+    left_out = frame[~frame.index.isin(plotted.index)]
+    backbones = list(dict.fromkeys(frame["backbone"]))
+    markers = {b: _MARKERS[i % len(_MARKERS)] for i, b in enumerate(backbones)}
+    fig, ax = plt.subplots(figsize=(9, 5.6))
+    for _, row in plotted.iterrows():
+        paper_row = row["source"] == PAPER
+        color = memory_color(row["memory"])
+        ax.scatter(row["mem_token"], row["esm"], s=90, marker=markers[row["backbone"]], linewidths=1.8,
+                   facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
+    ax.set_xscale("log")
+    # Plain numbers at 1-2-5 steps read better than powers of ten.
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}" if x >= 1 else f"{x:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_ylim(-3, 105)
+    if not plotted.empty:
+        low, high = plotted["mem_token"].min(), plotted["mem_token"].max()
+        ax.set_xlim(low / 2, high * 2)
+    ax.set_xlabel("Mem Token: o200k_base tokens of memory given to the agent per retrieval (log scale)")
+    ax.set_ylabel("ESM (% of scored queries)")
+    ax.set_title("Memory score vs. memory tokens per retrieval")
+    ax.grid(True, which="major", **GRID)
+    ax.set_axisbelow(True)
+    memories = list(dict.fromkeys(plotted["memory"]))
+    colour_legend = ax.legend(handles=[Patch(facecolor=memory_color(m), label=memory_label(m)) for m in memories],
+                              title="memory (colour)", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    ax.add_artist(colour_legend)
+    shape_handles = [
+        plt.Line2D([], [], linestyle="", marker=markers[b], markersize=8, markerfacecolor="none" if "(paper)" in b
+                   else "#555555", markeredgecolor="#555555", label=b)
+        for b in dict.fromkeys(plotted["backbone"])
+    ]
+    ax.legend(handles=shape_handles, title="backbone (shape; hollow = paper)", loc="lower left",
+              bbox_to_anchor=(1.01, 0.0), frameon=False)
+    if not left_out.empty:
+        names = "; ".join(f"{b} · {memory_label(m)}" for b, m in zip(left_out["backbone"], left_out["memory"]))
+        _note(fig, f"Not plotted (no memory tokens, so no place on a log axis): {names}.")
+    fig.tight_layout()
+    return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# 04: failures
+
+
+def _stacked(ax: Any, frame: pd.DataFrame, columns: Sequence[str], *, percent: bool) -> None:
+    left = pd.Series(0.0, index=frame.index)
+    for category in columns:
+        values = frame[category].astype(float).fillna(0)
+        ax.barh(range(len(frame)), values, left=left, height=0.7, color=CATEGORY_COLORS[category],
+                edgecolor="white", linewidth=0.5)
+        left += values
+    for i, total in enumerate(left):
+        if total == 0:
+            # x in axes coordinates: the same small gap from the axis whatever the scale.
+            ax.text(0.01, i, "no failures", va="center", fontsize=8, color="#666666",
+                    transform=ax.get_yaxis_transform())
+    ax.set_ylim(len(frame) - 0.5, -0.5)
+    ax.xaxis.grid(True, **GRID)
+    ax.set_axisbelow(True)
+    if percent:
+        ax.set_xlim(0, 100)
+
+
+def _category_legend(fig: Any) -> None:
+    # Every category, present or not, so each failure figure shows the whole taxonomy the same way.
+    handles = [Patch(facecolor=CATEGORY_COLORS[c], label=c) for c in CATEGORIES]
+    fig.legend(handles=handles, loc="upper center", ncol=4, bbox_to_anchor=(0.5, 0.0),
+               frameon=False, title="error type")
+
+
+def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
+    """Figure 3: failures per run by error type (counts), and their composition (%) under
+    conditional constraint. ``counts``/``constrained`` come from ``tables.error_counts``."""
+    labels = run_labels(counts)
+    fig, axes = plt.subplots(1, 2, figsize=(13, 1.6 + 0.42 * len(counts)), sharey=True,
+                             gridspec_kw={"width_ratios": [1.2, 1]})
+    _stacked(axes[0], counts, CATEGORIES, percent=False)
+    for i, (failed, scored) in enumerate(zip(counts["failed"], counts["scored"])):
+        if failed:
+            axes[0].text(failed, i, f" {int(failed)}/{int(scored)}", va="center", fontsize=8)
+    axes[0].set_xlim(0, max(1, counts["failed"].max()) * 1.15)
+    axes[0].set_xlabel("failed queries (count; label: failed / scored)")
+    axes[0].set_title("Failures by error type")
+    shares = constrained[list(CATEGORIES)].div(constrained["failed"].where(constrained["failed"] > 0), axis=0) * 100
+    _stacked(axes[1], shares.fillna(0), CATEGORIES, percent=True)
+    for i, failed in enumerate(constrained["failed"]):
+        if failed:
+            axes[1].text(0.01, i, f"{int(failed)} failed", va="center", fontsize=8,
+                         transform=axes[1].get_yaxis_transform(),
+                         bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+    axes[1].set_xlabel("share of failed conditional-constraint queries (%)")
+    axes[1].set_title("Under conditional constraint")
+    axes[0].set_yticks(range(len(counts)), labels)
+    _color_ticklabels(axes[0], counts["memory"].tolist())
+    fig.tight_layout()
+    _category_legend(fig)
+    return fig
+
+
+def error_composition_figure(composition: pd.DataFrame, runs: pd.DataFrame) -> Any:
+    """Figure 4: error composition (%) by reasoning type (panels) and run (rows)."""
+    types = [t for t in REASONING_TYPES if t in set(composition["reasoning_type"])] or list(REASONING_TYPES)
+    fig, axes = plt.subplots(1, len(types), figsize=(2.5 * len(types) + 3, 1.8 + 0.42 * len(runs)), sharey=True,
+                             squeeze=False)
+    axes = axes[0]
+    for ax, reasoning_type in zip(axes, types):
+        part = composition[composition["reasoning_type"] == reasoning_type].set_index("run")
+        frame = part.reindex(runs["run"])[list(CATEGORIES)].reset_index(drop=True)
+        _stacked(ax, frame.fillna(0), CATEGORIES, percent=True)
+        ax.set_title(reasoning_label(reasoning_type), fontsize=10.5)
+        ax.set_xlabel("share of failures (%)")
+        ax.set_xticks([0, 50, 100])
+    axes[0].set_yticks(range(len(runs)), run_labels(runs))
+    _color_ticklabels(axes[0], runs["memory"].tolist())
+    fig.suptitle("Error composition by reasoning type", fontweight="bold")
+    fig.tight_layout(w_pad=2.5)
+    _category_legend(fig)
+    return fig

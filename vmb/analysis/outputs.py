@@ -1,0 +1,181 @@
+"""Where a notebook's tables and figures go, and the manifest the report index is built from.
+
+A notebook creates one ``Outputs`` and hands it every table (written as CSV, Markdown and LaTeX)
+and figure (PNG and PDF), each with a one-line caption saying what it shows. After each one the
+notebook's manifest (``<out>/manifest/<notebook>.json``) is rewritten, so ``vmb report`` can link
+every output in ``report.md`` without knowing what the notebooks make.
+
+CSV keeps machine names (``esm``, ``gold``, ``preference_conflict``) and full precision for
+further analysis; Markdown and LaTeX show readable headers and labels, two decimals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import pandas as pd
+
+from vmb.analysis.style import MEMORY_LABELS, REASONING_LABELS
+
+MANIFEST_DIR = "manifest"
+TABLES_DIR = "tables"
+FORMATS = ("csv", "md", "tex")
+_HEADERS = {
+    "esm": "ESM (%)",
+    "field_f1": "F-F1 (%)",
+    "value_f1": "V-F1 (%)",
+    "tool_f1": "Tool F1 (%)",
+    "calls": "Calls",
+    "mem_token": "Mem Token",
+    "reasoning_type": "reasoning type",
+    **REASONING_LABELS,
+}
+
+
+def header(column: str) -> str:
+    return _HEADERS.get(column, column.replace("_", " "))
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value))
+
+
+def cell(value: Any, column: str = "") -> str:
+    """A value as a table shows it: two decimals, integers whole, a dash where there is none."""
+    if hasattr(value, "item") and not isinstance(value, str):
+        value = value.item()  # a numpy scalar
+    if _is_missing(value):
+        return "—"
+    if column == "memory":
+        return MEMORY_LABELS.get(str(value), str(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    return str(value)
+
+
+def _numeric(frame: pd.DataFrame, column: str) -> bool:
+    values = [v for v in frame[column].tolist() if not _is_missing(v)]
+    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> str:
+    columns = [str(c) for c in frame.columns]
+    rows = [[cell(v, c) for v, c in zip(row, columns)] for row in frame.itertuples(index=False)]
+    heads = [header(c) for c in columns]
+    numeric = [_numeric(frame, c) for c in frame.columns]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
+
+    def line(values: list[str]) -> str:
+        return "| " + " | ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric)) + " |"
+
+    rule = "|" + "|".join("-" * (w + 1) + ":" if n else "-" * (w + 2) for w, n in zip(widths, numeric)) + "|"
+    text = [f"### {title}", "", line(heads), rule, *(line(r) for r in rows), ""]
+    text += [f"- {note}" for note in notes]
+    return "\n".join(text).rstrip() + "\n"
+
+
+_LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--"}
+
+
+def latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+
+
+def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] = ()) -> str:
+    """A booktabs table (needs ``\\usepackage{booktabs}``)."""
+    columns = [str(c) for c in frame.columns]
+    align = "".join("r" if _numeric(frame, c) else "l" for c in frame.columns)
+    lines = [
+        r"\begin{table}[t]",
+        r"\centering",
+        r"\small",
+        rf"\caption{{{latex_escape(title)}}}",
+        rf"\label{{tab:{label}}}",
+        rf"\begin{{tabular}}{{{align}}}",
+        r"\toprule",
+        " & ".join(latex_escape(header(c)) for c in columns) + r" \\",
+        r"\midrule",
+    ]
+    for row in frame.itertuples(index=False):
+        lines.append(" & ".join(latex_escape(cell(v, c)) for v, c in zip(row, columns)) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    if notes:
+        lines.append(r"\par\smallskip\footnotesize " + " ".join(latex_escape(n) for n in notes))
+    lines.append(r"\end{table}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Outputs:
+    """The outputs of one notebook (see the module docstring)."""
+
+    notebook: str
+    out_dir: Path
+    figures_dir: Path
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    figures: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.out_dir = Path(self.out_dir)
+        self.figures_dir = Path(self.figures_dir)
+        (self.out_dir / TABLES_DIR).mkdir(parents=True, exist_ok=True)
+        self.figures_dir.mkdir(parents=True, exist_ok=True)
+        self._save()
+
+    def table(self, frame: pd.DataFrame, name: str, title: str, caption: str, notes: Sequence[str] = (),
+              formats: Sequence[str] = FORMATS) -> pd.DataFrame:
+        """Write ``name`` in each of ``formats``; return the frame with readable headers for display.
+
+        A long listing is worth a CSV but not a Markdown or LaTeX table: pass ``formats=("csv",)``.
+        """
+        base = self.out_dir / TABLES_DIR / name
+        writers = {
+            "csv": lambda path: frame.to_csv(path, index=False, float_format="%.4f"),
+            "md": lambda path: path.write_text(to_markdown(frame, title, notes), encoding="utf-8"),
+            "tex": lambda path: path.write_text(to_latex(frame, title, name, notes), encoding="utf-8"),
+        }
+        files = []
+        for kind in formats:
+            path = base.with_suffix(f".{kind}")
+            writers[kind](path)
+            files.append(str(path))
+        self._record(self.tables, {"name": name, "title": title, "caption": caption, "rows": len(frame),
+                                   "files": files})
+        shown = frame.copy()
+        if "memory" in shown.columns:
+            shown["memory"] = shown["memory"].map(lambda m: MEMORY_LABELS.get(m, m))
+        return shown.rename(columns=lambda c: header(str(c)))
+
+    def figure(self, fig: Any, name: str, caption: str) -> list[Path]:
+        """Save a matplotlib figure as ``name``.png (for reading) and .pdf (for papers)."""
+        paths = [self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.pdf"]
+        fig.savefig(paths[0], dpi=150, bbox_inches="tight")
+        # No creation date in the PDF: an unchanged figure stays byte-identical, so git sees no change.
+        fig.savefig(paths[1], bbox_inches="tight", metadata={"CreationDate": None})
+        self._record(self.figures, {"name": name, "caption": caption, "files": [str(p) for p in paths]})
+        return paths
+
+    def _record(self, entries: list[dict[str, Any]], entry: dict[str, Any]) -> None:
+        # A rerun of the same cell replaces its entry instead of listing it twice.
+        entries[:] = [e for e in entries if e["name"] != entry["name"]] + [entry]
+        self._save()
+
+    def _save(self) -> None:
+        manifest = self.out_dir / MANIFEST_DIR / f"{self.notebook}.json"
+        manifest.parent.mkdir(parents=True, exist_ok=True)
+        manifest.write_text(json.dumps({"notebook": self.notebook, "tables": self.tables, "figures": self.figures},
+                                       indent=1) + "\n", encoding="utf-8")
+
+
+def read_manifests(out_dir: Path) -> list[dict[str, Any]]:
+    """Every notebook's manifest under ``out_dir``, in notebook order."""
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((Path(out_dir) / MANIFEST_DIR).glob("*.json"))]

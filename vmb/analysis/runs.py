@@ -1,0 +1,294 @@
+"""Run directories (``vmb run``'s output) loaded into tidy DataFrames.
+
+``load_runs(paths)`` reads every run's ``config.json`` and ``results.jsonl`` once and returns a
+``RunSet``:
+
+* ``queries``: one row per (run, query): the run's agent, model and memory setting; the query's
+  group, reasoning type and target modules; status; the scores; the calls by kind; tokens and
+  Mem Token; and, for a failed query, its error type from ``vmb.analysis.taxonomy``;
+* ``runs``: one row per run with the paper's summary numbers over its scored queries;
+* ``record(run, query_id)``: the full JSON record (messages, tool results, diff), read from disk
+  when asked, so loading stays small even for runs whose prompts hold a whole history.
+
+Notebooks read runs only through this module. As in ``results.jsonl`` itself, the last record of a
+query id wins and a half-written last line (a killed run) is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import pandas as pd
+
+from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
+from vmb.analysis.taxonomy import classify, written_values
+from vmb.harness.rundir import CONFIG, RESULTS
+from vmb.score import TaskScore, target_modules
+
+# Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
+# or was not loaded): the attempts the taxonomy's "invalid call" looks at.
+ATTEMPT_KINDS = ("vehicle", "invalid")
+CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
+# The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
+QUERY_COLUMNS = [
+    "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "reasoning_type",
+    "modules", "status", "error", "exact_match", "field_f1", "value_f1", "tool_f1", "calls",
+    *(f"{kind}_calls" for kind in CALL_KINDS), "refused_calls", "text_calls", "round_limit_hit",
+    "answered_in_text", "mem_tokens", "retrievals", "prompt_tokens", "completion_tokens", "requests",
+    "seconds", "error_type", "value_source", "error_category", "error_path", "error_detail",
+]
+_BOOL_COLUMNS = ("exact_match",)
+_FLOAT_COLUMNS = ("field_f1", "value_f1", "tool_f1", "seconds")
+
+
+@dataclass(frozen=True)
+class Run:
+    path: Path
+    name: str  # the directory name: unique among the runs of one report
+    agent: str  # "model", "oracle" or "noop"
+    model: str | None
+    memory: str
+    selected: int | None  # queries the run selected (None: not recorded)
+    config: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        """Who answered: the model's name, or what an offline agent is."""
+        if self.agent == "model":
+            return self.model or "unknown model"
+        return AGENT_LABELS.get(self.agent, self.agent)
+
+
+def is_run(path: Path) -> bool:
+    return (path / CONFIG).is_file()
+
+
+def find_runs(*roots: str | Path) -> list[Path]:
+    """Run directories at or below ``roots`` (two levels deep), in name order.
+
+    A run's ``superseded/`` results (set aside by ``--force``) are not runs of their own.
+    """
+    found: dict[Path, None] = {}
+    for root in map(Path, roots):
+        if is_run(root):
+            found.setdefault(root, None)
+            continue
+        if not root.is_dir():
+            continue
+        for child in sorted(p for p in root.iterdir() if p.is_dir()):
+            if is_run(child):
+                found.setdefault(child, None)
+            else:
+                for grandchild in sorted(p for p in child.iterdir() if p.is_dir()):
+                    if is_run(grandchild):
+                        found.setdefault(grandchild, None)
+    return list(found)
+
+
+def read_run(path: str | Path) -> Run:
+    path = Path(path)
+    config = json.loads((path / CONFIG).read_text(encoding="utf-8"))
+    determining = config.get("determining", {})
+    selection = config.get("selection") or {}
+    return Run(
+        path=path,
+        name=path.name,
+        agent=determining.get("agent", "model"),
+        model=determining.get("model"),
+        memory=determining.get("memory", "unknown"),
+        selected=selection.get("queries"),
+        config=config,
+    )
+
+
+def iter_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(byte offset, record) for every readable line of a ``results.jsonl``."""
+    results = path / RESULTS
+    if not results.exists():
+        return
+    with results.open("rb") as handle:
+        offset = 0
+        for line in handle:
+            start, offset = offset, offset + len(line)
+            if not line.strip():
+                continue
+            try:
+                yield start, json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a kill; the harness reruns that query
+
+
+class QueryContext:
+    """What the taxonomy needs of the benchmark: each query's gold memory and group speakers."""
+
+    def __init__(self, bench: Any) -> None:
+        self.bench = bench
+
+    def gold_memory(self, query_id: str) -> str:
+        return self.bench.query(query_id).gold_memory
+
+    def people(self, group: int) -> list[str]:
+        return self.bench.group(group).speakers
+
+    def ref_calls(self, query_id: str) -> list[dict[str, Any]]:
+        return self.bench.query(query_id).calls
+
+
+def query_row(run: Run, record: dict[str, Any], context: QueryContext) -> dict[str, Any]:
+    """One tidy row for one record (an ``ok`` or an ``error`` one)."""
+    ok = record.get("status") == "ok" and record.get("score") is not None
+    score = TaskScore.from_dict(record["score"]) if ok else None
+    ref_calls = score.ref_calls if score is not None else context.ref_calls(record["id"])
+    calls = record.get("calls") or {}
+    results = record.get("tool_results") or []
+    mem_tokens = record.get("mem_tokens") or []
+    row: dict[str, Any] = {
+        "run": run.name,
+        "agent": run.agent,
+        "model": run.label,
+        "memory": run.memory,
+        "memory_label": memory_label(run.memory),
+        "query_id": record["id"],
+        "group": record.get("group"),
+        "index": record.get("index"),
+        "reasoning_type": record.get("reasoning_type"),
+        "modules": target_modules(ref_calls),
+        "status": record.get("status"),
+        "error": record.get("error"),
+        "exact_match": score.exact_match if score else None,
+        "field_f1": score.field_f1 if score else None,
+        "value_f1": score.value_f1 if score else None,
+        "tool_f1": score.tool_f1 if score else None,
+        "calls": record.get("call_count", 0),
+        **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
+        "refused_calls": sum(1 for r in results if r.get("kind") in ATTEMPT_KINDS and not r.get("ok")),
+        "text_calls": record.get("text_calls", 0),
+        "round_limit_hit": bool(record.get("round_limit_hit")),
+        "answered_in_text": bool(record.get("final_answer")) and not calls.get("vehicle"),
+        "mem_tokens": sum(mem_tokens),
+        "retrievals": len(mem_tokens),
+        "prompt_tokens": record.get("prompt_tokens", 0),
+        "completion_tokens": record.get("completion_tokens", 0),
+        "requests": record.get("requests", 0),
+        "seconds": record.get("seconds"),
+        "error_type": None,
+        "value_source": None,
+        "error_category": None,
+        "error_path": None,
+        "error_detail": None,
+    }
+    if score is not None and not score.exact_match:
+        failure = classify(
+            score,
+            gold_memory=context.gold_memory(record["id"]),
+            people=context.people(int(record["group"])),
+            query=record.get("query", ""),
+            attempts=[bool(r.get("ok")) for r in results if r.get("kind") in ATTEMPT_KINDS],
+            written=written_values(score.ref_calls, calls.get("vehicle", [])),
+        )
+        if failure is not None:
+            row.update(error_type=failure.error_type, value_source=failure.value_source,
+                       error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
+    return row
+
+
+class RunSet:
+    """Runs loaded for analysis (see the module docstring)."""
+
+    def __init__(self, runs: list[Run], rows: list[dict[str, Any]], offsets: dict[tuple[str, str], int]) -> None:
+        self.runs_by_name = {run.name: run for run in runs}
+        self._offsets = offsets
+        self.queries = _typed(pd.DataFrame(rows, columns=QUERY_COLUMNS))
+        self.runs = run_table(runs, self.queries)
+
+    def run(self, name: str) -> Run:
+        return self.runs_by_name[name]
+
+    def record(self, run: str, query_id: str) -> dict[str, Any]:
+        """The full record of one query of one run, read from its ``results.jsonl``."""
+        offset = self._offsets[(run, query_id)]
+        with (self.runs_by_name[run].path / RESULTS).open("rb") as handle:
+            handle.seek(offset)
+            return json.loads(handle.readline())
+
+    @property
+    def failures(self) -> pd.DataFrame:
+        """Scored queries that missed the exact state match, with their error type."""
+        return self.queries[self.queries["error_category"].notna()]
+
+
+def _typed(frame: pd.DataFrame) -> pd.DataFrame:
+    for column in _BOOL_COLUMNS:
+        frame[column] = frame[column].astype("boolean")
+    for column in _FLOAT_COLUMNS:
+        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("float64")
+    return frame
+
+
+def run_table(runs: Iterable[Run], queries: pd.DataFrame) -> pd.DataFrame:
+    """One row per run (by memory setting, then model): the paper's numbers over its scored queries.
+
+    ESM, F-F1, V-F1 and tool F1 are percent means over the scored (``ok``) queries, as in
+    ``metric.json``; Calls the mean tool invocations per scored query; Mem Token the mean tokens of
+    memory content per retrieval. ``errors`` (requests that failed for good) are not scored.
+    """
+    rows = []
+    for run in sorted(runs, key=lambda r: (memory_rank(r.memory), r.label, r.name)):
+        mine = queries[queries["run"] == run.name]
+        ok = mine[mine["status"] == "ok"]
+        retrievals = int(ok["retrievals"].sum())
+        rows.append({
+            "run": run.name,
+            "agent": run.agent,
+            "model": run.label,
+            "memory": run.memory,
+            "memory_label": memory_label(run.memory),
+            "selected": run.selected if run.selected is not None else len(mine),
+            "scored": len(ok),
+            "errors": int((mine["status"] != "ok").sum()),
+            "esm": _percent(ok["exact_match"]),
+            "field_f1": _percent(ok["field_f1"]),
+            "value_f1": _percent(ok["value_f1"]),
+            "tool_f1": _percent(ok["tool_f1"]),
+            "calls": float(ok["calls"].mean()) if len(ok) else None,
+            "mem_token": float(ok["mem_tokens"].sum()) / retrievals if retrievals else None,
+            "retrievals": retrievals,
+            "failures": int(ok["error_category"].notna().sum()),
+        })
+    return pd.DataFrame(rows, columns=[
+        "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", "esm", "field_f1",
+        "value_f1", "tool_f1", "calls", "mem_token", "retrievals", "failures",
+    ])
+
+
+def _percent(values: pd.Series) -> float | None:
+    return 100.0 * float(values.astype("float64").mean()) if len(values) else None
+
+
+def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None = None) -> RunSet:
+    """Load run directories (or directories holding runs) into a ``RunSet``.
+
+    ``bench`` is a loaded ``vmb.data.Benchmark``; without it the benchmark is loaded from ``data``
+    (default: the usual data locations), for the gold memories and speakers the taxonomy reads.
+    """
+    if bench is None:
+        from vmb.data import load_benchmark, resolve_data_dir
+
+        bench = load_benchmark(resolve_data_dir(data))
+    context = QueryContext(bench)
+    runs = [read_run(p) for p in find_runs(*paths)]
+    names = [run.name for run in runs]
+    duplicated = sorted({n for n in names if names.count(n) > 1})
+    if duplicated:
+        raise ValueError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    offsets: dict[tuple[str, str], int] = {}
+    for run in runs:
+        for offset, record in iter_records(run.path):
+            key = (run.name, record["id"])
+            rows[key] = query_row(run, record, context)
+            offsets[key] = offset
+    return RunSet(runs, list(rows.values()), offsets)

@@ -1,0 +1,276 @@
+"""The failure taxonomy: one primary error type per failed query, computed, never asked of a model.
+
+Inputs are what a run records for a query: the scored state diff (``TaskScore``: which leaves should
+change, which changed, which hold the reference value, which changed and should not, and their
+values), whether each attempted vehicle call was accepted, and the query's gold memory. Rules, in
+the order they are tried (the first that applies is the primary type):
+
+1. **invalid call**: the agent attempted changes (vehicle calls, or calls to tools that do not
+   exist or were not loaded) and every one was refused.
+2. **wrong value**: a leaf that should change changed, to a value other than the reference one;
+   or an accepted call wrote it a wrong value that happens to be the default car's, so the final
+   state shows no change (``written_values`` finds those writes by replaying the agent's calls on
+   the reference final state). Split by where the wrong value comes from, read off the gold
+   memory's dated entries:
+   **conflict** when an entry about another person names it, **stale** when an entry about the
+   person the answer belongs to names it (a superseded value, or their value for another condition),
+   **unsupported** when no entry names it. With several wrong leaves the most specific source wins
+   (conflict, then stale, then unsupported).
+3. **wrong target**: a required leaf did not change, and a leaf that should not change did: the
+   action went to another field, zone or module.
+4. **no action**: a required leaf did not change and nothing else changed in its place (no call,
+   an answer in text, only discovery or memory calls, or only some of several required changes).
+5. **over-action**: every required leaf holds the reference value, but other leaves changed too
+   (also: something changed when nothing should).
+
+A query that passed (exact state match) or did not run (status ``error``) has no error type.
+The value-source split is a deterministic text match (numbers as numbers, strings as words, on/off
+settings by their verbs), so it can miss a value written in words or attribute one mentioned in
+passing; ``Failure.detail`` says what was matched, for checking.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from vmb.score import values_equal
+from vmb.sim import replay
+
+NO_ACTION = "no action"
+WRONG_TARGET = "wrong target"
+WRONG_VALUE = "wrong value"
+OVER_ACTION = "over-action"
+INVALID_CALL = "invalid call"
+ERROR_TYPES = (NO_ACTION, WRONG_TARGET, WRONG_VALUE, OVER_ACTION, INVALID_CALL)
+
+CONFLICT = "conflict"
+STALE = "stale"
+UNSUPPORTED = "unsupported"
+VALUE_SOURCES = (CONFLICT, STALE, UNSUPPORTED)
+
+# The categories figures and tables count, in display order: wrong value split by its source.
+CATEGORIES = (
+    NO_ACTION,
+    WRONG_TARGET,
+    f"{WRONG_VALUE}: {CONFLICT}",
+    f"{WRONG_VALUE}: {STALE}",
+    f"{WRONG_VALUE}: {UNSUPPORTED}",
+    OVER_ACTION,
+    INVALID_CALL,
+)
+
+
+@dataclass(frozen=True)
+class Failure:
+    error_type: str  # one of ERROR_TYPES
+    value_source: str | None  # one of VALUE_SOURCES for a wrong value, else None
+    path: str | None  # the leaf that decided the type, when one did
+    detail: str  # one line for a reader: what was compared and found
+
+    @property
+    def category(self) -> str:
+        """The error type with the value source: an element of CATEGORIES."""
+        return f"{self.error_type}: {self.value_source}" if self.value_source else self.error_type
+
+
+# ---------------------------------------------------------------------------------------------
+# Gold memory: dated entries, who each is about, which values each names
+
+_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
+_ENTRY_DATE = re.compile(rf"\[(?:{_MONTHS}) \d{{1,2}}, \d{{4}}\]")
+# Clock times and calendar dates inside an entry are not setting values ("At 8:00 AM" is no 8).
+_NOT_VALUES = re.compile(
+    rf"\b\d{{1,2}}:\d{{2}}(?:\s*[AaPp]\.?[Mm]\.?)?"
+    rf"|\b\d{{1,2}}\s*[AaPp]\.?[Mm]\.?(?!\w)"
+    rf"|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?"
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    text: str  # the entry without its date header
+    person: str | None  # the first group member it names: the one the entry is about
+
+
+def _aliases(people: Sequence[str]) -> dict[str, str]:
+    """Name as written → person. A first name counts only when no other member shares it
+    (one group has two Thomases, always written in full)."""
+    firsts = [p.split()[0] for p in people if p.split()]
+    out = {p: p for p in people}
+    for person in people:
+        first = person.split()[0] if person.split() else ""
+        if first and firsts.count(first) == 1:
+            out.setdefault(first, person)
+    return out
+
+
+def people_named(text: str, people: Sequence[str]) -> list[str]:
+    """Group members named in ``text``, in order of first mention."""
+    aliases = _aliases(people)
+    if not aliases:
+        return []
+    # Longest alias first, so "Thomas Carter" is not read as a shorter name inside it.
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(aliases, key=len, reverse=True))) + r")\b")
+    ordered: dict[str, None] = {}
+    for match in pattern.finditer(text):
+        ordered.setdefault(aliases[match.group(1)], None)
+    return list(ordered)
+
+
+def gold_entries(gold_memory: str, people: Sequence[str]) -> list[Entry]:
+    """The dated entries of a gold memory (``[April 15, 2025] At 9:00 AM, Justin ...``)."""
+    starts = [m.end() for m in _ENTRY_DATE.finditer(gold_memory)]
+    ends = [m.start() for m in _ENTRY_DATE.finditer(gold_memory)][1:] + [len(gold_memory)]
+    if not starts:
+        starts, ends = [0], [len(gold_memory)]
+    entries = []
+    for start, end in zip(starts, ends):
+        text = gold_memory[start:end].strip()
+        named = people_named(text, people)
+        entries.append(Entry(text, named[0] if named else None))
+    return entries
+
+
+# How prose states an on/off setting: "turned (the heating) on", "enabled", "muted", "(True)".
+_STATES = {
+    True: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?on\b|\benabl(?:e|es|ed|ing)\b"
+                     r"|\bactivat(?:e|es|ed|ing)\b|\btrue\b", re.IGNORECASE),
+    False: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?off\b|\bdisabl(?:e|es|ed|ing)\b"
+                      r"|\bdeactivat(?:e|es|ed|ing)\b|\bmut(?:e|es|ed|ing)\b|\bfalse\b", re.IGNORECASE),
+}
+
+
+def names_value(text: str, value: Any) -> bool:
+    """Whether ``text`` states ``value``: a number as a number (not inside a time, a date or
+    another number), a string as words in any case with ``_``, ``-`` or spaces between them, an
+    on/off setting by a verb that switches something on or off."""
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return _STATES[value].search(text) is not None
+    if isinstance(value, (int, float)):
+        number = int(value) if float(value).is_integer() else value
+        pattern = rf"(?<![\w.]){re.escape(str(number))}(?!\.?\d)(?![A-Za-z])"
+        return re.search(pattern, _NOT_VALUES.sub(" ", text)) is not None
+    words = [w for w in re.split(r"[\s_\-]+", str(value).strip()) if w]
+    if not words:
+        return False
+    pattern = r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, words)) + r"(?!\w)"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def answer_owner(entries: Sequence[Entry], expected: Any, query: str, people: Sequence[str]) -> str | None:
+    """The person whose preference the reference value is.
+
+    The one person whose entries name the reference value; when several do, the first of them the
+    query names; when none do (the value is derived, e.g. "one higher than last time"), the one
+    person all entries are about, else the first person the query names.
+    """
+    owners = list(dict.fromkeys(e.person for e in entries if e.person and names_value(e.text, expected)))
+    if len(owners) == 1:
+        return owners[0]
+    in_query = people_named(query, people)
+    if owners:
+        return next((p for p in in_query if p in owners), owners[0])
+    about = {e.person for e in entries if e.person}
+    if len(about) == 1:
+        return about.pop()
+    return in_query[0] if in_query else None
+
+
+def value_source(
+    path: str, expected: Any, predicted: Any, entries: Sequence[Entry], query: str, people: Sequence[str]
+) -> tuple[str, str]:
+    """Where a wrong value came from, and a one-line account of the match."""
+    owner = answer_owner(entries, expected, query, people)
+    naming = [e for e in entries if names_value(e.text, predicted)]
+    shown = f"{path}: expected {expected!r}, got {predicted!r}"
+    if any(e.person == owner for e in naming) and owner is not None:
+        return STALE, f"{shown}, a value {owner} had at another time"
+    others = [e.person for e in naming if e.person and e.person != owner]
+    if others:
+        return CONFLICT, f"{shown}, {others[0]}'s value (the answer is {owner or 'unattributed'}'s)"
+    if naming:
+        # Named, but in an entry about nobody in the group: no one's preference, so not a conflict.
+        return STALE, f"{shown}, a value the gold memory names without saying whose"
+    return UNSUPPORTED, f"{shown}, a value the gold memory does not name"
+
+
+def written_values(ref_calls: Sequence[Mapping[str, Any]], pred_calls: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Leaf → the last value the agent's accepted calls wrote there, seen from the reference final state.
+
+    Replaying the calls on the state the reference reaches makes every write visible, including
+    one of a value equal to the default car's, which the final-state diff cannot show.
+    """
+    world, _ = replay([dict(c) for c in ref_calls])
+    written: dict[str, Any] = {}
+    for call in pred_calls:
+        result = world.call(str(call.get("name")), dict(call.get("args") or {}))
+        if result["success"]:
+            written.update(result["changes"])
+    return written
+
+
+# ---------------------------------------------------------------------------------------------
+# The primary error type
+
+
+def classify(
+    score: Any,
+    *,
+    gold_memory: str,
+    people: Sequence[str],
+    query: str = "",
+    attempts: Iterable[bool] = (),
+    written: Mapping[str, Any] | None = None,
+) -> Failure | None:
+    """The primary error type of one scored query, or None when it passed.
+
+    ``score`` is a ``vmb.score.TaskScore`` (or anything with its ``should_change``, ``changed``,
+    ``correct``, ``wrongly_changed`` and ``leaves``); ``attempts`` holds, per attempted vehicle
+    call (including calls to unknown or unloaded tools), whether it was accepted; ``people`` are
+    the group's speakers (full names); ``written`` is ``written_values`` of the query's calls
+    (without it, a wrong value equal to the default car's counts as no action).
+    """
+    should = list(score.should_change)
+    changed = set(score.changed)
+    correct = set(score.correct)
+    wrongly = list(score.wrongly_changed)
+    leaves = score.leaves
+    written = written or {}
+    # A required leaf written a wrong value equal to its default looks unchanged in the final state.
+    hidden = {p for p in should if p not in changed and p in written
+              and not values_equal(written[p], leaves.get(p, {}).get("expected"))}
+    missing = [p for p in should if p not in changed and p not in hidden]
+    wrong_values = [p for p in should if (p in changed and p not in correct) or p in hidden]
+    if not (missing or wrong_values or wrongly):
+        return None
+
+    accepted = list(attempts)
+    if accepted and not any(accepted):
+        return Failure(INVALID_CALL, None, None, f"all {len(accepted)} attempted call(s) were refused")
+
+    if wrong_values:
+        entries = gold_entries(gold_memory, people)
+        verdicts = []
+        for path in wrong_values:
+            expected = leaves.get(path, {}).get("expected")
+            got = written[path] if path in hidden else leaves.get(path, {}).get("predicted")
+            source, detail = value_source(path, expected, got, entries, query, people)
+            if path in hidden:
+                detail += " (the default car's value, so the final state shows no change)"
+            verdicts.append((source, detail, path))
+        source, detail, path = min(verdicts, key=lambda v: VALUE_SOURCES.index(v[0]))
+        return Failure(WRONG_VALUE, source, path, detail)
+    if missing and wrongly:
+        return Failure(WRONG_TARGET, None, missing[0],
+                       f"{missing[0]} did not change; {', '.join(wrongly)} changed instead")
+    if missing:
+        made = len(should) - len(missing)
+        done = f"{made} of {len(should)} required changes made" if accepted else "no change attempted"
+        return Failure(NO_ACTION, None, missing[0], f"{', '.join(missing)} did not change ({done})")
+    if should:
+        return Failure(OVER_ACTION, None, wrongly[0], f"required changes right, but {', '.join(wrongly)} changed too")
+    return Failure(OVER_ACTION, None, wrongly[0], f"nothing should change, but {', '.join(wrongly)} changed")
