@@ -26,6 +26,7 @@ SUITES: dict[str, tuple[str, str]] = {
         "replay and score the 500 reference answers (against themselves) and the 2,000 scoring cases",
     ),
     "harness": ("vmb.harness.bench:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
+    "memory": ("vmb.memory.systems.bench:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
 }
 
 

@@ -1,0 +1,139 @@
+"""Build memory stores ahead of time (vmb memory ingest), or list the memory systems (vmb memory list).
+
+`vmb memory ingest` takes the options of `vmb run` and builds each selected group's memory into the
+same store `vmb run` uses (under the cache directory, keyed by everything the memory depends on),
+so a later `vmb run` with the same options finds them built. Groups already built are reused.
+Per group it prints the chunks, the build cost (model calls, tokens, embedding calls, seconds)
+and where the store is.
+
+examples:
+  vmb memory ingest --memory memorybank --memory-option summaries=false --agent noop --groups 1-50
+  vmb memory ingest --memory mem0 --base-url http://127.0.0.1:8000/v1 --model Qwen/Qwen3-8B --groups 1-5
+  vmb memory list
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from vmb.commands import run as run_command
+
+    parser.add_argument("action", choices=["ingest", "list"], help="ingest: build stores; list: the systems")
+    run_command.add_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "list":
+        return _list(args)
+    if args.no_cache:
+        print("vmb memory ingest: --no-cache would build stores nothing can reuse", file=sys.stderr)
+        return 2
+    import asyncio
+
+    from vmb.data import DataError
+    from vmb.harness.model import FatalModelError
+
+    try:
+        return asyncio.run(_ingest(args))
+    except (ValueError, ImportError, DataError) as error:
+        print(f"vmb memory ingest: {error}", file=sys.stderr)
+        return 2
+    except FatalModelError as error:
+        print(f"vmb memory ingest: stopped: {error}", file=sys.stderr)
+        return 2
+
+
+def _list(args: argparse.Namespace) -> int:
+    import importlib
+
+    from vmb.memory import SETTINGS, memory_names
+    from vmb.memory.plugins import BUILTIN, SYSTEMS
+
+    for module in args.plugin:
+        importlib.import_module(module)
+    for name in memory_names():
+        kind = "setting" if name in SETTINGS else ("shipped system" if name in BUILTIN else "plugin")
+        where = BUILTIN.get(name) or (SYSTEMS[name].__module__ if name in SYSTEMS else "vmb.memory")
+        print(f"{name:<14} {kind:<15} {where}")
+    return 0
+
+
+async def _ingest(args: argparse.Namespace) -> int:
+    import asyncio
+    import importlib
+    import time
+    from pathlib import Path
+
+    from vmb.commands.run import _options, default_out
+    from vmb.data import resolve_data_dir
+    from vmb.harness.config import RunConfig, data_checksum, parse_groups
+    from vmb.harness.model import RequestFailed
+    from vmb.harness.progress import Progress
+    from vmb.harness.rundir import RunDir
+    from vmb.harness.runner import Runner, _benchmark, select_queries
+    from vmb.memory import get_setting
+    from vmb.memory.plugins import history_chunks
+    from vmb.prompts import prompt_versions
+
+    # The same RunConfig `vmb run` makes from these options, so the build keys agree.
+    config = RunConfig(
+        out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
+        base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
+        max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
+        text_calls=not args.no_text_calls, memory_options=_options(args.memory_option),
+        groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
+        concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
+        cache_dir=args.cache_dir, use_cache=True, plugins=args.plugin,
+    )
+    config.validate()
+    for module in config.plugins:
+        importlib.import_module(module)
+    setting = get_setting(config.memory, config.memory_options)
+    if not setting.builds:
+        raise ValueError(f"memory setting {config.memory!r} has nothing to build")
+    root = resolve_data_dir(config.data)
+    bench = _benchmark(str(root))
+    numbers = sorted({q.group for q in select_queries(bench, config.groups, config.limit)})
+    determining = config.determining(prompt_versions(["agent", "memory", *setting.prompts]),
+                                     data_checksum(Path(root)))
+    with Progress(0, len(numbers), enabled=args.progress) as progress:
+        runner = Runner(config, bench, setting, RunDir(Path(config.out)), determining, progress)
+
+        async def one(number: int) -> dict[str, Any]:
+            group = bench.group(number)
+            key = runner.build_key(group)
+            store = config.cache_root() / "memory" / setting.name / key[:16] / f"group_{number}"
+            reused = (store / "build.json").exists()
+            start = time.perf_counter()
+            if not reused:
+                try:
+                    await runner.build(group, key, store)
+                except RequestFailed as failure:
+                    return {"group": number, "error": str(failure)}
+            progress.build_done()
+            build = json.loads((store / "build.json").read_text(encoding="utf-8"))
+            return {"group": number, "chunks": len(history_chunks(group)), "reused": reused,
+                    "seconds": round(time.perf_counter() - start, 2), "cost": build["cost"], "store": str(store)}
+
+        # All builds at once: the run's pool (--concurrency) bounds the model requests among them.
+        results = await asyncio.gather(*(one(n) for n in numbers))
+    failed = 0
+    for row in results:
+        if "error" in row:
+            failed += 1
+            print(f"group {row['group']:>2}: failed: {row['error']}")
+            continue
+        cost = row["cost"]
+        state = "reused" if row["reused"] else f"built in {row['seconds']:.1f} s"
+        print(f"group {row['group']:>2}: {row['chunks']} chunks, {state}; {cost['model_calls']} model calls, "
+              f"{cost['prompt_tokens']:,} + {cost['completion_tokens']:,} tokens, "
+              f"{cost['embedding_calls']} embedding calls -> {row['store']}")
+    if failed:
+        print(f"{failed} group(s) failed; rerun the same command to retry them", file=sys.stderr)
+    return 1 if failed else 0
+

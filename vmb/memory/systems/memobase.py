@@ -1,0 +1,116 @@
+"""Memobase through its HTTP API: user profiles and events built from chat blobs.
+
+``$MEMOBASE_PROJECT_URL`` is the server (``https://api.memobase.dev`` hosted, or your own, e.g.
+``http://localhost:8019``) and ``$MEMOBASE_API_KEY`` its project token (a self-hosted server's
+default is ``secret``). Every answer is ``{data, errno, errmsg}``.
+
+Ingestion creates a fresh Memobase user per build (``POST /api/v1/users``), inserts each chunk as
+one chat blob whose messages carry their speaker (``alias``) and time (``created_at``), then flushes
+the user's buffer and waits for the processing (``POST /api/v1/users/buffer/{user}/chat``).
+
+Search (``search_mode``):
+
+* ``context`` (default, as Memobase recommends for prompts): ``GET /api/v1/users/context/{user}``
+  with the query as the latest chat message: one memory item, the profile and the relevant events,
+  packed by Memobase into at most ``max_token_size`` tokens (default 1,000);
+* ``events``: ``GET /api/v1/users/event/search/{user}``, the ``top_k`` events most similar to the
+  query.
+
+Profile and event extraction run inside Memobase with its own model (not in the build cost).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.systems.service import (
+    JsonService,
+    MemoryServiceError,
+    MemoryServiceFailed,
+    check_settings,
+    require_env,
+    service_settings,
+)
+
+
+@register("memobase")
+class Memobase(MemorySystem):
+    version = "1"
+
+    def __init__(self, settings: dict[str, Any], env: Any) -> None:
+        super().__init__(settings, env)
+        check_settings(self.name, settings, {"search_mode", "max_token_size", "timeout", "retries", "backoff"})
+        self.search_mode = str(settings.get("search_mode", "context"))
+        if self.search_mode not in ("context", "events"):
+            raise MemoryServiceError("memobase: search_mode is 'context' or 'events'")
+        self.max_token_size = int(settings.get("max_token_size", 1000))
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version,
+                "settings": {**self.settings, "search_mode": self.search_mode, "max_token_size": self.max_token_size}}
+
+    def _service(self) -> JsonService:
+        base = require_env("memobase", "MEMOBASE_PROJECT_URL",
+                           "the Memobase server, e.g. http://localhost:8019 or https://api.memobase.dev")
+        key = require_env("memobase", "MEMOBASE_API_KEY",
+                          "the project token; a self-hosted server's default is 'secret'")
+        timeout, policy = service_settings({"timeout": 300.0, **self.settings})  # flushing waits for extraction
+        return JsonService("memobase", base.rstrip("/") + "/api/v1", {"Authorization": f"Bearer {key}"},
+                           timeout=timeout, policy=policy, key_hint="MEMOBASE_API_KEY")
+
+    async def _call(self, service: JsonService, method: str, path: str, **kwargs: Any) -> Any:
+        answer = await service.call(method, path, **kwargs)
+        if not isinstance(answer, dict):
+            raise MemoryServiceFailed(f"memobase: {path} answered without a body")
+        errno = answer.get("errno", 0)
+        if errno in (401, 403):
+            raise MemoryServiceError(f"memobase: {path} refused the token ({answer.get('errmsg')}); "
+                                     "check MEMOBASE_API_KEY")
+        if errno:
+            raise MemoryServiceFailed(f"memobase: {path} answered errno {errno}: {answer.get('errmsg')}")
+        return answer.get("data")
+
+    async def ingest(self, chunks: list[Chunk]) -> None:
+        service = self._service()
+        created = await self._call(service, "POST", "users", body={"data": {"vmb_namespace": self.env.namespace}})
+        if not isinstance(created, dict) or not created.get("id"):
+            raise MemoryServiceFailed("memobase: creating the user gave no id")
+        user = str(created["id"])
+        for chunk in chunks:
+            messages = []
+            for line in chunk.lines:
+                stamp, _, rest = line.partition("] ")
+                speaker, _, text = rest.partition(": ")
+                messages.append({"role": "user", "content": text or rest, "alias": speaker,
+                                 "created_at": f"{stamp[1:11]}T{stamp[12:17]}:00"})
+            await self._call(service, "POST", f"blobs/insert/{user}",
+                             body={"blob_type": "chat", "blob_data": {"messages": messages}})
+        await self._call(service, "POST", f"users/buffer/{user}/chat", params={"wait_process": "true"})
+        manifest = {"user_id": user, "base_url": service.base_url, "chunks": len(chunks),
+                    "service_requests": service.requests}
+        (self.env.store_dir / "memobase.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+
+    async def search(self, query: str, top_k: int) -> list[MemoryItem]:
+        manifest = json.loads((self.env.store_dir / "memobase.json").read_text(encoding="utf-8"))
+        service = self._service()
+        user = manifest["user_id"]
+        if self.search_mode == "context":
+            chats = json.dumps([{"role": "user", "content": query}], ensure_ascii=False)
+            data = await self._call(service, "GET", f"users/context/{user}",
+                                    params={"max_token_size": self.max_token_size, "chats_str": chats})
+            context = str(data.get("context") or "") if isinstance(data, dict) else ""
+            return [MemoryItem(context, None, {"kind": "context"})] if context.strip() else []
+        data = await self._call(service, "GET", f"users/event/search/{user}", params={"query": query, "topk": top_k})
+        items = []
+        for event in (data.get("events") if isinstance(data, dict) else None) or []:
+            body = event.get("event_data") or {}
+            text = body.get("event_tip") or "; ".join(
+                str(delta.get("content")) for delta in body.get("profile_delta") or [] if delta.get("content"))
+            if text:
+                score = event.get("similarity")
+                items.append(MemoryItem(str(text), None if score is None else float(score),
+                                        {"kind": "event", "time": event.get("created_at")}))
+        return items[:top_k]
+
