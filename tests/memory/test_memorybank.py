@@ -81,15 +81,12 @@ def test_search_strengthens_only_a_copy(built: Path, small_bench: Any) -> None:
     assert first == list(reversed(second))  # query order never matters
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
-    # on an instance of its own, the recalled entries do get stronger
-    scratch = built / "scratch"
-    import shutil
-
-    shutil.copytree(store, scratch)
-    items = asyncio.run(bank(NO_MODEL, scratch).search(small_bench.queries[0].query, 2))
-    after = np.load(scratch / "state.npy")
+    # the recalled entries do get stronger, on the search's own copy of the forgetting state
+    searcher = bank(NO_MODEL, store)
+    items = asyncio.run(searcher.search(small_bench.queries[0].query, 2))
     assert len(items) == 2
-    assert (after[:, 2] > np.load(store / "state.npy")[:, 2]).sum() == 2
+    assert (searcher.recalled_state[:, 2] > np.load(store / "state.npy")[:, 2]).sum() == 2
+    assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
 
 def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path) -> None:

@@ -2,11 +2,10 @@
 
 The group whose history is closest to 2,700 lines is ingested once (MiniLM embeddings, no model:
 ``summaries=false``; not timed). Then each of the benchmark's 500 query texts is searched (top 5)
-the way the agent's ``search_memory`` tool does it: a fresh copy of the store per search (MemoryBank
-strengthens what it recalls, so the harness never lets a search change the stored memory), the
-query embedded, the forgetting curve applied, the best entries ranked. Pinned to one core like
-every suite. The details split the time into the query embedding, the search on a loaded store, and
-the copy the harness makes.
+the way the agent's ``search_memory`` tool does it: the query embedded, the forgetting curve
+applied, the best entries ranked and strengthened on the search's own copy of the forgetting state.
+Pinned to one core like every suite. The details split the time into the query embedding and the
+search on an already loaded store.
 """
 
 from __future__ import annotations
@@ -83,8 +82,7 @@ def memory_suite(options: BenchOptions) -> SuiteResult:
             f"group {group.number}: {len(group.lines):,} lines in {len(history_chunks(group))} chunks, "
             f"ingested in {ingest_seconds:.1f} s (MiniLM, no model)",
             f"per search through the tool: {seconds * per:.2f} ms "
-            f"(query embedding {embed_seconds * per:.2f} ms, search on a loaded store {loaded_seconds * per:.2f} ms, "
-            f"the rest is the harness's store copy)",
+            f"(query embedding {embed_seconds * per:.2f} ms; search on a loaded store {loaded_seconds * per:.2f} ms)",
             pinning,
         ],
     )

@@ -16,9 +16,10 @@ uniform draw ``u`` (seeded: ``seed``); it is forgotten when ``u > R``. Recalling
 ``recall_on_ingest`` entries most similar to it, as the assistant would while listening (0: off).
 Evaluation happens at the time of the last history line. ``forgetting=false`` keeps everything.
 
-Search ranks the retained entries by cosine similarity and strengthens those it returns, on the
-copy of the store the harness hands each search (``mutates_on_search``), so query order never
-matters. Everything is deterministic for a given seed, history and model.
+Search ranks the retained entries by cosine similarity and strengthens those it returns, on a
+copy of the forgetting state made for that search (kept as ``recalled_state``) and never written
+back, so the stored memory never changes and query order never matters. Copying that small array
+instead of the whole store directory keeps a search at the cost of its query embedding. Everything is deterministic for a given seed, history and model.
 """
 
 from __future__ import annotations
@@ -90,7 +91,6 @@ def _json_object(text: str) -> dict[str, Any] | None:
 @register("memorybank")
 class MemoryBank(MemorySystem):
     version = "1"
-    mutates_on_search = True
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
@@ -106,6 +106,8 @@ class MemoryBank(MemorySystem):
         self.recall_on_ingest = int(settings.get("recall_on_ingest", 3))
         self.seed = int(settings.get("seed", 0))
         self._loaded: tuple[Any, Any, list[bytes], dict[str, Any]] | None = None
+        # The forgetting state after the last search strengthened what it returned (never stored).
+        self.recalled_state: "np.ndarray | None" = None
 
     def describe(self) -> dict[str, Any]:
         settings = {**self.settings, "summaries": self.summaries, "granularity": self.granularity,
@@ -276,8 +278,9 @@ class MemoryBank(MemorySystem):
         take = min(top_k, count)
         best = np.argpartition(-scores, take - 1)[:take]
         rows = best[np.lexsort((best, -scores[best]))]  # ties broken by entry order: deterministic
-        self._strengthen(state, rows, now)
-        np.save(self.env.store_dir / "state.npy", state)
+        recalled = state.copy()
+        self._strengthen(recalled, rows, now)
+        self.recalled_state = recalled
         items = []
         for row, score in zip(rows, scores[rows], strict=True):
             entry = json.loads(lines[row])
