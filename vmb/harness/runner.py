@@ -68,6 +68,7 @@ class Runner:
         self.progress = progress
         self.gate = asyncio.Semaphore(config.concurrency)
         self.slots = asyncio.Semaphore(4 * config.concurrency)
+        self.records: dict[str, dict[str, Any]] = {}  # finished in this session, as written
         self.client: ChatClient | None = None
         self.cache: RequestCache | None = None
         if config.agent == "model":
@@ -123,6 +124,7 @@ class Runner:
     def finish(self, record: dict[str, Any]) -> None:
         self.rundir.store_system_prompt(record)
         self.rundir.append(record)
+        self.records[record["id"]] = record
         self.progress.query_done(record)
 
     # ---- memory building -------------------------------------------------------------------
@@ -228,7 +230,6 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
     groups_to_build = len({q.group for q in pending}) if setting.builds else 0
     # The loaded benchmark is ~150,000 long-lived objects; each full collection scanning them stalls
     # the event loop for ~30 ms, delaying every request in flight. Frozen for the run, collectable after.
-    gc.collect()
     gc.freeze()
     try:
         with Progress(len(pending), groups_to_build, enabled=show_progress) as progress:
@@ -238,7 +239,7 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
         gc.unfreeze()
     run = {"hash": config_hash(determining), "agent": config.agent, "model": determining["model"],
            "memory": config.memory}
-    metric = compute_metric(rundir.records(), [q.id for q in selected], run, rundir.memory_dir)
+    metric = compute_metric({**done, **runner.records}, [q.id for q in selected], run, rundir.memory_dir)
     rundir.write_metric(metric)
     return RunResult(Path(config.out), metric, progress.stats, time.perf_counter() - start)
 

@@ -157,7 +157,12 @@ class ToolBox:
 
 @functools.lru_cache(maxsize=None)
 def _module_tools(module: str) -> tuple[list[dict[str, Any]], str]:
-    """A module's schemas and the listing text discovery returns (built once; never mutated)."""
+    """A module's schemas and the listing text discovery returns (built once; never mutated).
+
+    The listing names each tool with its description; the full parameter schemas travel once, in the
+    request's tool list, rather than a second time in the conversation (tokens every later round pays).
+    """
     schemas = World.tool_schemas(module)
-    listing = [s["function"] for s in schemas]
-    return schemas, json.dumps({"module": module, "tools": listing}, ensure_ascii=False)
+    listing = [{"name": s["function"]["name"], "description": s["function"]["description"]} for s in schemas]
+    note = "These tools are now available; their parameters, valid values and ranges are in your tool list."
+    return schemas, json.dumps({"module": module, "tools": listing, "note": note}, ensure_ascii=False)
