@@ -65,39 +65,27 @@ def _list(args: argparse.Namespace) -> int:
 
 async def _ingest(args: argparse.Namespace) -> int:
     import asyncio
-    import importlib
     import time
     from pathlib import Path
 
-    from vmb.commands.run import _options, default_out
+    from vmb.commands.run import config_from_args
     from vmb.data import resolve_data_dir
-    from vmb.harness.config import RunConfig, data_checksum, parse_groups
+    from vmb.harness.config import data_checksum
     from vmb.harness.model import RequestFailed
     from vmb.harness.progress import Progress
     from vmb.harness.rundir import RunDir
-    from vmb.harness.runner import Runner, _benchmark, select_queries
+    from vmb.harness.runner import Runner, load_benchmark_once, select_queries
     from vmb.memory import get_setting
     from vmb.memory.plugins import history_chunks
     from vmb.prompts import prompt_versions
 
     # The same RunConfig `vmb run` makes from these options, so the build keys agree.
-    config = RunConfig(
-        out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
-        base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
-        max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
-        text_calls=not args.no_text_calls, memory_options=_options(args.memory_option),
-        groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
-        concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
-        cache_dir=args.cache_dir, use_cache=True, plugins=args.plugin,
-    )
-    config.validate()
-    for module in config.plugins:
-        importlib.import_module(module)
+    config = config_from_args(args, use_cache=True)
     setting = get_setting(config.memory, config.memory_options)
     if not setting.builds:
         raise ValueError(f"memory setting {config.memory!r} has nothing to build")
     root = resolve_data_dir(config.data)
-    bench = _benchmark(str(root))
+    bench = load_benchmark_once(str(root))
     numbers = sorted({q.group for q in select_queries(bench, config.groups, config.limit)})
     determining = config.determining(prompt_versions(["agent", "memory", *setting.prompts]),
                                      data_checksum(Path(root)))
@@ -107,7 +95,7 @@ async def _ingest(args: argparse.Namespace) -> int:
         async def one(number: int) -> dict[str, Any]:
             group = bench.group(number)
             key = runner.build_key(group)
-            store = config.cache_root() / "memory" / setting.name / key[:16] / f"group_{number}"
+            store = runner.store_dir(group, key)
             reused = (store / "build.json").exists()
             start = time.perf_counter()
             if not reused:

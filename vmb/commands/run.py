@@ -66,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="progress bar (default: on a terminal only)")
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
+def memory_options(pairs: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -84,30 +84,41 @@ def default_out(args: argparse.Namespace) -> str:
     return f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', who)}-{args.memory}"
 
 
-def run(args: argparse.Namespace) -> int:
-    import asyncio
+def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
+    """The validated ``RunConfig`` these options describe, with ``--plugin`` modules imported.
+
+    ``vmb memory ingest`` builds its config here too, so its memory build keys match ``vmb run``'s.
+    """
     import importlib
 
-    from vmb.data import DataError
     from vmb.harness.config import RunConfig, parse_groups
+
+    config = RunConfig(
+        out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
+        base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
+        max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
+        text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
+        groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
+        concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
+        cache_dir=args.cache_dir, use_cache=use_cache, plugins=args.plugin,
+    )
+    config.validate()
+    for module in config.plugins:
+        importlib.import_module(module)
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from vmb.data import DataError
     from vmb.harness.model import FatalModelError
     from vmb.harness.rundir import ConfigMismatch
     from vmb.harness.runner import execute, summary_line
     from vmb.memory import get_setting
 
     try:
-        config = RunConfig(
-            out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
-            base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
-            max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
-            text_calls=not args.no_text_calls, memory_options=_options(args.memory_option),
-            groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
-            concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
-            cache_dir=args.cache_dir, use_cache=not args.no_cache, plugins=args.plugin,
-        )
-        config.validate()
-        for module in config.plugins:
-            importlib.import_module(module)
+        config = config_from_args(args, use_cache=not args.no_cache)
         get_setting(config.memory, config.memory_options)
     except (ValueError, ImportError) as error:
         print(f"vmb run: {error}", file=sys.stderr)

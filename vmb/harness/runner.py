@@ -45,7 +45,7 @@ class RunResult:
 
 
 @functools.lru_cache(maxsize=4)
-def _benchmark(root: str) -> Any:
+def load_benchmark_once(root: str) -> Any:
     """Loaded once per process: a notebook running several settings parses the release once."""
     from vmb.data import load_benchmark
 
@@ -219,7 +219,7 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
         importlib.import_module(module)
     setting = get_setting(config.memory, config.memory_options)
     root = resolve_data_dir(config.data)
-    bench = _benchmark(str(root))
+    bench = load_benchmark_once(str(root))
     selected = select_queries(bench, config.groups, config.limit)
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
     determining = config.determining(prompts, data_checksum(Path(root)))
