@@ -17,18 +17,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from vmb.data import Benchmark, Group
+from vmb.data import REASONING_TYPES, Benchmark, Group
 from vmb.paper import read_table
 from vmb.tokens import count_tokens
 
-# Table 4's order in the paper.
-REASONING_TYPES = (
-    "preference_conflict",
-    "conditional_constraint",
-    "coreference_resolution",
-    "state_shift",
-    "error_correction",
-)
 # A speaker with at least this share of a group's lines is one of its personas. Five groups have a
 # fourth, minor speaker (a child or a passer-by, 1 to 27 lines out of ~2,700); the three personas
 # of every group each say over a quarter of the lines, so the threshold is far from both.

@@ -35,12 +35,12 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: 
 from vmb.analysis.paper import PAPER  # noqa: E402
 from vmb.analysis.style import (  # noqa: E402
     CATEGORY_COLORS,
-    REASONING_TYPES,
     memory_color,
     memory_label,
     reasoning_label,
 )
 from vmb.analysis.taxonomy import CATEGORIES  # noqa: E402
+from vmb.data import REASONING_TYPES  # noqa: E402
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"

@@ -19,18 +19,13 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from vmb.analysis.style import MEMORY_LABELS, REASONING_LABELS
+from vmb.analysis.style import MEMORY_LABELS, METRIC_LABELS, REASONING_LABELS
 
 MANIFEST_DIR = "manifest"
 TABLES_DIR = "tables"
 FORMATS = ("csv", "md", "tex")
 _HEADERS = {
-    "esm": "ESM (%)",
-    "field_f1": "F-F1 (%)",
-    "value_f1": "V-F1 (%)",
-    "tool_f1": "Tool F1 (%)",
-    "calls": "Calls",
-    "mem_token": "Mem Token",
+    **METRIC_LABELS,
     "reasoning_type": "reasoning type",
     **REASONING_LABELS,
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from vmb.analysis.style import REASONING_TYPES
+from vmb.data import REASONING_TYPES
 from vmb.paper import read_table
 
 PAPER = "paper"

@@ -42,13 +42,14 @@ MEMORY_COLORS = {
 # For a plugin nobody listed: a stable colour from its name, never one of the listed ones' meaning.
 _SPARE_COLORS = ("#44AA99", "#AA4499", "#999933", "#661100", "#6699CC", "#888888")
 
-REASONING_TYPES = (
-    "preference_conflict",
-    "conditional_constraint",
-    "coreference_resolution",
-    "state_shift",
-    "error_correction",
-)
+METRIC_LABELS = {
+    "esm": "ESM (%)",
+    "field_f1": "F-F1 (%)",
+    "value_f1": "V-F1 (%)",
+    "tool_f1": "Tool F1 (%)",
+    "calls": "Calls",
+    "mem_token": "Mem Token",
+}
 REASONING_LABELS = {
     "preference_conflict": "preference conflict",
     "conditional_constraint": "conditional constraint",

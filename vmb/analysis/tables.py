@@ -12,20 +12,12 @@ import pandas as pd
 
 from vmb.analysis import paper
 from vmb.analysis.runs import RunSet
-from vmb.analysis.style import REASONING_TYPES, memory_rank
+from vmb.analysis.style import METRIC_LABELS, memory_rank
+from vmb.data import REASONING_TYPES
 from vmb.analysis.taxonomy import CATEGORIES
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")
 METRICS = ("esm", "field_f1", "value_f1", "calls")
-METRIC_LABELS = {
-    "esm": "ESM (%)",
-    "field_f1": "F-F1 (%)",
-    "value_f1": "V-F1 (%)",
-    "tool_f1": "Tool F1 (%)",
-    "calls": "Calls",
-    "mem_token": "Mem Token",
-    "n": "n",
-}
 
 
 def _ours(runset: RunSet, memories: tuple[str, ...] | None = None) -> pd.DataFrame:
@@ -97,7 +89,7 @@ def wide_table1(frame: pd.DataFrame) -> pd.DataFrame:
     wide = wide.reindex(columns=pd.MultiIndex.from_product([list(METRICS), present]))
     wide = wide.swaplevel(axis=1).reindex(columns=[(m, k) for m in present for k in METRICS])
     # The harness's short setting names keep the eleven-column header readable.
-    wide.columns = [f"{m} {METRIC_LABELS[k]}" for m, k in wide.columns]
+    wide.columns = [f"{m} {METRIC_LABELS.get(k, k)}" for m, k in wide.columns]
     order = frame.drop_duplicates(["source", "model"])[["source", "model"]]
     return wide.reindex(pd.MultiIndex.from_frame(order)).reset_index()
 

@@ -9,10 +9,11 @@ bench.group(3).days[0].lines[0].speaker; bench.query("qa_3#7").calls
 
 from vmb.data.calls import parse_call
 from vmb.data.errors import DataError
-from vmb.data.loader import Benchmark, Day, Group, HistoryLine, Query, load_benchmark
+from vmb.data.loader import REASONING_TYPES, Benchmark, Day, Group, HistoryLine, Query, load_benchmark
 from vmb.data.locate import resolve_data_dir
 
 __all__ = [
+    "REASONING_TYPES",
     "Benchmark",
     "DataError",
     "Day",

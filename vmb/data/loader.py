@@ -17,6 +17,15 @@ from typing import Any
 from vmb.data.calls import parse_call
 from vmb.data.errors import DataError
 
+# The five reasoning types of the benchmark, in the order the paper tabulates them.
+REASONING_TYPES = (
+    "preference_conflict",
+    "conditional_constraint",
+    "coreference_resolution",
+    "state_shift",
+    "error_correction",
+)
+
 HISTORY_DIR = "history"
 QA_DIR = "qa_data"
 QA_KEY = "related_to_vehicle_preference"
