@@ -3,7 +3,7 @@
 Each vehicle API is declared once, in its module file under ``vmb/sim/modules``, with the
 ``Module.api`` decorator: its parameters (typed, with ranges, enums and zones), a one-line
 description, when the call switches its device on, and a small effect function. The validator
-(``Api.validate_steps``), the function-calling schema (``vmb.sim.schema``) and the docs
+(``Api.plan``), the function-calling schema (``vmb.sim.schema``) and the docs
 (``vmb.sim.docs``) are all derived from that one declaration.
 
 Validation mirrors the reference simulator, quirks included: checks run as an ordered list of
@@ -15,6 +15,7 @@ in the reference.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, Iterable, Mapping
 
 MISSING: Any = object()
@@ -60,8 +61,8 @@ def _is_int(value: Any) -> bool:
 class Int(Param):
     """An integer in ``[minimum, maximum]``. Strings and floats are refused.
 
-    ``python_compare`` reproduces a reference quirk: the range check is a bare Python
-    comparison, so a float inside the range passes the range step and only fails the type step.
+    The range steps compare like bare Python, as the reference does: a float inside the range
+    passes them and only fails the type step, which matters where a device switches on between.
     """
 
     minimum: int | None = None
@@ -201,26 +202,25 @@ class Api:
     def name(self) -> str:
         return f"carcontrol_{self.module.name}_{self.action}"
 
-    def validate_steps(self) -> list[tuple[str, Callable[[Any], str | None]]]:
-        """All validation steps in the order the reference runs them (``power`` excluded)."""
-        steps = {n: c for pname, p in self.params.items() for n, c in p.checks(pname)}
-        if self.order is None:
-            return list(steps.items())
-        return [(n, steps[n]) for n in self.order if n != "power"]
+    @cached_property
+    def plan(self) -> tuple[tuple[str, str, Callable[[Any], str | None] | None], ...]:
+        """The steps the dispatcher runs, in the reference's order, built once per API.
 
-    def step_order(self) -> list[str]:
-        """Step names in execution order, including ``power`` where the device switches on."""
+        Each step is ``(name, parameter, check)``; the ``power`` step (where the device switches on)
+        has no parameter and no check.
+        """
+        checks = {n: (pname, c) for pname, p in self.params.items() for n, c in p.checks(pname)}
         if self.order is not None:
-            return list(self.order)
-        names = [n for pname, p in self.params.items() for n, _ in p.checks(pname)]
-        if self.power == "start":
-            # A per-zone power leaf needs the zone resolved first.
-            zone_steps = [n for n in names if n.endswith(".zone")]
-            rest = [n for n in names if n not in zone_steps]
-            return [*zone_steps, "power", *rest]
-        if self.power == "end":
-            return [*names, "power"]
-        return names
+            names = list(self.order)
+        else:
+            names = list(checks)
+            if self.power == "start":
+                # A per-zone power leaf needs the zone resolved first.
+                zone_steps = [n for n in names if n.endswith(".zone")]
+                names = [*zone_steps, "power", *(n for n in names if n not in zone_steps)]
+            elif self.power == "end":
+                names.append("power")
+        return tuple((n, "", None) if n == "power" else (n, *checks[n]) for n in names)
 
     def zone_param(self) -> str | None:
         for pname, p in self.params.items():

@@ -60,15 +60,13 @@ class World:
     def _run(self, api: Api, args: dict[str, Any]) -> CallResult:
         changes: dict[str, Any] = {}
         view = ModuleState(self._state, api.module.name, changes)
-        checks = dict(api.validate_steps())
-        for step in api.step_order():
-            if step == "power":
+        for _, pname, check in api.plan:
+            if check is None:
                 self._power_on(api, args, view)
                 continue
-            pname = step.split(".", 1)[0]
             if pname not in args:
                 continue
-            error = checks[step](args[pname])
+            error = check(args[pname])
             if error is not None:
                 return _refused(f"{api.name}: {error}", changes)
         call_args: dict[str, Any] = {}
