@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from vmb.harness.cache import RequestCache
-from vmb.harness.client import ChatClient
+from vmb.llm.cache import RequestCache
+from vmb.llm.client import ChatClient
 from vmb.harness.config import RunConfig
-from vmb.harness.model import FatalModelError, Reply, RequestFailed
-from vmb.harness.retry import RetryPolicy
+from vmb.llm.model import FatalModelError, Reply, RequestFailed
+from vmb.llm.retry import RetryPolicy
 from vmb.harness.scripted import Scripted, ScriptedServer
-from vmb.harness.transport import wants_light_transport
+from vmb.llm.transport import wants_light_transport
 
 from .helpers import SECRET
 

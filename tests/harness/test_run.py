@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
-from vmb.harness.model import FatalModelError
+from vmb.llm.model import FatalModelError
 from vmb.harness.offline import assistant_calls
 from vmb.harness.rundir import ConfigMismatch
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer

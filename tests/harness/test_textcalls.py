@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from vmb.harness.textcalls import INVALID_CALL, extract_calls, parse_text_calls
+from vmb.llm.textcalls import INVALID_CALL, extract_calls, parse_text_calls
 
 
 def test_tool_call_blocks_are_calls_and_leave_the_rest_of_the_text() -> None:

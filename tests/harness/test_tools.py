@@ -6,7 +6,8 @@ import asyncio
 import json
 from typing import Any
 
-from vmb.harness.tools import DISCOVERY, ToolBox, ToolOutcome, check_args
+from vmb.harness.tools import DISCOVERY, ToolBox, ToolOutcome
+from vmb.llm.args import check_args
 from vmb.memory.base import MemoryResult, MemoryTool
 from vmb.sim import World
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from vmb.harness.cache import RequestCache, request_key
+from vmb.llm.cache import RequestCache, request_key
 from vmb.harness.config import RunConfig, config_hash, parse_groups, resolve_family
-from vmb.harness.retry import RetryPolicy, parse_retry_after
+from vmb.llm.retry import RetryPolicy, parse_retry_after
 from vmb.prompts import load_prompt, prompt_versions
 
 

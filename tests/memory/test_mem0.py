@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from vmb.harness import run_benchmark
-from vmb.harness.model import FatalModelError
+from vmb.llm.model import FatalModelError
 from vmb.harness.scripted import Scripted, ScriptedServer
 from vmb.memory.plugins import SystemEnv, find_system, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed

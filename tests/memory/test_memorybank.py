@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from vmb.harness.client import ChatClient
-from vmb.harness.retry import RetryPolicy
+from vmb.llm.client import ChatClient
+from vmb.llm.retry import RetryPolicy
 from vmb.harness.scripted import ScriptedServer
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import PluginMemory, SystemEnv, find_system, history_chunks

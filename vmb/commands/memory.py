@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from vmb.data import DataError
-    from vmb.harness.model import FatalModelError
+    from vmb.llm.model import FatalModelError
 
     try:
         return asyncio.run(_ingest(args))
@@ -71,7 +71,7 @@ async def _ingest(args: argparse.Namespace) -> int:
     from vmb.commands.run import config_from_args
     from vmb.data import resolve_data_dir
     from vmb.harness.config import data_checksum
-    from vmb.harness.model import RequestFailed
+    from vmb.llm.model import RequestFailed
     from vmb.harness.progress import Progress
     from vmb.harness.rundir import RunDir
     from vmb.harness.runner import Runner, load_benchmark_once, select_queries

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from vmb.data import DataError
-    from vmb.harness.model import FatalModelError
+    from vmb.llm.model import FatalModelError
     from vmb.harness.rundir import ConfigMismatch
     from vmb.harness.runner import execute, summary_line
     from vmb.memory import get_setting

@@ -14,8 +14,8 @@ import dataclasses
 import time
 from typing import Any
 
-from vmb.harness.model import Message, Model, RequestFailed
-from vmb.harness.textcalls import extract_calls
+from vmb.llm.model import Message, Model, RequestFailed
+from vmb.llm.textcalls import extract_calls
 from vmb.harness.tools import ToolBox, ToolOutcome
 from vmb.memory.base import QueryMemory
 from vmb.prompts import load_prompt

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlparse
 
-API_KEY_VARIABLES = ("VMB_API_KEY", "OPENAI_API_KEY")
 AGENTS = ("model", "oracle", "noop")
 
 
@@ -76,15 +75,6 @@ def parse_groups(text: str) -> list[int]:
             raise ValueError(f"empty group range {part!r}")
         out.update(range(first, last + 1))
     return sorted(out)
-
-
-def api_key_from_env() -> str | None:
-    """The API key, from the environment only: it is never an option, so never in a config or a log."""
-    for name in API_KEY_VARIABLES:
-        value = os.environ.get(name)
-        if value:
-            return value
-    return None
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor).
 
-Both are models in the sense of ``vmb.harness.model``: they answer the same messages and tools as an
+Both are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
 endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
 oracle behaves like a careful agent: it loads the modules it needs, makes the reference calls, then
 answers. The scripted test server answers with the same policy (``reference_step``).
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from vmb.harness.model import Message, Reply
+from vmb.llm.model import Message, Reply
 from vmb.harness.tools import DISCOVERY
 from vmb.sim.registry import module_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Any
 
-from vmb.harness.client import ClientStats
+from vmb.llm.client import ClientStats
 
 
 class Progress:

@@ -22,14 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from vmb.harness.agent import run_query
-from vmb.harness.cache import RequestCache
-from vmb.harness.client import ChatClient, ClientStats
-from vmb.harness.config import RunConfig, api_key_from_env, config_hash, data_checksum, package_versions
+from vmb.llm.cache import RequestCache
+from vmb.llm.client import ChatClient, ClientStats
+from vmb.llm.keys import api_key_from_env
+from vmb.harness.config import RunConfig, config_hash, data_checksum, package_versions
 from vmb.harness.metrics import compute_metric
-from vmb.harness.model import FatalModelError, Model, RequestFailed
+from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.progress import Progress
-from vmb.harness.retry import RetryPolicy
+from vmb.llm.retry import RetryPolicy
 from vmb.harness.rundir import RunDir, write_json
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, GroupMemory, MemorySetting

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from vmb.llm.args import check_args
 from vmb.memory.base import MemoryTool
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, MODULES, module_of
@@ -59,30 +60,6 @@ class ToolOutcome:
         if self.changes:
             out["changes"] = self.changes
         return out
-
-
-_JSON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "boolean": (bool,),
-                                            "number": (int, float)}
-
-
-def check_args(parameters: dict[str, Any], args: dict[str, Any]) -> str | None:
-    """Validate arguments against a (flat) JSON schema; an error text for the model, or None."""
-    props: dict[str, Any] = parameters.get("properties", {})
-    unknown = [k for k in args if k not in props]
-    if unknown:
-        return f"unknown parameter(s): {', '.join(unknown)}; expected {', '.join(props) or 'none'}"
-    missing = [k for k in parameters.get("required", []) if k not in args]
-    if missing:
-        return f"missing required parameter(s): {', '.join(missing)}"
-    for key, value in args.items():
-        spec = props[key]
-        types = _JSON_TYPES.get(spec.get("type", ""), ())
-        bad_bool = isinstance(value, bool) and spec.get("type") in ("integer", "number")
-        if types and (not isinstance(value, types) or bad_bool):
-            return f"{key} must be of type {spec['type']}, got {json.dumps(value)}"
-        if "enum" in spec and value not in spec["enum"]:
-            return f"{key} must be one of {', '.join(map(str, spec['enum']))}, got {json.dumps(value)}"
-    return None
 
 
 class ToolBox:

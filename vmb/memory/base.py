@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable, ClassVar, Protocol
 
-from vmb.harness.model import Message, Model, Reply
+from vmb.llm.model import Message, Model, Reply
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.textcalls import extract_calls
-from vmb.harness.tools import check_args
+from vmb.llm.textcalls import extract_calls
+from vmb.llm.args import check_args
 from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.textcalls import extract_calls
+from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, GroupMemory, MemorySetting, QueryInfo, QueryMemory
 from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt

@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.config import api_key_from_env
+from vmb.llm.keys import api_key_from_env
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.service import MemoryServiceError, check_settings, require_package
 

@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.model import FatalModelError, RequestFailed
+from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.embed import (

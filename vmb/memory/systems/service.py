@@ -24,8 +24,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from vmb.harness.model import FatalModelError, RequestFailed
-from vmb.harness.retry import RetryPolicy, parse_retry_after
+from vmb.llm.model import FatalModelError, RequestFailed
+from vmb.llm.retry import RetryPolicy, parse_retry_after
 
 
 class MemoryServiceError(FatalModelError):

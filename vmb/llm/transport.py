@@ -82,6 +82,9 @@ class LightTransport(httpx2.AsyncBaseTransport):
                 if not error.partial:
                     raise _Stale from None
                 raise
+            except ConnectionError:
+                # A reset before any byte of the answer: the server had closed the kept-alive connection.
+                raise _Stale from None
             lines = head[:-4].split(b"\r\n")
             status = int(lines[0].split(b" ", 2)[1])
             headers = [(name.strip(), value.strip()) for name, _, value in (line.partition(b":") for line in lines[1:])]

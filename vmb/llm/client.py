@@ -16,9 +16,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.harness.cache import RequestCache, request_key
-from vmb.harness.model import FatalModelError, Message, Reply, RequestFailed, Usage
-from vmb.harness.retry import RetryPolicy, parse_retry_after
+from vmb.llm.cache import RequestCache, request_key
+from vmb.llm.model import FatalModelError, Message, Reply, RequestFailed, Usage
+from vmb.llm.retry import RetryPolicy, parse_retry_after
 
 # HTTP statuses worth another attempt, as the OpenAI SDK itself treats them.
 RETRY_STATUSES = frozenset({408, 409, 429})
@@ -59,7 +59,7 @@ class ChatClient:
         import httpx2
         from openai import AsyncOpenAI
 
-        from vmb.harness.transport import LightTransport, wants_light_transport
+        from vmb.llm.transport import LightTransport, wants_light_transport
 
         self.model = model
         self.base_url = base_url.rstrip("/")
