@@ -5,7 +5,10 @@ It speaks just enough HTTP/1.1 (keep-alive, Content-Length bodies) to serve
 body returning a ``Scripted`` response: a chat message, or a status code with headers (429 with
 Retry-After, 500, ...), after a delay, or never (the client times out), or a dropped connection.
 ``ReferenceScript`` plays a competent model from the benchmark's reference answers (discovery, then
-the calls, then a short answer) and fills summary and key-value memories deterministically.
+the calls, then a short answer) and fills summary and key-value memories deterministically. Given a
+``Stochastic`` mode it fails some (query, trial) pairs, chosen by a seeded hash, so repeated trials of a
+query disagree reproducibly. The trial comes from the ``X-VMB-Trial`` request header, which a script
+reads with ``request_trial()`` (the server keeps each request's headers in a context variable).
 
 ``python -m vmb.harness.scripted --latency 0.2`` serves the reference script in its own process and
 prints its base URL (the benchmark runs it so the server's work is not counted as the harness's).
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
+import hashlib
 import inspect
 import json
 import sys
@@ -24,6 +29,7 @@ from types import TracebackType
 from typing import Any, Awaitable, Callable
 
 from vmb.harness.offline import assistant_calls, reference_step
+from vmb.llm.client import TRIAL_HEADER
 
 _REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
             500: "Internal Server Error", 503: "Service Unavailable"}
@@ -46,6 +52,13 @@ class Scripted:
 
 
 Script = Callable[[dict[str, Any]], "Scripted | Awaitable[Scripted]"]
+
+_request_headers: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("request_headers", default={})
+
+
+def request_trial() -> int:
+    """The trial number of the request being answered (1 when the client sent none)."""
+    return int(_request_headers.get().get(TRIAL_HEADER.lower(), "1"))
 
 
 @dataclass
@@ -144,6 +157,7 @@ class ScriptedServer:
         self.received.append(Received(path, headers, body))
         if not path.endswith("/chat/completions"):
             return self._write(writer, 404, {"error": {"message": f"no route {path}"}}, {})
+        _request_headers.set(headers)
         reply = self.script(body)
         if inspect.isawaitable(reply):
             reply = await reply
@@ -178,15 +192,32 @@ def tool_names(body: dict[str, Any]) -> set[str]:
     return {t["function"]["name"] for t in body.get("tools") or []}
 
 
+@dataclass(frozen=True)
+class Stochastic:
+    """Fail a (query, trial) pair with probability ``fail_rate``, decided by a hash seeded with ``seed``.
+
+    A failed attempt makes every reference call but the last (no call at all for one-call queries).
+    """
+
+    seed: int
+    fail_rate: float
+
+    def fails(self, query_id: str, trial: int) -> bool:
+        digest = hashlib.sha256(f"{self.seed}:{query_id}:{trial}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") / 2**64 < self.fail_rate
+
+
 class ReferenceScript:
     """Answers agent requests with the reference calls and fills memories deterministically.
 
     ``as_text=True`` writes the calls as ``<tool_call>`` text instead of using the tool-calls field.
     Queries are found by their text (and, where two share it, by the gold memory in the prompt).
+    With ``stochastic`` some trials of a query fail (see ``Stochastic``).
     """
 
-    def __init__(self, bench: Any, *, as_text: bool = False) -> None:
+    def __init__(self, bench: Any, *, as_text: bool = False, stochastic: Stochastic | None = None) -> None:
         self.as_text = as_text
+        self.stochastic = stochastic
         self.by_text: dict[str, list[Any]] = {}
         for query in bench.queries:
             self.by_text.setdefault(query.query, []).append(query)
@@ -208,7 +239,10 @@ class ReferenceScript:
         searches = self.memory_searches(names, query)
         if searches and not any(m["role"] == "assistant" for m in messages):
             return Scripted(assistant_calls(searches, 0, as_text=self.as_text))
-        return Scripted(reference_step(messages, query.calls, as_text=self.as_text, offset=1 if searches else 0))
+        calls = query.calls
+        if self.stochastic is not None and self.stochastic.fails(query.id, request_trial()):
+            calls = calls[:-1]
+        return Scripted(reference_step(messages, calls, as_text=self.as_text, offset=1 if searches else 0))
 
     @staticmethod
     def memory_searches(names: set[str], query: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -242,10 +276,11 @@ class ReferenceScript:
         return assistant_calls([("memory_add", {"key": date, "value": first})], 0, as_text=self.as_text)
 
 
-async def _serve_forever(latency: float, data: str | None) -> None:
+async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None) -> None:
     from vmb.data import load_benchmark, resolve_data_dir
 
-    server = ScriptedServer(ReferenceScript(load_benchmark(resolve_data_dir(data))), latency=latency)
+    script = ReferenceScript(load_benchmark(resolve_data_dir(data)), stochastic=stochastic)
+    server = ScriptedServer(script, latency=latency)
     await server.start()
     print(server.url, flush=True)
     # Serve until our parent closes stdin (or kills us).
@@ -257,8 +292,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m vmb.harness.scripted", description=__doc__)
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer")
     parser.add_argument("--data", help="benchmark directory")
+    parser.add_argument("--fail-rate", type=float, default=0.0,
+                        help="fail this share of (query, trial) pairs, chosen by a seeded hash (default 0)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the failing pairs (default 0)")
     args = parser.parse_args(argv)
-    asyncio.run(_serve_forever(args.latency, args.data))
+    stochastic = Stochastic(args.seed, args.fail_rate) if args.fail_rate > 0 else None
+    asyncio.run(_serve_forever(args.latency, args.data, stochastic))
 
 
 if __name__ == "__main__":

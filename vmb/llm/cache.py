@@ -15,10 +15,16 @@ from pathlib import Path
 from typing import Any
 
 
-def request_key(endpoint: str, body: dict[str, Any]) -> str:
-    """SHA-256 of the canonical JSON of what is sent; the key travels in a header and is not part of it."""
-    canonical = json.dumps({"endpoint": endpoint, "body": body}, sort_keys=True, ensure_ascii=False,
-                           separators=(",", ":"))
+def request_key(endpoint: str, body: dict[str, Any], trial: int = 1) -> str:
+    """SHA-256 of the canonical JSON of what is sent; the key travels in a header and is not part of it.
+
+    A repeated trial (``trial`` > 1) of the same request is a different key, so it is asked afresh
+    once and then served from the cache like any other; trial 1 keeps the key it always had.
+    """
+    what: dict[str, Any] = {"endpoint": endpoint, "body": body}
+    if trial != 1:
+        what["trial"] = trial
+    canonical = json.dumps(what, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from vmb.llm.cache import RequestCache, request_key
-from vmb.llm.model import FatalModelError, Message, Reply, RequestFailed, Usage
+from vmb.llm.model import FatalModelError, Message, Model, Reply, RequestFailed, Usage
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 
 # HTTP statuses worth another attempt, as the OpenAI SDK itself treats them.
 RETRY_STATUSES = frozenset({408, 409, 429})
 FATAL_STATUSES = frozenset({401, 403, 404})
+# Sent with repeated trials (2, 3, ...) only: servers ignore it; the scripted test server reads it.
+TRIAL_HEADER = "X-VMB-Trial"
 
 
 @dataclass
@@ -84,11 +86,15 @@ class ChatClient:
             body.pop("tool_choice", None)
         return body
 
-    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def for_trial(self, trial: int) -> Model:
+        """This client as the model of one repeated trial (itself for trial 1)."""
+        return self if trial == 1 else _TrialModel(self, trial)
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]], trial: int = 1) -> Reply:
         body = self.body(messages, tools)
         key = ""
         if self.cache is not None:
-            key = request_key(self.base_url, body)
+            key = request_key(self.base_url, body, trial)
             hit = self.cache.get(key)
             if hit is not None:
                 self.stats.cache_hits += 1
@@ -102,7 +108,7 @@ class ChatClient:
                     self.stats.requests += 1
                     start = time.perf_counter()
                     try:
-                        data = await self._send(body)
+                        data = await self._send(body, trial)
                     finally:
                         spent += time.perf_counter() - start
                 reply = _parse_reply(data)
@@ -129,7 +135,7 @@ class ChatClient:
         self.stats.prompt_tokens += int(usage.get("prompt_tokens") or 0)
         self.stats.completion_tokens += int(usage.get("completion_tokens") or 0)
 
-    async def _send(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def _send(self, body: dict[str, Any], trial: int) -> dict[str, Any]:
         import httpx2
         import openai
 
@@ -138,8 +144,11 @@ class ChatClient:
             # message through its TypedDict transforms, ~3 ms per request with long conversations.
             # Encoded here once, compactly, rather than again inside the SDK and httpx.
             payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            headers = {"Content-Type": "application/json"}
+            if trial != 1:
+                headers[TRIAL_HEADER] = str(trial)
             response = await self._sdk.post("/chat/completions", cast_to=httpx2.Response, content=payload,
-                                            options={"headers": {"Content-Type": "application/json"}})
+                                            options={"headers": headers})
         except openai.APITimeoutError:
             raise _Transient("timeout") from None
         except openai.APIConnectionError as error:
@@ -161,6 +170,17 @@ class ChatClient:
         if not isinstance(data, dict):
             raise _Transient(f"reply is not a JSON object: {_short(response.text)}")
         return data
+
+
+class _TrialModel:
+    """One repeated trial's view of a client: its requests have their own cache keys."""
+
+    def __init__(self, client: ChatClient, trial: int) -> None:
+        self.client = client
+        self.trial = trial
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        return await self.client.complete(messages, tools, self.trial)
 
 
 def _parse_reply(data: dict[str, Any]) -> Reply:

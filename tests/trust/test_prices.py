@@ -1,0 +1,47 @@
+"""The price table: reading it, refusing bad entries clearly, and costs from token counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vmb.prices import ENV, Price, PriceError, load_prices, price_table
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "prices.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_prices_turn_tokens_into_money(tmp_path: Path) -> None:
+    table = load_prices(write(tmp_path, '[models."gpt-x"]\ninput = 0.4\noutput = 1.6\n'))
+    price = table.price("gpt-x")
+    assert price == Price(0.4, 1.6, "USD")
+    assert price.cost(1_000_000, 500_000) == pytest.approx(0.4 + 0.8)
+    assert table.price("other") is None and table.price(None) is None
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[models."m"]\ninput = 1\n', "models.'m'.output must be a number"),
+    ('[models."m"]\ninput = -1\noutput = 1\n', "models.'m'.input must be a number of at least 0"),
+    ('[models."m"]\ninput = 1\noutput = 1\ncache = 2\n', "unknown key\\(s\\) cache"),
+    ('model = 3\n', "unknown key\\(s\\) model"),
+    ('[models\n', "not valid TOML"),
+])
+def test_bad_tables_are_refused_naming_the_file_and_entry(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(PriceError, match=message) as caught:
+        load_prices(path)
+    assert str(path) in str(caught.value)
+
+
+def test_option_first_then_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENV, raising=False)
+    assert price_table(None) is None
+    env_file = write(tmp_path, 'currency = "EUR"\n[models.a]\ninput = 1\noutput = 2\n')
+    monkeypatch.setenv(ENV, str(env_file))
+    assert price_table(None).price("a") == Price(1.0, 2.0, "EUR")
+    with pytest.raises(PriceError, match="cannot read"):
+        price_table(str(tmp_path / "missing.toml"))

@@ -1,0 +1,144 @@
+"""A grid of runs from one TOML file: every model × every memory setting, each its own run directory.
+
+    root = "runs/grid"                 # cells go to ROOT/MODEL-MEMORY (relative to the spec's folder)
+    memory = ["none", "gold", { setting = "summary", options = { summary_cap = 2000 }, label = "sum2k" }]
+    trials = 3                         # optional, 1 by default
+
+    [run]                              # optional: settings every cell shares (vmb run's option names)
+    groups = "1-10"
+    concurrency = 16
+
+    [[models]]
+    name = "Qwen/Qwen3-8B"             # as the endpoint knows it
+    base_url = "http://127.0.0.1:8000/v1"
+    server = "vllm"                    # optional server family, and any other request setting
+    label = "qwen3-8b"                 # optional: the directory name's model part
+
+    [[models]]
+    agent = "oracle"                   # an offline agent needs no endpoint
+
+Each cell is an ordinary run (resumable, sharing the request cache under ROOT/.cache by default).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from vmb.harness.config import RunConfig, parse_groups
+
+# Settings a grid decides itself, per cell.
+_PER_CELL = {"out", "memory", "memory_options", "model", "agent"}
+_MODEL_KEYS = {"name", "label", "agent", "base_url", "server", "thinking", "temperature", "max_tokens",
+               "max_rounds", "tool_choice", "text_calls"}
+_TOP_KEYS = {"root", "memory", "trials", "run", "models"}
+
+
+class GridError(ValueError):
+    """The grid spec is wrong; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class GridCell:
+    name: str  # the run directory's name under the root
+    settings: dict[str, Any]  # RunConfig fields
+
+    def config(self) -> RunConfig:
+        return RunConfig(**self.settings)
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    path: Path
+    root: Path
+    trials: int
+    cells: list[GridCell]
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text)
+
+
+def _memories(path: Path, value: Any) -> list[tuple[str, str, dict[str, Any]]]:
+    """(label, setting, options) for each memory entry."""
+    if not isinstance(value, list) or not value:
+        raise GridError(f"{path}: memory must be a non-empty list of settings")
+    out = []
+    for number, entry in enumerate(value, 1):
+        if isinstance(entry, str):
+            out.append((entry, entry, {}))
+            continue
+        if not isinstance(entry, dict) or not isinstance(entry.get("setting"), str) or \
+                set(entry) - {"setting", "options", "label"} or not isinstance(entry.get("options", {}), dict):
+            raise GridError(f"{path}: memory entry {number} must be a name or "
+                            f"{{ setting = NAME, options = {{...}}, label = TEXT }}, got {entry!r}")
+        out.append((str(entry.get("label", entry["setting"])), entry["setting"], dict(entry.get("options", {}))))
+    return out
+
+
+def _model_settings(path: Path, number: int, entry: Any) -> tuple[str, dict[str, Any]]:
+    if not isinstance(entry, dict):
+        raise GridError(f"{path}: models entry {number} must be a table")
+    unknown = set(entry) - _MODEL_KEYS
+    if unknown:
+        raise GridError(f"{path}: models entry {number} has unknown key(s) {', '.join(sorted(unknown))}; "
+                        f"use {', '.join(sorted(_MODEL_KEYS))}")
+    settings = {k: v for k, v in entry.items() if k not in ("name", "label")}
+    agent = settings.setdefault("agent", "model")
+    if agent == "model":
+        if not entry.get("name") or not entry.get("base_url"):
+            raise GridError(f"{path}: models entry {number} needs name and base_url (or agent = \"oracle\"/\"noop\")")
+        settings["model"] = entry["name"]
+    label = str(entry.get("label") or entry.get("name") or agent)
+    return label, settings
+
+
+def _shared_settings(path: Path, run: Any) -> dict[str, Any]:
+    if not isinstance(run, dict):
+        raise GridError(f"{path}: [run] must be a table of vmb run settings")
+    allowed = {f.name for f in fields(RunConfig)} - _PER_CELL
+    unknown = set(run) - allowed
+    if unknown:
+        raise GridError(f"{path}: [run] has unknown setting(s) {', '.join(sorted(unknown))}; "
+                        f"use {', '.join(sorted(allowed))}")
+    settings = dict(run)
+    if isinstance(settings.get("groups"), str):
+        settings["groups"] = parse_groups(settings["groups"])
+    return settings
+
+
+def load_grid(path: Path) -> GridSpec:
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise GridError(f"{path}: cannot read the grid spec ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise GridError(f"{path}: not valid TOML: {error}") from None
+    unknown = set(doc) - _TOP_KEYS
+    if unknown:
+        raise GridError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; use {', '.join(sorted(_TOP_KEYS))}")
+    if not isinstance(doc.get("root"), str):
+        raise GridError(f"{path}: root (the folder the cells' run directories go in) is required")
+    trials = doc.get("trials", 1)
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise GridError(f"{path}: trials must be a whole number of at least 1, got {trials!r}")
+    models = doc.get("models")
+    if not isinstance(models, list) or not models:
+        raise GridError(f"{path}: at least one [[models]] entry is required")
+    root = path.parent / doc["root"]
+    shared = _shared_settings(path, doc.get("run", {}))
+    shared.setdefault("cache_dir", str(root / ".cache"))
+    cells: list[GridCell] = []
+    for number, entry in enumerate(models, 1):
+        label, model_settings = _model_settings(path, number, entry)
+        for memory_label, setting, options in _memories(path, doc.get("memory")):
+            name = f"{_slug(label)}-{_slug(memory_label)}"
+            if any(c.name == name for c in cells):
+                raise GridError(f"{path}: two cells are both named {name!r}; give one a label")
+            settings = {**shared, **model_settings, "memory": setting, "memory_options": options,
+                        "out": str(root / name)}
+            cells.append(GridCell(name, settings))
+    return GridSpec(path, root, trials, cells)

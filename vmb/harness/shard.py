@@ -1,0 +1,38 @@
+"""Splitting a run across machines by group, so each machine builds only its own groups' memories.
+
+``--shard I/N`` (I from 1 to N) takes every N-th group of the selection, starting with the I-th, in
+ascending group order: the slices are disjoint, cover the selection, and differ in size by at most
+one group. The split depends only on the selection, so every machine computes the same one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+_SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+
+
+@dataclass(frozen=True)
+class Shard:
+    index: int  # 1..count
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+    def groups(self, groups: Sequence[int]) -> list[int]:
+        """This slice of ``groups`` (taken in ascending order)."""
+        return sorted(set(groups))[self.index - 1::self.count]
+
+
+def parse_shard(text: str) -> Shard:
+    """``"2/4"`` → ``Shard(2, 4)``; I must be between 1 and N."""
+    match = _SHARD.fullmatch(text)
+    if match is None:
+        raise ValueError(f"--shard takes I/N (e.g. 1/4), got {text!r}")
+    index, count = int(match.group(1)), int(match.group(2))
+    if not 1 <= index <= count:
+        raise ValueError(f"--shard {text}: I must be between 1 and N")
+    return Shard(index, count)

@@ -1,0 +1,81 @@
+"""Money from token counts: a small TOML price table, per model, in a stated currency.
+
+    currency = "USD"                   # optional, USD by default
+    [models."gpt-4.1-mini"]            # the model name as the run records it
+    input = 0.40                       # per million prompt tokens
+    output = 1.60                      # per million completion tokens
+
+The table comes from ``--prices FILE`` or ``$VMB_PRICES``. A model without a row has no price:
+callers say "no price" rather than guess one.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV = "VMB_PRICES"
+
+
+class PriceError(ValueError):
+    """The price table cannot be read; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Price:
+    input: float  # per million prompt tokens
+    output: float  # per million completion tokens
+    currency: str
+
+    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        return (prompt_tokens * self.input + completion_tokens * self.output) / 1_000_000
+
+
+@dataclass(frozen=True)
+class PriceTable:
+    source: str
+    prices: dict[str, Price]
+
+    def price(self, model: str | None) -> Price | None:
+        return None if model is None else self.prices.get(model)
+
+
+def _number(path: Path, model: str, entry: dict[str, object], key: str) -> float:
+    value = entry.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise PriceError(f"{path}: models.{model!r}.{key} must be a number of at least 0, got {value!r}")
+    return float(value)
+
+
+def load_prices(path: Path) -> PriceTable:
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise PriceError(f"{path}: cannot read the price table ({error.strerror})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PriceError(f"{path}: not valid TOML: {error}") from None
+    unknown = set(doc) - {"currency", "models"}
+    if unknown:
+        raise PriceError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected currency and [models.NAME]")
+    currency = doc.get("currency", "USD")
+    models = doc.get("models", {})
+    if not isinstance(currency, str) or not isinstance(models, dict):
+        raise PriceError(f"{path}: currency must be a string and models a table of [models.NAME] entries")
+    prices: dict[str, Price] = {}
+    for model, entry in models.items():
+        if not isinstance(entry, dict):
+            raise PriceError(f"{path}: models.{model!r} must be a table with input and output")
+        extra = set(entry) - {"input", "output"}
+        if extra:
+            raise PriceError(f"{path}: models.{model!r} has unknown key(s) {', '.join(sorted(extra))}; "
+                             "expected input and output (per million tokens)")
+        prices[model] = Price(_number(path, model, entry, "input"), _number(path, model, entry, "output"), currency)
+    return PriceTable(str(path), prices)
+
+
+def price_table(option: str | None) -> PriceTable | None:
+    """The table named by ``--prices`` (first) or ``$VMB_PRICES``; None when neither is given."""
+    chosen = option or os.environ.get(ENV)
+    return load_prices(Path(chosen)) if chosen else None
