@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from vmb.sim import World
-from vmb.sim.docs import DOC_PATH, render
+from vmb.sim.docs import DOC_PATH, SIMULATOR_DOC_PATH, render, with_aliases
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE, MODULES
 from vmb.sim.schema import SNAPSHOT_PATH, all_schemas
 
@@ -50,6 +50,8 @@ def test_tool_schemas_match_snapshot() -> None:
 
 def test_docs_are_generated_from_declarations() -> None:
     assert DOC_PATH.read_text(encoding="utf-8") == render(), "run: python -m vmb.sim.docs"
+    simulator = SIMULATOR_DOC_PATH.read_text(encoding="utf-8")
+    assert simulator == with_aliases(simulator), "run: python -m vmb.sim.docs"
 
 
 def test_tool_schemas_carry_ranges_and_enums() -> None:

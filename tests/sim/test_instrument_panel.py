@@ -38,12 +38,16 @@ def test_set_color() -> None:
     assert world.diff() == {"instrumentPanel.color": "green"}
 
 
-def test_set_behavior_mode_only_constant() -> None:
+def test_set_behavior_mode_constant_blink_off() -> None:
     world = World()
     assert world.call(IP + "set_behavior_mode", {"mode": "constant"})["success"] is True
-    for bad in ("Constant", "sport", ""):
+    for bad in ("Constant", "sport", "", "Off", None):
         assert world.call(IP + "set_behavior_mode", {"mode": bad})["success"] is False
     assert world.diff() == {}
+    # blink and off are members the shared records never showed accepted; the reference has them.
+    assert world.call(IP + "set_behavior_mode", {"mode": "blink"})["success"] is True
+    assert world.call(IP + "set_behavior_mode", {"mode": "off"})["success"] is True
+    assert world.diff() == {"instrumentPanel.behavior_mode": "off"}
 
 
 def test_set_language() -> None:

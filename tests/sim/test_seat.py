@@ -173,8 +173,19 @@ def test_fold_converts_truthy_values_to_true(raw: object) -> None:
     assert world.flat()["seat.rear_left.folded"] is True
 
 
-@pytest.mark.parametrize("seat", ["driver", "passenger", "front", "all", "", "Rear"])
-def test_only_rear_seats_fold(seat: str) -> None:
+@pytest.mark.parametrize(
+    "seat, folded",
+    [("driver", ["driver"]), ("front", ["driver", "passenger"]), ("all", ["driver", "passenger", "rear_left", "rear_right"])],
+)
+def test_front_seats_fold_too(seat: str, folded: list[str]) -> None:
+    # The reference folds any seat, not only the rear ones (domain_probes.jsonl: seat "driver").
+    world = World()
+    assert world.call("carcontrol_seat_set_folded", {"seat": seat, "folded": True})["success"] is True
+    assert world.diff() == {f"seat.{s}.folded": True for s in folded}
+
+
+@pytest.mark.parametrize("seat", ["", None, 0, "Rear", "rear-left"])
+def test_fold_refuses_unknown_or_blank_seats(seat: object) -> None:
     world = World()
     assert world.call("carcontrol_seat_set_folded", {"seat": seat, "folded": True})["success"] is False
     assert world.diff() == {}

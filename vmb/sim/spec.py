@@ -46,6 +46,10 @@ class Param:
         """Named validation steps for this parameter: each returns an error text or None."""
         return []
 
+    def convert(self) -> Callable[[Any], Any] | None:
+        """What the effect function receives for an accepted value (None: the value as given)."""
+        return None
+
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.json_type}
         if self.description:
@@ -53,16 +57,14 @@ class Param:
         return out
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
 class Int(Param):
     """An integer in ``[minimum, maximum]``. Strings and floats are refused.
 
-    The range steps compare like bare Python, as the reference does: a float inside the range
-    passes them and only fails the type step, which matters where a device switches on between.
+    Type and range are checked as the reference checks them, with ``isinstance(value, int)`` and
+    bare comparisons: a JSON boolean is an integer there (``true`` passes as 1, ``false`` as 0,
+    and the boolean itself is stored), and a float inside the range passes the range steps and
+    only fails the type step, which matters where a device switches on between.
     """
 
     minimum: int | None = None
@@ -72,14 +74,14 @@ class Int(Param):
 
     def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
         def type_check(value: Any) -> str | None:
-            if _is_int(value):
+            if isinstance(value, int):
                 return None
             return f"{name} must be an integer, got {value!r}"
 
         def min_check(value: Any) -> str | None:
             if self.minimum is None:
                 return None
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if not isinstance(value, (int, float)):
                 return f"{name} must be an integer, got {value!r}"
             if value < self.minimum:
                 return f"{name} must be at least {self.minimum}, got {value!r}"
@@ -88,7 +90,7 @@ class Int(Param):
         def max_check(value: Any) -> str | None:
             if self.maximum is None:
                 return None
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
+            if not isinstance(value, (int, float)):
                 return f"{name} must be an integer, got {value!r}"
             if value > self.maximum:
                 return f"{name} must be at most {self.maximum}, got {value!r}"
@@ -120,15 +122,39 @@ class Str(Param):
 
 @dataclass(frozen=True)
 class Enum(Param):
-    """One of a fixed set of strings, compared case-sensitively as the reference does."""
+    """One of a fixed set of strings, compared case-sensitively as the reference does.
+
+    ``aliases`` maps words the reference also accepts (its source language: ``单曲循环``) to the
+    member they stand for; the member is what gets stored. Aliases are accepted, never shown in
+    the tool schema. ``strip`` drops surrounding whitespace before matching, where the reference
+    does so.
+    """
 
     values: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    strip: bool = False
+
+    @cached_property
+    def _members(self) -> dict[str, str]:
+        table = {v: v for v in self.values}
+        table.update(self.aliases)
+        return table
+
+    def canonical(self, value: Any) -> Any:
+        """The member ``value`` stands for; an unrecognised value comes back unchanged."""
+        if not isinstance(value, str):
+            return value
+        return self._members.get(value.strip() if self.strip else value, value)
+
+    def convert(self) -> Callable[[Any], Any] | None:
+        return self.canonical if self.aliases or self.strip else None
 
     def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
         allowed = self.values
+        canonical = self.canonical
 
         def enum_check(value: Any) -> str | None:
-            if isinstance(value, str) and value in allowed:
+            if isinstance(value, str) and canonical(value) in allowed:
                 return None
             return f"{name} must be one of {', '.join(allowed)}; got {value!r}"
 
@@ -145,29 +171,59 @@ class Zone(Param):
     """Which zone(s) of a module a call targets.
 
     ``groups`` maps each accepted value to the zones it stands for (``"all"`` → every zone).
-    The effect function receives the tuple of zones, not the raw string.
+    ``aliases`` maps source-language words (``主驾``) to a group key; they are accepted, never
+    shown in the tool schema. A group keyed by the empty string makes every falsy value (``""``,
+    null, 0, false) mean that group, as the reference's ``if not zone`` fallback does.
+    The effect function receives the tuple of zones, not the raw value.
     """
 
     groups: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def _lookup(self) -> dict[str, tuple[str, ...]]:
+        table = dict(self.groups)
+        table.update({word: self.groups[key] for word, key in self.aliases.items()})
+        return table
 
     def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
-        groups = self.groups
-        shown = [v for v in groups if v]
+        table = self._lookup
+        blank = "" in self.groups
+        shown = [v for v in self.groups if v]
 
         def zone_check(value: Any) -> str | None:
-            if isinstance(value, str) and value in groups:
+            if (isinstance(value, str) and value in table) or (blank and not value):
                 return None
             return f"{name} must be one of {', '.join(shown)}; got {value!r}"
 
         return [(f"{name}.zone", zone_check)]
 
-    def resolve(self, value: str) -> tuple[str, ...]:
-        return self.groups[value]
+    def resolve(self, value: Any) -> tuple[str, ...]:
+        """The zones an accepted value stands for (a falsy value means the blank group)."""
+        if isinstance(value, str) and value in self._lookup:
+            return self._lookup[value]
+        return self.groups[""]
+
+    def convert(self) -> Callable[[Any], Any] | None:
+        return self.resolve
 
     def schema(self) -> dict[str, Any]:
         out = super().schema()
         out["enum"] = [v for v in self.groups if v]
         return out
+
+
+# The reference's source-language words for the four cabin positions and their groups; seats,
+# climate zones, doors, windows and reading lights accept them all.
+CABIN_ALIASES: Mapping[str, str] = {
+    "主驾": "driver",
+    "副驾": "passenger",
+    "左后": "rear_left",
+    "右后": "rear_right",
+    "前排": "front",
+    "后排": "rear",
+    "全部": "all",
+}
 
 
 def zones(parts: Iterable[str], **groups: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -221,6 +277,11 @@ class Api:
             elif self.power == "end":
                 names.append("power")
         return tuple((n, "", None) if n == "power" else (n, *checks[n]) for n in names)
+
+    @cached_property
+    def arguments(self) -> tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]:
+        """``(parameter, default, convert)`` for binding a call's arguments, built once per API."""
+        return tuple((pname, p.default, p.convert()) for pname, p in self.params.items())
 
     def zone_param(self) -> str | None:
         for pname, p in self.params.items():

@@ -70,11 +70,13 @@ class World:
             if error is not None:
                 return _refused(f"{api.name}: {error}", changes)
         call_args: dict[str, Any] = {}
-        for pname, param in api.params.items():
-            value = args.get(pname, param.default)
-            if isinstance(param, Zone) and value is not MISSING:
-                value = param.resolve(value)
-            call_args[pname] = None if value is MISSING else value
+        for pname, default, convert in api.arguments:
+            value = args.get(pname, default)
+            if value is MISSING:
+                value = None
+            elif convert is not None:
+                value = convert(value)
+            call_args[pname] = value
         try:
             api.effect(view, **call_args)
         except Refused as refusal:

@@ -1,6 +1,6 @@
 """Air conditioner: four climate zones, each with power, temperature, fan, airflow, mode and circulation."""
 
-from vmb.sim.spec import Bool, Enum, Int, Module, Zone, zones
+from vmb.sim.spec import CABIN_ALIASES, Bool, Enum, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
 
 SEATS = ("driver", "passenger", "rear_left", "rear_right")
@@ -27,8 +27,9 @@ MODULE = Module(
 
 def _zone() -> Zone:
     return Zone(
-        # Quirk: the empty string is accepted and means the driver's zone.
+        # Quirk: the empty string (any falsy value, null included) means the driver's zone.
         groups=zones(SEATS, front=SEATS[:2], rear=SEATS[2:], all=SEATS, empty=("driver",)),
+        aliases=CABIN_ALIASES,
         description="driver, passenger, rear_left, rear_right, front (both front seats), "
         "rear (both rear seats) or all.",
     )

@@ -3,7 +3,7 @@
 Flags are coerced with ``bool()`` as the reference does (``"true"`` and ``1`` become True).
 """
 
-from vmb.sim.spec import Bool, Module, Refused, Zone, zones
+from vmb.sim.spec import CABIN_ALIASES, Bool, Module, Refused, Zone, zones
 from vmb.sim.state import ModuleState
 
 DOORS = ("driver", "passenger", "rear_left", "rear_right")
@@ -20,7 +20,7 @@ MODULE = Module(
 )
 
 DOOR = Zone(
-    # Quirk: the empty string is accepted and means the driver's door.
+    # Quirk: the empty string (any falsy value, null included) means the driver's door.
     groups=zones(
         DOORS,
         front=("driver", "passenger"),
@@ -28,6 +28,7 @@ DOOR = Zone(
         all=DOORS,
         empty=("driver",),
     ),
+    aliases=CABIN_ALIASES,
     description="Which door: driver, passenger, rear_left, rear_right, front (both front), "
     "rear (both rear) or all.",
 )

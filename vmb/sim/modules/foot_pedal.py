@@ -15,9 +15,9 @@ MODULE = Module(
 @MODULE.api(
     "Switch the foot pedal at the given position on or off.",
     position=Zone(
-        # Reference quirk: the empty string is accepted and means the driver's pedal.
-        # "passenger" is never exercised by the records; it is accepted as the second pedal.
+        # Reference quirk: the empty string (any falsy value) means the driver's pedal.
         groups=zones(("driver", "passenger"), all=("driver", "passenger"), empty=("driver",)),
+        aliases={"主驾": "driver", "副驾": "passenger", "全部": "all"},
         description="Which pedal: driver, passenger, or all.",
     ),
     switch=Bool(description="True to switch the pedal on, false to switch it off."),

@@ -31,8 +31,10 @@ def set_auto_brightness(car: ModuleState, enabled: bool) -> None:
 
 @MODULE.api(
     "Set how the instrument panel lighting behaves.",
-    # Only "constant" (the default) is ever accepted in the records; every other word is refused.
-    mode=Enum(values=("constant",), description="Lighting behaviour: constant (steady)."),
+    mode=Enum(
+        values=("constant", "blink", "off"),
+        description="Lighting behaviour: constant (steady), blink (flashing, for warnings) or off.",
+    ),
 )
 def set_behavior_mode(car: ModuleState, mode: str) -> None:
     car.set("behavior_mode", mode)

@@ -5,7 +5,7 @@ and ``1`` stored as True; by the same rule ``"false"`` (a non-empty string) also
 on and only falsy values switch it off.
 """
 
-from vmb.sim.spec import Bool, Enum, Int, Module, Zone, zones
+from vmb.sim.spec import CABIN_ALIASES, Bool, Enum, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
 
 READING_LIGHTS = ("driver", "passenger", "rear_left", "rear_right")
@@ -44,8 +44,7 @@ AMBIENT_COLORS = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", 
 # Accepted in the records: high, highest; lowest is the default; low and medium complete the scale.
 LOW_BEAM_LEVELS = ("lowest", "low", "medium", "high", "highest")
 
-# Quirk: the empty string is accepted and means the driver's reading light (no record tries
-# it here; windows and doors behave so in the records and the reference resolves all alike).
+# Quirk: the empty string (any falsy value, null included) means the driver's reading light.
 READING_LIGHT_ZONE = zones(
     READING_LIGHTS,
     front=("driver", "passenger"),
@@ -63,6 +62,17 @@ READING_LIGHT_HELP = (
     "Set the cabin ambient lighting colour; switches the ambient lighting on.",
     color=Enum(
         values=AMBIENT_COLORS,
+        aliases={
+            "红色": "red",
+            "橙色": "orange",
+            "黄色": "yellow",
+            "绿色": "green",
+            "青色": "cyan",
+            "蓝色": "blue",
+            "紫色": "purple",
+            "白色": "white",
+            "粉色": "pink",
+        },
         description="Ambient colour in lowercase: red, orange, yellow, green, cyan, blue, purple, "
         "white or pink.",
     ),
@@ -143,6 +153,7 @@ def set_low_beam_enabled(car: ModuleState, enabled: bool) -> None:
     "Set the low beam intensity (lowest to highest); switches the low beam on.",
     level=Enum(
         values=LOW_BEAM_LEVELS,
+        aliases={"最低": "lowest", "低": "low", "中": "medium", "高": "high", "最高": "highest"},
         description="Intensity: lowest, low, medium, high or highest.",
     ),
     power="start",
@@ -164,7 +175,7 @@ def set_position(car: ModuleState, enabled: bool) -> None:
 
 @MODULE.api(
     "Turn one or more reading lights on or off.",
-    light=Zone(groups=READING_LIGHT_ZONE, description=READING_LIGHT_HELP),
+    light=Zone(groups=READING_LIGHT_ZONE, aliases=CABIN_ALIASES, description=READING_LIGHT_HELP),
     enabled=Bool(description="True to turn the reading light(s) on, false to turn them off."),
 )
 def set_reading_light(car: ModuleState, light: tuple[str, ...], enabled: bool) -> None:
@@ -174,7 +185,7 @@ def set_reading_light(car: ModuleState, light: tuple[str, ...], enabled: bool) -
 
 @MODULE.api(
     "Set the brightness of one or more reading lights (1 dim to 10 bright); switches them on.",
-    light=Zone(groups=READING_LIGHT_ZONE, description=READING_LIGHT_HELP),
+    light=Zone(groups=READING_LIGHT_ZONE, aliases=CABIN_ALIASES, description=READING_LIGHT_HELP),
     brightness=Int(minimum=1, maximum=10, description="Brightness level, 1-10."),
 )
 def set_reading_light_brightness(car: ModuleState, light: tuple[str, ...], brightness: int) -> None:

@@ -94,6 +94,12 @@ def set_lyrics_display(car: ModuleState, enabled: bool) -> None:
     "Set how songs follow each other; switches the player on.",
     mode=Enum(
         values=("sequential", "single_loop", "shuffle", "list_loop"),
+        aliases={
+            "顺序播放": "sequential",
+            "单曲循环": "single_loop",
+            "随机播放": "shuffle",
+            "列表循环": "list_loop",
+        },
         description="sequential (list order), single_loop (repeat one song), shuffle (random), "
         "list_loop (repeat the whole list).",
     ),

@@ -23,6 +23,12 @@ MODULE = Module(
 )
 
 ROUTES = ("fastest", "shortest", "no_highway", "no_toll")
+ROUTE_PREFERENCE = Enum(
+    values=ROUTES,
+    aliases={"最快": "fastest", "最短": "shortest", "不走高速": "no_highway", "避免收费": "no_toll"},
+    default=None,
+    description="fastest (default), shortest, no_highway (avoid highways) or no_toll (avoid tolls).",
+)
 
 
 def _clear_destination(car: ModuleState) -> None:
@@ -34,12 +40,9 @@ def _clear_destination(car: ModuleState) -> None:
 @MODULE.api(
     "Start route guidance to a destination; switches navigation on.",
     destination=Str(description="Place or address to drive to."),
-    route_preference=Enum(
-        values=ROUTES,
-        default=None,
-        description="fastest (default), shortest, no_highway (avoid highways) or no_toll (avoid tolls).",
-    ),
-    # No declared steps: the effect checks in the reference's order (destination, switch on, route).
+    route_preference=ROUTE_PREFERENCE,
+    # No declared steps: the effect checks in the reference's order (destination, switch on, route);
+    # it receives the route as the member an alias stands for, or as given when unrecognised.
     order=(),
 )
 def navigate_to(car: ModuleState, destination: str, route_preference: str | None) -> None:
@@ -105,6 +108,7 @@ def set_traffic_display(car: ModuleState, enabled: bool) -> None:
     "Set how much the voice guidance says; switches navigation on.",
     mode=Enum(
         values=("simple", "detailed", "mute"),
+        aliases={"简洁": "simple", "详细": "detailed", "静音": "mute"},
         description="simple (short prompts), detailed (full guidance) or mute (no voice).",
     ),
     # Quirk: switched on before the mode is checked, so a refused mode leaves navigation on.

@@ -23,7 +23,13 @@ def set_brightness_level(car: ModuleState, level: int) -> None:
 
 @MODULE.api(
     "Set the language of the overhead screen menus and text; switches the screen on.",
-    language=Enum(values=("Chinese", "English"), description="Display language: Chinese or English."),
+    language=Enum(
+        values=("Chinese", "English"),
+        aliases={"中文": "Chinese", "英文": "English"},
+        # Unlike the other displays, this one strips surrounding whitespace before matching.
+        strip=True,
+        description="Display language: Chinese or English.",
+    ),
     # Quirk: switched on before the language is checked, so a refused language leaves it on.
     power="start",
 )
@@ -33,7 +39,7 @@ def set_language(car: ModuleState, language: str) -> None:
 
 @MODULE.api(
     "Set the clock format shown on the overhead screen; switches the screen on.",
-    time_format=Enum(values=("12h", "24h"), description="12h (with AM/PM) or 24h."),
+    time_format=Enum(values=("12h", "24h"), strip=True, description="12h (with AM/PM) or 24h."),
     # Quirk: switched on before the format is checked, so a refused format leaves it on.
     power="start",
 )

@@ -6,7 +6,7 @@ seat it names. Level setters switch their comfort function on when they succeed.
 
 from typing import Any
 
-from vmb.sim.spec import Bool, Int, Module, Zone, zones
+from vmb.sim.spec import CABIN_ALIASES, Bool, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
 
 SEATS = ("driver", "passenger", "rear_left", "rear_right")
@@ -39,16 +39,11 @@ MODULE = Module(
     },
 )
 
-# The empty string is refused here (unlike some other modules). "rear" is only evidenced for
-# set_folded; it is accepted everywhere as the natural counterpart of "front".
+# Unlike most other modules, the empty string (and any other falsy value) is refused here.
 SEAT = Zone(
     groups=zones(SEATS, all=SEATS, front=("driver", "passenger"), rear=REAR),
+    aliases=CABIN_ALIASES,
     description="Seat: driver, passenger, rear_left, rear_right, or a group: front, rear, all.",
-)
-# Only the rear seats fold; the records only ever accept "rear" for this call.
-REAR_SEAT = Zone(
-    groups=zones(REAR, rear=REAR),
-    description="Rear seat to fold: rear_left, rear_right, or rear for both.",
 )
 
 
@@ -89,8 +84,9 @@ def set_cushion_extension(car: ModuleState, seat: tuple[str, ...], value: int) -
 
 
 @MODULE.api(
-    "Fold the rear seat(s) flat or raise them back up.",
-    seat=REAR_SEAT,
+    "Fold the seat(s) flat or raise them back up.",
+    # Any seat folds in the reference, the front ones included.
+    seat=SEAT,
     folded=Bool(description="True to fold the seat down, false to raise it."),
 )
 def set_folded(car: ModuleState, seat: tuple[str, ...], folded: Any) -> None:

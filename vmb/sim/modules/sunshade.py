@@ -23,13 +23,12 @@ MODULE = Module(
 )
 
 SUNSHADE = Zone(
-    # Quirk: the empty string is accepted and means the front sunshade.
+    # Quirk: the empty string (any falsy value, null included) means the front sunshade.
     groups=zones(SUNSHADES, all=SUNSHADES, empty=("front",)),
+    aliases={"前排": "front", "后排": "rear", "全部": "all"},
     description="Which sunshade: front, rear or all.",
 )
 
-# Only "low" is accepted in the records and "close" is the default; the rest of the scale
-# (min, medium, high, max) is the reference's vocabulary, never exercised by a record.
 OPEN_DEGREES = ("close", "min", "low", "medium", "high", "max")
 
 
@@ -59,6 +58,14 @@ def set_open(car: ModuleState, sunshade: tuple[str, ...], is_open: bool) -> None
     sunshade=SUNSHADE,
     degree=Enum(
         values=OPEN_DEGREES,
+        aliases={
+            "关闭": "close",
+            "最小": "min",
+            "较低": "low",
+            "中等": "medium",
+            "较高": "high",
+            "最大": "max",
+        },
         description="Opening level, smallest to largest: close, min, low, medium, high, max.",
     ),
 )

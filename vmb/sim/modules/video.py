@@ -46,7 +46,15 @@ def set_fullscreen(car: ModuleState, fullscreen: bool) -> None:
 @MODULE.api(
     "Set the video picture quality (resolution); switches the player on.",
     quality=Enum(
-        values=("270p", "480p", "720p", "1080p"), description="Resolution: 270p, 480p, 720p or 1080p."
+        values=("270p", "480p", "720p", "1080p"),
+        aliases={
+            f"{word} {size}{p}": f"{size}p"
+            for word, size in (("流畅", 270), ("标清", 480), ("高清", 720), ("蓝光", 1080))
+            for p in ("p", "P")
+        },
+        # The reference strips surrounding whitespace from the quality before matching it.
+        strip=True,
+        description="Resolution: 270p, 480p, 720p or 1080p.",
     ),
     # Quirk: switched on before the quality is checked, so a refused quality leaves the player on.
     power="start",
@@ -59,6 +67,7 @@ def set_quality(car: ModuleState, quality: str) -> None:
     "Play the video in the foreground (main display) or in the background; switches the player on.",
     scene=Enum(
         values=("foreground", "background"),
+        aliases={"前景": "foreground", "后景": "background"},
         description="foreground (video has the display) or background (other screens on top).",
     ),
     # Quirk: switched on before the scene is checked, so a refused scene leaves the player on.

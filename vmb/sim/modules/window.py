@@ -3,7 +3,7 @@
 Flags are coerced with ``bool()`` as the reference does (``"true"`` and ``1`` become True).
 """
 
-from vmb.sim.spec import Bool, Int, Module, Zone, zones
+from vmb.sim.spec import CABIN_ALIASES, Bool, Int, Module, Zone, zones
 from vmb.sim.state import ModuleState
 
 WINDOWS = ("driver", "passenger", "rear_left", "rear_right")
@@ -25,7 +25,7 @@ MODULE = Module(
 )
 
 WINDOW = Zone(
-    # Quirk: the empty string is accepted and means the driver's window.
+    # Quirk: the empty string (any falsy value, null included) means the driver's window.
     groups=zones(
         WINDOWS,
         front=("driver", "passenger"),
@@ -33,6 +33,7 @@ WINDOW = Zone(
         all=WINDOWS,
         empty=("driver",),
     ),
+    aliases=CABIN_ALIASES,
     description="Which window: driver, passenger, rear_left, rear_right, front (both front), "
     "rear (both rear) or all.",
 )

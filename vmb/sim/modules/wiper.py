@@ -15,8 +15,9 @@ MODULE = Module(
 )
 
 WIPER = Zone(
-    # Quirk: the empty string is accepted and means the front wiper.
+    # Quirk: the empty string (any falsy value, null included) means the front wiper.
     groups=zones(WIPERS, all=WIPERS, empty=("front",)),
+    aliases={"前": "front", "后": "rear", "全部": "all"},
     description="Which wiper: front, rear or all.",
 )
 
