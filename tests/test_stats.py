@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import time
 from datetime import date, datetime
 from pathlib import Path
 
@@ -128,9 +127,7 @@ def test_outputs(tables: dict[str, Table], tmp_path: Path) -> None:
 def test_cli(release_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from vmb.cli import main
 
-    start = time.perf_counter()
     assert main(["stats", "--data", str(release_dir), "--out", str(tmp_path / "stats")]) == 0
-    assert time.perf_counter() - start < 10
     out = capsys.readouterr().out
     for title in ("Table 3: dataset statistics", "Table 4: reasoning types", "Table 5: vehicle API catalog"):
         assert title in out
