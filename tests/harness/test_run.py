@@ -26,7 +26,7 @@ def lines(path: Path) -> list[dict[str, Any]]:
 
 
 def test_calls_written_as_text_are_read_unless_switched_off(bench: Any, run: RunFn) -> None:
-    with ScriptedServer(ReferenceScript(bench, as_text=True)) as server:
+    with ScriptedServer(ReferenceScript(bench, text_format="qwen")) as server:
         on = run(server.url, "on", memory="gold", groups=[4], limit=4)
         off = run(server.url, "off", memory="gold", groups=[4], limit=4, text_calls=False)
     assert on.metric["overall"]["esm"] == 100.0 and on.metric["text_calls"] > 0

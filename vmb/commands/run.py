@@ -132,9 +132,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2
     print(summary_line(result))
-    errors = result.metric["errors"]
-    if errors:
-        print(f"{errors} queries failed (listed under error_queries in metric.json); "
-              "rerun the same command to retry them", file=sys.stderr)
-        return 1
-    return 0
+    for line in error_lines(result.metric):
+        print(line, file=sys.stderr)
+    return 1 if result.metric["errors"] else 0
+
+
+def error_lines(metric: dict[str, Any]) -> list[str]:
+    """What the failed queries mean for the user: retryable failures apart from context overflows."""
+    overflows = metric.get("context_overflows", 0)
+    retryable = metric["errors"] - overflows
+    lines = []
+    if retryable:
+        lines.append(f"{retryable} queries failed (listed under error_queries in metric.json); "
+                     "rerun the same command to retry them")
+    if overflows:
+        lines.append(f"{overflows} queries do not fit the model's context (kind context_overflow in metric.json); "
+                     "this is deterministic: a rerun fails the same way; use a model or server with a longer "
+                     "context (llama.cpp: --ctx-size) or a memory setting with a shorter prompt")
+    return lines

@@ -36,6 +36,13 @@ def score_record(query: Any, vehicle_calls: list[dict[str, Any]], call_count: in
     return dataclasses.replace(score, n_calls=call_count).to_dict()
 
 
+def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> dict[str, Any]:
+    entry = {"round": round_no, **outcome.to_json()}
+    if read_as is not None:
+        entry["read_as"] = read_as
+    return entry
+
+
 async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int, text_calls: bool) -> dict[str, Any]:
     from vmb.tokens import count_tokens
 
@@ -48,9 +55,12 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
     ]
     rounds: list[dict[str, Any]] = []
     outcomes: list[tuple[int, ToolOutcome]] = []
+    read_as: dict[str, str] = {}  # call id -> the text form a call written as text was read from
     text_call_count = 0
     final_answer: str | None = None
     error: str | None = None
+    error_kind: str | None = None
+    failed_requests = 0
     try:
         for round_no in range(max_rounds):
             reply = await model.complete(messages, box.schemas())
@@ -62,6 +72,7 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
                 "cached": reply.cached,
                 "attempts": reply.attempts,
                 "seconds": round(reply.seconds, 4),
+                "queued": round(reply.queued, 4),
                 "reasoning": reply.message.get("reasoning_content") or reply.message.get("reasoning"),
             })
             messages.append(outgoing)
@@ -70,6 +81,8 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
                 break
             for call in calls:
                 text_call_count += call.from_text
+                if call.read_as is not None:
+                    read_as[call.id] = call.read_as
                 if call.error is not None:
                     outcome = ToolOutcome(call.id, call.name, "invalid", call.arguments, None, False,
                                           f"error: {call.error}")
@@ -79,6 +92,8 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome.content})
     except RequestFailed as failure:
         error = str(failure)
+        error_kind = failure.kind
+        failed_requests = failure.attempts
 
     retrievals = ([memory.injected] if memory.injected is not None else [])
     retrievals += [o.memory_text for _, o in outcomes if o.memory_text is not None]
@@ -96,21 +111,25 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
         "reasoning_type": query.reasoning_type,
         "status": "ok" if error is None else "error",
         "error": error,
+        "error_kind": error_kind,
         "query": query.query,
         "final_answer": final_answer,
         "round_limit_hit": error is None and final_answer is None,
         "calls": by_kind,
         "call_count": len(outcomes),
         "text_calls": text_call_count,
-        "tool_results": [{"round": r, **o.to_json()} for r, o in outcomes],
+        "tool_results": [_result_entry(r, o, read_as.get(o.call_id)) for r, o in outcomes],
         "final_diff": world.diff(),
         "mem_tokens": [count_tokens(text) for text in retrievals],
         "rounds": rounds,
-        "requests": len(rounds),
+        # Requests sent to the endpoint (retries and a request that failed included; cache hits not).
+        "requests": sum(r["attempts"] for r in rounds if not r["cached"]) + failed_requests,
         "cache_hits": sum(r["cached"] for r in rounds),
         "prompt_tokens": sum(r["prompt_tokens"] for r in rounds),
         "completion_tokens": sum(r["completion_tokens"] for r in rounds),
         "seconds": round(time.perf_counter() - start, 4),
+        "model_seconds": round(sum(r["seconds"] for r in rounds), 4),
+        "queue_seconds": round(sum(r["queued"] for r in rounds), 4),
         "messages": messages,
         "score": None,
     }

@@ -99,6 +99,8 @@ def compute_metric(records: dict[str, dict[str, Any]], selected: list[str], run:
         "selected": len(selected),
         "scored": len(ok),
         "errors": len(errors),
+        # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
+        "context_overflows": sum(r.get("error_kind") == "context_overflow" for r in errors),
         "pending": len(selected) - len(chosen),
         "overall": None if overall is None else _entry(overall, ok),
         "by_reasoning_type": groups["reasoning_type"],
@@ -108,6 +110,7 @@ def compute_metric(records: dict[str, dict[str, Any]], selected: list[str], run:
         "tokens": {"prompt": sum(r["prompt_tokens"] for r in chosen),
                    "completion": sum(r["completion_tokens"] for r in chosen)},
         "memory_build": memory_cost(memory_dir),
-        "error_queries": [{"id": r["id"], "error": r["error"]} for r in errors],
+        "error_queries": [{"id": r["id"], "error": r["error"], "kind": r.get("error_kind") or "request_failed"}
+                          for r in errors],
         "paper": paper_rows(run["memory"]),
     }

@@ -25,11 +25,12 @@ def _modules(calls: list[dict[str, Any]]) -> list[str]:
     return list(seen)
 
 
-def assistant_calls(calls: list[tuple[str, dict[str, Any]]], step: int, *, as_text: bool = False) -> Message:
-    """An assistant message making ``calls`` (in the tool-calls field, or written as text)."""
-    if as_text:
-        blocks = [json.dumps({"name": name, "arguments": args}) for name, args in calls]
-        return {"role": "assistant", "content": "\n".join(f"<tool_call>\n{b}\n</tool_call>" for b in blocks)}
+def assistant_calls(calls: list[tuple[str, dict[str, Any]]], step: int, *, text_format: str | None = None) -> Message:
+    """An assistant message making ``calls`` (in the tool-calls field, or written as text in ``text_format``)."""
+    if text_format is not None:
+        from vmb.harness.scripted_replies import TEXT_FORMATS
+
+        return {"role": "assistant", "content": TEXT_FORMATS[text_format](calls)}
     return {
         "role": "assistant",
         "content": None,
@@ -41,7 +42,7 @@ def assistant_calls(calls: list[tuple[str, dict[str, Any]]], step: int, *, as_te
     }
 
 
-def reference_step(messages: list[Message], ref_calls: list[dict[str, Any]], *, as_text: bool = False,
+def reference_step(messages: list[Message], ref_calls: list[dict[str, Any]], *, text_format: str | None = None,
                    offset: int = 0) -> Message:
     """The next assistant message of an agent that knows the answer: discover, call, then answer.
 
@@ -56,7 +57,7 @@ def reference_step(messages: list[Message], ref_calls: list[dict[str, Any]], *, 
     if ref_calls:
         plan.append([(str(c["name"]), dict(c["args"])) for c in ref_calls])
     if step < len(plan):
-        return assistant_calls(plan[step], turn, as_text=as_text)
+        return assistant_calls(plan[step], turn, text_format=text_format)
     return {"role": "assistant", "content": "Done."}
 
 

@@ -49,6 +49,7 @@ class Scripted:
     close_after: bool = False  # answer, then close the connection without saying so
     raw: bytes | None = None  # the whole HTTP response as written (chunked bodies and other framings)
     usage: tuple[int, int] | None = None  # (prompt, completion) tokens; estimated when None
+    payload: dict[str, Any] | bytes | None = None  # a 200 body sent as it is (the malformed ones of FAULTS)
 
 
 Script = Callable[[dict[str, Any]], "Scripted | Awaitable[Scripted]"]
@@ -170,6 +171,8 @@ class ScriptedServer:
         if reply.raw is not None:
             writer.write(reply.raw)
             return not reply.close_after
+        if reply.payload is not None:
+            return self._write(writer, 200, reply.payload, reply.headers) and not reply.close_after
         if reply.status != 200:
             payload = reply.body if reply.body is not None else {"error": {"message": f"scripted {reply.status}"}}
             return self._write(writer, reply.status, payload, reply.headers) and not reply.close_after
@@ -210,13 +213,14 @@ class Stochastic:
 class ReferenceScript:
     """Answers agent requests with the reference calls and fills memories deterministically.
 
-    ``as_text=True`` writes the calls as ``<tool_call>`` text instead of using the tool-calls field.
+    ``text_format`` (a key of ``TEXT_FORMATS``) writes the calls as text the way that model family does,
+    instead of using the tool-calls field (a text-only tool-calling model).
     Queries are found by their text (and, where two share it, by the gold memory in the prompt).
     With ``stochastic`` some trials of a query fail (see ``Stochastic``).
     """
 
-    def __init__(self, bench: Any, *, as_text: bool = False, stochastic: Stochastic | None = None) -> None:
-        self.as_text = as_text
+    def __init__(self, bench: Any, *, text_format: str | None = None, stochastic: Stochastic | None = None) -> None:
+        self.text_format = text_format
         self.stochastic = stochastic
         self.by_text: dict[str, list[Any]] = {}
         for query in bench.queries:
@@ -238,11 +242,11 @@ class ReferenceScript:
         query = self.query_of(messages)
         searches = self.memory_searches(names, query)
         if searches and not any(m["role"] == "assistant" for m in messages):
-            return Scripted(assistant_calls(searches, 0, as_text=self.as_text))
+            return Scripted(assistant_calls(searches, 0, text_format=self.text_format))
         calls = query.calls
         if self.stochastic is not None and self.stochastic.fails(query.id, request_trial()):
             calls = calls[:-1]
-        return Scripted(reference_step(messages, calls, as_text=self.as_text, offset=1 if searches else 0))
+        return Scripted(reference_step(messages, calls, text_format=self.text_format, offset=1 if searches else 0))
 
     @staticmethod
     def memory_searches(names: set[str], query: Any) -> list[tuple[str, dict[str, Any]]]:
@@ -264,7 +268,7 @@ class ReferenceScript:
         note = f"{date}: {lines} lines."
         previous = user.split("Current memory:\n", 1)[1].split("\n\nConversation of", 1)[0]
         memory = note if previous.startswith("(") else f"{previous}\n{note}"
-        return assistant_calls([("memory_update", {"new_memory": memory})], 0, as_text=self.as_text)
+        return assistant_calls([("memory_update", {"new_memory": memory})], 0, text_format=self.text_format)
 
     def kv_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
         if any(m["role"] == "tool" for m in messages):
@@ -273,7 +277,7 @@ class ReferenceScript:
         day = user.split("Conversation of ", 1)[1]
         date, _, lines = day.partition(":\n")
         first = lines.splitlines()[0] if lines else ""
-        return assistant_calls([("memory_add", {"key": date, "value": first})], 0, as_text=self.as_text)
+        return assistant_calls([("memory_add", {"key": date, "value": first})], 0, text_format=self.text_format)
 
 
 async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.llm.args import check_args
+from vmb.llm.jsontext import loads_model_json
 from vmb.memory.base import MemoryTool
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, MODULES, module_of
@@ -82,7 +83,7 @@ class ToolBox:
         if kind == "invalid":
             return ToolOutcome(call_id, name, kind, arguments, None, False, self._unknown(name))
         try:
-            args = json.loads(arguments) if arguments.strip() else {}
+            args = loads_model_json(arguments) if arguments.strip() else {}
         except ValueError as error:
             return ToolOutcome(call_id, name, kind, arguments, None, False,
                                f"error: the arguments are not valid JSON ({error})")

@@ -41,15 +41,28 @@ class RequestCache:
             "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, model TEXT, reply TEXT, created REAL)"
         )
 
-    def get(self, key: str) -> dict[str, Any] | None:
+    def get(self, key: str) -> Any:
+        """The stored value (the caller checks its shape and drops a row it cannot use), or None."""
         row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
-        return None if row is None else json.loads(row[0])
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (ValueError, TypeError, RecursionError):
+            return row[0]  # not JSON: the caller finds it unusable and drops it
 
     def put(self, key: str, model: str, reply: dict[str, Any]) -> None:
+        try:
+            text = json.dumps(reply, ensure_ascii=False, allow_nan=False)
+        except ValueError:
+            return  # NaN or Infinity in the reply: not strict JSON, so not kept; the request is asked again
         self._db.execute(
             "INSERT OR REPLACE INTO replies (key, model, reply, created) VALUES (?, ?, ?, ?)",
-            (key, model, json.dumps(reply, ensure_ascii=False), time.time()),
+            (key, model, text, time.time()),
         )
+
+    def drop(self, key: str) -> None:
+        self._db.execute("DELETE FROM replies WHERE key = ?", (key,))
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])

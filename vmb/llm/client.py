@@ -12,13 +12,18 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.llm.cache import RequestCache, request_key
-from vmb.llm.model import FatalModelError, Message, Model, Reply, RequestFailed, Usage
+from vmb.llm.model import ContextOverflow, FatalModelError, Message, Model, Reply, RequestFailed, read_usage
 from vmb.llm.retry import RetryPolicy, parse_retry_after
+
+# What llama.cpp, vLLM, SGLang, Ollama and OpenAI say when the prompt does not fit the context.
+CONTEXT_OVERFLOW = re.compile(r"exceeds the available context size|maximum context length|context_length_exceeded|"
+                              r"context length|too many tokens|prompt is too long", re.IGNORECASE)
 
 # HTTP statuses worth another attempt, as the OpenAI SDK itself treats them.
 RETRY_STATUSES = frozenset({408, 409, 429})
@@ -36,12 +41,16 @@ class ClientStats:
     retries: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cache_dropped: int = 0  # cached replies that could not be read, dropped and asked again
+    # Requests being answered now: (request, attempt) -> time.monotonic() at sending, for "slow" notices.
+    in_flight: dict[tuple[int, int], float] = field(default_factory=dict)
 
 
 class _Transient(Exception):
-    def __init__(self, reason: str, retry_after: float | None = None) -> None:
+    def __init__(self, reason: str, retry_after: float | None = None, *, timeout: bool = False) -> None:
         super().__init__(reason)
         self.retry_after = retry_after
+        self.timeout = timeout
 
 
 class ChatClient:
@@ -95,31 +104,40 @@ class ChatClient:
         key = ""
         if self.cache is not None:
             key = request_key(self.base_url, body, trial)
-            hit = self.cache.get(key)
+            hit = self._cached(key)
             if hit is not None:
-                self.stats.cache_hits += 1
-                self._count(hit)
-                return Reply.from_json(hit, cached=True)
+                return hit
         spent = 0.0  # seconds inside the pool (waiting for a slot is not the endpoint's time)
+        queued = 0.0  # seconds waiting for a slot of the pool
         attempt = 0
+        timeouts = 0
         while True:
             try:
+                waited = time.perf_counter()
                 async with self.gate:
-                    self.stats.requests += 1
                     start = time.perf_counter()
+                    queued += start - waited
+                    self.stats.requests += 1
+                    self.stats.in_flight[id(body), attempt] = time.monotonic()
                     try:
                         data = await self._send(body, trial)
                     finally:
+                        del self.stats.in_flight[id(body), attempt]
                         spent += time.perf_counter() - start
-                reply = _parse_reply(data)
+                reply = parse_reply(data)
                 break
             except _Transient as failure:
-                if attempt >= self.policy.retries:
-                    raise RequestFailed(f"{failure} (after {attempt + 1} attempts)") from None
+                timeouts += failure.timeout
+                if attempt >= self.policy.retries or timeouts > self._timeout_retries():
+                    raise RequestFailed(f"{failure} (after {attempt + 1} attempts)", attempts=attempt + 1) from None
                 self.stats.retries += 1
                 await asyncio.sleep(self.policy.delay(attempt, failure.retry_after, self._rng))
                 attempt += 1
+            except RequestFailed as failure:
+                failure.attempts = attempt + 1
+                raise
         reply.seconds = spent
+        reply.queued = queued
         reply.attempts = attempt + 1
         stored = reply.to_json()
         self._count(stored)
@@ -127,13 +145,34 @@ class ChatClient:
             self.cache.put(key, self.model, stored)
         return reply
 
+    def _cached(self, key: str) -> Reply | None:
+        """The cached reply for ``key``; one that no longer reads as a reply is dropped, never replayed."""
+        assert self.cache is not None
+        hit = self.cache.get(key)
+        if hit is None:
+            return None
+        try:
+            reply = Reply.from_json(hit, cached=True)
+        except ValueError:
+            self.cache.drop(key)
+            self.stats.cache_dropped += 1
+            return None
+        self.stats.cache_hits += 1
+        self._count(reply.to_json())
+        return reply
+
+    def _timeout_retries(self) -> int:
+        """A timed-out request at temperature 0 would most likely time out again (a looping generation
+        runs to the token limit each time): its timeouts are retried ``policy.timeout_retries`` times."""
+        return self.policy.timeout_retries if self.params.get("temperature") == 0 else self.policy.retries
+
     async def close(self) -> None:
         await self._sdk.close()
 
     def _count(self, stored: dict[str, Any]) -> None:
-        usage = stored.get("usage") or {}
-        self.stats.prompt_tokens += int(usage.get("prompt_tokens") or 0)
-        self.stats.completion_tokens += int(usage.get("completion_tokens") or 0)
+        usage = read_usage(stored.get("usage"))
+        self.stats.prompt_tokens += usage.prompt_tokens
+        self.stats.completion_tokens += usage.completion_tokens
 
     async def _send(self, body: dict[str, Any], trial: int) -> dict[str, Any]:
         import httpx2
@@ -150,7 +189,7 @@ class ChatClient:
             response = await self._sdk.post("/chat/completions", cast_to=httpx2.Response, content=payload,
                                             options={"headers": headers})
         except openai.APITimeoutError:
-            raise _Transient("timeout") from None
+            raise _Transient("timeout", timeout=True) from None
         except openai.APIConnectionError as error:
             raise _Transient(f"connection error: {error.__cause__ or error}") from None
         except openai.APIStatusError as error:
@@ -162,9 +201,13 @@ class ChatClient:
                 ) from None
             if status in RETRY_STATUSES or status >= 500:
                 raise _Transient(f"HTTP {status}: {detail}", parse_retry_after(error.response.headers)) from None
+            if status == 400 and CONTEXT_OVERFLOW.search(detail):
+                raise ContextOverflow(f"HTTP {status}: {detail}") from None
             raise RequestFailed(f"HTTP {status}: {detail}") from None
         try:
             data = json.loads(response.content)
+        except RecursionError:
+            raise RequestFailed("reply nests too deeply to read") from None
         except ValueError:
             raise _Transient(f"reply is not JSON: {_short(response.text)}") from None
         if not isinstance(data, dict):
@@ -183,24 +226,26 @@ class _TrialModel:
         return await self.client.complete(messages, tools, self.trial)
 
 
-def _parse_reply(data: dict[str, Any]) -> Reply:
-    """Reduce a chat completion to the assistant message, usage and finish reason."""
+def parse_reply(data: dict[str, Any]) -> Reply:
+    """Reduce a chat completion to the assistant message, usage and finish reason.
+
+    A reply without a readable message (``choices`` missing, empty or not a list) is a transport
+    failure worth another attempt; whatever the message's calls look like is for ``extract_calls``.
+    """
     choices = data.get("choices")
-    if not choices or not isinstance(choices[0], dict) or not isinstance(choices[0].get("message"), dict):
-        raise _Transient(f"reply has no message: {_short(json.dumps(data))}")
-    raw = choices[0]["message"]
+    choice = choices[0] if isinstance(choices, list) and choices else None
+    if not isinstance(choice, dict) or not isinstance(choice.get("message"), dict):
+        raise _Transient(f"reply has no message (choices: {type(choices).__name__}, keys: {', '.join(map(str, data))})")
+    raw = choice["message"]
     message: Message = {"role": "assistant", "content": raw.get("content")}
     if raw.get("tool_calls"):
         message["tool_calls"] = raw["tool_calls"]
     for extra in ("reasoning_content", "reasoning"):
         if raw.get(extra):
             message[extra] = raw[extra]
-    usage = data.get("usage") or {}
-    return Reply(
-        message=message,
-        usage=Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)),
-        finish_reason=choices[0].get("finish_reason"),
-    )
+    finish = choice.get("finish_reason")
+    return Reply(message=message, usage=read_usage(data.get("usage")),
+                 finish_reason=finish if isinstance(finish, str) else None)
 
 
 def _short(text: str, limit: int = 300) -> str:

@@ -28,7 +28,8 @@ class Reply:
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
     cached: bool = False
-    seconds: float = 0.0
+    seconds: float = 0.0  # the endpoint's time, retries included
+    queued: float = 0.0  # time waiting for a slot of the run's request pool
     attempts: int = 0
 
     def to_json(self) -> dict[str, Any]:
@@ -39,14 +40,34 @@ class Reply:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], *, cached: bool = False) -> Reply:
-        usage = data.get("usage") or {}
-        return cls(
-            message=data["message"],
-            usage=Usage(int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)),
-            finish_reason=data.get("finish_reason"),
-            cached=cached,
-        )
+    def from_json(cls, data: Any, *, cached: bool = False) -> Reply:
+        """A reply as ``to_json`` stored it; ``ValueError`` for anything else (a cache row of another shape)."""
+        message = data.get("message") if isinstance(data, dict) else None
+        if not isinstance(message, dict) or message.get("role") != "assistant":
+            raise ValueError("not a stored reply")
+        finish = data.get("finish_reason")
+        return cls(message=message, usage=read_usage(data.get("usage")),
+                   finish_reason=finish if isinstance(finish, str) else None, cached=cached)
+
+
+def _count(value: Any) -> int:
+    """A token count as servers send it; anything else (``"many"``, a list, a negative) reads as 0."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return max(value, 0)
+    if isinstance(value, float) and value.is_integer() and value >= 0:
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return 0
+
+
+def read_usage(usage: Any) -> Usage:
+    """A reply's ``usage`` field, read leniently: a bad token count must not stop a run."""
+    if not isinstance(usage, dict):
+        return Usage()
+    return Usage(_count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
 
 
 class Model(Protocol):
@@ -55,6 +76,18 @@ class Model(Protocol):
 
 class RequestFailed(Exception):
     """A model request that still failed after the retries: the query is recorded as ``error``."""
+
+    kind = "request_failed"
+
+    def __init__(self, reason: str, *, attempts: int = 1) -> None:
+        super().__init__(reason)
+        self.attempts = attempts  # requests sent for it, retries included
+
+
+class ContextOverflow(RequestFailed):
+    """The prompt does not fit the model's context: deterministic, a rerun fails the same way."""
+
+    kind = "context_overflow"
 
 
 class FatalModelError(Exception):

@@ -12,6 +12,7 @@ from typing import Mapping
 @dataclass(frozen=True)
 class RetryPolicy:
     retries: int = 3
+    timeout_retries: int = 1  # for a timed-out request at temperature 0 (see ChatClient)
     base: float = 1.0  # first backoff, seconds; doubles per attempt
     cap: float = 60.0
     max_retry_after: float = 300.0  # a server asking for longer is still waited for this long at most
