@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import vmb.data.locate as locate
-from vmb.data import DataError, load_benchmark, parse_call, resolve_data_dir
+from vmb.data import DataError, load_benchmark, parse_call, repeated_queries, resolve_data_dir
 
 
 @pytest.fixture(scope="module")
@@ -279,6 +279,78 @@ def test_missing_files(tmp_path: Path) -> None:
     assert load_error(tmp_path / "absent") == f"{tmp_path / 'absent'}: benchmark directory not found"
     (root / "history").rmdir()
     assert "history: directory not found" in load_error(root)
+
+
+@pytest.mark.parametrize(
+    ("names", "bad", "what"),
+    [
+        (("history_02.txt", "qa_02.json"), "history/history_02.txt", "leading zero: rename it history_2.txt"),
+        (("qa_02.json",), "qa_data/qa_02.json", "leading zero: rename it qa_2.json"),
+        (("qa_0.json",), "qa_data/qa_0.json", "group numbers start at 1"),
+    ],
+)
+def test_zero_padded_group_files_are_refused_not_skipped(
+    tmp_path: Path, names: tuple[str, ...], bad: str, what: str
+) -> None:
+    root = write_release(tmp_path)
+    for name in names:
+        folder = "history" if name.startswith("history") else "qa_data"
+        source = root / folder / ("history_1.txt" if folder == "history" else "qa_1.json")
+        (root / folder / name).write_bytes(source.read_bytes())
+    message = load_error(root)
+    assert message.startswith(f"{root / bad}: ") and what in message
+
+
+def test_unrelated_files_are_ignored(tmp_path: Path) -> None:
+    root = write_release(tmp_path)
+    for name in ("notes.txt", "history_1.txt.bak", "history_.txt", "history_x.txt"):
+        (root / "history" / name).write_text("x", encoding="utf-8")
+    assert [g.number for g in load_benchmark(root).groups] == [1]
+
+
+def test_unknown_reasoning_type_is_refused(tmp_path: Path) -> None:
+    qa = {"related_to_vehicle_preference": [GOOD_QUERY, dict(GOOD_QUERY, reasoning_type="state_shfit")]}
+    message = load_error(write_release(tmp_path, qa=qa))
+    assert message == (
+        f"{tmp_path / 'qa_data' / 'qa_1.json'}, query 1 (qa_1#1): unknown reasoning_type 'state_shfit'; "
+        "expected one of preference_conflict, conditional_constraint, coreference_resolution, "
+        "state_shift, error_correction"
+    )
+
+
+def test_duplicated_item_is_loaded_and_reported(tmp_path: Path) -> None:
+    other = dict(GOOD_QUERY, query="Bo gets in.")
+    qa = {"related_to_vehicle_preference": [GOOD_QUERY, other, GOOD_QUERY, dict(other, gold_memory="x")]}
+    bench = load_benchmark(write_release(tmp_path, qa=qa))
+    # Accepted as published: each position is its own query with its own id.
+    assert [q.id for q in bench.queries] == ["qa_1#0", "qa_1#1", "qa_1#2", "qa_1#3"]
+    assert [r.describe() for r in repeated_queries(bench)] == [
+        "qa_data/qa_1.json, query 2: the same item as query 0 (qa_1#0)",
+        "qa_data/qa_1.json, query 3: the same question as query 1 (qa_1#1), different gold_memory",
+    ]
+
+
+def test_release_repeats_three_questions(bench) -> None:
+    assert [(r.query.id, r.first.id, r.differing) for r in repeated_queries(bench)] == [
+        ("qa_37#4", "qa_37#3", ()),
+        ("qa_38#3", "qa_38#2", ("new_answer",)),
+        ("qa_44#5", "qa_44#4", ("gold_memory", "new_answer")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("f(a=" + "-" * 199_990 + "1)", "199,996 characters is too long for a call (at most 10,000)"),
+        ("f(a=" + "-" * 9_000 + "1)", "nested too deeply to be a call"),
+    ],
+)
+def test_huge_or_deep_call_is_refused_with_a_short_message(tmp_path: Path, text: str, reason: str) -> None:
+    qa = {"related_to_vehicle_preference": [dict(GOOD_QUERY, new_answer=[text])]}
+    message = load_error(write_release(tmp_path, qa=qa))
+    assert message.startswith(f"{tmp_path / 'qa_data' / 'qa_1.json'}, query 0 (qa_1#0), new_answer[0]: ")
+    assert message.endswith(reason)
+    assert len(message) < 600
 
 
 def test_cli_prints_data_error_without_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

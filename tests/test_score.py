@@ -177,6 +177,31 @@ def test_score_calls_replays_from_the_default_car() -> None:
     assert refused.changed == [] and refused.should_change == [HEADREST]
 
 
+@pytest.mark.parametrize("junk", [None, "oops", 42, ["carcontrol_seat_set_headrest_height"]])
+def test_malformed_predicted_items_are_invalid_calls(junk: Any) -> None:
+    s = score_calls([headrest("driver", 44)], [junk, headrest("driver", 44)])
+    # Refused by the simulator, still a call made, never a hit.
+    assert s.exact_match and s.call_count == 2 and s.tool_f1 == pytest.approx(2 / 3)
+    assert s.pred_calls[0] == junk
+    assert TaskScore.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    alone = score_calls([headrest("driver", 44)], [junk])
+    assert alone.changed == [] and alone.tool_f1 == 0.0
+
+
+def test_malformed_reference_item_is_refused_too() -> None:
+    s = score_calls([None, headrest("driver", 44)], [headrest("driver", 44)])
+    assert s.exact_match and s.modules == ["seat"]
+
+
+@pytest.mark.parametrize("which", ["ref_calls", "pred_calls"])
+@pytest.mark.parametrize("junk", [None, "carcontrol_HUD_switch", {"name": "carcontrol_HUD_switch"}])
+def test_call_lists_that_are_not_lists_are_refused(which: str, junk: Any) -> None:
+    lists: dict[str, Any] = {"ref_calls": [headrest("driver", 44)], "pred_calls": []}
+    lists[which] = junk
+    with pytest.raises(ValueError, match=f"^{which} must be a list of calls"):
+        score_calls(lists["ref_calls"], lists["pred_calls"])
+
+
 def test_round_trip_and_offline_rescoring() -> None:
     s = score_calls([headrest("driver", 44)], [headrest("passenger", 44)], task_id="qa_1#1",
                     reasoning_type="state_shift")

@@ -17,11 +17,12 @@ def test_release_replays_to_the_known_errata(release_dir: Path) -> None:
     assert {f.key() for f in found} == {f.key() for f in load_errata(ERRATA_PATH)}
     assert sum(f.kind == "refused_call" for f in found) == 4
     assert sum(f.kind == "no_change" for f in found) == 5
+    assert [f.query for f in found if f.kind == "repeated_query"] == ["qa_37#4", "qa_38#3", "qa_44#5"]
 
 
 def test_verify_passes_on_the_release(release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--data", str(release_dir)]) == 0
-    assert "all 9 findings are known errata" in capsys.readouterr().out
+    assert "all 12 findings are known errata" in capsys.readouterr().out
 
 
 def test_a_new_refused_answer_fails_verify(
@@ -37,3 +38,36 @@ def test_a_new_refused_answer_fails_verify(
     out = capsys.readouterr().out
     assert "NEW (not in the errata file): 1" in out
     assert "qa_2#0" in out and "level=11" in out
+
+
+def _copy_with(release_dir: Path, tmp_path: Path, group: int, change) -> Path:
+    """A copy of the release with ``change`` applied to the query list of one QA file."""
+    data = tmp_path / "release"
+    shutil.copytree(release_dir, data)
+    qa_file = data / "qa_data" / f"qa_{group}.json"
+    qa = json.loads(qa_file.read_text())
+    change(qa["related_to_vehicle_preference"])
+    qa_file.write_text(json.dumps(qa))
+    return data
+
+
+def test_a_duplicated_item_is_flagged_with_file_and_position(
+    release_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _copy_with(release_dir, tmp_path, 5, lambda items: items.append(dict(items[1])))
+    assert main(["verify", "--data", str(data)]) == 1
+    out = capsys.readouterr().out
+    assert "NEW (not in the errata file): 1" in out
+    assert "qa_5#10" in out and "qa_data/qa_5.json, query 10: the same item as query 1 (qa_5#1)" in out
+
+
+def test_unloadable_data_is_one_clear_line(
+    release_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def mistype(items: list) -> None:
+        items[2]["reasoning_type"] = "state shift"
+
+    data = _copy_with(release_dir, tmp_path, 5, mistype)
+    assert main(["verify", "--data", str(data)]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("error: ") and "qa_5.json, query 2 (qa_5#2): unknown reasoning_type 'state shift'" in out

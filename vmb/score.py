@@ -75,10 +75,10 @@ def call_key(call: Call) -> str:
 
     JSON keeps the types apart, as the reference does: ``1``, ``true``, ``1.0`` and ``"1"`` are
     four different arguments here, although the state comparison treats ``1`` and ``true`` alike.
+    An item that is not an object (an invalid call) is keyed as itself, so it matches no call.
     """
-    return json.dumps(
-        [call.get("name"), call.get("args", {})], sort_keys=True, ensure_ascii=False, default=repr
-    )
+    body = [call.get("name"), call.get("args", {})] if isinstance(call, Mapping) else call
+    return json.dumps(body, sort_keys=True, ensure_ascii=False, default=repr)
 
 
 def tool_f1(ref_calls: Sequence[Call], pred_calls: Sequence[Call]) -> float:
@@ -348,11 +348,22 @@ def score_states(
         correct=correct,
         wrongly_changed=wrongly_changed,
         leaves=leaves,
-        ref_calls=[dict(c) for c in ref_calls or ()],
-        pred_calls=[dict(c) for c in pred_calls or ()],
+        ref_calls=[_stored(c) for c in ref_calls or ()],
+        pred_calls=[_stored(c) for c in pred_calls or ()],
         task_id=task_id,
         reasoning_type=reasoning_type,
     )
+
+
+def _stored(call: Any) -> Any:
+    """A call as a score record keeps it: a copy of an object, anything else as given."""
+    return dict(call) if isinstance(call, Mapping) else call
+
+
+def _call_list(calls: Any, what: str) -> list[Any]:
+    if isinstance(calls, (list, tuple)):
+        return list(calls)
+    raise ValueError(f"{what} must be a list of calls ({{name, args}} objects), got {type(calls).__name__}")
 
 
 def score_calls(
@@ -362,9 +373,16 @@ def score_calls(
     task_id: str | None = None,
     reasoning_type: str | None = None,
 ) -> TaskScore:
-    """Replay both call lists from the default car and score the final states."""
-    ref_world, _ = replay(list(ref_calls))
-    pred_world, _ = replay(list(pred_calls))
+    """Replay both call lists from the default car and score the final states.
+
+    Each list must be a list (or tuple), else ``ValueError``. An item that is not an object
+    (``None``, a string) is an invalid call: the simulator refuses it, it still counts as a
+    call, and it matches no reference call.
+    """
+    ref_calls = _call_list(ref_calls, "ref_calls")
+    pred_calls = _call_list(pred_calls, "pred_calls")
+    ref_world, _ = replay(ref_calls)
+    pred_world, _ = replay(pred_calls)
     return score_states(
         ref_world.flat(),
         pred_world.flat(),
@@ -384,7 +402,8 @@ GROUPINGS = (None, "reasoning_type", "module")
 
 def target_modules(ref_calls: Iterable[Call]) -> list[str]:
     """The modules a task targets: those of its reference calls (unknown API names skipped)."""
-    return sorted({m for c in ref_calls if (m := module_of(str(c.get("name", "")))) is not None})
+    names = (str(c.get("name", "")) for c in ref_calls if isinstance(c, Mapping))
+    return sorted({m for name in names if (m := module_of(name)) is not None})
 
 
 class TaskInfo(Protocol):

@@ -144,3 +144,25 @@ def test_route_alias_is_resolved_and_blank_route_means_fastest() -> None:
     other = World()
     assert other.call(nav, {"destination": "Airport", "route_preference": True})["success"] is False
     assert other.diff() == {"navigation.is_on": True}
+
+
+def test_refusals_quote_huge_names_and_values_cut() -> None:
+    world = World()
+    huge = "x" * 10_000_000
+    for name, args in (
+        (huge, {}),
+        ("carcontrol_HUD_switch", {huge: True}),
+        ("carcontrol_seat_set_folded", {"seat": huge, "folded": True}),
+        ("carcontrol_music_set_play_mode", {"mode": huge}),
+        ("carcontrol_HUD_set_height_level", {"level": huge}),
+    ):
+        message = world.call(name, args)["message"]
+        assert len(message) < 300 and "(10,000,002 characters)" in message, message[:300]
+
+
+def test_replay_treats_non_objects_as_refused_calls() -> None:
+    from vmb.sim import replay
+
+    world, ok = replay([None, "carcontrol_HUD_switch", {"name": "carcontrol_HUD_switch", "args": {"switch": True}}])
+    assert ok == [False, False, True]
+    assert world.diff() == {"HUD.is_on": True}

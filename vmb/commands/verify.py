@@ -1,9 +1,10 @@
 """Self-check: replay every reference answer of the release on the simulator.
 
-Lists the reference calls the simulator refuses and the queries whose reference answer leaves the
-car in its default state, and compares them with the known errata (vmb/errata.json). Exit status
-0 means nothing new appeared; 1 means a new refusal or no-op answer (or, with --conformance, a
-conformance record that disagrees).
+Lists the reference calls the simulator refuses, the queries whose reference answer leaves the
+car in its default state and the queries that repeat an earlier question of their group (the
+loader accepts them), and compares them with the known errata (vmb/errata.json). Exit status 0
+means nothing new appeared; 1 means a new finding (or, with --conformance, a conformance record
+that disagrees); 2 means the data could not be loaded (the message names the file and item).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str  # "refused_call" or "no_change"
+    kind: str  # "refused_call", "no_change" or "repeated_query"
     query: str
     answer: str  # the refused call, or the whole answer for "no_change"
     reason: str = ""
@@ -45,8 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def find_errata(data_dir: str | None) -> list[Finding]:
-    """Refused reference calls and no-change reference answers, from a fresh replay."""
-    from vmb.data import load_benchmark, resolve_data_dir
+    """Refused reference calls, no-change reference answers (from a fresh replay) and repeats."""
+    from vmb.data import load_benchmark, repeated_queries, resolve_data_dir
     from vmb.sim import World
 
     bench = load_benchmark(resolve_data_dir(data_dir))
@@ -59,6 +60,10 @@ def find_errata(data_dir: str | None) -> list[Finding]:
                 findings.append(Finding("refused_call", query.id, raw, result["message"]))
         if not world.diff():
             findings.append(Finding("no_change", query.id, " ; ".join(query.answer), "target equals the default car"))
+    findings += [
+        Finding("repeated_query", r.query.id, " ; ".join(r.query.answer), r.describe())
+        for r in repeated_queries(bench)
+    ]
     return findings
 
 
@@ -71,8 +76,9 @@ def load_errata(path: Path) -> list[Finding]:
 
 def write_errata(path: Path, findings: list[Finding]) -> None:
     body = {
-        "about": "Reference answers of the VehicleMemBench release that the simulator refuses, and "
-        "queries whose reference answer leaves the default car unchanged. Written by "
+        "about": "Reference answers of the VehicleMemBench release that the simulator refuses, "
+        "queries whose reference answer leaves the default car unchanged, and queries that repeat "
+        "an earlier question of their group. Written by "
         "`vmb verify --update-errata`; `vmb verify` fails when a finding is not listed here.",
         "errata": [f.__dict__ for f in findings],
     }
@@ -100,8 +106,10 @@ def run(args: argparse.Namespace) -> int:
     known = {f.key() for f in load_errata(args.errata)}
     refused = [f for f in findings if f.kind == "refused_call"]
     unchanged = [f for f in findings if f.kind == "no_change"]
+    repeated = [f for f in findings if f.kind == "repeated_query"]
     _print_findings("reference calls the simulator refuses", refused)
     _print_findings("queries whose reference answer leaves the default car unchanged", unchanged)
+    _print_findings("queries that repeat an earlier question of their group", repeated)
     new = [f for f in findings if f.key() not in known]
     gone = known - {f.key() for f in findings}
     status = 0

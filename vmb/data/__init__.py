@@ -9,7 +9,17 @@ bench.group(3).days[0].lines[0].speaker; bench.query("qa_3#7").calls
 
 from vmb.data.calls import parse_call
 from vmb.data.errors import DataError
-from vmb.data.loader import REASONING_TYPES, Benchmark, Day, Group, HistoryLine, Query, load_benchmark
+from vmb.data.loader import (
+    REASONING_TYPES,
+    Benchmark,
+    Day,
+    Group,
+    HistoryLine,
+    Query,
+    RepeatedQuery,
+    load_benchmark,
+    repeated_queries,
+)
 from vmb.data.locate import resolve_data_dir
 
 __all__ = [
@@ -20,7 +30,9 @@ __all__ = [
     "Group",
     "HistoryLine",
     "Query",
+    "RepeatedQuery",
     "load_benchmark",
     "parse_call",
+    "repeated_queries",
     "resolve_data_dir",
 ]

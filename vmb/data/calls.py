@@ -15,6 +15,12 @@ from typing import Any
 
 from vmb.data.errors import DataError
 
+# The longest call of the release is under 100 characters; far longer text is not a call, and
+# Python's parser can exhaust memory on it (200,000 minus signs raise MemoryError).
+MAX_CALL_CHARS = 10_000
+# How much of a refused call string an error message quotes.
+QUOTED_CHARS = 200
+
 # Names that the release (and JSON habits) use for literals, besides Python's own True/False/None,
 # which ast already turns into constants.
 _LITERAL_NAMES: dict[str, Any] = {"true": True, "false": False, "null": None}
@@ -40,12 +46,16 @@ def _literal(node: ast.expr) -> Any:
 
 
 def _parse(text: str) -> dict[str, Any]:
+    if len(text) > MAX_CALL_CHARS:
+        raise _Refused(f"{len(text):,} characters is too long for a call (at most {MAX_CALL_CHARS:,})")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
         raise _Refused(f"not a call expression ({error.msg})") from None
     except ValueError as error:  # e.g. a NUL character in the string
         raise _Refused(f"not a call expression ({error})") from None
+    except (MemoryError, RecursionError):
+        raise _Refused("nested too deeply to be a call") from None
     call = tree.body
     if not isinstance(call, ast.Call):
         raise _Refused("not a call expression")
@@ -71,4 +81,5 @@ def parse_call(text: str, file: str | Path | None = None, item: str | None = Non
     try:
         return _parse(text)
     except _Refused as reason:
-        raise DataError(file, item, f"cannot parse call {text!r}: {reason}") from None
+        quoted = repr(text) if len(text) <= QUOTED_CHARS else f"{text[:QUOTED_CHARS]!r}..."
+        raise DataError(file, item, f"cannot parse call {quoted}: {reason}") from None

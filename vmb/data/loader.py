@@ -29,9 +29,11 @@ REASONING_TYPES = (
 HISTORY_DIR = "history"
 QA_DIR = "qa_data"
 QA_KEY = "related_to_vehicle_preference"
-# No leading zeros: "history_01.txt" and "history_1.txt" must not both claim group 1.
-_HISTORY_NAME = re.compile(r"history_([1-9]\d*)\.txt")
-_QA_NAME = re.compile(r"qa_([1-9]\d*)\.json")
+# Group files are named with the number as written, from 1 and without leading zeros, so that
+# "history_01.txt" and "history_1.txt" never both claim group 1. A name that has the shape but
+# not the spelling (qa_02.json, qa_0.json) is an error, never silently skipped.
+_HISTORY_NAME = ("history_", ".txt")
+_QA_NAME = ("qa_", ".json")
 # ``[YYYY-MM-DD HH:MM] Full Name: text``. One line of the release (history_18) repeats its
 # timestamp prefix; a repeated *identical* prefix is accepted so that the release loads as
 # published, anything else that deviates from the format is an error.
@@ -201,6 +203,12 @@ def parse_queries(path: Path, group: int) -> list[Query]:
                 raise DataError(path, where, f"missing key {key!r}")
             if not isinstance(item[key], kind):
                 raise DataError(path, where, f"{key!r} should be {_KIND_NAMES[kind]}, found {_type_name(item[key])}")
+        if item["reasoning_type"] not in REASONING_TYPES:
+            raise DataError(
+                path,
+                where,
+                f"unknown reasoning_type {item['reasoning_type'][:80]!r}; expected one of {', '.join(REASONING_TYPES)}",
+            )
         answer: list[Any] = item["new_answer"]
         calls = []
         for position, raw in enumerate(answer):
@@ -222,14 +230,60 @@ def parse_queries(path: Path, group: int) -> list[Query]:
     return queries
 
 
-def _numbered_files(directory: Path, pattern: re.Pattern[str]) -> dict[int, Path]:
+@dataclass(frozen=True, slots=True)
+class RepeatedQuery:
+    """A query whose question an earlier query of the same group already asks."""
+
+    query: Query
+    first: Query
+    differing: tuple[str, ...]  # the fields that differ: () for a duplicated item
+
+    def describe(self) -> str:
+        where = f"{QA_DIR}/qa_{self.query.group}.json, query {self.query.index}"
+        earlier = f"query {self.first.index} ({self.first.id})"
+        if not self.differing:
+            return f"{where}: the same item as {earlier}"
+        return f"{where}: the same question as {earlier}, different {', '.join(self.differing)}"
+
+
+# (QA file key, Query attribute) of the fields compared between two items asking one question.
+_COMPARED_FIELDS = (("reasoning_type", "reasoning_type"), ("gold_memory", "gold_memory"), ("new_answer", "answer"))
+
+
+def repeated_queries(bench: Benchmark) -> list[RepeatedQuery]:
+    """Queries that repeat an earlier question of their group, accepted by the loader.
+
+    The release has some (a duplicated item and questions asked twice with different answers);
+    ``vmb verify`` lists them so that a new one does not pass unnoticed.
+    """
+    found: list[RepeatedQuery] = []
+    for group in bench.groups:
+        first_by_question: dict[str, Query] = {}
+        for query in group.queries:
+            first = first_by_question.setdefault(query.query, query)
+            if first is not query:
+                differing = tuple(
+                    key for key, attr in _COMPARED_FIELDS if getattr(first, attr) != getattr(query, attr)
+                )
+                found.append(RepeatedQuery(query, first, differing))
+    return found
+
+
+def _numbered_files(directory: Path, name: tuple[str, str]) -> dict[int, Path]:
     if not directory.is_dir():
         raise DataError(directory, None, "directory not found (expected the release layout history/ and qa_data/)")
+    prefix, suffix = name
     found: dict[int, Path] = {}
-    for path in directory.iterdir():
-        match = pattern.fullmatch(path.name)
-        if match:
-            found[int(match.group(1))] = path
+    for path in sorted(directory.iterdir()):
+        digits = path.name.removeprefix(prefix).removesuffix(suffix)
+        if not (path.name == prefix + digits + suffix and digits.isdigit() and digits.isascii()):
+            continue
+        number = int(digits)
+        if number == 0:
+            raise DataError(path, None, "group numbers start at 1")
+        if digits != str(number):
+            raise DataError(path, None, f"the group number has a leading zero: rename it {prefix}{number}{suffix}")
+        found[number] = path
     return found
 
 

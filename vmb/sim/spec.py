@@ -19,6 +19,17 @@ from functools import cached_property
 from typing import Any, Callable, Iterable, Mapping
 
 MISSING: Any = object()
+# Longest repr of a model-supplied value quoted in a refusal: a 10 MB argument or API name must
+# not come back to the model (and into the run's records) in full.
+SHOWN_CHARS = 80
+
+
+def shown(value: Any) -> str:
+    """``repr(value)`` for a message, cut to ``SHOWN_CHARS`` with the full length stated."""
+    text = repr(value)
+    if len(text) <= SHOWN_CHARS:
+        return text
+    return f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
 class Refused(Exception):
@@ -76,24 +87,24 @@ class Int(Param):
         def type_check(value: Any) -> str | None:
             if isinstance(value, int):
                 return None
-            return f"{name} must be an integer, got {value!r}"
+            return f"{name} must be an integer, got {shown(value)}"
 
         def min_check(value: Any) -> str | None:
             if self.minimum is None:
                 return None
             if not isinstance(value, (int, float)):
-                return f"{name} must be an integer, got {value!r}"
+                return f"{name} must be an integer, got {shown(value)}"
             if value < self.minimum:
-                return f"{name} must be at least {self.minimum}, got {value!r}"
+                return f"{name} must be at least {self.minimum}, got {shown(value)}"
             return None
 
         def max_check(value: Any) -> str | None:
             if self.maximum is None:
                 return None
             if not isinstance(value, (int, float)):
-                return f"{name} must be an integer, got {value!r}"
+                return f"{name} must be an integer, got {shown(value)}"
             if value > self.maximum:
-                return f"{name} must be at most {self.maximum}, got {value!r}"
+                return f"{name} must be at most {self.maximum}, got {shown(value)}"
             return None
 
         return [(f"{name}.min", min_check), (f"{name}.max", max_check), (f"{name}.type", type_check)]
@@ -156,7 +167,7 @@ class Enum(Param):
         def enum_check(value: Any) -> str | None:
             if isinstance(value, str) and canonical(value) in allowed:
                 return None
-            return f"{name} must be one of {', '.join(allowed)}; got {value!r}"
+            return f"{name} must be one of {', '.join(allowed)}; got {shown(value)}"
 
         return [(f"{name}.enum", enum_check)]
 
@@ -189,12 +200,12 @@ class Zone(Param):
     def checks(self, name: str) -> list[tuple[str, Callable[[Any], str | None]]]:
         table = self._lookup
         blank = "" in self.groups
-        shown = [v for v in self.groups if v]
+        listed = ", ".join(v for v in self.groups if v)
 
         def zone_check(value: Any) -> str | None:
             if (isinstance(value, str) and value in table) or (blank and not value):
                 return None
-            return f"{name} must be one of {', '.join(shown)}; got {value!r}"
+            return f"{name} must be one of {listed}; got {shown(value)}"
 
         return [(f"{name}.zone", zone_check)]
 

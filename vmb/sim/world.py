@@ -6,10 +6,10 @@ shape the conformance records and the scorer use, so a diff needs no flattening.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE, MODULES
-from vmb.sim.spec import MISSING, Api, Refused, Zone
+from vmb.sim.spec import MISSING, Api, Refused, Zone, shown
 from vmb.sim.state import ModuleState
 
 CallResult = dict[str, Any]
@@ -46,12 +46,12 @@ class World:
         """
         api = API_BY_NAME.get(name) if isinstance(name, str) else None
         if api is None:
-            return _refused(f"unknown API {name!r}", {})
+            return _refused(f"unknown API {shown(name)}", {})
         if not isinstance(args, Mapping):
             return _refused(f"{name}: arguments must be an object, got {type(args).__name__}", {})
         unknown = [k for k in args if k not in api.params]
         if unknown:
-            return _refused(f"{name}: unknown parameter(s) {', '.join(map(str, unknown))}", {})
+            return _refused(f"{name}: unknown parameter(s) {', '.join(map(shown, unknown))}", {})
         missing = [k for k, p in api.params.items() if p.required and k not in args]
         if missing:
             return _refused(f"{name}: missing required parameter(s) {', '.join(missing)}", {})
@@ -120,8 +120,14 @@ class World:
         return module_schemas(module)
 
 
-def replay(calls: list[dict[str, Any]], world: World | None = None) -> tuple[World, list[bool]]:
-    """Run ``[{"name", "args"}, ...]`` on a (default) world; return it and per-call acceptance."""
+def replay(calls: Iterable[Any], world: World | None = None) -> tuple[World, list[bool]]:
+    """Run ``[{"name", "args"}, ...]`` on a (default) world; return it and per-call acceptance.
+
+    An item that is not an object is an invalid call: refused, the car unchanged.
+    """
     world = World() if world is None else world
-    ok = [bool(world.call(c.get("name"), c.get("args", {}))["success"]) for c in calls]
+    ok = [
+        isinstance(c, Mapping) and bool(world.call(c.get("name"), c.get("args", {}))["success"])
+        for c in calls
+    ]
     return world, ok

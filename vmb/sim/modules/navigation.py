@@ -1,6 +1,6 @@
 """Navigation: route guidance to a destination, map display, voice guidance and alerts."""
 
-from vmb.sim.spec import Bool, Enum, Int, Module, Refused, Str
+from vmb.sim.spec import Bool, Enum, Int, Module, Refused, Str, shown
 from vmb.sim.state import ModuleState
 
 MODULE = Module(
@@ -54,7 +54,7 @@ def navigate_to(car: ModuleState, destination: str, route_preference: str | None
     # Quirk: an empty route_preference counts as omitted (fastest) instead of being refused.
     if route_preference and route_preference not in ROUTES:
         # Quirk: refused after switching on, so navigation stays on.
-        raise Refused(f"route_preference must be one of {', '.join(ROUTES)}; got {route_preference!r}")
+        raise Refused(f"route_preference must be one of {', '.join(ROUTES)}; got {shown(route_preference)}")
     car.set("current_destination.name", destination.strip())
     # Omitting the preference resets it to fastest rather than keeping the previous route's.
     car.set("current_destination.route_preference", route_preference or "fastest")
