@@ -40,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.handler(args) or 0)
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        # Every finished query is already on disk; a traceback here would only hide that.
+        print(f"vmb {args.command}: interrupted; rerun the same command to resume", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
                       help="memory setting option (summary_cap, kv_rounds, a system's settings); "
                            "VALUE is read as JSON when it parses; repeatable")
+    what.add_argument("--memory-days", type=int, metavar="N",
+                      help="build memory from each group's first N days only (a smoke test of summary or kv on a "
+                           "slow endpoint; recorded in config.json; not the paper's setting)")
 
     request = parser.add_argument_group("requests (defaults: the paper's, Table 10)")
     request.add_argument("--server", default="auto", choices=["auto", *SERVER_FAMILIES],
@@ -56,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     robust.add_argument("--concurrency", type=int, default=8, help="model requests in flight at once (default 8)")
     robust.add_argument("--retries", type=int, default=3, help="retries of a failed request (default 3)")
     robust.add_argument("--timeout", type=float, default=600.0, help="seconds per request (default 600)")
+    robust.add_argument("--timeout-retries", type=int, default=1,
+                        help="retries of a timed-out request at temperature 0 (default 1: a looping generation "
+                             "times out again; other failures get --retries)")
     robust.add_argument("--backoff", type=float, default=1.0, help="first retry wait in seconds, doubling (default 1)")
     robust.add_argument("--cache-dir", help="request cache and memory store (default: $VMB_CACHE_DIR, else .cache "
                                            "beside the run directory)")
@@ -98,6 +104,7 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
         base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
         max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
+        memory_days=args.memory_days, timeout_retries=args.timeout_retries,
         groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
         concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
         cache_dir=args.cache_dir, use_cache=use_cache, plugins=args.plugin,
@@ -112,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from vmb.data import DataError
+    from vmb.harness.config import OptionError
     from vmb.llm.model import FatalModelError
     from vmb.harness.rundir import ConfigMismatch
     from vmb.harness.runner import execute, summary_line
@@ -128,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     except FatalModelError as error:
         print(f"vmb run: stopped: {error}", file=sys.stderr)
         return 2
-    except (ConfigMismatch, DataError) as error:
+    except (ConfigMismatch, DataError, OptionError) as error:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2
     print(summary_line(result))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,10 @@ def resolve_family(server: str, base_url: str | None) -> ServerFamily:
     return SERVER_FAMILIES[HOST_FAMILIES.get(host, "generic")]
 
 
+class OptionError(ValueError):
+    """A setting refused before any request, with one line naming the option and what it takes."""
+
+
 def parse_groups(text: str) -> list[int]:
     """``"1-5,8,10-12"`` → ``[1, 2, 3, 4, 5, 8, 10, 11, 12]``."""
     out: set[int] = set()
@@ -70,11 +75,52 @@ def parse_groups(text: str) -> list[int]:
         if not part:
             continue
         low, _, high = part.partition("-")
+        if not low.strip().isdigit() or not (high.strip().isdigit() or not high):
+            raise OptionError(f"--groups: {part!r} is not a group number or a range such as 1-5")
         first, last = int(low), int(high or low)
         if first > last:
-            raise ValueError(f"empty group range {part!r}")
+            raise OptionError(f"--groups: the range {part!r} is empty")
         out.update(range(first, last + 1))
+    if not out:
+        raise OptionError(f"--groups: {text!r} names no group")
     return sorted(out)
+
+
+def check_groups(groups: list[int] | None, available: list[int]) -> None:
+    """Refuse a selection naming groups the benchmark does not have (rather than running none or all)."""
+    missing = sorted(set(groups or []) - set(available))
+    if missing:
+        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        raise OptionError(f"--groups: the benchmark has no group {shown} (it has groups "
+                          f"{min(available)}-{max(available)})")
+
+
+_SECRET_QUERY = ("key", "token", "secret", "password", "auth")
+
+
+def check_base_url(url: str) -> None:
+    """An http(s) URL with a host and a valid port, carrying no credentials (keys come from the environment)."""
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise OptionError(f"--base-url: {url!r} is not an http(s) URL such as http://127.0.0.1:8080/v1")
+    try:
+        parsed.port
+    except ValueError:
+        raise OptionError("--base-url: the port must be a number from 1 to 65535") from None
+    if parsed.username is not None or parsed.password is not None:
+        raise OptionError("--base-url: the URL carries credentials; remove them and put the API key in "
+                          "VMB_API_KEY or OPENAI_API_KEY (it is never written to the run directory)")
+    if any(word in parsed.query.lower() for word in _SECRET_QUERY):
+        raise OptionError("--base-url: the URL's query looks like it carries a key; remove it and put the API key "
+                          "in VMB_API_KEY or OPENAI_API_KEY (it is never written to the run directory)")
+
+
+def _at_least(option: str, value: float | None, low: float, *, above: bool = False) -> None:
+    if value is None:
+        return
+    if not math.isfinite(value) or value < low or (above and value == low):
+        bound = f"greater than {low:g}" if above else f"at least {low:g}"
+        raise OptionError(f"{option} must be a finite number {bound}, got {value}")
 
 
 @dataclass
@@ -92,11 +138,13 @@ class RunConfig:
     tool_choice: str = "auto"
     text_calls: bool = True
     memory_options: dict[str, Any] = field(default_factory=dict)
+    memory_days: int | None = None  # build memory from each group's first N days only (smoke tests)
     groups: list[int] | None = None
     limit: int | None = None
     data: str | None = None
     concurrency: int = 8
     retries: int = 3
+    timeout_retries: int = 1  # retries of a timed-out request at temperature 0 (it would most likely loop again)
     timeout: float = 600.0
     backoff: float = 1.0
     cache_dir: str | None = None
@@ -104,15 +152,28 @@ class RunConfig:
     plugins: list[str] = field(default_factory=list)
 
     def validate(self) -> None:
+        """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
         if self.agent not in AGENTS:
-            raise ValueError(f"unknown agent {self.agent!r}; choose from {', '.join(AGENTS)}")
+            raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(AGENTS)}")
         if self.agent == "model" and not (self.model and self.base_url):
-            raise ValueError("--agent model needs --model and --base-url")
+            raise OptionError("--agent model needs --model and --base-url")
+        if self.base_url is not None:
+            check_base_url(self.base_url)
         if self.thinking not in (None, "on", "off"):
-            raise ValueError("--thinking takes on or off")
-        if self.concurrency < 1 or self.max_rounds < 1 or self.retries < 0:
-            raise ValueError("--concurrency and --max-rounds must be at least 1, --retries at least 0")
-        resolve_family(self.server, self.base_url)
+            raise OptionError("--thinking takes on or off")
+        for option, value, low in (("--concurrency", self.concurrency, 1), ("--max-rounds", self.max_rounds, 1),
+                                   ("--max-tokens", self.max_tokens, 1), ("--limit", self.limit, 1),
+                                   ("--retries", self.retries, 0), ("--timeout-retries", self.timeout_retries, 0),
+                                   ("--backoff", self.backoff, 0), ("--temperature", self.temperature, 0),
+                                   ("--memory-days", self.memory_days, 1)):
+            _at_least(option, value, low)
+        _at_least("--timeout", self.timeout, 0, above=True)
+        if self.groups is not None and (not self.groups or min(self.groups) < 1):
+            raise OptionError("--groups: group numbers start at 1")
+        try:
+            resolve_family(self.server, self.base_url)
+        except ValueError as error:
+            raise OptionError(f"--server: {error}") from None
 
     @property
     def family(self) -> ServerFamily:
@@ -152,6 +213,8 @@ class RunConfig:
             "text_calls": self.text_calls,
             "memory": self.memory,
             "memory_options": self.memory_options,
+            # Only when set, so that the hash of every run without it stays what it was.
+            **({"memory_days": self.memory_days} if self.memory_days is not None else {}),
             "prompts": prompts,
             "data_sha256": data_sha256,
         }
@@ -161,6 +224,7 @@ class RunConfig:
         return {
             "concurrency": self.concurrency,
             "retries": self.retries,
+            "timeout_retries": self.timeout_retries,
             "timeout": self.timeout,
             "backoff": self.backoff,
             "use_cache": self.use_cache,

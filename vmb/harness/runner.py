@@ -17,7 +17,7 @@ import hashlib
 import importlib
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from vmb.harness.agent import run_query
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
 from vmb.llm.keys import api_key_from_env
-from vmb.harness.config import RunConfig, config_hash, data_checksum, package_versions
+from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
 from vmb.harness.metrics import compute_metric
 from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.harness.offline import NoopModel, OracleModel
@@ -54,6 +54,7 @@ def load_benchmark_once(root: str) -> Any:
 
 
 def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> list[Any]:
+    check_groups(groups, [g.number for g in bench.groups])
     chosen = [q for q in bench.queries if groups is None or q.group in groups]
     return chosen if limit is None else chosen[:limit]
 
@@ -78,7 +79,8 @@ class Runner:
             self.client = ChatClient(
                 model=config.model, base_url=config.base_url, api_key=api_key_from_env(),
                 params=config.request_params(), gate=self.gate, cache=self.cache,
-                policy=RetryPolicy(retries=config.retries, base=config.backoff), timeout=config.timeout,
+                policy=RetryPolicy(retries=config.retries, timeout_retries=config.timeout_retries, base=config.backoff),
+                timeout=config.timeout,
                 stats=progress.stats,
             )
 
@@ -146,6 +148,8 @@ class Runner:
         return self.config.cache_root() / "memory" / self.setting.name / key[:16] / f"group_{group.number}"
 
     async def group_memory(self, group: Any) -> GroupMemory:
+        if self.config.memory_days is not None:
+            group = first_days(group, self.config.memory_days)
         if not self.setting.builds:
             return self.setting.load(group, None)
         target = self.rundir.memory_dir / f"group_{group.number}"
@@ -176,6 +180,13 @@ class Runner:
         # The directory appears complete or not at all: a killed build is redone from scratch.
         shutil.rmtree(destination, ignore_errors=True)
         scratch.rename(destination)
+
+
+def first_days(group: Any, days: int) -> Any:
+    """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
+    kept = group.days[:days]
+    lines = [line for day in kept for line in day.lines]
+    return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
 
 
 def _first_leaf(error: BaseException) -> BaseException:

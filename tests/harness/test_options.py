@@ -1,0 +1,82 @@
+"""Selections and options that cannot run as meant are refused up front, with one line naming the option."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vmb.cli import main
+from vmb.harness.config import OptionError, RunConfig
+from vmb.harness.runner import first_days
+from vmb.harness.scripted import ReferenceScript, ScriptedServer
+
+from .conftest import RunFn
+
+REFUSED = [
+    (["--groups", "0-99"], "--groups"),
+    (["--groups", "51"], "--groups"),
+    (["--groups", "abc"], "--groups"),
+    (["--groups", "5-2"], "--groups"),
+    (["--limit", "-5"], "--limit"),
+    (["--limit", "0"], "--limit"),
+    (["--timeout", "0"], "--timeout"),
+    (["--timeout", "inf"], "--timeout"),
+    (["--max-tokens", "-5"], "--max-tokens"),
+    (["--temperature", "nan"], "--temperature"),
+    (["--retries", "-1"], "--retries"),
+    (["--memory-days", "0"], "--memory-days"),
+]
+
+
+@pytest.mark.parametrize(("options", "named"), REFUSED)
+def test_a_bad_option_is_one_line_naming_it_before_any_request(options: list[str], named: str, tmp_path: Path,
+                                                               release_dir: Path, bench: Any,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        code = main(["run", "--base-url", server.url, "--model", "m", "--data", str(release_dir),
+                     "--out", str(tmp_path / "run"), *options])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1 and named in err, err
+    assert server.received == [] and not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(("url", "named"), [
+    ("not-a-url", "not an http(s) URL"), ("ftp://host/v1", "not an http(s) URL"),
+    ("http://127.0.0.1:99999/v1", "port"), ("http://user:sk-secret-123@127.0.0.1:8080/v1", "credentials"),
+    ("http://127.0.0.1:8080/v1?api_key=sk-secret-123", "key"),
+])
+def test_a_bad_base_url_is_refused_once_and_a_key_in_it_is_never_written(url: str, named: str, tmp_path: Path,
+                                                                         release_dir: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["run", "--base-url", url, "--model", "m", "--data", str(release_dir), "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1 and "--base-url" in err and named in err
+    assert "sk-secret-123" not in err and not (tmp_path / "run").exists()
+
+
+def test_the_python_api_refuses_the_same_options(run: RunFn) -> None:
+    with pytest.raises(OptionError, match="--groups"):
+        run(None, agent="oracle", groups=[51])
+    with pytest.raises(OptionError, match="--limit"):
+        run(None, agent="oracle", limit=-5)
+    with pytest.raises(OptionError, match="--server"):
+        RunConfig(out="x", agent="oracle", server="nope").validate()
+
+
+def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(bench: Any, run: RunFn,
+                                                                               tmp_path: Path) -> None:
+    group = bench.group(1)
+    short = first_days(group, 2)
+    assert short.days == group.days[:2] and len(short.lines) == sum(len(d.lines) for d in group.days[:2])
+    assert short.history_text.splitlines() == [line.raw for line in short.lines]
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        run(server.url, "days", memory="summary", groups=[1], limit=1, memory_days=2)
+    config = json.loads((tmp_path / "days" / "config.json").read_text())
+    assert config["determining"]["memory_days"] == 2
+    days = (tmp_path / "days" / "memory" / "group_1" / "days.jsonl").read_text().splitlines()
+    assert len(days) == 2
+    plain = RunConfig(out="x", agent="oracle").determining({}, "sha")
+    assert "memory_days" not in plain  # runs without the option keep their hash
