@@ -240,7 +240,8 @@ CABIN_ALIASES: Mapping[str, str] = {
 def zones(parts: Iterable[str], **groups: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Zone vocabulary: each zone names itself, plus named groups (``all=...``, ``front=...``).
 
-    A group called ``empty`` stands for the empty string, which some reference APIs accept.
+    A group called ``empty`` is keyed by the empty string: the zone that ``""`` and every other
+    falsy value (null, 0, false) stand for, where the reference falls back to a default zone.
     """
     table: dict[str, tuple[str, ...]] = {p: (p,) for p in parts}
     for key, members in groups.items():
