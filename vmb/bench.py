@@ -27,6 +27,7 @@ SUITES: dict[str, tuple[str, str]] = {
     ),
     "harness": ("vmb.harness.bench:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
     "memory": ("vmb.memory.systems.bench:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
+    "generate": ("vmb.generate.bench:generate_suite", "procedural generation of 50 full-size groups (target < 60 s)"),
 }
 
 

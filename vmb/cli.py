@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("vmb.commands.show", "compare runs: ESM, F-F1, V-F1, Calls, Mem Token"),
     "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems"),
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
+    "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
 }
 
 

@@ -5,6 +5,11 @@ car in its default state and the queries that repeat an earlier question of thei
 loader accepts them), and compares them with the known errata (vmb/errata.json). Exit status 0
 means nothing new appeared; 1 means a new finding (or, with --conformance, a conformance record
 that disagrees); 2 means the data could not be loaded (the message names the file and item).
+
+A benchmark made by `vmb generate` (it has a metadata.json) has no errata: every query is checked
+as the generator checks it (calls succeed, the target differs from the default car, the query does
+not say the value, the events it rests on are in the history, no duplicate texts) and any problem
+is a finding.
 """
 
 from __future__ import annotations
@@ -91,9 +96,31 @@ def _print_findings(title: str, findings: list[Finding]) -> None:
         print(f"  {f.query:9} {f.answer}" + (f"  ({f.reason})" if f.reason else ""))
 
 
-def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError
+def verify_generated(data_dir: Path, metadata: dict[str, Any]) -> int:
+    """A benchmark made by `vmb generate` has no errata: every problem is a finding."""
+    from vmb.generate.verify import check_benchmark
 
+    problems = check_benchmark(data_dir, metadata)
+    print(f"generated benchmark ({metadata['options']['groups']} groups requested, seed "
+          f"{metadata['options']['seed']}): {len(problems)} problem(s)")
+    for problem in problems:
+        print(f"  {problem}")
+    return 1 if problems else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.data import DataError, resolve_data_dir
+    from vmb.generate.export import read_metadata
+
+    try:
+        data_dir = resolve_data_dir(args.data)
+        metadata = read_metadata(data_dir)
+        if metadata is not None and not args.update_errata:
+            status = verify_generated(data_dir, metadata)
+            return max(status, _conformance(args.conformance)) if args.conformance is not None else status
+    except DataError as error:
+        print(f"error: {error}")
+        return 2
     try:
         findings = find_errata(args.data)
     except DataError as error:
@@ -121,11 +148,15 @@ def run(args: argparse.Namespace) -> int:
     if not new:
         print(f"all {len(findings)} findings are known errata ({args.errata.name})")
     if args.conformance is not None:
-        from vmb.sim.conformance import check
-
-        checked, mismatches = check(Path(args.conformance))
-        for m in mismatches[:20]:
-            print(m.describe())
-        print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")
-        status = status or (1 if mismatches else 0)
+        status = status or _conformance(args.conformance)
     return status
+
+
+def _conformance(directory: str) -> int:
+    from vmb.sim.conformance import check
+
+    checked, mismatches = check(Path(directory))
+    for m in mismatches[:20]:
+        print(m.describe())
+    print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")
+    return 1 if mismatches else 0

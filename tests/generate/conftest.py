@@ -1,0 +1,28 @@
+"""A small procedural benchmark made once per session (3 groups, 300 lines each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vmb.generate.options import GenerateOptions
+from vmb.generate.pipeline import ProceduralBackend, run
+
+SMALL = GenerateOptions(groups=3, seed=7, history_lines=300, background_chains=4)
+
+
+def generate(out: Path, options: GenerateOptions = SMALL) -> Path:
+    run(options, out, ProceduralBackend(), log=lambda _: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def small_bench(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return generate(tmp_path_factory.mktemp("gen") / "small")
+
+
+def files(root: Path) -> dict[str, bytes]:
+    """Every exported file (release layout and metadata) by relative path."""
+    paths = [root / "metadata.json", *sorted((root / "history").iterdir()), *sorted((root / "qa_data").iterdir())]
+    return {str(p.relative_to(root)): p.read_bytes() for p in paths}

@@ -1,0 +1,41 @@
+"""Benchmark suite ``generate``: procedural generation of 50 full-size groups (``make bench``).
+
+A round runs the whole pipeline (personas to export, 2,700 history lines per group) into a fresh
+temporary directory on one core; the target is the whole benchmark in under 60 s.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from vmb.bench import BenchOptions, SuiteResult, best_time, one_core
+
+GROUPS = 50
+TARGET_SECONDS = 60.0
+
+
+def generate_suite(options: BenchOptions) -> SuiteResult:
+    from vmb.generate.options import GenerateOptions
+    from vmb.generate.pipeline import ProceduralBackend, run
+
+    settings = GenerateOptions(groups=GROUPS, seed=1)
+    lines: list[int] = []
+
+    def work() -> None:
+        with tempfile.TemporaryDirectory(prefix="vmb-generate-") as tmp:
+            outcome = run(settings, Path(tmp) / "bench", ProceduralBackend(), log=lambda _: None)
+            lines.append(sum(p.read_text(encoding="utf-8").count("\n") for p in (outcome.out / "history").iterdir()))
+
+    with one_core() as pinning:
+        seconds, _ = best_time(work, options.rounds)
+    return SuiteResult(
+        suite="generate",
+        tasks=GROUPS,
+        seconds=seconds,
+        rounds=options.rounds,
+        target=GROUPS / TARGET_SECONDS,
+        baseline=f"target: {GROUPS} full-size groups in under {TARGET_SECONDS:.0f} s",
+        details=[f"{GROUPS} groups, {lines[-1]:,} history lines, {settings.vehicle_chains * GROUPS} queries per round: "
+                 f"{seconds:.1f} s", pinning],
+    )

@@ -1,0 +1,103 @@
+"""Export to the release layout, plus the metadata the release lacks.
+
+``DIR/history/history_N.txt`` (lines ``[YYYY-MM-DD HH:MM] Name: text``), ``DIR/qa_data/qa_N.json``
+(``{"related_to_vehicle_preference": [{gold_memory, reasoning_type, query, new_answer}]}``, the
+release's keys) and ``DIR/metadata.json``: the options, and per group the profiles, conflicts,
+chains and events with their dates, times and history line numbers, the query id each vehicle
+chain became (or why it was dropped) and the query's date. ``vmb stats`` reads exact chain, event
+and delay figures from it; ``vmb verify`` reads the event lines from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from vmb.generate.options import GenerateOptions
+from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Verification
+
+METADATA = "metadata.json"
+GENERATOR = "vmb generate"
+
+
+def history_text(dialogue: Dialogue) -> tuple[str, dict[str, list[int]]]:
+    """The history file's text and, per event, the (1-based) numbers of its lines."""
+    out: list[str] = []
+    lines_of: dict[str, list[int]] = {}
+    for day in dialogue.days:
+        for line in day.lines:
+            out.append(f"[{day.date} {line.time}] {line.speaker}: {line.text}")
+            if line.event is not None:
+                lines_of.setdefault(line.event, []).append(len(out))
+    return "\n".join(out) + "\n", lines_of
+
+
+def write_group(out: Path, verification: Verification, dialogue: Dialogue) -> tuple[Export, dict[str, list[int]]]:
+    group = verification.group
+    history, lines_of = history_text(dialogue)
+    qa = {"related_to_vehicle_preference": [
+        {"gold_memory": i.gold_memory, "reasoning_type": i.reasoning_type, "query": i.query, "new_answer": i.new_answer}
+        for i in verification.items
+    ]}
+    qa_text = json.dumps(qa, indent=4, ensure_ascii=False) + "\n"
+    history_path = Path("history") / f"history_{group}.txt"
+    qa_path = Path("qa_data") / f"qa_{group}.json"
+    for relative, text in ((history_path, history), (qa_path, qa_text)):
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        (out / relative).write_text(text, encoding="utf-8")
+    digest = hashlib.sha256((history + qa_text).encode("utf-8")).hexdigest()
+    record = Export(group=group, history=str(history_path), qa=str(qa_path), lines=history.count("\n"),
+                    queries=len(verification.items), sha256=digest)
+    return record, lines_of
+
+
+def group_metadata(personas: PersonaGroup, chains: ChainSet, timeline: Timeline, dialogue: Dialogue,
+                   verification: Verification, lines_of: dict[str, list[int]]) -> dict[str, Any]:
+    dates = {e.event: e.date for e in timeline.events}
+    query_dates = {q.chain: q.date for q in timeline.queries}
+    times: dict[str, str] = {}
+    for day in dialogue.days:
+        for line in day.lines:
+            if line.event is not None:
+                times.setdefault(line.event, line.time)
+    query_ids = {item.chain: f"qa_{chains.group}#{index}" for index, item in enumerate(verification.items)}
+    verdicts = {v.chain: v for v in verification.verdicts}
+    out_chains = []
+    for chain in chains.chains:
+        verdict = verdicts.get(chain.id)
+        out_chains.append({
+            "id": chain.id, "kind": chain.kind, "reasoning_type": chain.reasoning_type, "topic": chain.topic,
+            "query": query_ids.get(chain.id), "query_date": query_dates.get(chain.id),
+            "status": verdict.status if verdict else None, "reasons": verdict.reasons if verdict else [],
+            "target": chain.target.model_dump(mode="json") if chain.target else None,
+            "events": [{
+                "id": e.id, "date": dates[e.id], "time": times.get(e.id), "person": e.person, "kind": e.kind,
+                "role": e.role, "setting": e.setting, "value": e.value, "condition": e.condition, "alias": e.alias,
+                "description": e.description, "lines": lines_of.get(e.id, []),
+            } for e in chain.events],
+        })
+    return {"group": chains.group, "people": [p.model_dump(mode="json") for p in personas.people],
+            "conflicts": [c.model_dump(mode="json") for c in personas.conflicts],
+            "profile_problems": verification.profile_problems, "chains": out_chains}
+
+
+def write_metadata(out: Path, options: GenerateOptions, groups: list[dict[str, Any]],
+                   failures: list[dict[str, Any]], extra: dict[str, Any]) -> Path:
+    body = {"generator": GENERATOR, "schema_version": SCHEMA_VERSION, "options": options.to_json(),
+            "options_digest": options.digest(), **extra, "failures": failures, "groups": groups}
+    path = out / METADATA
+    path.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def read_metadata(data_dir: Path) -> dict[str, Any] | None:
+    """The metadata of a generated benchmark, or None for a directory without one (the release)."""
+    path = Path(data_dir) / METADATA
+    if not path.exists():
+        return None
+    body = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(body, dict) or body.get("generator") != GENERATOR:
+        return None
+    return body

@@ -1,0 +1,131 @@
+"""The knobs of a generation run (issue 8, section 5), validated and recorded in every artifact.
+
+Every option has a default that reproduces the release's shape: 3 occupants, 20 background and
+10 vehicle chains per group (one query per vehicle chain), about 2,700 history lines, a mean delay
+of about 23 days between consecutive events of a chain, the release's reasoning-type shares.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from random import Random
+from typing import Any
+
+from vmb.data import REASONING_TYPES
+
+# Shares of the five reasoning types in the release (Table 4 of the paper), in percent.
+RELEASE_TYPE_SHARES: dict[str, float] = {
+    "preference_conflict": 29.8,
+    "conditional_constraint": 20.4,
+    "coreference_resolution": 19.4,
+    "state_shift": 18.0,
+    "error_correction": 12.4,
+}
+BACKENDS = ("procedural", "llm")
+
+
+class OptionError(ValueError):
+    """An option out of its domain; the message names the option and the accepted values."""
+
+
+@dataclass(frozen=True)
+class GenerateOptions:
+    groups: int = 50  # number of groups (one history and one QA file each)
+    seed: int = 1  # every random choice derives from it: same seed, same bytes
+    people: int = 3  # occupants per group (main speakers)
+    history_lines: int = 2700  # target dialogue lines per group (filler talk fills up to it)
+    background_chains: int = 20  # event chains per group unrelated to the vehicle
+    vehicle_chains: int = 10  # vehicle-preference chains per group, one query each
+    conflict_density: int = 2  # occupants who voice a value for the setting of a preference conflict
+    delay_days: float = 23.0  # mean days between consecutive events of one chain
+    type_shares: dict[str, float] = field(default_factory=lambda: dict(RELEASE_TYPE_SHARES))
+    start_date: str = "2025-03-01"  # first possible day of a history
+    backend: str = "procedural"
+
+    def __post_init__(self) -> None:
+        positive = {"groups": self.groups, "people": self.people, "history_lines": self.history_lines,
+                    "vehicle_chains": self.vehicle_chains}
+        for name, value in positive.items():
+            if not isinstance(value, int) or value < 1:
+                raise OptionError(f"--{name.replace('_', '-')} must be a positive integer, got {value!r}")
+        if self.people < 2:
+            raise OptionError(f"--people must be at least 2 (a group shares a car), got {self.people}")
+        if not isinstance(self.background_chains, int) or self.background_chains < 0:
+            raise OptionError(f"--background-chains must be 0 or more, got {self.background_chains!r}")
+        if not 2 <= self.conflict_density <= self.people:
+            raise OptionError(f"--conflict-density must be between 2 and --people ({self.people}), "
+                              f"got {self.conflict_density}")
+        if not self.delay_days >= 1:
+            raise OptionError(f"--delay-days must be at least 1, got {self.delay_days!r}")
+        unknown = set(self.type_shares) - set(REASONING_TYPES)
+        if unknown:
+            raise OptionError(f"--type-shares: unknown reasoning type(s) {', '.join(sorted(unknown))}; "
+                              f"known: {', '.join(REASONING_TYPES)}")
+        if any(v < 0 for v in self.type_shares.values()) or sum(self.type_shares.values()) <= 0:
+            raise OptionError("--type-shares must be non-negative and not all zero")
+        if self.backend not in BACKENDS:
+            raise OptionError(f"--backend must be one of {', '.join(BACKENDS)}, got {self.backend!r}")
+        try:
+            date.fromisoformat(self.start_date)
+        except ValueError:
+            raise OptionError(f"--start-date must be YYYY-MM-DD, got {self.start_date!r}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def digest(self) -> str:
+        """Hash of the options: a directory made with other options is not resumed with these."""
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GenerateOptions:
+        return cls(**data)
+
+
+def parse_type_shares(text: str) -> dict[str, float]:
+    """``"preference_conflict=40,state_shift=60"`` → shares; types left out get share 0."""
+    shares = {t: 0.0 for t in REASONING_TYPES}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise OptionError(f"--type-shares: expected TYPE=SHARE, got {part!r}")
+        try:
+            shares[name.strip()] = float(value)
+        except ValueError:
+            raise OptionError(f"--type-shares: {value!r} is not a number (in {part!r})") from None
+    return shares
+
+
+def type_counts(options: GenerateOptions) -> list[str]:
+    """The reasoning type of every query of the run, in a seed-independent order.
+
+    The counts follow the shares by largest remainder over all ``groups * vehicle_chains``
+    queries, so the shares hold for the whole benchmark rather than only on average.
+    """
+    total = options.groups * options.vehicle_chains
+    weight = sum(options.type_shares.get(t, 0.0) for t in REASONING_TYPES)
+    exact = {t: total * options.type_shares.get(t, 0.0) / weight for t in REASONING_TYPES}
+    counts = {t: int(v) for t, v in exact.items()}
+    by_remainder = sorted(REASONING_TYPES, key=lambda t: (-(exact[t] - counts[t]), REASONING_TYPES.index(t)))
+    for t in by_remainder[: total - sum(counts.values())]:
+        counts[t] += 1
+    return [t for t in REASONING_TYPES for _ in range(counts[t])]
+
+
+def group_types(options: GenerateOptions, group: int) -> list[str]:
+    """The reasoning types of one group's vehicle chains, in chain order (a seeded deal of
+    :func:`type_counts`, so every stage and backend agrees on it)."""
+    deck = type_counts(options)
+    Random(f"{options.seed}:types").shuffle(deck)
+    size = options.vehicle_chains
+    return deck[(group - 1) * size: group * size]
+
+
+def rng_for(options: GenerateOptions, group: int, stage: str, *more: object) -> Random:
+    """The random source of one stage of one group: independent of every other group and stage,
+    so a resumed run draws exactly what an uninterrupted one would."""
+    return Random(":".join(map(str, (options.seed, group, stage, *more))))

@@ -1,0 +1,178 @@
+"""Run the stages over one output directory, resuming whatever a previous run left.
+
+``run(options, out, backend)`` goes through personas → chains → timeline → dialogue → QA → verify
+→ export. Each stage reads the earlier stages' records (validated) and appends one record per
+group; a stage with a done marker is skipped, a stage without one skips the groups it already
+has. A backend that cannot produce a group's record (an LLM answer invalid twice) raises
+:class:`StageFailure`: the reason goes to ``stages/failures.jsonl`` and the group is left out of
+the later stages and the export, never written half-made.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from vmb.generate import export, timeline, verify
+from vmb.generate.options import GenerateOptions
+from vmb.generate.schemas import (ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline,
+                                  Verification)
+from vmb.generate.store import Store
+
+
+class StageFailure(Exception):
+    """A group's record for one stage could not be made; the message says why."""
+
+
+class Backend(Protocol):
+    name: str
+
+    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup: ...
+
+    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet: ...
+
+    def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
+                 timeline: Timeline) -> Dialogue: ...
+
+    def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
+           dialogue: Dialogue) -> QASet: ...
+
+    def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
+                item: QAItem, attempt: int) -> QAItem: ...
+
+    def report(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class Outcome:
+    out: Path
+    seconds: dict[str, float] = field(default_factory=dict)
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    metadata: Path | None = None
+
+
+def _evidence(dialogue: Dialogue) -> Callable[[QAItem], dict[str, list[str]]]:
+    said: dict[str, list[str]] = {}
+    for day in dialogue.days:
+        for line in day.lines:
+            if line.event is not None:
+                said.setdefault(line.event, []).append(line.text)
+    return lambda item: {event: said.get(event, []) for event in item.evidence}
+
+
+def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None] = print) -> Outcome:
+    store = Store(out, options)
+    store.open()
+    outcome = Outcome(Path(out))
+    failures_path = store.dir / "failures.jsonl"
+    failed: dict[int, str] = {}
+    if failures_path.exists():
+        for line in failures_path.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            outcome.failures.append(entry)
+            failed[entry["group"]] = entry["stage"]
+    loaded: dict[str, dict[int, Any]] = {}
+
+    def stage(name: str, make: Callable[[int], Record]) -> None:
+        start = time.perf_counter()
+        have = store.by_group(name, Record) if store.path(name).exists() else {}
+        if not store.done(name):
+            for group in range(1, options.groups + 1):
+                if group in have or group in failed:
+                    continue
+                try:
+                    record = make(group)
+                except StageFailure as failure:
+                    entry = {"stage": name, "group": group, "reason": str(failure)}
+                    with failures_path.open("a", encoding="utf-8") as handle:
+                        handle.write(json.dumps(entry) + "\n")
+                    outcome.failures.append(entry)
+                    failed[group] = name
+                    log(f"  {name}: group {group} failed: {failure}")
+                    continue
+                store.append(name, record)
+                have[group] = record
+            store.mark_done(name, {"groups": sorted(have), "failed": sorted(g for g, s in failed.items() if s == name)})
+            log(f"{name}: {len(have)} group(s) in {time.perf_counter() - start:.2f} s")
+        else:
+            log(f"{name}: done before, {len(have)} group(s) kept")
+        loaded[name] = have
+        outcome.seconds[name] = time.perf_counter() - start
+
+    stage("personas", lambda g: backend.personas(options, g))
+    stage("chains", lambda g: backend.chains(options, loaded["personas"][g]))
+    stage("timeline", lambda g: timeline.build(options, loaded["chains"][g]))
+    stage("dialogue", lambda g: backend.dialogue(options, loaded["personas"][g], loaded["chains"][g],
+                                                 loaded["timeline"][g]))
+    stage("qa", lambda g: backend.qa(options, loaded["personas"][g], loaded["chains"][g], loaded["timeline"][g],
+                                     loaded["dialogue"][g]))
+
+    def verified(group: int) -> Verification:
+        personas, chains, dialogue = loaded["personas"][group], loaded["chains"][group], loaded["dialogue"][group]
+        items, verdicts = verify.verify_group(
+            loaded["qa"][group].items, _evidence(dialogue),
+            lambda item, attempt: backend.requery(options, personas, chains, dialogue, item, attempt))
+        return Verification(group=group, items=items, verdicts=verdicts,
+                            profile_problems=verify.profile_problems(personas))
+
+    stage("verify", verified)
+    lines_of: dict[int, dict[str, list[int]]] = {}
+
+    def exported(group: int) -> Export:
+        record, lines_of[group] = export.write_group(outcome.out, loaded["verify"][group], loaded["dialogue"][group])
+        return record
+
+    stage("export", exported)
+    groups = []
+    for group in sorted(loaded["export"]):
+        lines = lines_of.get(group) or export.history_text(loaded["dialogue"][group])[1]
+        groups.append(export.group_metadata(loaded["personas"][group], loaded["chains"][group],
+                                            loaded["timeline"][group], loaded["dialogue"][group],
+                                            loaded["verify"][group], lines))
+    outcome.metadata = export.write_metadata(outcome.out, options, groups, outcome.failures,
+                                             {"backend": backend.report()})
+    return outcome
+
+
+class ProceduralBackend:
+    """No model: seeded templates and pools (``vmb.generate.procedural``)."""
+
+    name = "procedural"
+
+    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup:
+        from vmb.generate.procedural import personas
+
+        return personas.build(options, group)
+
+    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet:
+        from vmb.generate.procedural import chains
+
+        try:
+            return chains.build(options, personas)
+        except chains.PlanMismatch as mismatch:
+            raise StageFailure(str(mismatch)) from None
+
+    def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
+                 timeline: Timeline) -> Dialogue:
+        from vmb.generate.procedural import dialogue
+
+        return dialogue.build(options, personas, chains, timeline)
+
+    def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
+           dialogue: Dialogue) -> QASet:
+        from vmb.generate.procedural import qa
+
+        return qa.build(options, personas, chains, timeline, dialogue)
+
+    def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
+                item: QAItem, attempt: int) -> QAItem:
+        from vmb.generate.procedural import qa
+
+        chain = next(c for c in chains.chains if c.id == item.chain)
+        return qa.item(options, personas, chain, item.query_date, qa.event_times(dialogue), attempt)
+
+    def report(self) -> dict[str, Any]:
+        return {"name": self.name}

@@ -1,0 +1,1 @@
+"""The procedural backend: personas, chains, dialogue and queries from seeded templates and pools."""

@@ -1,0 +1,125 @@
+"""One output directory per run: the options file, one JSONL artifact per stage, done markers.
+
+Layout under ``DIR/stages``: ``run.json`` (schema version, backend, options and their digest),
+``<stage>.jsonl`` (one validated record per group, appended as each group finishes) and
+``<stage>.done`` (written once every group of the stage is in). Resuming: a stage with its done
+marker is not run again; a stage without one keeps the groups already written and does the rest.
+A line cut short by a kill (no final line break) is dropped when the file is reopened.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator, TypeVar
+
+from pydantic import ValidationError
+
+from vmb.generate.options import GenerateOptions
+from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
+
+R = TypeVar("R", bound=Record)
+STAGES_DIR = "stages"
+
+
+class ArtifactError(Exception):
+    """An artifact that cannot be used: names the file, the line and what is wrong."""
+
+
+def _problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "record"
+    return f"{where}: {first['msg']} ({error.error_count()} problem(s))"
+
+
+def encode(stage: str, record: Record, digest: str) -> str:
+    """The JSONL line of one record; the record is validated again from its own dump."""
+    model = STAGE_MODELS[stage]
+    if not isinstance(record, model):
+        raise ArtifactError(f"{stage}: expected a {model.__name__}, got {type(record).__name__}")
+    body = record.model_dump(mode="json")
+    try:
+        model.model_validate(body)
+    except ValidationError as error:
+        raise ArtifactError(f"{stage}: record for group {body.get('group')} fails its schema: {_problem(error)}") from None
+    line = {"schema": f"{stage}/{SCHEMA_VERSION}", "options": digest, **body}
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(stage: str, text: str, where: str, digest: str | None) -> Record:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ArtifactError(f"{where}: not JSON ({error.msg})") from None
+    if not isinstance(data, dict):
+        raise ArtifactError(f"{where}: expected a JSON object")
+    schema = data.pop("schema", None)
+    if schema != f"{stage}/{SCHEMA_VERSION}":
+        raise ArtifactError(f"{where}: schema {schema!r}, expected {stage}/{SCHEMA_VERSION}")
+    made_with = data.pop("options", None)
+    if digest is not None and made_with != digest:
+        raise ArtifactError(f"{where}: written with options {made_with}, this run has {digest}")
+    try:
+        return STAGE_MODELS[stage].model_validate(data)
+    except ValidationError as error:
+        raise ArtifactError(f"{where}: {_problem(error)}") from None
+
+
+class Store:
+    def __init__(self, out: Path, options: GenerateOptions) -> None:
+        self.out = Path(out)
+        self.dir = self.out / STAGES_DIR
+        self.options = options
+        self.digest = options.digest()
+
+    def open(self) -> None:
+        """Create the directory, or check that it was made with the same options."""
+        run_file = self.dir / "run.json"
+        if run_file.exists():
+            recorded = json.loads(run_file.read_text(encoding="utf-8"))
+            if recorded.get("schema_version") != SCHEMA_VERSION:
+                raise ArtifactError(f"{run_file}: schema version {recorded.get('schema_version')}, "
+                                    f"this vmb writes {SCHEMA_VERSION}; use a new --out directory")
+            if recorded.get("digest") != self.digest:
+                changed = sorted(k for k, v in self.options.to_json().items() if recorded["options"].get(k) != v)
+                raise ArtifactError(f"{self.out} was generated with other options (differs in: "
+                                    f"{', '.join(changed)}); use a new --out directory or the same options")
+            return
+        self.dir.mkdir(parents=True, exist_ok=True)
+        body = {"schema_version": SCHEMA_VERSION, "digest": self.digest, "options": self.options.to_json()}
+        run_file.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+    def path(self, stage: str) -> Path:
+        return self.dir / f"{stage}.jsonl"
+
+    def done(self, stage: str) -> bool:
+        return (self.dir / f"{stage}.done").exists()
+
+    def mark_done(self, stage: str, info: dict[str, object]) -> None:
+        (self.dir / f"{stage}.done").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+
+    def records(self, stage: str) -> Iterator[Record]:
+        """Every complete record of a stage, validated; a torn last line is cut off the file."""
+        path = self.path(stage)
+        if not path.exists():
+            return
+        data = path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            with path.open("r+b") as handle:
+                handle.truncate(keep)
+            data = data[:keep]
+        for number, raw in enumerate(data.decode("utf-8").splitlines(), start=1):
+            yield decode(stage, raw, f"{path}: line {number}", self.digest)
+
+    def by_group(self, stage: str, model: type[R]) -> dict[int, R]:
+        found: dict[int, R] = {}
+        for record in self.records(stage):
+            assert isinstance(record, model)
+            found[record.group] = record  # type: ignore[attr-defined]
+        return found
+
+    def append(self, stage: str, record: Record) -> None:
+        line = encode(stage, record, self.digest) + "\n"
+        with self.path(stage).open("a", encoding="utf-8") as handle:
+            handle.write(line)

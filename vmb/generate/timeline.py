@@ -1,0 +1,41 @@
+"""Temporal interleaving (shared by both backends): every event of every chain gets a day.
+
+Each chain starts on a day drawn over a window of the history; its next events follow after gaps
+drawn uniformly between half and one and a half times ``delay_days`` (at least one day), so the
+mean gap between consecutive events of a chain is ``delay_days`` up to sampling. Chains overlap
+freely: one day can hold events of several chains. A query comes 1 to 14 days after the last
+event of its chain. The exact mean gap of a benchmark is read back from its metadata by
+``vmb stats``.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from vmb.generate.options import GenerateOptions, rng_for
+from vmb.generate.schemas import ChainSet, EventDate, QueryDate, Timeline
+
+# Chains start within this many days of the group's first day, so histories span a few months.
+START_WINDOW_DAYS = 90
+
+
+def build(options: GenerateOptions, chains: ChainSet) -> Timeline:
+    rng = rng_for(options, chains.group, "timeline")
+    first_day = date.fromisoformat(options.start_date) + timedelta(days=rng.randint(0, 20))
+    events: list[EventDate] = []
+    queries: list[QueryDate] = []
+    for chain in chains.chains:
+        day = first_day + timedelta(days=rng.randint(0, START_WINDOW_DAYS))
+        for index, event in enumerate(chain.events):
+            if index:
+                day += timedelta(days=max(1, round(rng.uniform(0.5, 1.5) * options.delay_days)))
+            events.append(EventDate(event=event.id, date=day.isoformat()))
+        if chain.kind == "vehicle":
+            queries.append(QueryDate(chain=chain.id, date=(day + timedelta(days=rng.randint(1, 14))).isoformat()))
+    return Timeline(group=chains.group, events=events, queries=queries)
+
+
+def chain_gaps(dates: list[str]) -> list[int]:
+    """Days between consecutive events of one chain, in chain order."""
+    days = [date.fromisoformat(d) for d in dates]
+    return [(b - a).days for a, b in zip(days, days[1:])]

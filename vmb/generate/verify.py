@@ -1,0 +1,176 @@
+"""Verification of queries (issue 8, section 4), on stage artifacts and on an exported benchmark.
+
+A query passes when: every reference call parses and succeeds in ``vmb.sim`` from the default
+car; the final car differs from the default car; the query text does not say any value the answer
+sets (zone arguments aside: "driver" names a seat, not a remembered value); the events it rests on
+are in the dialogue and one of their lines says the answer's value; and no other query of its group
+has the same text with another answer. Profiles pass when names are unique and no person holds two
+values for one setting under one condition. The same functions check an exported benchmark
+(``vmb verify --data DIR`` reads the metadata file for the event lines).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from vmb.data import DataError, parse_call
+from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
+from vmb.generate.text import mentions
+from vmb.sim import World
+from vmb.sim.registry import API_BY_NAME
+from vmb.sim.spec import Zone
+
+RETRIES = 3  # new realisations of a failing query before it is dropped
+
+
+def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
+    """The values an answer sets, zone arguments left out."""
+    values = []
+    for call in calls:
+        api = API_BY_NAME.get(call["name"])
+        for name, value in call["args"].items():
+            if api is not None and isinstance(api.params.get(name), Zone):
+                continue
+            values.append(value)
+    return values
+
+
+def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[str]]) -> list[str]:
+    """Problems of one query; ``evidence_lines`` maps each evidence event to its history lines."""
+    problems: list[str] = []
+    calls = []
+    for raw in answer:
+        try:
+            calls.append(parse_call(raw))
+        except DataError as error:
+            problems.append(f"reference call does not parse: {error}")
+    world = World()
+    for call in calls:
+        result = world.call(call["name"], call["args"])
+        if not result["success"]:
+            problems.append(f"reference call refused by the simulator: {result['message']}")
+    if calls and not world.diff():
+        problems.append("the reference answer leaves the default car unchanged")
+    values = answer_values(calls)
+    for value in values:
+        if mentions(query, value):
+            problems.append(f"the query text says the answer's value {value!r}")
+    missing = [event for event, lines in evidence_lines.items() if not lines]
+    if missing:
+        problems.append(f"evidence event(s) not in the dialogue: {', '.join(missing)}")
+    said = [line for lines in evidence_lines.values() for line in lines]
+    for value in values:
+        if not any(mentions(line, value) for line in said):
+            problems.append(f"no evidence line in the dialogue says the answer's value {value!r}")
+    return problems
+
+
+def duplicate_texts(items: list[tuple[str, str, list[str]]]) -> dict[str, str]:
+    """(id, query text, answer) triples → {id: problem} for queries sharing a text with another
+    answer; the first query of each text keeps it, the later ones are flagged."""
+    seen: dict[str, tuple[str, list[str]]] = {}
+    flagged: dict[str, str] = {}
+    for item_id, text, answer in items:
+        if text in seen and seen[text][1] != answer:
+            flagged[item_id] = f"same query text as {seen[text][0]} with another answer"
+        seen.setdefault(text, (item_id, answer))
+    return flagged
+
+
+def profile_problems(group: PersonaGroup) -> list[str]:
+    problems: list[str] = []
+    names = [p.name for p in group.people]
+    firsts = [n.split()[0] for n in names]
+    if len(set(names)) != len(names) or len(set(firsts)) != len(firsts):
+        problems.append(f"group {group.group}: names or first names repeat: {', '.join(names)}")
+    for person in group.people:
+        held: dict[tuple[str, str | None], Any] = {}
+        for pref in person.vehicle_preferences:
+            key = (pref.setting, pref.condition)
+            if key in held and held[key] != pref.value:
+                problems.append(f"group {group.group}: {person.name} prefers both {held[key]!r} and {pref.value!r} "
+                                f"for {pref.setting}" + (f" when {pref.condition}" if pref.condition else ""))
+            held.setdefault(key, pref.value)
+    for conflict in group.conflicts:
+        if len(set(map(str, conflict.values))) < 2:
+            problems.append(f"group {group.group}: conflict on {conflict.setting} has no two different values")
+    return problems
+
+
+def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
+                 retry: Callable[[QAItem, int], QAItem]) -> tuple[list[QAItem], list[Verdict]]:
+    """Check every query; retry a failing one up to RETRIES times, then drop it with its reasons."""
+    kept: list[QAItem] = []
+    verdicts: list[Verdict] = []
+    texts: list[tuple[str, str, list[str]]] = []
+    for original in items:
+        current, reasons = original, []
+        for attempt in range(RETRIES + 1):
+            if attempt:
+                current = retry(original, attempt)
+            problems = check_query(current.query, current.new_answer, evidence(current))
+            clash = duplicate_texts(texts + [(current.chain, current.query, current.new_answer)]).get(current.chain)
+            problems += [clash] if clash else []
+            if not problems:
+                break
+            reasons += [f"attempt {attempt}: {p}" for p in problems]
+        if problems:
+            verdicts.append(Verdict(chain=original.chain, status="dropped", reasons=reasons))
+            continue
+        kept.append(current)
+        texts.append((current.chain, current.query, current.new_answer))
+        verdicts.append(Verdict(chain=original.chain, status="regenerated" if reasons else "kept", reasons=reasons))
+    return kept, verdicts
+
+
+def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]]]]) -> list[str]:
+    """Problems of an exported group: (query id, text, answer, evidence lines) per query."""
+    problems = [f"{qid}: {p}" for qid, text, answer, lines in items for p in check_query(text, answer, lines)]
+    flagged = duplicate_texts([(qid, text, answer) for qid, text, answer, _ in items])
+    return problems + [f"{qid}: {p}" for qid, p in flagged.items()]
+
+
+def check_benchmark(data_dir: Path, metadata: dict[str, Any]) -> list[str]:
+    """Every problem of an exported benchmark, read from its files and its metadata.
+
+    Besides the query checks: each exported query is the one its chain's metadata names, and each
+    group's profiles pass :func:`profile_problems`.
+    """
+    from vmb.data import load_benchmark
+
+    bench = load_benchmark(data_dir)
+    problems: list[str] = []
+    meta_groups = {g["group"]: g for g in metadata["groups"]}
+    for group in bench.groups:
+        meta = meta_groups.get(group.number)
+        if meta is None:
+            problems.append(f"group {group.number}: not in {data_dir / 'metadata.json'}")
+            continue
+        raw_lines = [line.raw for line in group.lines]
+        texts = [line.text for line in group.lines]
+        chain_of = {c["query"]: c for c in meta["chains"] if c.get("query")}
+        items = []
+        for query in group.queries:
+            chain = chain_of.get(query.id)
+            if chain is None:
+                problems.append(f"{query.id}: no chain of the metadata made this query")
+                continue
+            if chain["reasoning_type"] != query.reasoning_type:
+                problems.append(f"{query.id}: reasoning type {query.reasoning_type!r}, the metadata says "
+                                f"{chain['reasoning_type']!r}")
+            evidence = {}
+            for event in chain["events"]:
+                numbers = [n for n in event["lines"] if 1 <= n <= len(texts)]
+                if len(numbers) != len(event["lines"]):
+                    problems.append(f"{query.id}: event {event['id']} points past the end of the history")
+                if numbers and not raw_lines[numbers[0] - 1].startswith(f"[{event['date']} "):
+                    problems.append(f"{query.id}: event {event['id']} is dated {event['date']} but its line is "
+                                    f"{raw_lines[numbers[0] - 1][:18]}")
+                evidence[event["id"]] = [texts[n - 1] for n in numbers]
+            items.append((query.id, query.query, query.answer, evidence))
+        problems += find_problems(items)
+        personas = PersonaGroup.model_validate({"group": group.number, "people": meta["people"],
+                                                "conflicts": meta["conflicts"]})
+        problems += profile_problems(personas)
+    return problems
