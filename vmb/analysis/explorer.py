@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis.runs import RunSet
+from vmb.harness.rundir import read_inside
 from vmb.analysis.style import memory_label, reasoning_label
 
 ALL = "(all)"
@@ -59,7 +60,7 @@ def system_text(runset: RunSet, run: str, record: dict[str, Any]) -> str:
     if system is None:
         return ""
     if "content_file" in system:
-        return (runset.run(run).path / system["content_file"]).read_text(encoding="utf-8")
+        return read_inside(runset.run(run).path, system["content_file"])
     return str(system.get("content") or "")
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
-from vmb.harness.rundir import CONFIG, RESULTS
+from vmb.harness.rundir import CONFIG, RESULTS, parse_record_line
 from vmb.score import TaskScore, target_modules
 
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
@@ -115,10 +115,9 @@ def iter_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             start, offset = offset, offset + len(line)
             if not line.strip():
                 continue
-            try:
-                yield start, json.loads(line)
-            except ValueError:
-                continue  # a line cut short by a kill; the harness reruns that query
+            record, _ = parse_record_line(line)
+            if record is not None:  # else a line cut short by a kill, or not a record; the harness reruns it
+                yield start, record
 
 
 class QueryContext:

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError
     from vmb.harness.config import OptionError
     from vmb.llm.model import FatalModelError
-    from vmb.harness.rundir import ConfigMismatch
+    from vmb.harness.rundir import ConfigMismatch, RunDirError
     from vmb.harness.runner import execute, summary_line
     from vmb.memory import get_setting
 
@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     except FatalModelError as error:
         print(f"vmb run: stopped: {error}", file=sys.stderr)
         return 2
-    except (ConfigMismatch, DataError, OptionError) as error:
+    except (ConfigMismatch, DataError, OptionError, RunDirError) as error:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2
     print(summary_line(result))

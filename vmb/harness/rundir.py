@@ -2,17 +2,27 @@
 
 ``results.jsonl`` gets one line per finished query, written and flushed at once, so a process killed
 with SIGKILL loses only the queries in flight (at worst a half-written last line, dropped on
-resume). Resuming keeps every ``ok`` record and reruns the rest, errors included. ``config.json``
-carries the hash of everything that determines results; a different hash refuses to resume unless
-forced, and forcing moves the old results aside rather than mixing two configurations.
+resume with a warning naming it). Resuming keeps every ``ok`` record and reruns the rest, errors
+included. ``config.json`` carries the hash of everything that determines results; a different hash
+(or a config.json that no longer reads) refuses to resume unless forced, and forcing moves the old
+results aside rather than mixing two configurations.
+
+One writer at a time: ``run.lock`` is held (``flock``) for the whole run and names its holder (pid,
+host, start time); the kernel releases it when the holder dies, so a lock left by a killed process is
+simply taken over. Everything written is strict JSON: a non-finite number becomes a string.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
 import json
+import math
 import os
 import shutil
+import socket
+import sys
 import time
 from pathlib import Path
 from typing import IO, Any
@@ -22,36 +32,95 @@ RESULTS = "results.jsonl"
 METRIC = "metric.json"
 MEMORY = "memory"
 SYSTEM_PROMPTS = "system_prompts"
+LOCK = "run.lock"
 
 
 class ConfigMismatch(Exception):
-    """The run directory holds results of a different configuration."""
+    """The run directory holds results of a different configuration (or a config.json that does not read)."""
+
+
+class RunDirError(Exception):
+    """The run directory cannot be used (held by another run, not writable, disk full): one line for the user."""
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every NaN or infinity replaced by its name as a string (JSON has no such numbers)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def strict_dumps(value: Any, **options: Any) -> str:
+    """``json.dumps`` that never writes ``NaN`` or ``Infinity`` tokens."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, **options)
+    except ValueError:
+        return json.dumps(_finite(value), ensure_ascii=False, allow_nan=False, **options)
 
 
 def write_json(path: Path, data: Any) -> None:
     """Write atomically: a crash leaves the old file or the new one, never half of one."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    tmp.write_text(strict_dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     os.replace(tmp, path)
 
 
-def read_results(path: Path) -> tuple[dict[str, dict[str, Any]], int]:
-    """The last record of each query id, and how many lines were unreadable (a killed write)."""
+_RECORD_FIELDS = ("id", "status", "score", "text_calls", "round_limit_hit", "prompt_tokens", "completion_tokens")
+
+
+def record_problem(record: Any) -> str | None:
+    """Why a parsed line is not a query record (None when it is one)."""
+    from vmb.score import TaskScore
+
+    if not isinstance(record, dict):
+        return f"a JSON {type(record).__name__}, not a record"
+    missing = [name for name in _RECORD_FIELDS if name not in record]
+    if missing:
+        return f"a record without {', '.join(missing)}"
+    if not isinstance(record["id"], str) or record["status"] not in ("ok", "error"):
+        return "a record without a query id or a status of ok or error"
+    if record["status"] == "ok":
+        try:
+            TaskScore.from_dict(record["score"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return "an ok record without a readable score"
+    return None
+
+
+def parse_record_line(line: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """One line of ``results.jsonl``: the record, or why it is not one (a torn write, a foreign line)."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "not UTF-8 (cut inside a character by a kill or a full disk)"
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, "not complete JSON (cut short by a kill or a full disk)"
+    problem = record_problem(record)
+    return (None, problem) if problem is not None else (record, None)
+
+
+def read_results(path: Path) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """The last record of each query id, and a warning naming each line that is not a record."""
     records: dict[str, dict[str, Any]] = {}
-    bad = 0
+    problems: list[str] = []
     if not path.exists():
-        return records, bad
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
+        return records, problems
+    with path.open("rb") as handle:
+        for number, line in enumerate(handle, 1):
             if not line.strip():
                 continue
-            try:
-                record = json.loads(line)
-            except ValueError:
-                bad += 1
-                continue
-            records[record["id"]] = record
-    return records, bad
+            record, problem = parse_record_line(line)
+            if record is None:
+                problems.append(f"{path} line {number}: {problem}; dropped")
+            else:
+                records[record["id"]] = record
+    return records, problems
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -63,6 +132,39 @@ class RunDir:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._handle: IO[str] | None = None
+        self._lock: IO[str] | None = None
+
+    def lock(self) -> None:
+        """Become the run directory's one writer, or refuse with a line naming the one that is."""
+        self._writable(lambda: self.path.mkdir(parents=True, exist_ok=True))
+        handle = self._writable(lambda: (self.path / LOCK).open("a+", encoding="utf-8"))
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise RunDirError(f"{self.path} is in use by {holder}; wait for that run to finish or stop it, "
+                              "or use another --out") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()} since {time.strftime('%Y-%m-%dT%H:%M:%S%z')}\n")
+        handle.flush()
+        self._lock = handle
+
+    def unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.seek(0)
+            self._lock.truncate()
+            self._lock.close()  # closing releases the flock
+            self._lock = None
+
+    def _writable(self, action: Any) -> Any:
+        """Run a write, turning a refusal of the file system into one line naming the path and what to do."""
+        try:
+            return action()
+        except OSError as error:
+            raise RunDirError(storage_message(self.path, error)) from None
 
     @property
     def memory_dir(self) -> Path:
@@ -76,7 +178,17 @@ class RunDir:
         self.path.mkdir(parents=True, exist_ok=True)
         config_path = self.path / CONFIG
         if config_path.exists():
-            old = json.loads(config_path.read_text(encoding="utf-8"))
+            try:
+                old = json.loads(config_path.read_text(encoding="utf-8"))
+                if not isinstance(old, dict):
+                    raise ValueError("not a JSON object")
+            except (ValueError, UnicodeDecodeError) as error:
+                if not force:
+                    raise ConfigMismatch(
+                        f"{config_path} is damaged ({error}); use --force to set this run's results aside "
+                        "(nothing is deleted) and start over, or another --out") from None
+                old = {"hash": "damaged-config"}
+                shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
             if old.get("hash") != doc["hash"]:
                 if not force:
                     changes = "\n  ".join(_differences(old.get("determining", {}), doc["determining"]))
@@ -87,10 +199,12 @@ class RunDir:
                 self._set_aside(str(old.get("hash", "unknown"))[:12])
             else:
                 doc = {**doc, "created": old.get("created", doc["created"])}
-        write_json(config_path, doc)
-        records, bad = read_results(self.path / RESULTS)
+        self._writable(lambda: write_json(config_path, doc))
+        records, problems = read_results(self.path / RESULTS)
+        for problem in problems:
+            print(f"warning: {problem}; its query runs again", file=sys.stderr)
         keep = {k: r for k, r in records.items() if r.get("status") == "ok"}
-        if bad or len(keep) != len(records) or self._line_count() != len(records):
+        if problems or len(keep) != len(records) or self._line_count() != len(records):
             # Drop half-written lines, error records (to be retried) and superseded duplicates.
             self.replace_records(keep)
         return keep
@@ -99,34 +213,46 @@ class RunDir:
         path = self.path / RESULTS
         if not path.exists():
             return 0
-        with path.open(encoding="utf-8") as handle:
+        with path.open("rb") as handle:
             return sum(1 for line in handle if line.strip())
 
     def _set_aside(self, old_hash: str) -> None:
         target = self.path / "superseded" / f"{old_hash}-{time.strftime('%Y%m%dT%H%M%S')}"
         target.mkdir(parents=True)
-        for name in (RESULTS, METRIC, MEMORY, SYSTEM_PROMPTS):
+        for name in (RESULTS, METRIC, MEMORY, SYSTEM_PROMPTS, f"{CONFIG}.damaged"):
             if (self.path / name).exists():
                 shutil.move(str(self.path / name), str(target / name))
 
     def replace_records(self, records: dict[str, dict[str, Any]]) -> None:
         """Rewrite ``results.jsonl`` with exactly these records, atomically."""
         tmp = self.path / (RESULTS + ".tmp")
-        with tmp.open("w", encoding="utf-8") as handle:
-            for record in records.values():
-                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        os.replace(tmp, self.path / RESULTS)
+
+        def write() -> None:
+            with tmp.open("w", encoding="utf-8") as handle:
+                for record in records.values():
+                    handle.write(strict_dumps(record) + "\n")
+            os.replace(tmp, self.path / RESULTS)
+
+        self._writable(write)
 
     def append(self, record: dict[str, Any]) -> None:
-        if self._handle is None:
-            self._handle = (self.path / RESULTS).open("a", encoding="utf-8")
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        # Flushed to the OS at once: a SIGKILL after this line cannot lose the record.
-        self._handle.flush()
+        line = strict_dumps(record) + "\n"
+
+        def write() -> None:
+            if self._handle is None:
+                self._handle = (self.path / RESULTS).open("a", encoding="utf-8")
+            self._handle.write(line)
+            # Flushed to the OS at once: a SIGKILL after this line cannot lose the record.
+            self._handle.flush()
+
+        self._writable(write)
 
     def close(self) -> None:
         if self._handle is not None:
-            self._handle.close()
+            try:
+                self._handle.close()
+            except OSError:
+                pass  # the write that failed was reported already; its line is dropped on resume
             self._handle = None
 
     def store_system_prompt(self, record: dict[str, Any]) -> None:
@@ -142,22 +268,49 @@ class RunDir:
         name = f"{SYSTEM_PROMPTS}/{hashlib.sha256(text.encode('utf-8')).hexdigest()[:20]}.txt"
         path = self.path / name
         if not path.exists():
-            path.parent.mkdir(exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
+            def write() -> None:
+                path.parent.mkdir(exist_ok=True)
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(text, encoding="utf-8")
+                os.replace(tmp, path)
+
+            self._writable(write)
         messages[0] = {"role": "system", "content_file": name}
 
     def load_messages(self, record: dict[str, Any]) -> list[dict[str, Any]]:
         """The record's conversation with the system prompt read back from its file."""
         messages = [dict(m) for m in record.get("messages", [])]
         if messages and "content_file" in messages[0]:
-            messages[0] = {"role": "system",
-                           "content": (self.path / messages[0]["content_file"]).read_text(encoding="utf-8")}
+            messages[0] = {"role": "system", "content": read_inside(self.path, messages[0]["content_file"])}
         return messages
 
     def records(self) -> dict[str, dict[str, Any]]:
         return read_results(self.path / RESULTS)[0]
 
     def write_metric(self, metric: dict[str, Any]) -> None:
-        write_json(self.path / METRIC, metric)
+        self._writable(lambda: write_json(self.path / METRIC, metric))
+
+
+def read_inside(root: Path, name: Any) -> str:
+    """The text of the file a record names, only if it lies inside the run directory ``root``.
+
+    Records are data that anyone can edit: a crafted ``content_file`` of ``/etc/passwd`` or
+    ``../../secret`` must not pull that file into a report.
+    """
+    base = root.resolve()
+    target = (base / str(name)).resolve()
+    if not isinstance(name, str) or not target.is_relative_to(base) or not target.is_file():
+        return f"(not shown: {str(name)[:200]!r} is not a file inside the run directory)"
+    return target.read_text(encoding="utf-8", errors="replace")
+
+
+def storage_message(path: Path, error: OSError) -> str:
+    """One line for a write the file system refused: which path, why, and what to do."""
+    where = error.filename or path
+    if error.errno == errno.ENOSPC:
+        advice = "free some space and rerun the same command to resume (finished queries are kept)"
+    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
+        advice = "make it writable or choose another --out (finished queries are kept)"
+    else:
+        advice = "fix that and rerun the same command to resume (finished queries are kept)"
+    return f"cannot write {where} ({error.strerror or error}); {advice}"

@@ -31,7 +31,7 @@ from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.progress import Progress
 from vmb.llm.retry import RetryPolicy
-from vmb.harness.rundir import RunDir, write_json
+from vmb.harness.rundir import RunDir, RunDirError, write_json
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, GroupMemory, MemorySetting
 from vmb.prompts import prompt_versions
@@ -97,7 +97,7 @@ class Runner:
             async with asyncio.TaskGroup() as tasks:
                 for number, queries in by_group.items():
                     tasks.create_task(self.run_group(self.bench.group(number), queries))
-        except* FatalModelError as group:
+        except* (FatalModelError, RunDirError) as group:
             # One clear error for the caller, not a tree of task groups; other failures stay as they are.
             raise _first_leaf(group) from None
         finally:
@@ -236,6 +236,17 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
     determining = config.determining(prompts, data_checksum(Path(root)))
     rundir = RunDir(Path(config.out))
+    rundir.lock()
+    try:
+        return await _execute_locked(config, rundir, bench, setting, selected, determining, force=force,
+                                     show_progress=show_progress)
+    finally:
+        rundir.unlock()
+
+
+async def _execute_locked(config: RunConfig, rundir: RunDir, bench: Any, setting: MemorySetting,
+                          selected: list[Any], determining: dict[str, Any], *, force: bool,
+                          show_progress: bool | None) -> RunResult:
     done = rundir.prepare(config_document(config, determining, selected), force=force)
     pending = [q for q in selected if q.id not in done]
     start = time.perf_counter()
