@@ -44,10 +44,12 @@ def test_refused_over_range_degree_still_unlocks() -> None:
 
 
 def test_refused_string_degree_keeps_the_lock() -> None:
-    world = World()
-    world.call(SR + "set_locked", {"locked": True})
-    assert world.call(SR + "set_open_degree", {"degree": "5"})["success"] is False
-    assert world.diff() == {"sunroof.is_locked": True}
+    # Only a number above 0 unlocks before the check: 0.0 and -5 are refused with the lock kept.
+    for bad in ("5", 0.0, -5, None):
+        world = World()
+        world.call(SR + "set_locked", {"locked": True})
+        assert world.call(SR + "set_open_degree", {"degree": bad})["success"] is False
+        assert world.diff() == {"sunroof.is_locked": True}
 
 
 def test_set_locked_coerces_flag() -> None:

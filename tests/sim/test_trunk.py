@@ -29,7 +29,8 @@ def test_too_large_or_fractional_degree_is_refused_but_opens_the_trunk() -> None
 
 
 def test_negative_or_string_degree_is_refused_before_opening() -> None:
-    for bad in (-1, -5, "5"):
+    # 0.0 is not above 0, so the reference validates (and refuses) it before opening anything.
+    for bad in (-1, -5, "5", 0.0, -0.5, None):
         world = World()
         assert world.call(TR + "set_open_degree", {"degree": bad})["success"] is False
         assert world.diff() == {}

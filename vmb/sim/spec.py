@@ -249,6 +249,25 @@ def zones(parts: Iterable[str], **groups: Iterable[str]) -> dict[str, tuple[str,
     return table
 
 
+def check_now(param: Param, name: str, value: Any) -> None:
+    """Run all of ``param``'s checks inside an effect function; the first failure refuses the call."""
+    for _, check in param.checks(name):
+        error = check(value)
+        if error is not None:
+            raise Refused(error)
+
+
+def above_zero(name: str, value: Any) -> bool:
+    """``value > 0`` as a reference effect evaluates it before validating ``value``.
+
+    A number compares (``true`` as 1, ``3.5`` as itself); anything else makes the reference's
+    comparison fail, which refuses the call before it changes anything.
+    """
+    if not isinstance(value, (int, float)):
+        raise Refused(f"{name} must be an integer, got {shown(value)}")
+    return value > 0
+
+
 Effect = Callable[..., None]
 
 

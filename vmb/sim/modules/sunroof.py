@@ -1,6 +1,6 @@
 """Sunroof: opening degree and lock."""
 
-from vmb.sim.spec import Bool, Int, Module, Refused
+from vmb.sim.spec import Bool, Int, Module, above_zero, check_now
 from vmb.sim.state import ModuleState
 
 MODULE = Module(
@@ -24,19 +24,16 @@ def set_locked(car: ModuleState, locked: bool) -> None:
 @MODULE.api(
     "Open the sunroof to a degree in percent (0 closed to 100 fully open); unlocks it to open.",
     degree=DEGREE,
-    # Only the lower bound (which also rejects strings) runs before the effect; see below.
-    order=("degree.min",),
+    # No declared steps: the effect checks in the reference's order.
+    order=(),
 )
 def set_open_degree(car: ModuleState, degree: int) -> None:
-    # Quirk: the reference unlocks the sunroof after the lower-bound check but before the upper-bound
-    # and integer checks, so 101 is refused yet leaves the sunroof unlocked. The framework's power
-    # step can only switch a leaf on, hence the remaining checks run here.
-    car.set("is_locked", False)
-    later = dict(DEGREE.checks("degree"))
-    for step in ("degree.max", "degree.type"):
-        error = later[step](degree)
-        if error is not None:
-            raise Refused(error)
+    # Quirk: the reference unlocks the sunroof for any number above 0 before validating it, so 101
+    # or 3.5 are refused yet leave it unlocked; -5, 0.0 and "5" are refused with the lock kept.
+    if above_zero("degree", degree):
+        car.set("is_locked", False)
+    check_now(DEGREE, "degree", degree)
     car.set("open_degree", degree)
-    # Quirk: the lock follows the degree: closing (0) locks the sunroof, any opening leaves it unlocked.
-    car.set("is_locked", degree == 0)
+    # Quirk: the lock follows the degree: closing (0) locks the sunroof.
+    if degree == 0:
+        car.set("is_locked", True)

@@ -1,6 +1,6 @@
 """Rear trunk (tailgate): open/closed and how far it is open."""
 
-from vmb.sim.spec import Bool, Int, Module
+from vmb.sim.spec import Bool, Int, Module, above_zero, check_now
 from vmb.sim.state import ModuleState
 
 MODULE = Module(
@@ -11,17 +11,25 @@ MODULE = Module(
 )
 
 
+DEGREE = Int(minimum=0, maximum=100, description="Opening in percent, 0-100; 0 closes the trunk.")
+
+
 @MODULE.api(
     "Open the rear trunk to a degree in percent (0 closed to 100 fully open).",
-    degree=Int(minimum=0, maximum=100, description="Opening in percent, 0-100; 0 closes the trunk."),
-    # Quirk: the reference checks the lower bound (and rejects strings) first, then marks the trunk
-    # open, then checks the upper bound and the integer type: 101 or 3.5 are refused yet open it.
-    order=("degree.min", "power", "degree.max", "degree.type"),
+    degree=DEGREE,
+    # No declared steps: the effect checks in the reference's order.
+    order=(),
 )
 def set_open_degree(car: ModuleState, degree: int) -> None:
+    # Quirk: the reference marks the trunk open for any number above 0 before validating it, so
+    # 101 or 3.5 are refused yet open the trunk; -5, 0.0 and "5" are refused with nothing changed.
+    if above_zero("degree", degree):
+        car.set("is_on", True)
+    check_now(DEGREE, "degree", degree)
     car.set("open_degree", degree)
-    # The open flag follows the degree: any opening marks the trunk open, 0 marks it closed.
-    car.set("is_on", degree > 0)
+    # The open flag follows the degree: 0 marks the trunk closed.
+    if degree == 0:
+        car.set("is_on", False)
 
 
 @MODULE.api(
