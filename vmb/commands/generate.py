@@ -35,36 +35,100 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--type-shares", default=None, metavar="TYPE=SHARE,...",
                         help="shares of the reasoning types (default: the release's, e.g. preference_conflict=29.8,...)")
     parser.add_argument("--start-date", default=d.start_date, help=f"first possible history day (default {d.start_date})")
+    llm = parser.add_argument_group("--backend llm (key from $VMB_API_KEY or $OPENAI_API_KEY only)")
+    llm.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
+    llm.add_argument("--model", help="model for every stage (unless --stage-model)")
+    llm.add_argument("--stage-model", action="append", default=[], metavar="STAGE=MODEL",
+                     help="model of one stage (personas, chains, dialogue, qa); repeatable")
+    llm.add_argument("--stage-temperature", action="append", default=[], metavar="STAGE=T",
+                     help="temperature of one stage (default Table 7: personas 0.7, chains 0.8, dialogue 0.7, qa 0)")
+    llm.add_argument("--max-tokens", type=int, default=8192, help="max output tokens per request (default 8192)")
+    llm.add_argument("--response-format", choices=("json_object", "none"), default="json_object",
+                     help="ask for a JSON object (default) or send no response_format (servers without it)")
+    llm.add_argument("--concurrency", type=int, default=8, help="requests in flight at once (default 8)")
+    llm.add_argument("--timeout", type=float, default=600.0, help="seconds per request (default 600)")
+    llm.add_argument("--no-cache", action="store_true", help="do not use the request cache (stages/requests.sqlite)")
+    llm.add_argument("--dry-run", action="store_true", help="print the planned requests and token estimate only")
 
 
 def options_from(args: argparse.Namespace) -> object:
-    from vmb.generate.options import GenerateOptions, parse_type_shares
+    from vmb.generate.options import GenerateOptions, OptionError, parse_type_shares
 
     fields = {k: getattr(args, k) for k in ("groups", "seed", "people", "history_lines", "background_chains",
                                             "vehicle_chains", "conflict_density", "delay_days", "start_date",
                                             "backend")}
     if args.type_shares:
         fields["type_shares"] = parse_type_shares(args.type_shares)
+    if args.backend == "llm":
+        from vmb.generate.llm import llm_settings
+
+        if not args.base_url or not (args.model or args.stage_model):
+            raise OptionError("--backend llm needs --base-url and --model (or --stage-model for every stage)")
+        try:
+            models = dict(_pair(text, "--stage-model") for text in args.stage_model)
+            temperatures = {k: float(v) for k, v in (_pair(t, "--stage-temperature") for t in args.stage_temperature)}
+            if args.model is None and set(models) != {"personas", "chains", "dialogue", "qa"}:
+                raise OptionError("without --model, --stage-model must name every stage: personas, chains, dialogue, qa")
+            fields["llm"] = llm_settings(args.base_url, args.model or "", models, temperatures, args.max_tokens,
+                                         args.response_format)
+        except ValueError as error:
+            raise OptionError(str(error)) from None
     return GenerateOptions(**fields)
+
+
+def _pair(text: str, option: str) -> tuple[str, str]:
+    from vmb.generate.options import OptionError
+
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise OptionError(f"{option}: expected STAGE=VALUE, got {text!r}")
+    return key.strip(), value.strip()
 
 
 def run(args: argparse.Namespace) -> int:
     from vmb.generate.options import OptionError
     from vmb.generate.pipeline import ProceduralBackend, run as run_pipeline
     from vmb.generate.store import ArtifactError
+    from vmb.llm.model import FatalModelError
 
     try:
         options = options_from(args)
     except OptionError as error:
         print(f"vmb generate: {error}")
         return 2
-    backend = ProceduralBackend()
+    if options.backend == "llm":  # type: ignore[attr-defined]
+        from vmb.generate.plan import estimate, format_plan
+
+        print(format_plan(estimate(options)), flush=True)  # type: ignore[arg-type]
+        if args.dry_run:
+            return 0
+    elif args.dry_run:
+        print("vmb generate: --dry-run plans model requests; the procedural backend makes none")
+        return 0
     start = time.perf_counter()
+    backend = None
     try:
-        outcome = run_pipeline(options, args.out, backend)  # type: ignore[arg-type]
+        if options.backend == "llm":  # type: ignore[attr-defined]
+            from vmb.generate.llm import LLMBackend
+            from vmb.generate.store import Store
+
+            store = Store(args.out, options)  # type: ignore[arg-type]
+            store.open()
+            backend = LLMBackend(options, store.dir, concurrency=args.concurrency,  # type: ignore[arg-type]
+                                 timeout=args.timeout, use_cache=not args.no_cache)
+        outcome = run_pipeline(options, args.out, backend or ProceduralBackend())  # type: ignore[arg-type]
     except ArtifactError as error:
         print(f"vmb generate: {error}")
         return 2
+    except FatalModelError as error:
+        print(f"vmb generate: {error}")
+        return 2
+    finally:
+        if backend is not None:
+            backend.close()
+    if backend is not None:
+        for stage, usage in backend.usage.items():
+            print(f"  {stage:<9} " + ", ".join(f"{k} {v:,}" for k, v in usage.to_json().items()))
     print(f"wrote {args.out} in {time.perf_counter() - start:.1f} s (metadata: {outcome.metadata})")
     if outcome.failures:
         print(f"{len(outcome.failures)} group(s) failed and were left out (stages/failures.jsonl):")

@@ -44,6 +44,9 @@ class GenerateOptions:
     type_shares: dict[str, float] = field(default_factory=lambda: dict(RELEASE_TYPE_SHARES))
     start_date: str = "2025-03-01"  # first possible day of a history
     backend: str = "procedural"
+    # The LLM backend's endpoint, per-stage models and temperatures, prompt hashes (never a key):
+    # part of the digest, so a directory is not resumed with another model or edited prompts.
+    llm: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         positive = {"groups": self.groups, "people": self.people, "history_lines": self.history_lines,
@@ -66,6 +69,8 @@ class GenerateOptions:
                               f"known: {', '.join(REASONING_TYPES)}")
         if any(v < 0 for v in self.type_shares.values()) or sum(self.type_shares.values()) <= 0:
             raise OptionError("--type-shares must be non-negative and not all zero")
+        if (self.backend == "llm") != (self.llm is not None):
+            raise OptionError("--backend llm needs its endpoint settings (and only it takes them)")
         if self.backend not in BACKENDS:
             raise OptionError(f"--backend must be one of {', '.join(BACKENDS)}, got {self.backend!r}")
         try:

@@ -20,11 +20,7 @@ from vmb.generate import export, timeline, verify
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import (ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline,
                                   Verification)
-from vmb.generate.store import Store
-
-
-class StageFailure(Exception):
-    """A group's record for one stage could not be made; the message says why."""
+from vmb.generate.store import StageFailure, Store
 
 
 class Backend(Protocol):
@@ -41,7 +37,7 @@ class Backend(Protocol):
            dialogue: Dialogue) -> QASet: ...
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
-                item: QAItem, attempt: int) -> QAItem: ...
+                item: QAItem, attempt: int, problems: list[str]) -> QAItem: ...
 
     def report(self) -> dict[str, Any]: ...
 
@@ -114,7 +110,8 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
         personas, chains, dialogue = loaded["personas"][group], loaded["chains"][group], loaded["dialogue"][group]
         items, verdicts = verify.verify_group(
             loaded["qa"][group].items, _evidence(dialogue),
-            lambda item, attempt: backend.requery(options, personas, chains, dialogue, item, attempt))
+            lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
+                                                            problems))
         return Verification(group=group, items=items, verdicts=verdicts,
                             profile_problems=verify.profile_problems(personas))
 
@@ -168,7 +165,7 @@ class ProceduralBackend:
         return qa.build(options, personas, chains, timeline, dialogue)
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
-                item: QAItem, attempt: int) -> QAItem:
+                item: QAItem, attempt: int, problems: list[str]) -> QAItem:
         from vmb.generate.procedural import qa
 
         chain = next(c for c in chains.chains if c.id == item.chain)

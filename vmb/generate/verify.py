@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from vmb.data import DataError, parse_call
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
+from vmb.generate.store import StageFailure
 from vmb.generate.text import mentions
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
@@ -99,16 +100,21 @@ def profile_problems(group: PersonaGroup) -> list[str]:
 
 
 def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
-                 retry: Callable[[QAItem, int], QAItem]) -> tuple[list[QAItem], list[Verdict]]:
-    """Check every query; retry a failing one up to RETRIES times, then drop it with its reasons."""
+                 retry: Callable[[QAItem, int, list[str]], QAItem]) -> tuple[list[QAItem], list[Verdict]]:
+    """Check every query; retry a failing one up to RETRIES times (told the last attempt's
+    problems), then drop it with its reasons."""
     kept: list[QAItem] = []
     verdicts: list[Verdict] = []
     texts: list[tuple[str, str, list[str]]] = []
     for original in items:
-        current, reasons = original, []
+        current, reasons, problems = original, [], []
         for attempt in range(RETRIES + 1):
             if attempt:
-                current = retry(original, attempt)
+                try:
+                    current = retry(original, attempt, problems)
+                except StageFailure as failure:
+                    reasons.append(f"attempt {attempt}: {failure}")
+                    continue
             problems = check_query(current.query, current.new_answer, evidence(current))
             clash = duplicate_texts(texts + [(current.chain, current.query, current.new_answer)]).get(current.chain)
             problems += [clash] if clash else []

@@ -46,7 +46,7 @@ class _Filler:
         return [(who.name, rng.choice(table).format(**fill), None) for who, table in chosen]
 
 
-def _share(total: int, count: int, rng: Random) -> list[int]:
+def share(total: int, count: int, rng: Random) -> list[int]:
     """``total`` split into ``count`` jittered non-negative parts that add up exactly."""
     weights = [rng.uniform(0.6, 1.4) for _ in range(count)]
     scale = total / sum(weights)
@@ -84,7 +84,7 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
         by_day.setdefault(placed.date, []).append(event_by_id[placed.event])
     days = sorted(by_day)
     event_lines = sum(len(e.lines) for e in event_by_id.values())
-    filler_per_day = _share(max(0, options.history_lines - event_lines), len(days), rng)
+    filler_per_day = share(max(0, options.history_lines - event_lines), len(days), rng)
     out: list[DialogueDay] = []
     for day, filler in zip(days, filler_per_day):
         events = by_day[day]
@@ -94,9 +94,22 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
         groups: list[list[Event]] = [[] for _ in range(sessions)]
         for index, event in enumerate(events):
             groups[index % sessions].append(event)
-        fillers = _share(filler, sessions, rng)
+        fillers = share(filler, sessions, rng)
         lines: list[Line] = []
         for hour, session_events, session_filler in zip(hours, groups, fillers):
             lines += _timed(_session_lines(session_events, session_filler, talk, rng), hour, rng)
         out.append(DialogueDay(date=day, lines=lines))
     return Dialogue(group=group.group, days=out)
+
+
+def day_sizes(options: GenerateOptions, chains: ChainSet, timeline: Timeline) -> dict[str, int]:
+    """Lines each history day should have (its events' lines plus its share of the filler), for a
+    backend that writes whole days at once."""
+    lines_of = {e.id: len(e.lines) for c in chains.chains for e in c.events}
+    by_day: dict[str, int] = {}
+    for placed in timeline.events:
+        by_day[placed.date] = by_day.get(placed.date, 0) + lines_of[placed.event]
+    days = sorted(by_day)
+    filler = share(max(0, options.history_lines - sum(by_day.values())), len(days),
+                   rng_for(options, chains.group, "dialogue-sizes"))
+    return {day: by_day[day] + extra for day, extra in zip(days, filler)}

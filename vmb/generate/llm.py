@@ -1,0 +1,311 @@
+"""The LLM backend: every stage asked of an OpenAI-compatible endpoint through ``vmb.llm``.
+
+Each request is the stage's prompt file (``vmb/generate/prompts/<stage>.md``, our own words,
+versioned by its SHA-256) as the system message and a JSON payload as the user message; the answer
+must be one JSON object. It is parsed, validated against the stage's schema and checked against
+what the stage must keep (names, preferences, chain structure, embedded event lines, an answer
+that reaches the intended state). An invalid answer is re-asked once with the error; a second
+invalid answer makes the group's stage a recorded failure (``stages/failures.jsonl``).
+
+What the model writes: the personas' enrichment and detected conflicts, the wording of every chain
+event, each day's conversation, each query and its reference calls. What stays ours: the seeded
+skeleton (people, preference plan, chain structure, values), the timeline, the gold memory (from
+the events and their lines' times), verification and export.
+
+Per-stage model and temperature (Table 7: enrichment 0.7, chains 0.8, dialogue 0.7, QA 0);
+requests share one pool (``--concurrency``), retries and the request cache of ``vmb.llm``; the key
+comes from the environment only. Usage per stage is kept in ``stages/usage.json``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
+from vmb.generate.options import GenerateOptions
+from vmb.generate.pipeline import ProceduralBackend
+from vmb.generate.store import StageFailure
+from vmb.generate.procedural import qa as procedural_qa
+from vmb.generate.procedural.dialogue import day_sizes
+from vmb.generate.schemas import (Chain, ChainSet, Dialogue, DialogueDay, Event, OneLine, PersonaGroup, QAItem,
+                                  QASet, Timeline)
+from vmb.generate.settings import settings
+from vmb.llm.model import RequestFailed
+
+PROMPTS_DIR = Path(__file__).with_name("prompts")
+LLM_STAGES = ("personas", "chains", "dialogue", "qa")
+TABLE7_TEMPERATURES = {"personas": 0.7, "chains": 0.8, "dialogue": 0.7, "qa": 0.0}
+T = TypeVar("T")
+
+
+class QAAnswer(BaseModel):
+    query: OneLine
+    new_answer: list[str]
+
+
+def prompt_text(stage: str) -> str:
+    return (PROMPTS_DIR / f"{stage}.md").read_text(encoding="utf-8")
+
+
+def prompt_hashes() -> dict[str, str]:
+    return {s: hashlib.sha256(prompt_text(s).encode("utf-8")).hexdigest()[:16] for s in LLM_STAGES}
+
+
+def llm_settings(base_url: str, model: str, stage_models: dict[str, str], stage_temperatures: dict[str, float],
+                 max_tokens: int, response_format: str) -> dict[str, Any]:
+    """The endpoint settings recorded in the options (and so in every artifact)."""
+    unknown = (set(stage_models) | set(stage_temperatures)) - set(LLM_STAGES)
+    if unknown:
+        raise ValueError(f"unknown stage(s) {', '.join(sorted(unknown))}; stages asking a model: {', '.join(LLM_STAGES)}")
+    return {
+        "base_url": base_url, "max_tokens": max_tokens, "response_format": response_format,
+        "models": {s: stage_models.get(s, model) for s in LLM_STAGES},
+        "temperatures": {s: stage_temperatures.get(s, TABLE7_TEMPERATURES[s]) for s in LLM_STAGES},
+        "prompts": prompt_hashes(),
+    }
+
+
+def answer_json(content: str) -> Any:
+    """The JSON object of an answer, allowing a fenced code block around it."""
+    text = content.strip()
+    fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", text, re.DOTALL)
+    return json.loads(fenced.group(1) if fenced else text)
+
+
+def _problem(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        return f"{'.'.join(map(str, first['loc'])) or 'answer'}: {first['msg']} ({error.error_count()} problem(s))"
+    if isinstance(error, json.JSONDecodeError):
+        return f"not a JSON object ({error.msg} at line {error.lineno} column {error.colno})"
+    return str(error)
+
+
+def personas_payload(draft: PersonaGroup) -> dict[str, Any]:
+    return {"group": draft.group, "people": draft.model_dump(mode="json")["people"]}
+
+
+def chain_payload(personas: PersonaGroup, draft: Chain) -> dict[str, Any]:
+    people = [p.model_dump(mode="json", exclude={"vehicle_preferences"}) for p in personas.people]
+    return {"group": personas.group, "people": people, "chain": draft.model_dump(mode="json")}
+
+
+def days_of(chains: ChainSet, timeline: Timeline) -> dict[str, list[Event]]:
+    """The events of each history day, days in date order."""
+    events = {e.id: e for c in chains.chains for e in c.events}
+    by_day: dict[str, list[Event]] = {}
+    for placed in timeline.events:
+        by_day.setdefault(placed.date, []).append(events[placed.event])
+    return dict(sorted(by_day.items()))
+
+
+def day_payload(personas: PersonaGroup, date: str, events: list[Event], lines: int) -> dict[str, Any]:
+    people = [{"name": p.name, "occupation": p.occupation, "interests": p.interests} for p in personas.people]
+    return {"group": personas.group, "date": date, "people": people, "lines": lines,
+            "events": [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
+                       for e in events]}
+
+
+def query_payload(group: int, chain: Chain, problems: list[str]) -> dict[str, Any]:
+    from vmb.sim.registry import API_BY_NAME
+    from vmb.sim.schema import module_schemas
+
+    assert chain.target is not None
+    target = chain.target
+    api = API_BY_NAME[target.call["name"]]
+    schema = next(s for s in module_schemas(api.module.name) if s["function"]["name"] == api.name)
+    return {"group": group, "chain": chain.model_dump(mode="json", exclude={"target"}), "asker": target.person,
+            "setting": settings()[target.setting].phrase, "condition": target.condition, "alias": target.alias,
+            "api": schema, "problems": problems}
+
+
+@dataclass
+class StageUsage:
+    requests: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    invalid: int = 0  # answers that failed validation (each re-asked once)
+    failures: int = 0  # groups left out after a second invalid answer
+
+    def to_json(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class LLMBackend:
+    """``--backend llm``; ``options.llm`` holds the endpoint settings, ``stages_dir`` gets usage.json."""
+
+    options: GenerateOptions
+    stages_dir: Path
+    concurrency: int = 8
+    timeout: float = 600.0
+    use_cache: bool = True
+    name: str = "llm"
+    usage: dict[str, StageUsage] = field(default_factory=dict)
+    _loop: asyncio.AbstractEventLoop | None = None
+    _clients: dict[str, Any] = field(default_factory=dict)
+    _gate: asyncio.Semaphore | None = None
+    _cache: Any = None
+
+    def __post_init__(self) -> None:
+        usage_file = self.stages_dir / "usage.json"
+        recorded = json.loads(usage_file.read_text(encoding="utf-8")) if usage_file.exists() else {}
+        self.usage = {s: StageUsage(**recorded.get(s, {})) for s in LLM_STAGES}
+        self._draft = ProceduralBackend()
+
+    # --- the model client, one per stage (its model and temperature), one pool for all ------------
+
+    def _client(self, stage: str) -> Any:
+        if stage not in self._clients:
+            from vmb.llm.cache import RequestCache
+            from vmb.llm.client import ChatClient
+            from vmb.llm.keys import api_key_from_env
+            from vmb.llm.retry import RetryPolicy
+
+            llm = self.options.llm or {}
+            if self._gate is None:
+                self._gate = asyncio.Semaphore(self.concurrency)
+                self._cache = RequestCache(self.stages_dir / "requests.sqlite") if self.use_cache else None
+            params: dict[str, Any] = {"temperature": llm["temperatures"][stage], "max_tokens": llm["max_tokens"]}
+            if llm["response_format"] == "json_object":
+                params["response_format"] = {"type": "json_object"}
+            self._clients[stage] = ChatClient(model=llm["models"][stage], base_url=llm["base_url"],
+                                              api_key=api_key_from_env(), params=params, gate=self._gate,
+                                              cache=self._cache, policy=RetryPolicy(), timeout=self.timeout)
+        return self._clients[stage]
+
+    def _run(self, work: Any) -> Any:
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()
+        try:
+            return self._loop.run_until_complete(work)
+        finally:
+            self._save_usage()
+
+    def _save_usage(self) -> None:
+        body = {s: u.to_json() for s, u in self.usage.items()}
+        (self.stages_dir / "usage.json").write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+    async def ask(self, stage: str, payload: dict[str, Any], parse: Callable[[Any], T], what: str) -> T:
+        """One structured answer: asked, validated, re-asked once with the error, else a failure."""
+        client, usage = self._client(stage), self.usage[stage]
+        messages = [{"role": "system", "content": prompt_text(stage)},
+                    {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
+        problem = ""
+        for attempt in range(2):
+            before = (client.stats.requests, client.stats.cache_hits, client.stats.prompt_tokens,
+                      client.stats.completion_tokens)
+            try:
+                reply = await client.complete(messages, [])
+            except RequestFailed as failure:
+                raise StageFailure(f"{what}: request failed: {failure}") from None
+            finally:
+                usage.requests += client.stats.requests - before[0]
+                usage.cache_hits += client.stats.cache_hits - before[1]
+                usage.prompt_tokens += client.stats.prompt_tokens - before[2]
+                usage.completion_tokens += client.stats.completion_tokens - before[3]
+            content = reply.message.get("content") or ""
+            try:
+                return parse(answer_json(content))
+            except (ValueError, ValidationError) as error:
+                usage.invalid += 1
+                problem = _problem(error)
+            messages += [{"role": "assistant", "content": content},
+                         {"role": "user", "content": f"That answer is invalid: {problem}. "
+                                                     "Answer again with the corrected JSON object only."}]
+        raise StageFailure(f"{what}: invalid answer twice, last: {problem}")
+
+    def _failing(self, stage: str, work: Any) -> Any:
+        try:
+            return self._run(work)
+        except StageFailure:
+            self.usage[stage].failures += 1
+            self._save_usage()
+            raise
+
+    # --- stages ------------------------------------------------------------------------------------
+
+    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup:
+        draft = self._draft.personas(options, group)
+        payload = personas_payload(draft)
+        return self._failing("personas", self.ask("personas", payload, lambda data: check_personas(data, draft),
+                                                  f"personas of group {group}"))
+
+    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet:
+        draft = self._draft.chains(options, personas)
+
+        async def chain(ours: Chain) -> Chain:
+            return await self.ask("chains", chain_payload(personas, ours), lambda data: check_chain(data, ours),
+                                  f"chain {ours.id} of group {personas.group}")
+
+        async def all_chains() -> ChainSet:
+            return ChainSet(group=personas.group, chains=list(await asyncio.gather(*map(chain, draft.chains))))
+
+        return self._failing("chains", all_chains())
+
+    def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
+                 timeline: Timeline) -> Dialogue:
+        sizes = day_sizes(options, chains, timeline)
+        by_day = days_of(chains, timeline)
+        names = {p.name for p in personas.people}
+
+        async def day(date: str, todays: list[Event]) -> DialogueDay:
+            return await self.ask("dialogue", day_payload(personas, date, todays, sizes[date]),
+                                  lambda data: check_day(data, date, todays, names),
+                                  f"dialogue of group {personas.group}, {date}")
+
+        async def all_days() -> Dialogue:
+            days = await asyncio.gather(*(day(d, todays) for d, todays in by_day.items()))
+            return Dialogue(group=personas.group, days=list(days))
+
+        return self._failing("dialogue", all_days())
+
+    def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
+           dialogue: Dialogue) -> QASet:
+        times = procedural_qa.event_times(dialogue)
+        dates = {q.chain: q.date for q in timeline.queries}
+
+        async def items() -> QASet:
+            vehicle = [c for c in chains.chains if c.kind == "vehicle"]
+            made = await asyncio.gather(*(self._query(personas, c, dates[c.id], times, []) for c in vehicle))
+            return QASet(group=personas.group, items=list(made))
+
+        return self._failing("qa", items())
+
+    async def _query(self, personas: PersonaGroup, chain: Chain, query_date: str,
+                     times: dict[str, tuple[str, str]], problems: list[str]) -> QAItem:
+        assert chain.target is not None and chain.reasoning_type is not None
+        target = chain.target
+        payload = query_payload(personas.group, chain, problems)
+        answer = await self.ask("qa", payload, lambda data: check_answer(data, target.call, target.value),
+                                f"query of group {personas.group} chain {chain.id}")
+        return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
+                      gold_memory=procedural_qa.gold_memory(chain, times), new_answer=answer.new_answer,
+                      evidence=[e.id for e in chain.events])
+
+    def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
+                item: QAItem, attempt: int, problems: list[str]) -> QAItem:
+        chain = next(c for c in chains.chains if c.id == item.chain)
+        work = self._query(personas, chain, item.query_date, procedural_qa.event_times(dialogue), problems)
+        return self._run(work)
+
+    def report(self) -> dict[str, Any]:
+        return {"name": self.name, "usage": {s: u.to_json() for s, u in self.usage.items()}}
+
+    def close(self) -> None:
+        if self._loop is not None:
+            for client in self._clients.values():
+                self._loop.run_until_complete(client.close())
+            self._loop.close()
+            self._loop = None
+        if self._cache is not None:
+            self._cache.close()
