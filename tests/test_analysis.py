@@ -239,3 +239,17 @@ def test_outputs_write_files_and_manifest(tmp_path: Path) -> None:
     assert [t["name"] for t in manifest["tables"]] == ["listing", "t"]
     assert manifest["tables"][1]["caption"] == "rewritten"
     assert manifest["figures"][0]["files"][0].endswith("f.png")
+
+
+def test_a_run_with_nothing_scored_is_drawn_as_not_scored(runset: Any) -> None:
+    from vmb.analysis import figures
+
+    counts = tables.error_counts(runset)
+    constrained = tables.error_counts(runset, "conditional_constraint")
+    for frame in (counts, constrained):
+        frame.loc[0, list(CATEGORIES)] = 0
+        frame.loc[0, ["failed", "scored"]] = 0
+    fig = figures.error_counts_figure(counts, constrained)
+    texts = [t.get_text() for ax in fig.axes for t in ax.texts]
+    assert texts.count("not scored") == 2
+    figures.plt.close(fig)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -10,7 +11,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
+
+from .conftest import RunFn
 
 
 def test_ctrl_c_prints_one_line_and_keeps_finished_queries(bench: Any, tmp_path: Path, release_dir: Path) -> None:
@@ -38,3 +43,30 @@ def test_ctrl_c_prints_one_line_and_keeps_finished_queries(bench: Any, tmp_path:
     assert process.returncode == 130
     assert stderr.strip() == "vmb run: interrupted; rerun the same command to resume", stderr
     assert len((out / "results.jsonl").read_text().splitlines()) == 2
+
+
+def test_without_a_terminal_a_progress_line_comes_every_few_seconds_and_names_slow_requests(
+        bench: Any, run: RunFn, capsys: pytest.CaptureFixture[str]) -> None:
+    from vmb.tokens import count_tokens
+
+    count_tokens("warm")  # the tokenizer's first load would hold the event loop, and the ticks with it
+    reference = ReferenceScript(bench)
+    slow_query = bench.group(1).queries[0].query
+
+    def script(body: dict[str, Any]) -> Scripted:
+        user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        reply = reference(body)
+        if user == slow_query and not any(m["role"] == "assistant" for m in body["messages"]):
+            reply.delay = 1.5
+        return reply
+
+    with ScriptedServer(script) as server:
+        result = run(server.url, memory="gold", groups=[1], limit=2, progress_every=0.2, slow_after=0.5)
+    assert result.metric["scored"] == 2
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
+    assert len(lines) >= 3 and all("/2 queries" in line for line in lines)
+    assert any("1 request(s) running for over" in line and "slow 1" in line for line in lines)
+    records = result.path / "results.jsonl"
+    timing = [json.loads(line) for line in records.read_text().splitlines()]
+    assert all(r["model_seconds"] >= 0 and r["queue_seconds"] >= 0 for r in timing)
+    assert max(r["model_seconds"] for r in timing) >= 1.5

@@ -207,17 +207,18 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
 # 04: failures
 
 
-def _stacked(ax: Any, frame: pd.DataFrame, columns: Sequence[str], *, percent: bool) -> None:
+def _stacked(ax: Any, frame: pd.DataFrame, columns: Sequence[str], *, percent: bool, scored: Sequence[int]) -> None:
+    """Stacked bars per row; an empty row says why: no failures, or nothing scored (all errors or pending)."""
     left = pd.Series(0.0, index=frame.index)
     for category in columns:
         values = frame[category].astype(float).fillna(0)
         ax.barh(range(len(frame)), values, left=left, height=0.7, color=CATEGORY_COLORS[category],
                 edgecolor="white", linewidth=0.5)
         left += values
-    for i, total in enumerate(left):
+    for i, (total, n) in enumerate(zip(left, scored)):
         if total == 0:
             # x in axes coordinates: the same small gap from the axis whatever the scale.
-            ax.text(0.01, i, "no failures", va="center", fontsize=8, color="#666666",
+            ax.text(0.01, i, "no failures" if n else "not scored", va="center", fontsize=8, color="#666666",
                     transform=ax.get_yaxis_transform())
     ax.set_ylim(len(frame) - 0.5, -0.5)
     ax.xaxis.grid(True, **GRID)
@@ -239,7 +240,7 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
     labels = run_labels(counts)
     fig, axes = plt.subplots(1, 2, figsize=(13, 1.6 + 0.42 * len(counts)), sharey=True,
                              gridspec_kw={"width_ratios": [1.2, 1]})
-    _stacked(axes[0], counts, CATEGORIES, percent=False)
+    _stacked(axes[0], counts, CATEGORIES, percent=False, scored=counts["scored"].tolist())
     for i, (failed, scored) in enumerate(zip(counts["failed"], counts["scored"])):
         if failed:
             axes[0].text(failed, i, f" {int(failed)}/{int(scored)}", va="center", fontsize=8)
@@ -247,7 +248,7 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
     axes[0].set_xlabel("failed queries (count; label: failed / scored)")
     axes[0].set_title("Failures by error type")
     shares = constrained[list(CATEGORIES)].div(constrained["failed"].where(constrained["failed"] > 0), axis=0) * 100
-    _stacked(axes[1], shares.fillna(0), CATEGORIES, percent=True)
+    _stacked(axes[1], shares.fillna(0), CATEGORIES, percent=True, scored=constrained["scored"].tolist())
     for i, failed in enumerate(constrained["failed"]):
         if failed:
             axes[1].text(0.01, i, f"{int(failed)} failed", va="center", fontsize=8,
@@ -271,7 +272,7 @@ def error_composition_figure(composition: pd.DataFrame, runs: pd.DataFrame) -> A
     for ax, reasoning_type in zip(axes, types):
         part = composition[composition["reasoning_type"] == reasoning_type].set_index("run")
         frame = part.reindex(runs["run"])[list(CATEGORIES)].reset_index(drop=True)
-        _stacked(ax, frame.fillna(0), CATEGORIES, percent=True)
+        _stacked(ax, frame.fillna(0), CATEGORIES, percent=True, scored=runs["scored"].tolist())
         ax.set_title(reasoning_label(reasoning_type), fontsize=10.5)
         ax.set_xlabel("share of failures (%)")
         ax.set_xticks([0, 50, 100])

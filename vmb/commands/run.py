@@ -70,6 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the run directory holds another configuration: set its results aside and start over")
     robust.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="progress bar (default: on a terminal only)")
+    robust.add_argument("--progress-every", type=float, default=60.0, metavar="SECONDS",
+                        help="without a progress bar (no terminal), print a progress line to stderr this often "
+                             "(default 60; 0: never)")
+    robust.add_argument("--slow-after", type=float, default=60.0, metavar="SECONDS",
+                        help="name requests running longer than this in the progress output (default 60)")
 
 
 def memory_options(pairs: list[str]) -> dict[str, Any]:
@@ -104,7 +109,8 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
         base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
         max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
-        memory_days=args.memory_days, timeout_retries=args.timeout_retries,
+        memory_days=args.memory_days, timeout_retries=args.timeout_retries, progress_every=args.progress_every,
+        slow_after=args.slow_after,
         groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
         concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
         cache_dir=args.cache_dir, use_cache=use_cache, plugins=args.plugin,

@@ -146,6 +146,8 @@ class RunConfig:
     retries: int = 3
     timeout_retries: int = 1  # retries of a timed-out request at temperature 0 (it would most likely loop again)
     timeout: float = 600.0
+    progress_every: float = 60.0  # seconds between progress lines when no bar is shown (0: none)
+    slow_after: float = 60.0  # a request running longer is named in the progress output
     backoff: float = 1.0
     cache_dir: str | None = None
     use_cache: bool = True
@@ -168,6 +170,8 @@ class RunConfig:
                                    ("--memory-days", self.memory_days, 1)):
             _at_least(option, value, low)
         _at_least("--timeout", self.timeout, 0, above=True)
+        _at_least("--progress-every", self.progress_every, 0)
+        _at_least("--slow-after", self.slow_after, 0)
         if self.groups is not None and (not self.groups or min(self.groups) < 1):
             raise OptionError("--groups: group numbers start at 1")
         try:
@@ -226,6 +230,8 @@ class RunConfig:
             "retries": self.retries,
             "timeout_retries": self.timeout_retries,
             "timeout": self.timeout,
+            "progress_every": self.progress_every,
+            "slow_after": self.slow_after,
             "backoff": self.backoff,
             "use_cache": self.use_cache,
             "cache_dir": str(self.cache_root()),

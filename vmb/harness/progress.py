@@ -1,7 +1,16 @@
-"""The progress bar: queries done, errors, tokens, requests and cache hits, memory builds."""
+"""Progress: a bar on a terminal, a line every so often in logs, and notice of slow requests.
+
+The bar shows queries done, errors, tokens, requests and cache hits, memory builds. Without a
+terminal (a log file, a batch job) nothing would be printed for many minutes, so ``every`` seconds a
+plain line with the same figures goes to stderr instead. A request running for more than
+``slow_after`` seconds (a local model generating until the token limit, say) is named either way.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import sys
+import time
 from types import TracebackType
 from typing import Any
 
@@ -9,18 +18,25 @@ from vmb.llm.client import ClientStats
 
 
 class Progress:
-    def __init__(self, total: int, builds: int, *, enabled: bool | None) -> None:
+    def __init__(self, total: int, builds: int, *, enabled: bool | None, every: float = 60.0,
+                 slow_after: float = 60.0) -> None:
         from tqdm import tqdm
 
         self.stats = ClientStats()
+        self.total = total
+        self.done = 0
         self.errors = 0
         self.builds_total = builds
         self.builds_done = 0
+        self.every = every
+        self.slow_after = slow_after
         # enabled=None: tqdm decides (shown on a terminal, silent in logs and tests).
         self._bar = tqdm(total=total, unit="query", dynamic_ncols=True, disable=None if enabled is None else not enabled)
+        self._ticker: asyncio.Task[None] | None = None
         self._refresh()
 
     def query_done(self, record: dict[str, Any]) -> None:
+        self.done += 1
         self.errors += record["status"] != "ok"
         self._bar.update(1)
         self._refresh()
@@ -29,20 +45,59 @@ class Progress:
         self.builds_done += 1
         self._refresh()
 
-    def _refresh(self) -> None:
+    def slow(self) -> tuple[int, float]:
+        """How many requests have been running longer than ``slow_after``, and the longest's seconds."""
+        now = time.monotonic()
+        ages = [now - started for started in self.stats.in_flight.values()]
+        slow = [age for age in ages if age > self.slow_after]
+        return len(slow), max(slow, default=0.0)
+
+    def figures(self) -> dict[str, Any]:
         s = self.stats
-        postfix = {
+        shown: dict[str, Any] = {
             "errors": self.errors,
             "tokens": f"{(s.prompt_tokens + s.completion_tokens) / 1000:.1f}k",
             "requests": s.requests,
             "cached": s.cache_hits,
         }
         if self.builds_total:
-            postfix["memory"] = f"{self.builds_done}/{self.builds_total}"
-        self._bar.set_postfix(postfix, refresh=False)
+            shown["memory"] = f"{self.builds_done}/{self.builds_total}"
+        count, longest = self.slow()
+        if count:
+            shown["slow"] = f"{count} (longest {longest:.0f} s)"
+        return shown
+
+    def line(self) -> str:
+        """The plain progress line written to logs."""
+        figures = ", ".join(f"{k} {v}" for k, v in self.figures().items())
+        line = f"progress: {self.done}/{self.total} queries, {figures}"
+        count, longest = self.slow()
+        if count:
+            line += (f"; {count} request(s) running for over {self.slow_after:.0f} s (longest {longest:.0f} s): "
+                     "a local model may be repeating itself until --max-tokens; --timeout bounds each request")
+        return line
+
+    def _refresh(self) -> None:
+        self._bar.set_postfix(self.figures(), refresh=False)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            if self._bar.disable:
+                print(self.line(), file=sys.stderr, flush=True)
+            else:
+                self._refresh()
+                self._bar.refresh()
+
+    def start(self) -> None:
+        """Report every ``every`` seconds from now on (within the running event loop); 0 never."""
+        if self.every > 0:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
     def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
         self._bar.close()

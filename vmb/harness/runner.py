@@ -255,7 +255,9 @@ async def _execute_locked(config: RunConfig, rundir: RunDir, bench: Any, setting
     # the event loop for ~30 ms, delaying every request in flight. Frozen for the run, collectable after.
     gc.freeze()
     try:
-        with Progress(len(pending), groups_to_build, enabled=show_progress) as progress:
+        with Progress(len(pending), groups_to_build, enabled=show_progress, every=config.progress_every,
+                      slow_after=config.slow_after) as progress:
+            progress.start()
             runner = Runner(config, bench, setting, rundir, determining, progress)
             await runner.run(pending)
     finally:

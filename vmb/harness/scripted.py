@@ -29,6 +29,7 @@ from types import TracebackType
 from typing import Any, Awaitable, Callable
 
 from vmb.harness.offline import assistant_calls, reference_step
+from vmb.harness.scripted_replies import TEXT_FORMATS
 from vmb.llm.client import TRIAL_HEADER
 
 _REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
@@ -280,10 +281,11 @@ class ReferenceScript:
         return assistant_calls([("memory_add", {"key": date, "value": first})], 0, text_format=self.text_format)
 
 
-async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None) -> None:
+async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None,
+                         text_format: str | None) -> None:
     from vmb.data import load_benchmark, resolve_data_dir
 
-    script = ReferenceScript(load_benchmark(resolve_data_dir(data)), stochastic=stochastic)
+    script = ReferenceScript(load_benchmark(resolve_data_dir(data)), stochastic=stochastic, text_format=text_format)
     server = ScriptedServer(script, latency=latency)
     await server.start()
     print(server.url, flush=True)
@@ -299,9 +301,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fail-rate", type=float, default=0.0,
                         help="fail this share of (query, trial) pairs, chosen by a seeded hash (default 0)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the failing pairs (default 0)")
+    parser.add_argument("--text-format", choices=sorted(TEXT_FORMATS),
+                        help="play a text-only tool-calling model writing its calls in this family's format")
     args = parser.parse_args(argv)
     stochastic = Stochastic(args.seed, args.fail_rate) if args.fail_rate > 0 else None
-    asyncio.run(_serve_forever(args.latency, args.data, stochastic))
+    asyncio.run(_serve_forever(args.latency, args.data, stochastic, args.text_format))
 
 
 if __name__ == "__main__":
