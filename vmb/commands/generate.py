@@ -1,7 +1,8 @@
 """Build a benchmark: personas → chains → timeline → dialogue → QA → verify → export.
 
 Writes the release layout (history/, qa_data/) plus metadata.json under --out, and every stage's
-artifacts under --out/stages. Running the same command again resumes an interrupted run; a
+artifacts under --out/stages. `vmb generate review DIR` writes HTML review sheets to DIR/review; items
+rejected in DIR/review/decisions.json are made again by the next run. Running the same command again resumes an interrupted run; a
 finished stage is not redone. --backend procedural needs no model and is deterministic (same
 seed, same bytes); --backend llm asks any OpenAI-compatible endpoint (see README).
 """
@@ -17,7 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from vmb.generate.options import GenerateOptions
 
     d = GenerateOptions()
-    parser.add_argument("--out", type=Path, required=True, help="output directory (created; resumed if it exists)")
+    parser.add_argument("review", nargs="*", metavar="review DIR",
+                        help="write HTML review sheets of DIR's stages to DIR/review (no generation)")
+    parser.add_argument("--out", type=Path, help="output directory (created; resumed if it exists)")
     parser.add_argument("--backend", choices=("procedural", "llm"), default=d.backend, help="how stages are made")
     parser.add_argument("--groups", type=int, default=d.groups, help=f"number of groups (default {d.groups})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"random seed (default {d.seed})")
@@ -85,7 +88,30 @@ def _pair(text: str, option: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def review(words: list[str]) -> int:
+    from vmb.generate.review import write_sheets
+    from vmb.generate.store import ArtifactError
+
+    if len(words) != 2 or words[0] != "review":
+        print(f"vmb generate: expected 'review DIR', got {' '.join(words)!r}")
+        return 2
+    try:
+        written = write_sheets(Path(words[1]))
+    except ArtifactError as error:
+        print(f"vmb generate review: {error}")
+        return 2
+    print("wrote " + ", ".join(str(p) for p in written))
+    print(f'reject items in {Path(words[1]) / "review" / "decisions.json"}: {{"reject": {{"ID": "reason"}}}}; '
+          "the next vmb generate over the directory makes them again")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.review:
+        return review(args.review)
+    if args.out is None:
+        print("vmb generate: --out DIR is required (or: vmb generate review DIR)")
+        return 2
     from vmb.generate.options import OptionError
     from vmb.generate.pipeline import ProceduralBackend, run as run_pipeline
     from vmb.generate.store import ArtifactError

@@ -127,6 +127,11 @@ def query_payload(group: int, chain: Chain, problems: list[str]) -> dict[str, An
             "api": schema, "problems": problems}
 
 
+def _revised(revision: int) -> dict[str, Any]:
+    """A reviewer rejected the group's earlier answer: the payload (and so the request) differs."""
+    return {"revision": revision, "note": "an earlier version was rejected by a reviewer"} if revision else {}
+
+
 @dataclass
 class StageUsage:
     requests: int = 0
@@ -234,17 +239,17 @@ class LLMBackend:
 
     # --- stages ------------------------------------------------------------------------------------
 
-    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup:
-        draft = self._draft.personas(options, group)
-        payload = personas_payload(draft)
+    def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
+        draft = self._draft.personas(options, group, revision)
+        payload = {**personas_payload(draft), **_revised(revision)}
         return self._failing("personas", self.ask("personas", payload, lambda data: check_personas(data, draft),
                                                   f"personas of group {group}"))
 
-    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet:
-        draft = self._draft.chains(options, personas)
+    def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet:
+        draft = self._draft.chains(options, personas, revision)
 
         async def chain(ours: Chain) -> Chain:
-            return await self.ask("chains", chain_payload(personas, ours), lambda data: check_chain(data, ours),
+            return await self.ask("chains", {**chain_payload(personas, ours), **_revised(revision)}, lambda data: check_chain(data, ours),
                                   f"chain {ours.id} of group {personas.group}")
 
         async def all_chains() -> ChainSet:
@@ -253,13 +258,13 @@ class LLMBackend:
         return self._failing("chains", all_chains())
 
     def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
-                 timeline: Timeline) -> Dialogue:
+                 timeline: Timeline, revision: int = 0) -> Dialogue:
         sizes = day_sizes(options, chains, timeline)
         by_day = days_of(chains, timeline)
         names = {p.name for p in personas.people}
 
         async def day(date: str, todays: list[Event]) -> DialogueDay:
-            return await self.ask("dialogue", day_payload(personas, date, todays, sizes[date]),
+            return await self.ask("dialogue", {**day_payload(personas, date, todays, sizes[date]), **_revised(revision)},
                                   lambda data: check_day(data, date, todays, names),
                                   f"dialogue of group {personas.group}, {date}")
 
@@ -270,22 +275,22 @@ class LLMBackend:
         return self._failing("dialogue", all_days())
 
     def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
-           dialogue: Dialogue) -> QASet:
+           dialogue: Dialogue, revision: int = 0) -> QASet:
         times = procedural_qa.event_times(dialogue)
         dates = {q.chain: q.date for q in timeline.queries}
 
         async def items() -> QASet:
             vehicle = [c for c in chains.chains if c.kind == "vehicle"]
-            made = await asyncio.gather(*(self._query(personas, c, dates[c.id], times, []) for c in vehicle))
+            made = await asyncio.gather(*(self._query(personas, c, dates[c.id], times, [], revision) for c in vehicle))
             return QASet(group=personas.group, items=list(made))
 
         return self._failing("qa", items())
 
     async def _query(self, personas: PersonaGroup, chain: Chain, query_date: str,
-                     times: dict[str, tuple[str, str]], problems: list[str]) -> QAItem:
+                     times: dict[str, tuple[str, str]], problems: list[str], revision: int = 0) -> QAItem:
         assert chain.target is not None and chain.reasoning_type is not None
         target = chain.target
-        payload = query_payload(personas.group, chain, problems)
+        payload = {**query_payload(personas.group, chain, problems), **_revised(revision)}
         answer = await self.ask("qa", payload, lambda data: check_answer(data, target.call, target.value),
                                 f"query of group {personas.group} chain {chain.id}")
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,

@@ -130,7 +130,9 @@ def group_types(options: GenerateOptions, group: int) -> list[str]:
     return deck[(group - 1) * size: group * size]
 
 
-def rng_for(options: GenerateOptions, group: int, stage: str, *more: object) -> Random:
+def rng_for(options: GenerateOptions, group: int, stage: str, *more: object, revision: int = 0) -> Random:
     """The random source of one stage of one group: independent of every other group and stage,
-    so a resumed run draws exactly what an uninterrupted one would."""
-    return Random(":".join(map(str, (options.seed, group, stage, *more))))
+    so a resumed run draws exactly what an uninterrupted one would. ``revision`` counts how often a
+    reviewer rejected the group's stage; revision 0 draws what it always drew."""
+    parts = (options.seed, group, stage, *more) + ((f"revision{revision}",) if revision else ())
+    return Random(":".join(map(str, parts)))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from vmb.generate import export, timeline, verify
+from vmb.generate import export, review, timeline, verify
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import (ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline,
                                   Verification)
@@ -26,15 +26,17 @@ from vmb.generate.store import StageFailure, Store
 class Backend(Protocol):
     name: str
 
-    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup: ...
+    # ``revision`` counts a reviewer's rejections of the group (0: never rejected); a new
+    # revision must give a new result.
+    def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup: ...
 
-    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet: ...
+    def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet: ...
 
     def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
-                 timeline: Timeline) -> Dialogue: ...
+                 timeline: Timeline, revision: int = 0) -> Dialogue: ...
 
     def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
-           dialogue: Dialogue) -> QASet: ...
+           dialogue: Dialogue, revision: int = 0) -> QASet: ...
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
                 item: QAItem, attempt: int, problems: list[str]) -> QAItem: ...
@@ -71,6 +73,7 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
             outcome.failures.append(entry)
             failed[entry["group"]] = entry["stage"]
     loaded: dict[str, dict[int, Any]] = {}
+    revisions = review.apply_rejections(store, log)
 
     def stage(name: str, make: Callable[[int], Record]) -> None:
         start = time.perf_counter()
@@ -98,13 +101,16 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
         loaded[name] = have
         outcome.seconds[name] = time.perf_counter() - start
 
-    stage("personas", lambda g: backend.personas(options, g))
-    stage("chains", lambda g: backend.chains(options, loaded["personas"][g]))
-    stage("timeline", lambda g: timeline.build(options, loaded["chains"][g]))
+    def rev(group: int) -> int:
+        return revisions.get(group, 0)
+
+    stage("personas", lambda g: backend.personas(options, g, rev(g)))
+    stage("chains", lambda g: backend.chains(options, loaded["personas"][g], rev(g)))
+    stage("timeline", lambda g: timeline.build(options, loaded["chains"][g], rev(g)))
     stage("dialogue", lambda g: backend.dialogue(options, loaded["personas"][g], loaded["chains"][g],
-                                                 loaded["timeline"][g]))
+                                                 loaded["timeline"][g], rev(g)))
     stage("qa", lambda g: backend.qa(options, loaded["personas"][g], loaded["chains"][g], loaded["timeline"][g],
-                                     loaded["dialogue"][g]))
+                                     loaded["dialogue"][g], rev(g)))
 
     def verified(group: int) -> Verification:
         personas, chains, dialogue = loaded["personas"][group], loaded["chains"][group], loaded["dialogue"][group]
@@ -139,30 +145,30 @@ class ProceduralBackend:
 
     name = "procedural"
 
-    def personas(self, options: GenerateOptions, group: int) -> PersonaGroup:
+    def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
         from vmb.generate.procedural import personas
 
-        return personas.build(options, group)
+        return personas.build(options, group, revision)
 
-    def chains(self, options: GenerateOptions, personas: PersonaGroup) -> ChainSet:
+    def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet:
         from vmb.generate.procedural import chains
 
         try:
-            return chains.build(options, personas)
+            return chains.build(options, personas, revision)
         except chains.PlanMismatch as mismatch:
             raise StageFailure(str(mismatch)) from None
 
     def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
-                 timeline: Timeline) -> Dialogue:
+                 timeline: Timeline, revision: int = 0) -> Dialogue:
         from vmb.generate.procedural import dialogue
 
-        return dialogue.build(options, personas, chains, timeline)
+        return dialogue.build(options, personas, chains, timeline, revision)
 
     def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
-           dialogue: Dialogue) -> QASet:
+           dialogue: Dialogue, revision: int = 0) -> QASet:
         from vmb.generate.procedural import qa
 
-        return qa.build(options, personas, chains, timeline, dialogue)
+        return qa.build(options, personas, chains, timeline, dialogue, revision)
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
                 item: QAItem, attempt: int, problems: list[str]) -> QAItem:

@@ -124,6 +124,27 @@ class Store:
             found[record.group] = record  # type: ignore[attr-defined]
         return found
 
+    @classmethod
+    def existing(cls, out: Path) -> Store:
+        """The store of a directory made before, with the options it was made with."""
+        run_file = Path(out) / STAGES_DIR / "run.json"
+        if not run_file.exists():
+            raise ArtifactError(f"{out}: not a vmb generate directory (no {STAGES_DIR}/run.json)")
+        recorded = json.loads(run_file.read_text(encoding="utf-8"))
+        return cls(Path(out), GenerateOptions.from_json(recorded["options"]))
+
+    def drop_groups(self, stage: str, groups: set[int]) -> None:
+        """Remove the records of ``groups`` from a stage and its done marker, so they are made again."""
+        (self.dir / f"{stage}.done").unlink(missing_ok=True)
+        path = self.path(stage)
+        if not path.exists():
+            return
+        keep = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                if line.endswith("\n") and json.loads(line).get("group") not in groups]
+        staged = path.with_suffix(".tmp")
+        staged.write_text("".join(keep), encoding="utf-8")
+        staged.replace(path)
+
     def append(self, stage: str, record: Record) -> None:
         line = encode(stage, record, self.digest) + "\n"
         with self.path(stage).open("a", encoding="utf-8") as handle:

@@ -19,8 +19,8 @@ from vmb.generate.schemas import ChainSet, EventDate, QueryDate, Timeline
 START_WINDOW_DAYS = 90
 
 
-def build(options: GenerateOptions, chains: ChainSet) -> Timeline:
-    rng = rng_for(options, chains.group, "timeline")
+def build(options: GenerateOptions, chains: ChainSet, revision: int = 0) -> Timeline:
+    rng = rng_for(options, chains.group, "timeline", revision=revision)
     first_day = date.fromisoformat(options.start_date) + timedelta(days=rng.randint(0, 20))
     events: list[EventDate] = []
     queries: list[QueryDate] = []

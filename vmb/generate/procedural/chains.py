@@ -161,8 +161,8 @@ def preference_queues(group: PersonaGroup) -> dict[str, list[tuple[str, list[tup
     return queues
 
 
-def build(options: GenerateOptions, group: PersonaGroup) -> ChainSet:
-    rng = rng_for(options, group.group, "chains")
+def build(options: GenerateOptions, group: PersonaGroup, revision: int = 0) -> ChainSet:
+    rng = rng_for(options, group.group, "chains", revision=revision)
     builder = _ChainBuilder(group, rng)
     queues = preference_queues(group)
     chains: list[Chain] = []

@@ -75,8 +75,9 @@ def _timed(lines: list[Said], hour: int, rng: Random) -> list[Line]:
             for i, (speaker, text, event) in enumerate(lines)]
 
 
-def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timeline: Timeline) -> Dialogue:
-    rng = rng_for(options, group.group, "dialogue")
+def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timeline: Timeline,
+          revision: int = 0) -> Dialogue:
+    rng = rng_for(options, group.group, "dialogue", revision=revision)
     talk = _Filler(group, rng)
     event_by_id = {e.id: e for c in chains.chains for e in c.events}
     by_day: dict[str, list[Event]] = {}

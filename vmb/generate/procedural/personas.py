@@ -62,8 +62,8 @@ def _distinct_values(setting_name: str, count: int, rng: Random) -> list[object]
     return chosen
 
 
-def build(options: GenerateOptions, group: int) -> PersonaGroup:
-    rng = rng_for(options, group, "personas")
+def build(options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
+    rng = rng_for(options, group, "personas", revision=revision)
     people = _people(options, group, rng)
     names = [str(p["name"]) for p in people]
     prefs: dict[str, list[Preference]] = {n: [] for n in names}

@@ -59,9 +59,9 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, str]]) -> str:
 
 
 def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date: str,
-         times: dict[str, tuple[str, str]], attempt: int = 0) -> QAItem:
+         times: dict[str, tuple[str, str]], attempt: int = 0, revision: int = 0) -> QAItem:
     assert chain.target is not None and chain.reasoning_type is not None
-    rng = rng_for(options, group.group, "qa", chain.id, attempt)
+    rng = rng_for(options, group.group, "qa", chain.id, attempt, revision=revision)
     target = chain.target
     asker = target.person
     others = [p.name for p in group.people if p.name != asker]
@@ -86,8 +86,8 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
 
 
 def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timeline: Timeline,
-          dialogue: Dialogue) -> QASet:
+          dialogue: Dialogue, revision: int = 0) -> QASet:
     times = event_times(dialogue)
     dates = {q.chain: q.date for q in timeline.queries}
-    items = [item(options, group, c, dates[c.id], times) for c in chains.chains if c.kind == "vehicle"]
+    items = [item(options, group, c, dates[c.id], times, revision=revision) for c in chains.chains if c.kind == "vehicle"]
     return QASet(group=group.group, items=items)

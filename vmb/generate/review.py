@@ -1,0 +1,160 @@
+"""Review sheets for human inspection (issue 8, section 6) and the reviewer's decisions.
+
+``write_sheets(DIR)`` writes ``DIR/review/<stage>.html`` for the personas (each group with its
+detected conflicts), chains (each chain with its events), dialogue (each day, embedded event lines
+highlighted) and queries (each with its reference calls and what the simulator did with them).
+Every item carries an id (``personas:g3``, ``chains:g3:c5``, ``dialogue:g3:2025-04-02``,
+``qa:g3:c5``). A reviewer rejects items in ``DIR/review/decisions.json``::
+
+    {"reject": {"chains:g3:c5": "the wording gives the value away", "qa:g1:c2": "ambiguous"}}
+
+and the next ``vmb generate`` over DIR honours it: the group of each rejected item is made again
+from the rejected stage on (with a new revision, so the result differs), earlier stages kept.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from vmb.data import DataError, parse_call
+from vmb.generate.schemas import ChainSet, Dialogue, PersonaGroup, Verification
+from vmb.generate.store import ArtifactError, Store
+
+REVIEW_DIR = "review"
+DECISIONS = "decisions.json"
+REVIEWED_STAGES = ("personas", "chains", "dialogue", "qa")
+_STYLE = ("body{font-family:sans-serif;max-width:70em;margin:auto} section{border-top:1px solid #ccc;"
+          "padding:.5em 0} .id{font-family:monospace;color:#555} mark{background:#ffe08a} .bad{color:#b00}"
+          " table{border-collapse:collapse} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}")
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _page(title: str, sections: list[str]) -> str:
+    return (f"<!doctype html><meta charset=utf-8><title>{_e(title)}</title><style>{_STYLE}</style>"
+            f"<h1>{_e(title)}</h1><p>Reject an item by its id in {DECISIONS} beside this file: "
+            f'{{"reject": {{"ID": "reason"}}}}; the next run makes it again.</p>' + "".join(sections))
+
+
+def _section(item: str, title: str, body: str) -> str:
+    return f'<section id="{_e(item)}"><h2>{_e(title)} <span class=id>{_e(item)}</span></h2>{body}</section>'
+
+
+def _personas(group: PersonaGroup) -> str:
+    rows = "".join(
+        f"<tr><td>{_e(p.name)}</td><td>{p.age}</td><td>{_e(p.occupation)}</td><td>{_e(', '.join(p.interests))}</td>"
+        f"<td>{_e(p.lifestyle)}</td><td>{'<br>'.join(_e(f'{v.setting} = {v.value}' + (f' ({v.condition})' if v.condition else '')) for v in p.vehicle_preferences)}</td></tr>"
+        for p in group.people)
+    conflicts = "".join(f"<li>{_e(c.setting)}: " + ", ".join(f"{_e(n)} {_e(v)}" for n, v in zip(c.people, c.values))
+                        + "</li>" for c in group.conflicts)
+    return ("<table><tr><th>name</th><th>age</th><th>occupation</th><th>interests</th><th>lifestyle</th>"
+            f"<th>vehicle preferences</th></tr>{rows}</table><h3>conflicts</h3><ul>{conflicts or '<li>none</li>'}</ul>")
+
+
+def _chain(chain: Any) -> str:
+    events = "".join(f"<li><b>{_e(e.id)}</b> ({_e(e.role)}) {_e(e.description)}<br>"
+                     + "<br>".join(f"{_e(u.speaker)}: {_e(u.text)}" for u in e.lines) + "</li>" for e in chain.events)
+    target = f"<p>target: {_e(chain.target.call)}</p>" if chain.target else ""
+    return f"<p>{_e(chain.kind)} {_e(chain.reasoning_type or '')}: {_e(chain.topic)}</p><ol>{events}</ol>{target}"
+
+
+def _day(day: Any) -> str:
+    lines = "".join(
+        f"<div>{_e(line.time)} {_e(line.speaker)}: " + (f"<mark title={_e(line.event)}>{_e(line.text)}</mark>"
+                                                        if line.event else _e(line.text)) + "</div>"
+        for line in day.lines)
+    return lines
+
+
+def _query(item: Any) -> str:
+    from vmb.sim import World
+
+    world, results = World(), []
+    for raw in item.new_answer:
+        try:
+            call = parse_call(raw)
+        except DataError as error:
+            results.append(f"<li class=bad>{_e(raw)}: {_e(error)}</li>")
+            continue
+        outcome = world.call(call["name"], call["args"])
+        css = "" if outcome["success"] else " class=bad"
+        results.append(f"<li{css}>{_e(raw)} → {_e(outcome['message'])}; changes {_e(outcome['changes'])}</li>")
+    memory = "<br>".join(_e(line) for line in item.gold_memory.splitlines())
+    return (f"<p>{_e(item.reasoning_type)}: {_e(item.query)}</p><ul>{''.join(results)}</ul>"
+            f"<p>car differs from default: {bool(world.diff())}</p><p>{memory}</p>")
+
+
+def write_sheets(out: Path) -> list[Path]:
+    """Write one HTML sheet per reviewed stage under ``out/review``; return their paths."""
+    store = Store.existing(out)
+    personas = store.by_group("personas", PersonaGroup)
+    chains = store.by_group("chains", ChainSet)
+    dialogue = store.by_group("dialogue", Dialogue)
+    verified = store.by_group("verify", Verification)
+    pages = {
+        "personas": [_section(f"personas:g{g}", f"group {g}", _personas(r)) for g, r in sorted(personas.items())],
+        "chains": [_section(f"chains:g{g}:{c.id}", f"group {g}, chain {c.id}", _chain(c))
+                   for g, r in sorted(chains.items()) for c in r.chains],
+        "dialogue": [_section(f"dialogue:g{g}:{d.date}", f"group {g}, {d.date}", _day(d))
+                     for g, r in sorted(dialogue.items()) for d in r.days],
+        "qa": [_section(f"qa:g{g}:{i.chain}", f"group {g}, chain {i.chain}", _query(i))
+               for g, r in sorted(verified.items()) for i in r.items],
+    }
+    directory = out / REVIEW_DIR
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stage, sections in pages.items():
+        path = directory / f"{stage}.html"
+        path.write_text(_page(f"{stage}: {len(sections)} item(s)", sections), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def rejections(out: Path) -> dict[str, str]:
+    """The reviewer's rejected items (id → reason); checked so a typo is an error, not ignored."""
+    path = out / REVIEW_DIR / DECISIONS
+    if not path.exists():
+        return {}
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ArtifactError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
+    rejected = body.get("reject", {}) if isinstance(body, dict) else None
+    if not isinstance(rejected, dict):
+        raise ArtifactError(f'{path}: expected {{"reject": {{"ID": "reason", ...}}}}')
+    for item in rejected:
+        stage, _, rest = str(item).partition(":")
+        if stage not in REVIEWED_STAGES or not rest.startswith("g") or not rest[1:].split(":")[0].isdigit():
+            raise ArtifactError(f"{path}: {item!r} is not a review item id (stage:gN[:item], stage one of "
+                                f"{', '.join(REVIEWED_STAGES)})")
+    return {str(k): str(v) for k, v in rejected.items()}
+
+
+def apply_rejections(store: Store, log: Any) -> dict[int, int]:
+    """Honour the reviewer's new rejections; return each group's revision.
+
+    A rejection not applied before bumps its group's revision and removes the group's records of
+    the rejected stage and every later stage, so the run makes them again. Applied rejections and
+    revisions are kept in ``stages/revisions.json``.
+    """
+    from vmb.generate.schemas import STAGES
+
+    path = store.dir / "revisions.json"
+    state = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"applied": {}, "groups": {}}
+    fresh = {item: reason for item, reason in rejections(store.out).items() if item not in state["applied"]}
+    for item, reason in fresh.items():
+        stage, group_text = item.split(":")[:2]
+        group = int(group_text[1:])
+        state["groups"][str(group)] = state["groups"].get(str(group), 0) + 1
+        for later in STAGES[STAGES.index(stage):]:
+            store.drop_groups(later, {group})
+        state["applied"][item] = reason
+        log(f"review: {item} rejected ({reason}): group {group} is made again from {stage} on")
+    if fresh:
+        path.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+    return {int(g): n for g, n in state["groups"].items()}
