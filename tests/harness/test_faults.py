@@ -112,6 +112,8 @@ def test_a_context_overflow_is_deterministic_counted_apart_and_its_request_count
         with pytest.raises(ContextOverflow):
             complete(server.url)
         result = run(server.url, "overflow", memory="history", groups=[1], limit=2)
+        built = run(server.url, "overflow-build", memory="summary", groups=[1], limit=2)
+    assert built.metric["errors"] == built.metric["context_overflows"] == 2
     assert result.metric["errors"] == result.metric["context_overflows"] == 2
     records = [json.loads(line) for line in (tmp_path / "overflow" / "results.jsonl").read_text().splitlines()]
     assert [(r["error_kind"], r["requests"]) for r in records] == [("context_overflow", 1)] * 2

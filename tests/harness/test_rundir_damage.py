@@ -69,6 +69,10 @@ def test_one_writer_per_run_directory(tmp_path: Path, release_dir: Path, capsys:
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and "in use by pid" in err and str(os.getpid()) in err
         assert not (out / "results.jsonl").exists()
+        (out / "config.json").write_text("{}")
+        assert main(["score", str(out), "--data", str(release_dir)]) == 2
+        assert "in use by pid" in capsys.readouterr().err
+        (out / "config.json").unlink()
     finally:
         holder.unlock()
     # A lock left by a process that died (here: killed while holding it) is taken over.

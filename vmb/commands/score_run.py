@@ -18,12 +18,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.harness.rescore import rescore_run
+    from vmb.harness.rundir import RunDirError
     from vmb.harness.show import metric_line
 
     if not (args.run / "config.json").exists():
         print(f"vmb score: {args.run} is not a run directory (no config.json)", file=sys.stderr)
         return 2
-    metric, warnings = rescore_run(args.run, args.data)
+    try:
+        metric, warnings = rescore_run(args.run, args.data)
+    except RunDirError as error:
+        print(f"vmb score: {error}", file=sys.stderr)
+        return 2
     for warning in warnings:
         print(f"vmb score: warning: {warning}", file=sys.stderr)
     print(metric_line(metric))

@@ -17,9 +17,17 @@ def rescore_run(path: Path, data: str | None = None) -> tuple[dict[str, Any], li
 
     Returns the metric and warnings (e.g. the benchmark files differ from the run's).
     """
+    rundir = RunDir(path)
+    rundir.lock()  # rewriting results.jsonl under a run still appending to it would lose its records
+    try:
+        return _rescore(rundir, data)
+    finally:
+        rundir.unlock()
+
+
+def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str]]:
     from vmb.data import load_benchmark, resolve_data_dir
 
-    rundir = RunDir(path)
     config = rundir.config()
     root = resolve_data_dir(data)
     warnings = []

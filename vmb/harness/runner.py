@@ -112,7 +112,7 @@ class Runner:
             memory = await self.group_memory(group)
         except RequestFailed as failure:
             for query in queries:
-                self.finish(_error_record(query, f"memory build failed: {failure}"))
+                self.finish(_error_record(query, f"memory build failed: {failure}", failure.kind))
             return
         async with asyncio.TaskGroup() as tasks:
             for query in queries:
@@ -203,9 +203,9 @@ def _copy_dir(source: Path, target: Path) -> None:
     scratch.rename(target)
 
 
-def _error_record(query: Any, reason: str) -> dict[str, Any]:
+def _error_record(query: Any, reason: str, kind: str) -> dict[str, Any]:
     return {"id": query.id, "group": query.group, "index": query.index, "reasoning_type": query.reasoning_type,
-            "status": "error", "error": reason, "query": query.query, "text_calls": 0, "round_limit_hit": False,
+            "status": "error", "error": reason, "error_kind": kind, "query": query.query, "text_calls": 0, "round_limit_hit": False,
             "call_count": 0, "mem_tokens": [], "prompt_tokens": 0, "completion_tokens": 0, "score": None}
 
 
