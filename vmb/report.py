@@ -35,6 +35,9 @@ from typing import Any, Callable, Iterator
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = PROJECT_ROOT / "notebooks"
 BASELINE_AGENTS = ("oracle", "noop")
+# Notebooks about a benchmark made by `vmb generate`: run only when one is given or found here.
+GENERATED_NOTEBOOKS = ("06_generated",)
+GENERATED_DIR = PROJECT_ROOT / "generated"
 # The paper's settings. ``history`` is left out: replaying it only re-counts the same 92,819
 # history tokens per query (12 s a run) and tells nothing the others do not.
 BASELINE_MEMORIES = ("none", "gold", "summary", "kv")
@@ -265,6 +268,7 @@ def make_report(
     notebooks: list[Path] | None = None,
     jobs: int = 2,
     log: Callable[[str], None] = print,
+    generated: Path | None = None,
 ) -> ReportResult:
     """Make the report (see the module docstring). ``runs`` overrides finding them under ``runs_root``."""
     from vmb.analysis.runs import find_runs
@@ -283,6 +287,10 @@ def make_report(
     log(f"runs: {len(found)} ({', '.join(p.name for p in found)})")
 
     chosen = notebooks if notebooks is not None else sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    if generated is None and (GENERATED_DIR / "metadata.json").exists():
+        generated = GENERATED_DIR
+    if generated is None:
+        chosen = [nb for nb in chosen if nb.stem not in GENERATED_NOTEBOOKS]
     if not chosen:
         raise ReportError(f"no notebooks found in {NOTEBOOKS_DIR}")
     # Absolute paths: the notebooks run with the checkout as their working directory.
@@ -290,7 +298,7 @@ def make_report(
     data = str(Path(data).resolve()) if data else None
     (out / "notebooks").mkdir(parents=True, exist_ok=True)
     offered = {"runs": [str(p.resolve()) for p in found], "data": data, "out_dir": str(out),
-               "figures_dir": str(figures)}
+               "figures_dir": str(figures), "generated": str(Path(generated).resolve()) if generated else None}
     timings: dict[str, float] = {}
     step = time.perf_counter()
     with kernel_environment(out / "jupyter"):

@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--notebook", action="append", metavar="NAME",
                         help="run only this notebook (e.g. 04_failures; repeatable; default: all)")
     parser.add_argument("--jobs", type=int, default=2, help="notebooks executed at once (default: 2)")
+    parser.add_argument("--generated", type=Path, metavar="DIR",
+                        help="a benchmark made by vmb generate, compared with the release by notebook 06 "
+                             "(default: generated/ when it holds one; without one, notebook 06 is skipped)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         result = make_report(runs=args.runs, runs_root=Path("runs"), out=args.out, figures=args.figures,
-                             data=args.data, notebooks=notebooks, jobs=args.jobs)
+                             data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated)
     except ReportError as error:
         print(f"vmb report: {error}")
         return 1
