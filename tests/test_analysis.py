@@ -113,7 +113,7 @@ def test_errors_duplicates_and_a_cut_line(tiny_runs: Path, tmp_path: Path, bench
     row = loaded.queries.set_index("query_id").loc["qa_1#1"]
     assert row["status"] == "error" and pd.isna(row["exact_match"]) and pd.isna(row["error_category"])
     assert loaded.runs.iloc[0]["errors"] == 1 and loaded.runs.iloc[0]["scored"] == N_QUERIES - 1
-    assert loaded.record("scripted-gold", first["id"])["final_answer"] == "again"
+    assert loaded.record("scripted-gold", first["id"]).final_answer == "again"
 
 
 def test_find_runs_nested_and_not_superseded(tiny_runs: Path, tmp_path: Path) -> None:
@@ -139,7 +139,7 @@ def test_record_and_explorer(runset: Any, bench: Any) -> None:
     assert filter_failures(runset, category="no action")["error_category"].eq("no action").all()
     row = failures.iloc[0]
     record = runset.record("scripted-kv", row["query_id"])
-    assert record["id"] == row["query_id"] and record["messages"][0]["role"] == "system"
+    assert record.id == row["query_id"] and record.messages[0]["role"] == "system"
     injected, results = memory_seen(runset, "scripted-kv", record)
     assert "memory_list()" in injected and results and results[0].startswith("memory_list()")
     page = failure_html(runset, "scripted-kv", row["query_id"], bench)

@@ -19,6 +19,8 @@ import pandas as pd
 from vmb.analysis.runs import RunSet
 from vmb.harness.rundir import read_inside
 from vmb.analysis.style import memory_label, reasoning_label
+from vmb.harness.record import QueryRecord
+from vmb.score import TaskScore
 
 ALL = "(all)"
 _STYLE = """<style>
@@ -54,9 +56,9 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def system_text(runset: RunSet, run: str, record: dict[str, Any]) -> str:
+def system_text(runset: RunSet, run: str, record: QueryRecord) -> str:
     """The system prompt of a record (stored once per run under ``system_prompts/``)."""
-    system = next((m for m in record.get("messages", []) if m.get("role") == "system"), None)
+    system = next((m for m in record.messages if m.get("role") == "system"), None)
     if system is None:
         return ""
     if "content_file" in system:
@@ -64,16 +66,16 @@ def system_text(runset: RunSet, run: str, record: dict[str, Any]) -> str:
     return str(system.get("content") or "")
 
 
-def memory_seen(runset: RunSet, run: str, record: dict[str, Any]) -> tuple[str, list[str]]:
+def memory_seen(runset: RunSet, run: str, record: QueryRecord) -> tuple[str, list[str]]:
     """What the agent was given of memory: the prompt's memory part, and each memory tool result."""
     prompt = system_text(runset, run, record).strip()
     prefix = _prompt_prefix()
     injected = prompt[len(prefix):].strip() if prompt.startswith(prefix) else prompt
     # The results' text lives in the tool messages (the tool results list only says what was called).
-    replies = {m.get("tool_call_id"): m.get("content") for m in record.get("messages", []) if m.get("role") == "tool"}
+    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
     results = [
         f"{_call_text(r)} → {replies.get(r.get('id'), r.get('content', ''))}"
-        for r in record.get("tool_results", []) if r.get("kind") == "memory"
+        for r in record.tool_results if r.get("kind") == "memory"
     ]
     return injected, results
 
@@ -109,11 +111,11 @@ def _tool_table(results: list[dict[str, Any]]) -> str:
     return "<table><tr><th>round</th><th>kind</th><th>call</th><th>result</th></tr>" + "".join(rows) + "</table>"
 
 
-def _diff_table(score: dict[str, Any]) -> str:
-    correct, wrongly = set(score["correct"]), set(score["wrongly_changed"])
-    should, changed = set(score["should_change"]), set(score["changed"])
+def _diff_table(score: TaskScore) -> str:
+    correct, wrongly = set(score.correct), set(score.wrongly_changed)
+    should, changed = set(score.should_change), set(score.changed)
     rows = []
-    for path, values in sorted(score["leaves"].items()):
+    for path, values in sorted(score.leaves.items()):
         if path in correct:
             verdict = "right"
         elif path in wrongly:
@@ -132,9 +134,9 @@ def _diff_table(score: dict[str, Any]) -> str:
             + "".join(rows) + "</table>")
 
 
-def _trace(runset: RunSet, run: str, record: dict[str, Any]) -> str:
+def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
     parts = []
-    for message in record.get("messages", []):
+    for message in record.messages:
         role = message.get("role", "?")
         if role == "system":
             body = system_text(runset, run, record)
@@ -168,13 +170,13 @@ def failure_html(runset: RunSet, run: str, query_id: str, bench: Any) -> str:
     ]
     if memory_results:
         parts += ["<p>memory tool results:</p>", *(_pre(r) for r in memory_results)]
-    parts += ["<h3>Calls</h3>", _calls_table(record.get("calls", {}).get("vehicle", []), query.calls)]
-    if record.get("tool_results"):
-        parts += ["<p>every tool call, in order:</p>", _tool_table(record["tool_results"])]
-    if record.get("final_answer"):
-        parts += ["<p>final answer:</p>", _pre(record["final_answer"])]
-    if record.get("score"):
-        parts += ["<h3>State diff</h3>", _diff_table(record["score"])]
+    parts += ["<h3>Calls</h3>", _calls_table(record.calls["vehicle"], query.calls)]
+    if record.tool_results:
+        parts += ["<p>every tool call, in order:</p>", _tool_table(record.tool_results)]
+    if record.final_answer:
+        parts += ["<p>final answer:</p>", _pre(record.final_answer)]
+    if record.score is not None:
+        parts += ["<h3>State diff</h3>", _diff_table(record.score)]
     parts += ["<h3>Messages</h3>", _trace(runset, run, record), "</div>"]
     return "".join(parts)
 

@@ -19,19 +19,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
-from vmb.harness.rundir import CONFIG, RESULTS, parse_record_line
-from vmb.score import TaskScore, target_modules
+from vmb.harness.record import CALL_KINDS, QueryRecord
+from vmb.harness.rundir import CONFIG, RESULTS, iter_results, read_record
+from vmb.score import target_modules
 
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
 # or was not loaded): the attempts the taxonomy's "invalid call" looks at.
 ATTEMPT_KINDS = ("vehicle", "invalid")
-CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
 # The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
 QUERY_COLUMNS = [
     "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "reasoning_type",
@@ -104,22 +104,6 @@ def read_run(path: str | Path) -> Run:
     )
 
 
-def iter_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(byte offset, record) for every readable line of a ``results.jsonl``."""
-    results = path / RESULTS
-    if not results.exists():
-        return
-    with results.open("rb") as handle:
-        offset = 0
-        for line in handle:
-            start, offset = offset, offset + len(line)
-            if not line.strip():
-                continue
-            record, _ = parse_record_line(line)
-            if record is not None:  # else a line cut short by a kill, or not a record; the harness reruns it
-                yield start, record
-
-
 class QueryContext:
     """What the taxonomy needs of the benchmark: each query's gold memory and group speakers."""
 
@@ -136,43 +120,42 @@ class QueryContext:
         return self.bench.query(query_id).calls
 
 
-def query_row(run: Run, record: dict[str, Any], context: QueryContext) -> dict[str, Any]:
+def query_row(run: Run, record: QueryRecord, context: QueryContext) -> dict[str, Any]:
     """One tidy row for one record (an ``ok`` or an ``error`` one)."""
-    ok = record.get("status") == "ok" and record.get("score") is not None
-    score = TaskScore.from_dict(record["score"]) if ok else None
-    ref_calls = score.ref_calls if score is not None else context.ref_calls(record["id"])
-    calls = record.get("calls") or {}
-    results = record.get("tool_results") or []
-    mem_tokens = record.get("mem_tokens") or []
+    score = record.score if record.ok else None
+    ref_calls = score.ref_calls if score is not None else context.ref_calls(record.id)
+    calls = record.calls
+    results = record.tool_results
+    mem_tokens = record.mem_tokens
     row: dict[str, Any] = {
         "run": run.name,
         "agent": run.agent,
         "model": run.label,
         "memory": run.memory,
         "memory_label": memory_label(run.memory),
-        "query_id": record["id"],
-        "group": record.get("group"),
-        "index": record.get("index"),
-        "reasoning_type": record.get("reasoning_type"),
+        "query_id": record.id,
+        "group": record.group,
+        "index": record.index,
+        "reasoning_type": record.reasoning_type,
         "modules": target_modules(ref_calls),
-        "status": record.get("status"),
-        "error": record.get("error"),
+        "status": record.status,
+        "error": record.error,
         "exact_match": score.exact_match if score else None,
         "field_f1": score.field_f1 if score else None,
         "value_f1": score.value_f1 if score else None,
         "tool_f1": score.tool_f1 if score else None,
-        "calls": record.get("call_count", 0),
+        "calls": record.call_count,
         **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
         "refused_calls": sum(1 for r in results if r.get("kind") in ATTEMPT_KINDS and not r.get("ok")),
-        "text_calls": record.get("text_calls", 0),
-        "round_limit_hit": bool(record.get("round_limit_hit")),
-        "answered_in_text": bool(record.get("final_answer")) and not calls.get("vehicle"),
+        "text_calls": record.text_calls,
+        "round_limit_hit": record.round_limit_hit,
+        "answered_in_text": bool(record.final_answer) and not calls.get("vehicle"),
         "mem_tokens": sum(mem_tokens),
         "retrievals": len(mem_tokens),
-        "prompt_tokens": record.get("prompt_tokens", 0),
-        "completion_tokens": record.get("completion_tokens", 0),
-        "requests": record.get("requests", 0),
-        "seconds": record.get("seconds"),
+        "prompt_tokens": record.prompt_tokens,
+        "completion_tokens": record.completion_tokens,
+        "requests": record.requests,
+        "seconds": record.seconds,
         "error_type": None,
         "value_source": None,
         "error_category": None,
@@ -182,11 +165,11 @@ def query_row(run: Run, record: dict[str, Any], context: QueryContext) -> dict[s
     if score is not None and not score.exact_match:
         failure = classify(
             score,
-            gold_memory=context.gold_memory(record["id"]),
-            people=context.people(int(record["group"])),
-            query=record.get("query", ""),
+            gold_memory=context.gold_memory(record.id),
+            people=context.people(record.group),
+            query=record.query,
             attempts=[bool(r.get("ok")) for r in results if r.get("kind") in ATTEMPT_KINDS],
-            written=written_values(score.ref_calls, calls.get("vehicle", [])),
+            written=lambda: written_values(score.ref_calls, calls.get("vehicle", [])),
         )
         if failure is not None:
             row.update(error_type=failure.error_type, value_source=failure.value_source,
@@ -206,12 +189,9 @@ class RunSet:
     def run(self, name: str) -> Run:
         return self.runs_by_name[name]
 
-    def record(self, run: str, query_id: str) -> dict[str, Any]:
+    def record(self, run: str, query_id: str) -> QueryRecord:
         """The full record of one query of one run, read from its ``results.jsonl``."""
-        offset = self._offsets[(run, query_id)]
-        with (self.runs_by_name[run].path / RESULTS).open("rb") as handle:
-            handle.seek(offset)
-            return json.loads(handle.readline())
+        return read_record(self.runs_by_name[run].path / RESULTS, self._offsets[(run, query_id)])
 
     @property
     def failures(self) -> pd.DataFrame:
@@ -286,8 +266,10 @@ def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None =
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     offsets: dict[tuple[str, str], int] = {}
     for run in runs:
-        for offset, record in iter_records(run.path):
-            key = (run.name, record["id"])
+        for _, offset, record, _ in iter_results(run.path / RESULTS):
+            if record is None:
+                continue  # a line cut short by a kill, or not a record: the harness reruns that query
+            key = (run.name, record.id)
             rows[key] = query_row(run, record, context)
             offsets[key] = offset
     return RunSet(runs, list(rows.values()), offsets)

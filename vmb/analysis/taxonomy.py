@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from vmb.score import values_equal
 from vmb.sim import replay
@@ -224,26 +224,30 @@ def classify(
     people: Sequence[str],
     query: str = "",
     attempts: Iterable[bool] = (),
-    written: Mapping[str, Any] | None = None,
+    written: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
 ) -> Failure | None:
     """The primary error type of one scored query, or None when it passed.
 
     ``score`` is a ``vmb.score.TaskScore`` (or anything with its ``should_change``, ``changed``,
     ``correct``, ``wrongly_changed`` and ``leaves``); ``attempts`` holds, per attempted vehicle
     call (including calls to unknown or unloaded tools), whether it was accepted; ``people`` are
-    the group's speakers (full names); ``written`` is ``written_values`` of the query's calls
-    (without it, a wrong value equal to the default car's counts as no action).
+    the group's speakers (full names); ``written`` is ``written_values`` of the query's calls, or a
+    function computing it, called only when a required leaf did not change (the one case it decides;
+    without it, a wrong value equal to the default car's counts as no action).
     """
     should = list(score.should_change)
     changed = set(score.changed)
     correct = set(score.correct)
     wrongly = list(score.wrongly_changed)
     leaves = score.leaves
+    unchanged = [p for p in should if p not in changed]
+    if callable(written):
+        written = written() if unchanged else None
     written = written or {}
     # A required leaf written a wrong value equal to its default looks unchanged in the final state.
-    hidden = {p for p in should if p not in changed and p in written
+    hidden = {p for p in unchanged if p in written
               and not values_equal(written[p], leaves.get(p, {}).get("expected"))}
-    missing = [p for p in should if p not in changed and p not in hidden]
+    missing = [p for p in unchanged if p not in hidden]
     wrong_values = [p for p in should if (p in changed and p not in correct) or p in hidden]
     if not (missing or wrong_values or wrongly):
         return None

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.llm.model import Message, Model, RequestFailed
 from vmb.llm.textcalls import extract_calls
+from vmb.harness.record import ERROR, OK, QueryRecord, empty_calls
 from vmb.harness.tools import ToolBox, ToolOutcome
 from vmb.memory.base import QueryMemory
 from vmb.prompts import load_prompt
-from vmb.sim import World
+from vmb.score import TaskScore, score_calls, score_states
+from vmb.sim import World, replay
 from vmb.sim.registry import MODULES
 
 
@@ -28,44 +31,50 @@ def system_prompt(memory_prompt: str) -> str:
     return load_prompt("agent").render(modules=modules, memory=memory_prompt)
 
 
-def score_record(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int) -> dict[str, Any]:
-    """The query's ``TaskScore`` as stored: both call lists replayed from the default car."""
-    from vmb.score import score_calls
+def score_world(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int, world: World) -> TaskScore:
+    """The query's score from the car the agent's calls left (the loop's own world, no replay)."""
+    ref_world, _ = replay(list(query.calls))
+    score = score_states(ref_world.flat(), world.flat(), query.calls, vehicle_calls,
+                         task_id=query.id, reasoning_type=query.reasoning_type)
+    return dataclasses.replace(score, n_calls=call_count)
 
+
+def score_replayed(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int) -> TaskScore:
+    """The query's score with the stored calls replayed from the default car (rescoring a run)."""
     score = score_calls(query.calls, vehicle_calls, task_id=query.id, reasoning_type=query.reasoning_type)
-    return dataclasses.replace(score, n_calls=call_count).to_dict()
+    return dataclasses.replace(score, n_calls=call_count)
 
 
-def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> dict[str, Any]:
-    entry = {"round": round_no, **outcome.to_json()}
-    if read_as is not None:
-        entry["read_as"] = read_as
-    return entry
+@dataclass
+class Conversation:
+    """What the agent loop leaves behind: the car, the messages, every call and request."""
+
+    world: World
+    messages: list[Message]
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    outcomes: list[tuple[int, ToolOutcome]] = field(default_factory=list)
+    read_as: dict[str, str] = field(default_factory=dict)  # call id -> the text form a text call was read from
+    text_calls: int = 0
+    final_answer: str | None = None
+    error: str | None = None  # a request that failed for good
+    error_kind: str | None = None  # RequestFailed.kind of that request
+    failed_requests: int = 0  # requests sent for it, retries included
 
 
-async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int, text_calls: bool) -> dict[str, Any]:
-    from vmb.tokens import count_tokens
-
-    start = time.perf_counter()
+async def converse(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int,
+                   text_calls: bool) -> Conversation:
+    """The agent loop: rounds of model request and tool dispatch until an answer or the round limit."""
     world = World()
     box = ToolBox(world, memory.tools)
-    messages: list[Message] = [
+    talk = Conversation(world, [
         {"role": "system", "content": system_prompt(memory.prompt)},
         {"role": "user", "content": query.query},
-    ]
-    rounds: list[dict[str, Any]] = []
-    outcomes: list[tuple[int, ToolOutcome]] = []
-    read_as: dict[str, str] = {}  # call id -> the text form a call written as text was read from
-    text_call_count = 0
-    final_answer: str | None = None
-    error: str | None = None
-    error_kind: str | None = None
-    failed_requests = 0
+    ])
     try:
         for round_no in range(max_rounds):
-            reply = await model.complete(messages, box.schemas())
+            reply = await model.complete(talk.messages, box.schemas())
             calls, outgoing = extract_calls(reply.message, text_calls=text_calls, id_prefix=f"text_{round_no}_")
-            rounds.append({
+            talk.rounds.append({
                 "prompt_tokens": reply.usage.prompt_tokens,
                 "completion_tokens": reply.usage.completion_tokens,
                 "finish_reason": reply.finish_reason,
@@ -75,64 +84,88 @@ async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds
                 "queued": round(reply.queued, 4),
                 "reasoning": reply.message.get("reasoning_content") or reply.message.get("reasoning"),
             })
-            messages.append(outgoing)
+            talk.messages.append(outgoing)
             if not calls:
-                final_answer = outgoing.get("content")
+                talk.final_answer = outgoing.get("content")
                 break
             for call in calls:
-                text_call_count += call.from_text
+                talk.text_calls += call.from_text
                 if call.read_as is not None:
-                    read_as[call.id] = call.read_as
+                    talk.read_as[call.id] = call.read_as
                 if call.error is not None:
                     outcome = ToolOutcome(call.id, call.name, "invalid", call.arguments, None, False,
                                           f"error: {call.error}")
                 else:
                     outcome = await box.dispatch(call.id, call.name, call.arguments)
-                outcomes.append((round_no, outcome))
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome.content})
+                talk.outcomes.append((round_no, outcome))
+                talk.messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome.content})
     except RequestFailed as failure:
-        error = str(failure)
-        error_kind = failure.kind
-        failed_requests = failure.attempts
+        talk.error = str(failure)
+        talk.error_kind = failure.kind
+        talk.failed_requests = failure.attempts
+    return talk
 
-    retrievals = ([memory.injected] if memory.injected is not None else [])
-    retrievals += [o.memory_text for _, o in outcomes if o.memory_text is not None]
-    by_kind: dict[str, list[dict[str, Any]]] = {"vehicle": [], "discovery": [], "memory": [], "invalid": []}
+
+def calls_by_kind(outcomes: list[tuple[int, ToolOutcome]]) -> dict[str, list[dict[str, Any]]]:
+    by_kind = empty_calls()
     for _, outcome in outcomes:
         entry = {"name": outcome.name, "args": outcome.args} if outcome.args is not None else {
             "name": outcome.name, "arguments": outcome.arguments}
         # A vehicle call whose arguments did not parse never reached the car: keep it out of scoring.
         kind = "invalid" if outcome.kind == "vehicle" and outcome.args is None else outcome.kind
         by_kind[kind].append(entry)
-    record: dict[str, Any] = {
-        "id": query.id,
-        "group": query.group,
-        "index": query.index,
-        "reasoning_type": query.reasoning_type,
-        "status": "ok" if error is None else "error",
-        "error": error,
-        "error_kind": error_kind,
-        "query": query.query,
-        "final_answer": final_answer,
-        "round_limit_hit": error is None and final_answer is None,
-        "calls": by_kind,
-        "call_count": len(outcomes),
-        "text_calls": text_call_count,
-        "tool_results": [_result_entry(r, o, read_as.get(o.call_id)) for r, o in outcomes],
-        "final_diff": world.diff(),
-        "mem_tokens": [count_tokens(text) for text in retrievals],
-        "rounds": rounds,
+    return by_kind
+
+
+def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> dict[str, Any]:
+    entry = {"round": round_no, **outcome.to_json()}
+    if read_as is not None:
+        entry["read_as"] = read_as
+    return entry
+
+
+def build_record(query: Any, memory: QueryMemory, talk: Conversation, seconds: float) -> QueryRecord:
+    """The query's record, scored from the loop's car when no request failed."""
+    from vmb.tokens import count_tokens
+
+    retrievals = ([memory.injected] if memory.injected is not None else [])
+    retrievals += [o.memory_text for _, o in talk.outcomes if o.memory_text is not None]
+    by_kind = calls_by_kind(talk.outcomes)
+    rounds = talk.rounds
+    ok = talk.error is None
+    return QueryRecord(
+        id=query.id,
+        group=query.group,
+        index=query.index,
+        reasoning_type=query.reasoning_type,
+        status=OK if ok else ERROR,
+        error=talk.error,
+        error_kind=talk.error_kind,
+        query=query.query,
+        final_answer=talk.final_answer,
+        round_limit_hit=ok and talk.final_answer is None,
+        calls=by_kind,
+        call_count=len(talk.outcomes),
+        text_calls=talk.text_calls,
+        tool_results=[_result_entry(r, o, talk.read_as.get(o.call_id)) for r, o in talk.outcomes],
+        final_diff=talk.world.diff(),
+        mem_tokens=[count_tokens(text) for text in retrievals],
+        rounds=rounds,
         # Requests sent to the endpoint (retries and a request that failed included; cache hits not).
-        "requests": sum(r["attempts"] for r in rounds if not r["cached"]) + failed_requests,
-        "cache_hits": sum(r["cached"] for r in rounds),
-        "prompt_tokens": sum(r["prompt_tokens"] for r in rounds),
-        "completion_tokens": sum(r["completion_tokens"] for r in rounds),
-        "seconds": round(time.perf_counter() - start, 4),
-        "model_seconds": round(sum(r["seconds"] for r in rounds), 4),
-        "queue_seconds": round(sum(r["queued"] for r in rounds), 4),
-        "messages": messages,
-        "score": None,
-    }
-    if error is None:
-        record["score"] = score_record(query, by_kind["vehicle"], len(outcomes))
-    return record
+        requests=sum(r["attempts"] for r in rounds if not r["cached"]) + talk.failed_requests,
+        cache_hits=sum(r["cached"] for r in rounds),
+        prompt_tokens=sum(r["prompt_tokens"] for r in rounds),
+        completion_tokens=sum(r["completion_tokens"] for r in rounds),
+        seconds=round(seconds, 4),
+        model_seconds=round(sum(r["seconds"] for r in rounds), 4),
+        queue_seconds=round(sum(r["queued"] for r in rounds), 4),
+        messages=[dict(m) for m in talk.messages],
+        score=score_world(query, by_kind["vehicle"], len(talk.outcomes), talk.world) if ok else None,
+    )
+
+
+async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int,
+                    text_calls: bool) -> QueryRecord:
+    start = time.perf_counter()
+    talk = await converse(query, model, memory, max_rounds=max_rounds, text_calls=text_calls)
+    return build_record(query, memory, talk, time.perf_counter() - start)

@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from vmb.score import TaskScore, aggregate, target_modules
+from vmb.harness.record import QueryRecord
+from vmb.score import aggregate, target_modules
 
 PAPER_MEMORY_NAMES = {
     "summary": "recursive_summarization",
@@ -27,12 +28,12 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def _mem_token(records: list[dict[str, Any]]) -> float | None:
-    counts = [n for r in records for n in r["mem_tokens"]]
+def _mem_token(records: list[QueryRecord]) -> float | None:
+    counts = [n for r in records for n in r.mem_tokens]
     return round(sum(counts) / len(counts), 2) if counts else None
 
 
-def _entry(row: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]:
+def _entry(row: dict[str, Any], records: list[QueryRecord]) -> dict[str, Any]:
     return {
         "group": row["group"],
         "n": row["n"],
@@ -42,14 +43,15 @@ def _entry(row: dict[str, Any], records: list[dict[str, Any]]) -> dict[str, Any]
         "tool_f1": _round(row["tool_f1"]),
         "calls": _round(row["calls"]),
         "mem_token": _mem_token(records),
-        "retrievals": sum(len(r["mem_tokens"]) for r in records),
+        "retrievals": sum(len(r.mem_tokens) for r in records),
     }
 
 
-def _keys(record: dict[str, Any], by: str) -> list[str]:
+def _keys(record: QueryRecord, by: str) -> list[str]:
     if by == "reasoning_type":
-        return [record["reasoning_type"]]
-    return target_modules(record["score"]["ref_calls"]) or ["none"]
+        return [record.reasoning_type]
+    assert record.score is not None
+    return target_modules(record.score.ref_calls) or ["none"]
 
 
 def paper_rows(memory: str) -> list[dict[str, str]]:
@@ -79,16 +81,16 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     return {"groups": len(per_group), **total, "per_group": per_group}
 
 
-def compute_metric(records: dict[str, dict[str, Any]], selected: list[str], run: dict[str, Any],
+def compute_metric(records: dict[str, QueryRecord], selected: list[str], run: dict[str, Any],
                    memory_dir: Path) -> dict[str, Any]:
     chosen = [records[i] for i in selected if i in records]
-    ok = [r for r in chosen if r["status"] == "ok"]
-    errors = [r for r in chosen if r["status"] != "ok"]
-    scores = [TaskScore.from_dict(r["score"]) for r in ok]
+    ok = [r for r in chosen if r.ok]
+    errors = [r for r in chosen if not r.ok]
+    scores = [r.score for r in ok if r.score is not None]
     overall = aggregate(scores) if ok else None
     groups: dict[str, dict[str, Any]] = {}
     for by in ("reasoning_type", "module"):
-        members: dict[str, list[dict[str, Any]]] = {}
+        members: dict[str, list[QueryRecord]] = {}
         for record in ok:
             for key in _keys(record, by):
                 members.setdefault(key, []).append(record)
@@ -100,17 +102,16 @@ def compute_metric(records: dict[str, dict[str, Any]], selected: list[str], run:
         "scored": len(ok),
         "errors": len(errors),
         # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
-        "context_overflows": sum(r.get("error_kind") == "context_overflow" for r in errors),
+        "context_overflows": sum(r.error_kind == "context_overflow" for r in errors),
         "pending": len(selected) - len(chosen),
         "overall": None if overall is None else _entry(overall, ok),
         "by_reasoning_type": groups["reasoning_type"],
         "by_module": groups["module"],
-        "text_calls": sum(r["text_calls"] for r in ok),
-        "round_limit_hit": sum(bool(r["round_limit_hit"]) for r in ok),
-        "tokens": {"prompt": sum(r["prompt_tokens"] for r in chosen),
-                   "completion": sum(r["completion_tokens"] for r in chosen)},
+        "text_calls": sum(r.text_calls for r in ok),
+        "round_limit_hit": sum(r.round_limit_hit for r in ok),
+        "tokens": {"prompt": sum(r.prompt_tokens for r in chosen),
+                   "completion": sum(r.completion_tokens for r in chosen)},
         "memory_build": memory_cost(memory_dir),
-        "error_queries": [{"id": r["id"], "error": r["error"], "kind": r.get("error_kind") or "request_failed"}
-                          for r in errors],
+        "error_queries": [{"id": r.id, "error": r.error, "kind": r.error_kind or "request_failed"} for r in errors],
         "paper": paper_rows(run["memory"]),
     }

@@ -14,6 +14,7 @@ import time
 from types import TracebackType
 from typing import Any
 
+from vmb.harness.record import QueryRecord
 from vmb.llm.client import ClientStats
 
 
@@ -35,9 +36,9 @@ class Progress:
         self._ticker: asyncio.Task[None] | None = None
         self._refresh()
 
-    def query_done(self, record: dict[str, Any]) -> None:
+    def query_done(self, record: QueryRecord) -> None:
         self.done += 1
-        self.errors += record["status"] != "ok"
+        self.errors += not record.ok
         self._bar.update(1)
         self._refresh()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.agent import score_record
+from vmb.harness.agent import score_replayed
 from vmb.harness.config import config_hash, data_checksum
 from vmb.harness.metrics import compute_metric
 from vmb.harness.rundir import RunDir
@@ -36,9 +36,9 @@ def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str
     bench = load_benchmark(root)
     records = rundir.records()
     for record in records.values():
-        if record["status"] == "ok":
-            query = bench.query(record["id"])
-            record["score"] = score_record(query, record["calls"]["vehicle"], record["call_count"])
+        if record.ok:
+            query = bench.query(record.id)
+            record.score = score_replayed(query, record.calls["vehicle"], record.call_count)
     rundir.replace_records(records)
     selection = config["selection"]
     selected = [q.id for q in select_queries(bench, selection["groups"], selection["limit"])]

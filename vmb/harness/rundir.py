@@ -25,7 +25,9 @@ import socket
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Iterator
+
+from vmb.harness.record import QueryRecord, RecordFormatError
 
 CONFIG = "config.json"
 RESULTS = "results.jsonl"
@@ -91,7 +93,7 @@ def record_problem(record: Any) -> str | None:
     return None
 
 
-def parse_record_line(line: bytes) -> tuple[dict[str, Any] | None, str | None]:
+def parse_record_line(line: bytes) -> tuple[QueryRecord | None, str | None]:
     """One line of ``results.jsonl``: the record, or why it is not one (a torn write, a foreign line)."""
     try:
         text = line.decode("utf-8")
@@ -102,25 +104,47 @@ def parse_record_line(line: bytes) -> tuple[dict[str, Any] | None, str | None]:
     except (ValueError, RecursionError):
         return None, "not complete JSON (cut short by a kill or a full disk)"
     problem = record_problem(record)
-    return (None, problem) if problem is not None else (record, None)
+    if problem is not None:
+        return None, problem
+    try:
+        return QueryRecord.from_json(record), None
+    except (RecordFormatError, KeyError, TypeError, ValueError) as error:
+        return None, f"not a record this vmb reads ({error})"
 
 
-def read_results(path: Path) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """The last record of each query id, and a warning naming each line that is not a record."""
-    records: dict[str, dict[str, Any]] = {}
-    problems: list[str] = []
+def iter_results(path: Path) -> Iterator[tuple[int, int, QueryRecord | None, str | None]]:
+    """(line number, byte offset, record or None, why not) for every non-blank line of a ``results.jsonl``."""
     if not path.exists():
-        return records, problems
+        return
     with path.open("rb") as handle:
+        offset = 0
         for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            record, problem = parse_record_line(line)
-            if record is None:
-                problems.append(f"{path} line {number}: {problem}; dropped")
-            else:
-                records[record["id"]] = record
+            start, offset = offset, offset + len(line)
+            if line.strip():
+                record, problem = parse_record_line(line)
+                yield number, start, record, problem
+
+
+def read_results(path: Path) -> tuple[dict[str, QueryRecord], list[str]]:
+    """The last record of each query id, and a warning naming each line that is not a record."""
+    records: dict[str, QueryRecord] = {}
+    problems: list[str] = []
+    for number, _, record, problem in iter_results(path):
+        if record is None:
+            problems.append(f"{path} line {number}: {problem}; dropped")
+        else:
+            records[record.id] = record
     return records, problems
+
+
+def read_record(path: Path, offset: int) -> QueryRecord:
+    """The record on the line of ``results.jsonl`` that starts at byte ``offset``."""
+    with path.open("rb") as handle:
+        handle.seek(offset)
+        record, problem = parse_record_line(handle.readline())
+    if record is None:
+        raise ValueError(f"{path} at byte {offset}: {problem}")
+    return record
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -173,7 +197,7 @@ class RunDir:
     def config(self) -> dict[str, Any]:
         return json.loads((self.path / CONFIG).read_text(encoding="utf-8"))
 
-    def prepare(self, doc: dict[str, Any], *, force: bool) -> dict[str, dict[str, Any]]:
+    def prepare(self, doc: dict[str, Any], *, force: bool) -> dict[str, QueryRecord]:
         """Check or write ``config.json``; return the ``ok`` records to keep (resume)."""
         self.path.mkdir(parents=True, exist_ok=True)
         config_path = self.path / CONFIG
@@ -203,7 +227,7 @@ class RunDir:
         records, problems = read_results(self.path / RESULTS)
         for problem in problems:
             print(f"warning: {problem}; its query runs again", file=sys.stderr)
-        keep = {k: r for k, r in records.items() if r.get("status") == "ok"}
+        keep = {k: r for k, r in records.items() if r.ok}
         if problems or len(keep) != len(records) or self._line_count() != len(records):
             # Drop half-written lines, error records (to be retried) and superseded duplicates.
             self.replace_records(keep)
@@ -223,20 +247,20 @@ class RunDir:
             if (self.path / name).exists():
                 shutil.move(str(self.path / name), str(target / name))
 
-    def replace_records(self, records: dict[str, dict[str, Any]]) -> None:
+    def replace_records(self, records: dict[str, QueryRecord]) -> None:
         """Rewrite ``results.jsonl`` with exactly these records, atomically."""
         tmp = self.path / (RESULTS + ".tmp")
 
         def write() -> None:
             with tmp.open("w", encoding="utf-8") as handle:
                 for record in records.values():
-                    handle.write(strict_dumps(record) + "\n")
+                    handle.write(strict_dumps(record.to_json()) + "\n")
             os.replace(tmp, self.path / RESULTS)
 
         self._writable(write)
 
-    def append(self, record: dict[str, Any]) -> None:
-        line = strict_dumps(record) + "\n"
+    def append(self, record: QueryRecord) -> None:
+        line = strict_dumps(record.to_json()) + "\n"
 
         def write() -> None:
             if self._handle is None:
@@ -255,13 +279,13 @@ class RunDir:
                 pass  # the write that failed was reported already; its line is dropped on resume
             self._handle = None
 
-    def store_system_prompt(self, record: dict[str, Any]) -> None:
+    def store_system_prompt(self, record: QueryRecord) -> None:
         """Move the record's system prompt into ``system_prompts/`` (once per distinct text).
 
         With the summary or history setting every query of a group shares a prompt of up to
         ~400 kB; storing it once keeps ``results.jsonl`` small. ``load_messages`` puts it back.
         """
-        messages = record.get("messages")
+        messages = record.messages
         if not messages or messages[0].get("role") != "system" or "content" not in messages[0]:
             return
         text = messages[0]["content"]
@@ -277,14 +301,14 @@ class RunDir:
             self._writable(write)
         messages[0] = {"role": "system", "content_file": name}
 
-    def load_messages(self, record: dict[str, Any]) -> list[dict[str, Any]]:
+    def load_messages(self, record: QueryRecord) -> list[dict[str, Any]]:
         """The record's conversation with the system prompt read back from its file."""
-        messages = [dict(m) for m in record.get("messages", [])]
+        messages = [dict(m) for m in record.messages]
         if messages and "content_file" in messages[0]:
             messages[0] = {"role": "system", "content": read_inside(self.path, messages[0]["content_file"])}
         return messages
 
-    def records(self) -> dict[str, dict[str, Any]]:
+    def records(self) -> dict[str, QueryRecord]:
         return read_results(self.path / RESULTS)[0]
 
     def write_metric(self, metric: dict[str, Any]) -> None:

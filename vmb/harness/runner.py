@@ -30,6 +30,7 @@ from vmb.harness.metrics import compute_metric
 from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.progress import Progress
+from vmb.harness.record import QueryRecord
 from vmb.llm.retry import RetryPolicy
 from vmb.harness.rundir import RunDir, RunDirError, write_json
 from vmb.memory import get_setting
@@ -70,7 +71,7 @@ class Runner:
         self.progress = progress
         self.gate = asyncio.Semaphore(config.concurrency)
         self.slots = asyncio.Semaphore(4 * config.concurrency)
-        self.records: dict[str, dict[str, Any]] = {}  # finished in this session, as written
+        self.records: dict[str, QueryRecord] = {}  # finished in this session, as written
         self.client: ChatClient | None = None
         self.cache: RequestCache | None = None
         if config.agent == "model":
@@ -112,7 +113,7 @@ class Runner:
             memory = await self.group_memory(group)
         except RequestFailed as failure:
             for query in queries:
-                self.finish(_error_record(query, f"memory build failed: {failure}", failure.kind))
+                self.finish(QueryRecord.failed(query, f"memory build failed: {failure}", failure.kind))
             return
         async with asyncio.TaskGroup() as tasks:
             for query in queries:
@@ -124,10 +125,10 @@ class Runner:
                                      max_rounds=self.config.max_rounds, text_calls=self.config.text_calls)
         self.finish(record)
 
-    def finish(self, record: dict[str, Any]) -> None:
+    def finish(self, record: QueryRecord) -> None:
         self.rundir.store_system_prompt(record)
         self.rundir.append(record)
-        self.records[record["id"]] = record
+        self.records[record.id] = record
         self.progress.query_done(record)
 
     # ---- memory building -------------------------------------------------------------------
@@ -201,12 +202,6 @@ def _copy_dir(source: Path, target: Path) -> None:
     shutil.copytree(source, scratch)
     shutil.rmtree(target, ignore_errors=True)
     scratch.rename(target)
-
-
-def _error_record(query: Any, reason: str, kind: str) -> dict[str, Any]:
-    return {"id": query.id, "group": query.group, "index": query.index, "reasoning_type": query.reasoning_type,
-            "status": "error", "error": reason, "error_kind": kind, "query": query.query, "text_calls": 0, "round_limit_hit": False,
-            "call_count": 0, "mem_tokens": [], "prompt_tokens": 0, "completion_tokens": 0, "score": None}
 
 
 def config_document(config: RunConfig, determining: dict[str, Any], selected: list[Any]) -> dict[str, Any]:

@@ -1,0 +1,59 @@
+"""The query record: scored from the loop's own car, written and read back in one typed form."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from vmb.harness.agent import score_replayed, score_world
+from vmb.harness.record import RECORD_VERSION, QueryRecord, RecordFormatError
+from vmb.harness.tools import DISCOVERY, ToolBox
+from vmb.sim import World
+from vmb.sim.registry import MODULES
+
+
+async def _dispatch_all(calls: list[dict]) -> World:
+    """The calls as the agent loop makes them: every module loaded, each call through the ToolBox."""
+    world = World()
+    box = ToolBox(world, [])
+    for module in MODULES:
+        await box.dispatch("d", DISCOVERY, json.dumps({"module_name": module}))
+    for number, call in enumerate(calls):
+        await box.dispatch(f"c{number}", call["name"], json.dumps(call["args"]))
+    return world
+
+
+def test_score_from_the_loops_car_equals_the_replayed_score(conformance_dir: Path) -> None:
+    with (conformance_dir / "scoring_cases.jsonl").open(encoding="utf-8") as handle:
+        cases = [json.loads(line) for line in handle if line.strip()]
+    assert len(cases) == 2000
+    for case in cases:
+        query = SimpleNamespace(id=case["id"], reasoning_type=None, calls=case["ref_calls"])
+        world = asyncio.run(_dispatch_all(case["pred_calls"]))
+        from_loop = score_world(query, case["pred_calls"], 7, world)
+        replayed = score_replayed(query, case["pred_calls"], 7)
+        assert from_loop.to_dict() == replayed.to_dict(), case["id"]
+
+
+def test_record_round_trips_and_old_records_load() -> None:
+    query = SimpleNamespace(id="qa_3#4", group=3, index=4, reasoning_type="state_shift", query="q")
+    record = QueryRecord.failed(query, "memory build failed: HTTP 500")
+    data = record.to_json()
+    assert data["version"] == RECORD_VERSION and data["status"] == "error"
+    assert QueryRecord.from_json(json.loads(json.dumps(data))) == record
+    # An error record as written before the record was typed: no version, few keys.
+    old = {"id": "qa_3#4", "group": 3, "index": 4, "reasoning_type": "state_shift", "status": "error",
+           "error": "memory build failed: HTTP 500", "query": "q", "text_calls": 0, "round_limit_hit": False,
+           "call_count": 0, "mem_tokens": [], "prompt_tokens": 0, "completion_tokens": 0, "score": None}
+    assert QueryRecord.from_json(old) == record
+
+
+def test_unknown_record_versions_are_refused() -> None:
+    with pytest.raises(RecordFormatError, match="format version 99"):
+        QueryRecord.from_json({"id": "qa_1#0", "version": 99})
+    with pytest.raises(RecordFormatError, match="lacks group"):
+        QueryRecord.from_json({"id": "qa_1#0", "index": 0, "reasoning_type": "x", "status": "ok"})

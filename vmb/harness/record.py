@@ -1,0 +1,145 @@
+"""The per-query record of ``results.jsonl``: one typed value, built here and read back here.
+
+Every line of ``results.jsonl`` is a ``QueryRecord.to_json()``; the agent loop builds the record of a
+query that ran (``QueryRecord.ran``), the runner the record of a query that could not run
+(``QueryRecord.failed``), and every reader (resume, rescoring, ``vmb show``, ``vmb.analysis``) goes
+through ``QueryRecord.from_json``.
+
+Format versions (``version`` in each line):
+
+1. the first layout. Lines written before the key existed carry none and read as version 1; their
+   error records hold only the query's identity, the error and zero counts, and load with the other
+   fields empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from vmb.score import TaskScore
+
+RECORD_VERSION = 1
+OK = "ok"
+ERROR = "error"
+CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
+
+
+class RecordFormatError(ValueError):
+    """A ``results.jsonl`` line that is not a query record this version can read."""
+
+
+def empty_calls() -> dict[str, list[dict[str, Any]]]:
+    return {kind: [] for kind in CALL_KINDS}
+
+
+@dataclass
+class QueryRecord:
+    """What one query did and how it scored (``score`` is None unless ``status`` is ``ok``)."""
+
+    id: str  # stable query id, ``qa_N#i``
+    group: int
+    index: int
+    reasoning_type: str
+    status: str  # OK, or ERROR: a request failed for good (never scored, retried on resume)
+    error: str | None
+    query: str
+    error_kind: str | None = None  # why a request failed (``RequestFailed.kind``), for an error record
+    final_answer: str | None = None
+    round_limit_hit: bool = False
+    calls: dict[str, list[dict[str, Any]]] = field(default_factory=empty_calls)  # by kind (CALL_KINDS)
+    call_count: int = 0  # every tool invocation (discovery and memory included)
+    text_calls: int = 0  # calls read from text rather than native tool calls
+    tool_results: list[dict[str, Any]] = field(default_factory=list)  # per call, in order, with its round
+    final_diff: dict[str, Any] = field(default_factory=dict)  # the car's leaves that left the default
+    mem_tokens: list[int] = field(default_factory=list)  # tokens of memory content per retrieval
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # per model request: usage, timing
+    requests: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    model_seconds: float = 0.0  # waiting for the model
+    queue_seconds: float = 0.0  # waiting for a free request slot
+    messages: list[dict[str, Any]] = field(default_factory=list)  # the conversation
+    score: TaskScore | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK
+
+    @classmethod
+    def failed(cls, query: Any, reason: str, kind: str | None = None) -> QueryRecord:
+        """The record of a query that could not run (its memory could not be built, say)."""
+        return cls(id=query.id, group=query.group, index=query.index, reasoning_type=query.reasoning_type,
+                   status=ERROR, error=reason, query=query.query, error_kind=kind)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "group": self.group,
+            "index": self.index,
+            "reasoning_type": self.reasoning_type,
+            "status": self.status,
+            "error": self.error,
+            "error_kind": self.error_kind,
+            "query": self.query,
+            "final_answer": self.final_answer,
+            "round_limit_hit": self.round_limit_hit,
+            "calls": self.calls,
+            "call_count": self.call_count,
+            "text_calls": self.text_calls,
+            "tool_results": self.tool_results,
+            "final_diff": self.final_diff,
+            "mem_tokens": self.mem_tokens,
+            "rounds": self.rounds,
+            "requests": self.requests,
+            "cache_hits": self.cache_hits,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "seconds": self.seconds,
+            "model_seconds": self.model_seconds,
+            "queue_seconds": self.queue_seconds,
+            "messages": self.messages,
+            "score": None if self.score is None else self.score.to_dict(),
+            "version": RECORD_VERSION,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> QueryRecord:
+        version = data.get("version", 1)
+        if not isinstance(version, int) or not 1 <= version <= RECORD_VERSION:
+            raise RecordFormatError(f"query record {data.get('id')!r} has format version {version!r}; "
+                                    f"this vmb reads versions 1 to {RECORD_VERSION}")
+        missing = [k for k in ("id", "group", "index", "reasoning_type", "status") if k not in data]
+        if missing:
+            raise RecordFormatError(f"query record {data.get('id')!r} lacks {', '.join(missing)}")
+        score = data.get("score")
+        return cls(
+            id=data["id"],
+            group=int(data["group"]),
+            index=int(data["index"]),
+            reasoning_type=data["reasoning_type"],
+            status=data["status"],
+            error=data.get("error"),
+            error_kind=data.get("error_kind"),
+            query=data.get("query", ""),
+            final_answer=data.get("final_answer"),
+            round_limit_hit=bool(data.get("round_limit_hit", False)),
+            calls={**empty_calls(), **(data.get("calls") or {})},
+            call_count=data.get("call_count", 0),
+            text_calls=data.get("text_calls", 0),
+            tool_results=list(data.get("tool_results") or []),
+            final_diff=dict(data.get("final_diff") or {}),
+            mem_tokens=list(data.get("mem_tokens") or []),
+            rounds=list(data.get("rounds") or []),
+            requests=data.get("requests", 0),
+            cache_hits=data.get("cache_hits", 0),
+            prompt_tokens=data.get("prompt_tokens", 0),
+            completion_tokens=data.get("completion_tokens", 0),
+            seconds=data.get("seconds", 0.0),
+            model_seconds=data.get("model_seconds", 0.0),
+            queue_seconds=data.get("queue_seconds", 0.0),
+            messages=list(data.get("messages") or []),
+            score=None if score is None else TaskScore.from_dict(score),
+        )
