@@ -28,6 +28,7 @@ SUITES: dict[str, tuple[str, str]] = {
     "harness": ("vmb.harness.bench:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
     "memory": ("vmb.memory.systems.bench:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
     "generate": ("vmb.generate.bench:generate_suite", "procedural generation of 50 full-size groups (target < 60 s)"),
+    "data": ("vmb.bench:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
 }
 
 
@@ -172,6 +173,35 @@ def score_suite(options: BenchOptions) -> SuiteResult:
             f"{len(references)} reference answers from {source}, each scored against itself: "
             f"{exact} exact matches",
             f"{len(cases):,} scoring cases: {agree:,} agree with the reference scorer (1e-9)",
+            pinning,
+        ],
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Suite "data"
+
+
+def data_suite(options: BenchOptions) -> SuiteResult:
+    from vmb.data import load_benchmark, resolve_data_dir
+    from vmb.stats import compute
+
+    root = resolve_data_dir(options.data)
+    with one_core() as pinning:
+        seconds, bench = best_time(lambda: load_benchmark(root), options.rounds)
+        stats_seconds, tables = best_time(lambda: compute(bench), options.rounds)
+    groups = len(bench.groups)
+    return SuiteResult(
+        suite="data",
+        tasks=groups,
+        seconds=seconds,
+        rounds=options.rounds,
+        # The whole release within 2 s, a notebook's first cell.
+        target=groups / 2.0,
+        baseline="loading the release should take under 2 s",
+        details=[
+            f"{groups} groups, {len(bench.queries)} queries loaded in {seconds:.3f} s",
+            f"{len(tables)} dataset tables (vmb stats) computed in {stats_seconds:.3f} s (target under 10 s)",
             pinning,
         ],
     )

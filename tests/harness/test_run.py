@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -145,11 +144,8 @@ def test_concurrency_bounds_requests_in_flight(bench: Any, run: RunFn) -> None:
         return reference(body)
 
     with ScriptedServer(script) as server:
-        start = time.perf_counter()
         result = run(server.url, memory="gold", groups=[7, 8], limit=12, concurrency=3)
-        seconds = time.perf_counter() - start
-    assert live["peak"] == 3 and result.metric["scored"] == 12
-    assert seconds < result.stats.requests * 0.03  # requests overlapped
+    assert live["peak"] == 3 and result.metric["scored"] == 12  # requests overlapped, three at most
 
 
 def test_offline_agents_need_no_model_and_gold_gives_the_papers_mem_token(run: RunFn) -> None:
