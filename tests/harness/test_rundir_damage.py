@@ -17,6 +17,7 @@ import pytest
 from vmb.analysis.explorer import system_text
 from vmb.analysis.runs import load_runs
 from vmb.cli import main
+from vmb.harness.record import QueryRecord
 from vmb.harness.rundir import LOCK, RunDir, RunDirError, read_inside, strict_dumps
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
 
@@ -98,14 +99,14 @@ def test_file_system_refusals_are_one_line_naming_the_path_and_nothing_is_lost(
     real_append = RunDir.append
     written: list[str] = []
 
-    def append_until_full(self: RunDir, record: dict[str, Any]) -> None:
+    def append_until_full(self: RunDir, record: QueryRecord) -> None:
         if len(written) == 2:
             def full() -> None:
                 raise OSError(errno.ENOSPC, "No space left on device", str(self.path / "results.jsonl"))
 
             self._writable(full)
         real_append(self, record)
-        written.append(record["id"])
+        written.append(record.id)
 
     monkeypatch.setattr(RunDir, "append", append_until_full)
     assert oracle(release_dir, out, "--concurrency", "1") == 2
@@ -165,8 +166,9 @@ def test_record_fields_naming_files_are_read_inside_the_run_directory_only(tmp_p
     (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     runset = load_runs([out])
     name = out.name
-    for record in records[:2]:
+    typed = [QueryRecord.from_json(r) for r in records]
+    for record in typed[:2]:
         text = system_text(runset, name, record)
         assert "root:" not in text and "TOP SECRET" not in text and "not shown" in text
         assert "not shown" in RunDir(out).load_messages(record)[0]["content"]
-    assert "You" in system_text(runset, name, records[2]) or len(system_text(runset, name, records[2])) > 100
+    assert "You" in system_text(runset, name, typed[2]) or len(system_text(runset, name, typed[2])) > 100
