@@ -17,6 +17,8 @@ from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown
 from vmb.analysis.runs import find_runs, load_runs
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import load_benchmark
+from vmb.harness.metrics import rounded
+from vmb.harness.show import run_summary
 
 
 @pytest.fixture(scope="session")
@@ -68,6 +70,13 @@ def test_run_table_matches_the_harness_metric(runset: Any, tiny_runs: Path, run:
             assert pd.isna(mine[key])
         else:
             assert mine[key] == pytest.approx(metric["overall"][key], abs=0.006), key
+    # vmb show reads the same records through the same metrics: metric.json's numbers exactly.
+    shown = run_summary(tiny_runs / run)
+    assert rounded(shown["overall"]) == metric["overall"]
+    for grouping in ("by_reasoning_type", "by_module"):
+        assert [rounded(e) for e in shown[grouping]] == metric[grouping]
+    assert {k: shown[k] for k in ("selected", "scored", "errors", "pending")} == \
+        {k: metric[k] for k in ("selected", "scored", "errors", "pending")}
 
 
 def test_every_failed_query_has_one_error_type(runset: Any) -> None:

@@ -413,14 +413,34 @@ class TaskInfo(Protocol):
     calls: list[dict[str, Any]]
 
 
-def _group_keys(reasoning_type: str | None, ref_calls: Iterable[Call], by: str | None) -> list[str]:
+class Scored(Protocol):
+    """What ``aggregate`` needs of one scored task (``TaskScore`` fits, as do per-query rows)."""
+
+    @property
+    def reasoning_type(self) -> str | None: ...
+    @property
+    def modules(self) -> Sequence[str]: ...
+    @property
+    def exact_match(self) -> bool: ...
+    @property
+    def field_f1(self) -> float: ...
+    @property
+    def value_f1(self) -> float: ...
+    @property
+    def tool_f1(self) -> float: ...
+    @property
+    def call_count(self) -> int: ...
+
+
+def group_keys(reasoning_type: str | None, modules: Sequence[str], by: str | None) -> list[str]:
+    """The groups one task counts in under a grouping (``modules``: its target modules)."""
     if by is None:
         return [ALL]
     if by == "reasoning_type":
         return [reasoning_type or "unknown"]
     if by == "module":
         # A task that touches several modules counts once in each, as in the paper's Table 4.
-        return target_modules(ref_calls) or ["none"]
+        return list(modules) or ["none"]
     raise ValueError(f"unknown grouping {by!r}; use one of {GROUPINGS}")
 
 
@@ -433,7 +453,7 @@ def group_totals(queries: Iterable[TaskInfo], by: str | None = None) -> dict[str
     """
     totals: dict[str, int] = {}
     for query in queries:
-        for key in _group_keys(query.reasoning_type, query.calls, by):
+        for key in group_keys(query.reasoning_type, target_modules(query.calls), by):
             totals[key] = totals.get(key, 0) + 1
     return totals
 
@@ -449,7 +469,7 @@ class _Sums:
 
 
 def aggregate(
-    rows: Iterable[TaskScore],
+    rows: Iterable[Scored],
     by: str | None = None,
     total: int | Mapping[str, int] | None = None,
 ) -> dict[str, Any] | list[dict[str, Any]]:
@@ -476,7 +496,7 @@ def aggregate(
 
     sums: dict[str, _Sums] = {ALL: _Sums()} if by is None else {}
     for row in rows:
-        for key in _group_keys(row.reasoning_type, row.ref_calls, by):
+        for key in group_keys(row.reasoning_type, row.modules, by):
             acc = sums.setdefault(key, _Sums())
             acc.n += 1
             acc.exact += row.exact_match

@@ -20,6 +20,7 @@ from typing import Any
 from vmb.data import REASONING_TYPES, Benchmark, Group
 from vmb.paper import read_table
 from vmb.tokens import count_tokens
+from vmb.textable import markdown_lines
 
 # A speaker with at least this share of a group's lines is one of its personas. Five groups have a
 # fourth, minor speaker (a child or a passer-by, 1 to 27 lines out of ~2,700); the three personas
@@ -235,15 +236,8 @@ def _cell(value: Any) -> str:
 
 def to_markdown(table: Table) -> str:
     cells = [[_cell(row[c]) for c in table.columns] for row in table.rows]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(table.columns)]
     numeric = [all(isinstance(row[c], (int, float)) or row[c] is None for row in table.rows) for c in table.columns]
-
-    def line(values: list[str]) -> str:
-        padded = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric)]
-        return "| " + " | ".join(padded) + " |"
-
-    rule = "|" + "|".join(("-" * (w + 1) + ":") if num else ("-" * (w + 2)) for w, num in zip(widths, numeric)) + "|"
-    body = [f"## {table.title}", "", line(table.columns), rule, *(line(r) for r in cells), ""]
+    body = [f"## {table.title}", "", *markdown_lines(table.columns, cells, numeric), ""]
     return "\n".join(body + [f"- {note}" for note in table.notes]) + "\n"
 
 

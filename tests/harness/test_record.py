@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from vmb.harness.agent import score_replayed, score_world
+from vmb.harness.metrics import QueryRow, compute_metric, summarize
 from vmb.harness.record import RECORD_VERSION, QueryRecord, RecordFormatError
 from vmb.harness.tools import DISCOVERY, ToolBox
 from vmb.sim import World
@@ -57,3 +58,20 @@ def test_unknown_record_versions_are_refused() -> None:
         QueryRecord.from_json({"id": "qa_1#0", "version": 99})
     with pytest.raises(RecordFormatError, match="lacks group"):
         QueryRecord.from_json({"id": "qa_1#0", "index": 0, "reasoning_type": "x", "status": "ok"})
+
+
+def _row(query_id: str, trial: int, exact: bool, modules: tuple[str, ...] = ("seat",)) -> QueryRow:
+    return QueryRow(id=query_id, group=1, reasoning_type="state_shift", modules=modules, status="ok", error=None,
+                    error_kind=None, exact_match=exact, field_f1=float(exact), value_f1=float(exact), tool_f1=1.0, call_count=2,
+                    mem_tokens=(10,), text_calls=0, round_limit_hit=False, prompt_tokens=5, completion_tokens=1,
+                    trial=trial)
+
+
+def test_metrics_count_each_trial_of_a_query(tmp_path: Path) -> None:
+    rows = [_row("qa_1#0", 0, True), _row("qa_1#0", 1, False), _row("qa_1#1", 0, True, ("seat", "light"))]
+    metric = compute_metric(rows, [r.key for r in rows] + [("qa_1#2", 0)], {"memory": "gold"}, tmp_path)
+    assert metric["scored"] == 3 and metric["pending"] == 1 and metric["overall"]["esm"] == 66.67
+    assert metric["overall"]["mem_token"] == 10 and metric["overall"]["retrievals"] == 3
+    by_module = {e["group"]: e for e in metric["by_module"]}
+    assert by_module["seat"]["n"] == 3 and by_module["light"]["n"] == 1 and by_module["light"]["esm"] == 100
+    assert summarize([]) == [] and summarize(rows, "module")[0]["group"] == "seat"

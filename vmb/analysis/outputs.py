@@ -20,6 +20,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from vmb.analysis.style import MEMORY_LABELS, METRIC_LABELS, REASONING_LABELS
+from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
 TABLES_DIR = "tables"
@@ -66,13 +67,7 @@ def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> s
     rows = [[cell(v, c) for v, c in zip(row, columns)] for row in frame.itertuples(index=False)]
     heads = [header(c) for c in columns]
     numeric = [_numeric(frame, c) for c in frame.columns]
-    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(heads)]
-
-    def line(values: list[str]) -> str:
-        return "| " + " | ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric)) + " |"
-
-    rule = "|" + "|".join("-" * (w + 1) + ":" if n else "-" * (w + 2) for w, n in zip(widths, numeric)) + "|"
-    text = [f"### {title}", "", line(heads), rule, *(line(r) for r in rows), ""]
+    text = [f"### {title}", "", *markdown_lines(heads, rows, numeric), ""]
     text += [f"- {note}" for note in notes]
     return "\n".join(text).rstrip() + "\n"
 

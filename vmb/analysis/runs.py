@@ -25,6 +25,7 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
+from vmb.harness.metrics import EMPTY_SUMMARY, QueryRow, coverage, summarize
 from vmb.harness.record import CALL_KINDS, QueryRecord
 from vmb.harness.rundir import CONFIG, RESULTS, iter_results, read_record
 from vmb.score import target_modules
@@ -120,14 +121,13 @@ class QueryContext:
         return self.bench.query(query_id).calls
 
 
-def query_row(run: Run, record: QueryRecord, context: QueryContext) -> dict[str, Any]:
-    """One tidy row for one record (an ``ok`` or an ``error`` one)."""
+def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContext) -> dict[str, Any]:
+    """One tidy row for one record (an ``ok`` or an ``error`` one) and its metrics row."""
     score = record.score if record.ok else None
-    ref_calls = score.ref_calls if score is not None else context.ref_calls(record.id)
     calls = record.calls
     results = record.tool_results
     mem_tokens = record.mem_tokens
-    row: dict[str, Any] = {
+    out: dict[str, Any] = {
         "run": run.name,
         "agent": run.agent,
         "model": run.label,
@@ -137,14 +137,14 @@ def query_row(run: Run, record: QueryRecord, context: QueryContext) -> dict[str,
         "group": record.group,
         "index": record.index,
         "reasoning_type": record.reasoning_type,
-        "modules": target_modules(ref_calls),
-        "status": record.status,
-        "error": record.error,
-        "exact_match": score.exact_match if score else None,
-        "field_f1": score.field_f1 if score else None,
-        "value_f1": score.value_f1 if score else None,
-        "tool_f1": score.tool_f1 if score else None,
-        "calls": record.call_count,
+        "modules": list(row.modules),
+        "status": row.status,
+        "error": row.error,
+        "exact_match": row.exact_match,
+        "field_f1": row.field_f1,
+        "value_f1": row.value_f1,
+        "tool_f1": row.tool_f1,
+        "calls": row.call_count,
         **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
         "refused_calls": sum(1 for r in results if r.get("kind") in ATTEMPT_KINDS and not r.get("ok")),
         "text_calls": record.text_calls,
@@ -172,19 +172,21 @@ def query_row(run: Run, record: QueryRecord, context: QueryContext) -> dict[str,
             written=lambda: written_values(score.ref_calls, calls.get("vehicle", [])),
         )
         if failure is not None:
-            row.update(error_type=failure.error_type, value_source=failure.value_source,
+            out.update(error_type=failure.error_type, value_source=failure.value_source,
                        error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
-    return row
+    return out
 
 
 class RunSet:
     """Runs loaded for analysis (see the module docstring)."""
 
-    def __init__(self, runs: list[Run], rows: list[dict[str, Any]], offsets: dict[tuple[str, str], int]) -> None:
+    def __init__(self, runs: list[Run], rows: list[dict[str, Any]], offsets: dict[tuple[str, str], int],
+                 metric_rows: dict[str, list[QueryRow]]) -> None:
         self.runs_by_name = {run.name: run for run in runs}
         self._offsets = offsets
+        self.metric_rows = metric_rows  # run name → its rows for ``vmb.harness.metrics``
         self.queries = _typed(pd.DataFrame(rows, columns=QUERY_COLUMNS))
-        self.runs = run_table(runs, self.queries)
+        self.runs = run_table(runs, metric_rows, self.queries)
 
     def run(self, name: str) -> Run:
         return self.runs_by_name[name]
@@ -207,44 +209,34 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def run_table(runs: Iterable[Run], queries: pd.DataFrame) -> pd.DataFrame:
+def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queries: pd.DataFrame) -> pd.DataFrame:
     """One row per run (by memory setting, then model): the paper's numbers over its scored queries.
 
-    ESM, F-F1, V-F1 and tool F1 are percent means over the scored (``ok``) queries, as in
-    ``metric.json``; Calls the mean tool invocations per scored query; Mem Token the mean tokens of
-    memory content per retrieval. ``errors`` (requests that failed for good) are not scored.
+    The numbers are ``vmb.harness.metrics.summarize``'s, as in ``metric.json`` and ``vmb show``
+    (unrounded here); ``failures`` counts the scored queries the taxonomy classified.
     """
     rows = []
     for run in sorted(runs, key=lambda r: (memory_rank(r.memory), r.label, r.name)):
-        mine = queries[queries["run"] == run.name]
-        ok = mine[mine["status"] == "ok"]
-        retrievals = int(ok["retrievals"].sum())
+        mine = metric_rows.get(run.name, [])
+        overall = (summarize(mine) or [EMPTY_SUMMARY])[0]
+        counts = coverage(mine, run.selected if run.selected is not None else len(mine))
+        failed = queries[(queries["run"] == run.name) & queries["error_category"].notna()]
         rows.append({
             "run": run.name,
             "agent": run.agent,
             "model": run.label,
             "memory": run.memory,
             "memory_label": memory_label(run.memory),
-            "selected": run.selected if run.selected is not None else len(mine),
-            "scored": len(ok),
-            "errors": int((mine["status"] != "ok").sum()),
-            "esm": _percent(ok["exact_match"]),
-            "field_f1": _percent(ok["field_f1"]),
-            "value_f1": _percent(ok["value_f1"]),
-            "tool_f1": _percent(ok["tool_f1"]),
-            "calls": float(ok["calls"].mean()) if len(ok) else None,
-            "mem_token": float(ok["mem_tokens"].sum()) / retrievals if retrievals else None,
-            "retrievals": retrievals,
-            "failures": int(ok["error_category"].notna().sum()),
+            "selected": counts["selected"],
+            "scored": counts["scored"],
+            "errors": counts["errors"],
+            **{k: overall[k] for k in ("esm", "field_f1", "value_f1", "tool_f1", "calls", "mem_token", "retrievals")},
+            "failures": len(failed),
         })
     return pd.DataFrame(rows, columns=[
         "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", "esm", "field_f1",
         "value_f1", "tool_f1", "calls", "mem_token", "retrievals", "failures",
     ])
-
-
-def _percent(values: pd.Series) -> float | None:
-    return 100.0 * float(values.astype("float64").mean()) if len(values) else None
 
 
 def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None = None) -> RunSet:
@@ -265,11 +257,14 @@ def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None =
         raise ValueError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     offsets: dict[tuple[str, str], int] = {}
+    metric_rows: dict[str, dict[str, QueryRow]] = {run.name: {} for run in runs}
     for run in runs:
         for _, offset, record, _ in iter_results(run.path / RESULTS):
             if record is None:
                 continue  # a line cut short by a kill, or not a record: the harness reruns that query
             key = (run.name, record.id)
-            rows[key] = query_row(run, record, context)
+            modules = None if record.ok else target_modules(context.ref_calls(record.id))
+            row = metric_rows[run.name][record.id] = QueryRow.of(record, modules)
+            rows[key] = query_row(run, record, row, context)
             offsets[key] = offset
-    return RunSet(runs, list(rows.values()), offsets)
+    return RunSet(runs, list(rows.values()), offsets, {name: list(m.values()) for name, m in metric_rows.items()})

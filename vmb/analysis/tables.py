@@ -15,6 +15,7 @@ from vmb.analysis.runs import RunSet
 from vmb.analysis.style import METRIC_LABELS, memory_rank
 from vmb.data import REASONING_TYPES
 from vmb.analysis.taxonomy import CATEGORIES
+from vmb.harness.metrics import summarize
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")
 METRICS = ("esm", "field_f1", "value_f1", "calls")
@@ -46,11 +47,10 @@ def table1(runset: RunSet) -> pd.DataFrame:
 
 def esm_by_reasoning_type(runset: RunSet) -> pd.DataFrame:
     """Per run: ESM (%) over its scored queries of each reasoning type (columns), and overall."""
-    ok = runset.queries[runset.queries["status"] == "ok"]
-    per_type = (
-        ok.assign(hit=ok["exact_match"].astype("float64") * 100)
-        .pivot_table(index="run", columns="reasoning_type", values="hit", aggfunc="mean")
-    )
+    per_type = pd.DataFrame(
+        {run: {e["group"]: e["esm"] for e in summarize(rows, "reasoning_type")}
+         for run, rows in runset.metric_rows.items()}
+    ).T
     known = [t for t in REASONING_TYPES if t in per_type.columns]
     columns = known + sorted(set(per_type.columns) - set(known))
     runs = runset.runs.set_index("run")

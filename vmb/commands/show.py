@@ -1,6 +1,6 @@
 """Compare finished runs side by side: coverage, ESM, F-F1, V-F1, Calls and Mem Token per run.
 
-Reads each run's metric.json (written by vmb run, or recomputed by vmb score RUN). With --by, adds
+Computes each run's numbers from its results.jsonl, as metric.json and the report do. With --by, adds
 ESM per reasoning type or per target module; with --paper, the paper's printed rows for the same
 memory settings.
 """
@@ -21,10 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.harness.show import comparison
 
-    missing = [str(r) for r in args.runs if not (r / "metric.json").exists()]
+    missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
-        print(f"vmb show: no metric.json in {', '.join(missing)} (run `vmb score RUN` to compute it)",
-              file=sys.stderr)
+        print(f"vmb show: not a run directory (no config.json): {', '.join(missing)}", file=sys.stderr)
         return 2
     print(comparison(args.runs, by=args.by, paper=args.paper))
     return 0

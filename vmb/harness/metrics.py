@@ -11,47 +11,124 @@ so a resumed run's file equals an uninterrupted one's.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from vmb.harness.record import QueryRecord
-from vmb.score import aggregate, target_modules
+from vmb.score import aggregate, group_keys, target_modules
 
 PAPER_MEMORY_NAMES = {
     "summary": "recursive_summarization",
     "kv": "key_value_store",
     "gold": "gold_memory",
 }
+GROUPINGS = ("reasoning_type", "module")
+# A summary over no scored query.
+EMPTY_SUMMARY: dict[str, Any] = {"group": "all", "n": 0, "esm": None, "field_f1": None, "value_f1": None,
+                                 "tool_f1": None, "calls": None, "mem_token": None, "retrievals": 0}
+# The metrics of a summary entry, in the order metric.json lists them (rounded to two decimals there).
+ROUNDED = ("esm", "field_f1", "value_f1", "tool_f1", "calls", "mem_token")
 
 
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(value, 2)
+@dataclass(frozen=True)
+class QueryRow:
+    """One query of one run, as the metrics see it: identity, status, scores and counts.
+
+    Rows are keyed by ``(id, trial)``: a run that repeats each query has one row per trial.
+    Scores are None unless the query was scored (``status`` ``ok``).
+    """
+
+    id: str
+    group: int
+    reasoning_type: str
+    modules: tuple[str, ...]  # the query's target modules (of its reference calls)
+    status: str
+    error: str | None
+    error_kind: str | None  # why a request failed (``RequestFailed.kind``), for an error row
+    exact_match: bool | None
+    field_f1: float | None
+    value_f1: float | None
+    tool_f1: float | None
+    call_count: int  # tool invocations, discovery and memory included
+    mem_tokens: tuple[int, ...]  # tokens of memory content per retrieval
+    text_calls: int
+    round_limit_hit: bool
+    prompt_tokens: int
+    completion_tokens: int
+    trial: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return self.id, self.trial
+
+    @classmethod
+    def of(cls, record: QueryRecord, modules: Sequence[str] | None = None) -> QueryRow:
+        """The row of a record; ``modules`` for a record without a score (else from its reference calls)."""
+        score = record.score if record.ok else None
+        if score is not None:
+            modules = target_modules(score.ref_calls)
+        return cls(
+            id=record.id,
+            group=record.group,
+            reasoning_type=record.reasoning_type,
+            modules=tuple(modules or ()),
+            status=record.status,
+            error=record.error,
+            error_kind=record.error_kind,
+            exact_match=None if score is None else score.exact_match,
+            field_f1=None if score is None else score.field_f1,
+            value_f1=None if score is None else score.value_f1,
+            tool_f1=None if score is None else score.tool_f1,
+            call_count=record.call_count,
+            mem_tokens=tuple(record.mem_tokens),
+            text_calls=record.text_calls,
+            round_limit_hit=record.round_limit_hit,
+            prompt_tokens=record.prompt_tokens,
+            completion_tokens=record.completion_tokens,
+        )
 
 
-def _mem_token(records: list[QueryRecord]) -> float | None:
-    counts = [n for r in records for n in r.mem_tokens]
-    return round(sum(counts) / len(counts), 2) if counts else None
+def summarize(rows: Iterable[QueryRow], by: str | None = None) -> list[dict[str, Any]]:
+    """The paper's numbers over the scored rows, overall (``by=None``: one entry, or none) or per group.
+
+    Each entry: ``group``, ``n`` (scored queries), ``esm``, ``field_f1``, ``value_f1``, ``tool_f1``
+    (percent means), ``calls`` (mean tool invocations), ``mem_token`` (mean tokens of memory content
+    per retrieval; None without retrievals) and ``retrievals``. Per group, largest groups first.
+    """
+    ok = [row for row in rows if row.ok]
+    if not ok:
+        return []
+    found = aggregate(ok, by=by)  # type: ignore[arg-type]  # scored rows have every score
+    entries = [found] if isinstance(found, dict) else found
+    members: dict[str, list[QueryRow]] = {}
+    for row in ok:
+        for key in group_keys(row.reasoning_type, row.modules, by):
+            members.setdefault(key, []).append(row)
+    out = []
+    for entry in entries:
+        counts = [n for row in members[entry["group"]] for n in row.mem_tokens]
+        out.append({
+            **{k: entry[k] for k in ("group", "n", "esm", "field_f1", "value_f1", "tool_f1", "calls")},
+            "mem_token": sum(counts) / len(counts) if counts else None,
+            "retrievals": len(counts),
+        })
+    return out
 
 
-def _entry(row: dict[str, Any], records: list[QueryRecord]) -> dict[str, Any]:
-    return {
-        "group": row["group"],
-        "n": row["n"],
-        "esm": _round(row["esm"]),
-        "field_f1": _round(row["field_f1"]),
-        "value_f1": _round(row["value_f1"]),
-        "tool_f1": _round(row["tool_f1"]),
-        "calls": _round(row["calls"]),
-        "mem_token": _mem_token(records),
-        "retrievals": sum(len(r.mem_tokens) for r in records),
-    }
+def rounded(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as metric.json and the paper print it: two decimals."""
+    return {k: (round(v, 2) if k in ROUNDED and v is not None else v) for k, v in entry.items()}
 
 
-def _keys(record: QueryRecord, by: str) -> list[str]:
-    if by == "reasoning_type":
-        return [record.reasoning_type]
-    assert record.score is not None
-    return target_modules(record.score.ref_calls) or ["none"]
+def coverage(rows: Sequence[QueryRow], selected: int) -> dict[str, int]:
+    """How many selected queries were scored, failed to run (``errors``) or have no record yet."""
+    scored = sum(row.ok for row in rows)
+    return {"selected": selected, "scored": scored, "errors": len(rows) - scored, "pending": selected - len(rows)}
 
 
 def paper_rows(memory: str) -> list[dict[str, str]]:
@@ -81,37 +158,31 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     return {"groups": len(per_group), **total, "per_group": per_group}
 
 
-def compute_metric(records: dict[str, QueryRecord], selected: list[str], run: dict[str, Any],
+def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]], run: dict[str, Any],
                    memory_dir: Path) -> dict[str, Any]:
-    chosen = [records[i] for i in selected if i in records]
-    ok = [r for r in chosen if r.ok]
-    errors = [r for r in chosen if not r.ok]
-    scores = [r.score for r in ok if r.score is not None]
-    overall = aggregate(scores) if ok else None
-    groups: dict[str, dict[str, Any]] = {}
-    for by in ("reasoning_type", "module"):
-        members: dict[str, list[QueryRecord]] = {}
-        for record in ok:
-            for key in _keys(record, by):
-                members.setdefault(key, []).append(record)
-        rows = aggregate(scores, by=by) if ok else []
-        groups[by] = [_entry(row, members[row["group"]]) for row in rows]
+    """metric.json: the run's numbers over the rows of its selected (query, trial) keys."""
+    by_key = {row.key: row for row in rows}
+    chosen = [by_key[key] for key in selected if key in by_key]
+    ok = [row for row in chosen if row.ok]
+    errors = [row for row in chosen if not row.ok]
+    overall = summarize(ok)
+    counts = coverage(chosen, len(selected))
     return {
         "run": run,
-        "selected": len(selected),
-        "scored": len(ok),
-        "errors": len(errors),
+        "selected": counts["selected"],
+        "scored": counts["scored"],
+        "errors": counts["errors"],
         # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
-        "context_overflows": sum(r.error_kind == "context_overflow" for r in errors),
-        "pending": len(selected) - len(chosen),
-        "overall": None if overall is None else _entry(overall, ok),
-        "by_reasoning_type": groups["reasoning_type"],
-        "by_module": groups["module"],
-        "text_calls": sum(r.text_calls for r in ok),
-        "round_limit_hit": sum(r.round_limit_hit for r in ok),
-        "tokens": {"prompt": sum(r.prompt_tokens for r in chosen),
-                   "completion": sum(r.completion_tokens for r in chosen)},
+        "context_overflows": sum(row.error_kind == "context_overflow" for row in errors),
+        "pending": counts["pending"],
+        "overall": rounded(overall[0]) if overall else None,
+        **{f"by_{by}": [rounded(e) for e in summarize(ok, by)] for by in GROUPINGS},
+        "text_calls": sum(row.text_calls for row in ok),
+        "round_limit_hit": sum(row.round_limit_hit for row in ok),
+        "tokens": {"prompt": sum(row.prompt_tokens for row in chosen),
+                   "completion": sum(row.completion_tokens for row in chosen)},
         "memory_build": memory_cost(memory_dir),
-        "error_queries": [{"id": r.id, "error": r.error, "kind": r.error_kind or "request_failed"} for r in errors],
+        "error_queries": [{"id": row.id, "error": row.error, "kind": row.error_kind or "request_failed"}
+                          for row in errors],
         "paper": paper_rows(run["memory"]),
     }

@@ -7,7 +7,7 @@ from typing import Any
 
 from vmb.harness.agent import score_replayed
 from vmb.harness.config import config_hash, data_checksum
-from vmb.harness.metrics import compute_metric
+from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.rundir import RunDir
 from vmb.harness.runner import select_queries
 
@@ -45,6 +45,7 @@ def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str
     determining = config["determining"]
     run = {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
            "memory": determining["memory"]}
-    metric = compute_metric(records, selected, run, rundir.memory_dir)
+    rows = [QueryRow.of(record) for record in records.values()]
+    metric = compute_metric(rows, [(query_id, 0) for query_id in selected], run, rundir.memory_dir)
     rundir.write_metric(metric)
     return metric, warnings

@@ -26,7 +26,7 @@ from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
 from vmb.llm.keys import api_key_from_env
 from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
-from vmb.harness.metrics import compute_metric
+from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.progress import Progress
@@ -259,7 +259,8 @@ async def _execute_locked(config: RunConfig, rundir: RunDir, bench: Any, setting
         gc.unfreeze()
     run = {"hash": config_hash(determining), "agent": config.agent, "model": determining["model"],
            "memory": config.memory}
-    metric = compute_metric({**done, **runner.records}, [q.id for q in selected], run, rundir.memory_dir)
+    rows = [QueryRow.of(record) for record in {**done, **runner.records}.values()]
+    metric = compute_metric(rows, [(q.id, 0) for q in selected], run, rundir.memory_dir)
     rundir.write_metric(metric)
     return RunResult(Path(config.out), metric, progress.stats, time.perf_counter() - start)
 

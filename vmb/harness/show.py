@@ -1,10 +1,17 @@
-"""Plain-text views of runs: one summary line, and a comparison table of several runs."""
+"""Plain-text views of runs: one summary line, and a comparison table of several runs.
+
+The comparison reads each run's ``results.jsonl`` through the run-directory reader and computes its
+numbers with ``vmb.harness.metrics``, as ``metric.json`` and the report (``vmb.analysis``) do.
+"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from vmb.harness.metrics import GROUPINGS, QueryRow, coverage, paper_rows, summarize
+from vmb.harness.rundir import RunDir
+from vmb.textable import plain
 
 COLUMNS = (("esm", "ESM"), ("field_f1", "F-F1"), ("value_f1", "V-F1"), ("calls", "Calls"), ("mem_token", "Mem Token"))
 
@@ -21,21 +28,29 @@ def metric_line(metric: dict[str, Any]) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    lines = ["  ".join(h.ljust(w) if i < 2 else h.rjust(w) for i, (h, w) in enumerate(zip(header, widths)))]
-    lines.append("  ".join("-" * w for w in widths))
-    for row in rows:
-        lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
-    return "\n".join(lines)
+    """The run and who ran it read left-aligned; every later column right-aligned."""
+    return plain(header, rows, [i >= 2 for i in range(len(header))])
 
 
-def load_metric(run: Path) -> dict[str, Any]:
-    return json.loads((run / "metric.json").read_text(encoding="utf-8"))
+def run_summary(run: Path) -> dict[str, Any]:
+    """A run's numbers from its records: who and what, coverage, overall and per group."""
+    rundir = RunDir(run)
+    determining = rundir.config().get("determining", {})
+    selected = (rundir.config().get("selection") or {}).get("queries")
+    rows = [QueryRow.of(record) for record in rundir.records().values()]
+    overall = summarize(rows)
+    return {
+        "run": {"agent": determining.get("agent"), "model": determining.get("model"),
+                "memory": determining.get("memory")},
+        **coverage(rows, len(rows) if selected is None else selected),
+        "overall": overall[0] if overall else None,
+        **{f"by_{grouping}": summarize(rows, grouping) for grouping in GROUPINGS},
+    }
 
 
 def comparison(runs: list[Path], by: str | None = None, paper: bool = False) -> str:
     """One row per run: who, memory, coverage, the paper's metrics (and ESM per group with ``by``)."""
-    metrics = [load_metric(run) for run in runs]
+    metrics = [run_summary(run) for run in runs]
     groups: list[str] = []
     if by is not None:
         for metric in metrics:
@@ -59,8 +74,6 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False) -> 
 
 
 def paper_table(memories: list[str]) -> str:
-    from vmb.harness.metrics import paper_rows
-
     rows = []
     for memory in memories:
         for row in paper_rows(memory):
