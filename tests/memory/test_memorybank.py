@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from vmb.llm.client import ChatClient
+from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy
 from vmb.harness.scripted import ScriptedServer
 from vmb.memory.base import BuildContext
@@ -98,7 +99,7 @@ def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path
             client = ChatClient(model="scripted", base_url=server.url, api_key=None, params={"temperature": 0},
                                 gate=asyncio.Semaphore(4), cache=None, policy=RetryPolicy(retries=0), timeout=30)
             ctx = BuildContext(model=client, directory=tmp_path, text_calls=True,
-                               extra={"base_url": server.url, "model": "scripted"})
+                               endpoint=Endpoint(base_url=server.url, model="scripted"))
             await PluginMemory(find_system("memorybank"), {}).build(group, ctx)
             return ctx
 

@@ -15,8 +15,8 @@ examples:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -66,50 +66,40 @@ def _list(args: argparse.Namespace) -> int:
 async def _ingest(args: argparse.Namespace) -> int:
     import asyncio
     import time
-    from pathlib import Path
 
     from vmb.commands.run import config_from_args
-    from vmb.data import resolve_data_dir
-    from vmb.harness.config import data_checksum
-    from vmb.llm.model import RequestFailed
+    from vmb.harness.plan import prepare_run
     from vmb.harness.progress import Progress
+    from vmb.harness.runner import Runner
     from vmb.harness.rundir import RunDir
-    from vmb.harness.runner import Runner, load_benchmark_once, select_queries
-    from vmb.memory import get_setting
+    from vmb.llm.model import RequestFailed
     from vmb.memory.plugins import history_chunks
-    from vmb.prompts import prompt_versions
 
-    # The same RunConfig `vmb run` makes from these options, so the build keys agree.
-    config = config_from_args(args, use_cache=True)
-    setting = get_setting(config.memory, config.memory_options)
-    if not setting.builds:
-        raise ValueError(f"memory setting {config.memory!r} has nothing to build")
-    root = resolve_data_dir(config.data)
-    bench = load_benchmark_once(str(root))
-    numbers = sorted({q.group for q in select_queries(bench, config.groups, config.limit)})
-    determining = config.determining(prompt_versions(["agent", "memory", *setting.prompts]),
-                                     data_checksum(Path(root)))
+    # The same plan `vmb run` makes from these options, so the build keys agree.
+    plan = prepare_run(config_from_args(args, use_cache=True))
+    if not plan.setting.builds:
+        raise ValueError(f"memory setting {plan.config.memory!r} has nothing to build")
+    numbers = plan.group_numbers()
     with Progress(0, len(numbers), enabled=args.progress) as progress:
-        runner = Runner(config, bench, setting, RunDir(Path(config.out)), determining, progress)
+        # The runner's builder: the same client, gate (--concurrency), cache and retries as `vmb run`.
+        runner = Runner(plan, RunDir(Path(plan.config.out)), progress)
 
         async def one(number: int) -> dict[str, Any]:
-            group = bench.group(number)
-            key = runner.build_key(group)
-            store = runner.store_dir(group, key)
-            reused = (store / "build.json").exists()
+            group = plan.memory_group(plan.bench.group(number))
             start = time.perf_counter()
-            if not reused:
-                try:
-                    await runner.build(group, key, store)
-                except RequestFailed as failure:
-                    return {"group": number, "error": str(failure)}
+            try:
+                built = await runner.builder.build_group(group)
+            except RequestFailed as failure:
+                return {"group": number, "error": str(failure)}
             progress.build_done()
-            build = json.loads((store / "build.json").read_text(encoding="utf-8"))
-            return {"group": number, "chunks": len(history_chunks(group)), "reused": reused,
-                    "seconds": round(time.perf_counter() - start, 2), "cost": build["cost"], "store": str(store)}
+            return {"group": number, "chunks": len(history_chunks(group)), "reused": built.reused,
+                    "seconds": round(time.perf_counter() - start, 2), "cost": built.cost, "store": str(built.store)}
 
         # All builds at once: the run's pool (--concurrency) bounds the model requests among them.
-        results = await asyncio.gather(*(one(n) for n in numbers))
+        try:
+            results = await asyncio.gather(*(one(n) for n in numbers))
+        finally:
+            await runner.close()
     failed = 0
     for row in results:
         if "error" in row:

@@ -6,10 +6,22 @@ from pathlib import Path
 from typing import Any
 
 from vmb.harness.agent import score_replayed
-from vmb.harness.config import config_hash, data_checksum
+from vmb.harness.config import RunConfig
 from vmb.harness.metrics import QueryRow, compute_metric
+from vmb.harness.plan import prepare_run
 from vmb.harness.rundir import RunDir
-from vmb.harness.runner import select_queries
+
+
+def stored_config(doc: dict[str, Any], out: Path, data: str | None) -> RunConfig:
+    """The config a run directory's ``config.json`` records (what selects and identifies its queries)."""
+    determining, selection = doc["determining"], doc["selection"]
+    return RunConfig(
+        out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
+        base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],
+        text_calls=determining["text_calls"], memory_options=determining.get("memory_options") or {},
+        groups=selection["groups"], limit=selection["limit"], data=data,
+        plugins=(doc.get("operational") or {}).get("plugins") or [],
+    )
 
 
 def rescore_run(path: Path, data: str | None = None) -> tuple[dict[str, Any], list[str]]:
@@ -26,26 +38,20 @@ def rescore_run(path: Path, data: str | None = None) -> tuple[dict[str, Any], li
 
 
 def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str]]:
-    from vmb.data import load_benchmark, resolve_data_dir
-
-    config = rundir.config()
-    root = resolve_data_dir(data)
+    doc = rundir.config()
+    plan = prepare_run(stored_config(doc, rundir.path, data))
     warnings = []
-    if data_checksum(Path(root)) != config["determining"]["data_sha256"]:
-        warnings.append(f"the benchmark in {root} differs from the one this run used")
-    bench = load_benchmark(root)
+    if plan.determining["data_sha256"] != doc["determining"]["data_sha256"]:
+        warnings.append(f"the benchmark in {plan.data_root} differs from the one this run used")
     records = rundir.records()
     for record in records.values():
         if record.ok:
-            query = bench.query(record.id)
+            query = plan.bench.query(record.id)
             record.score = score_replayed(query, record.calls["vehicle"], record.call_count)
     rundir.replace_records(records)
-    selection = config["selection"]
-    selected = [q.id for q in select_queries(bench, selection["groups"], selection["limit"])]
-    determining = config["determining"]
-    run = {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
-           "memory": determining["memory"]}
+    # The run as its config.json names it (the hash it was made under, not one recomputed now).
+    run = {**plan.identity, "hash": doc["hash"], "model": doc["determining"]["model"]}
     rows = [QueryRow.of(record) for record in records.values()]
-    metric = compute_metric(rows, [(query_id, 0) for query_id in selected], run, rundir.memory_dir)
+    metric = compute_metric(rows, [(q.id, 0) for q in plan.selected], run, rundir.memory_dir)
     rundir.write_metric(metric)
     return metric, warnings

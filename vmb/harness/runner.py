@@ -11,31 +11,27 @@ is appended to ``results.jsonl`` at once; ``metric.json`` is written at the end.
 from __future__ import annotations
 
 import asyncio
-import functools
 import gc
-import hashlib
-import importlib
 import shutil
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from vmb.harness.agent import run_query
+from vmb.harness.config import RunConfig
+from vmb.harness.metrics import QueryRow, compute_metric
+from vmb.harness.offline import NoopModel, OracleModel
+from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
+from vmb.harness.progress import Progress
+from vmb.harness.record import QueryRecord
+from vmb.harness.rundir import RunDir, RunDirError
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
 from vmb.llm.keys import api_key_from_env
-from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
-from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.llm.model import FatalModelError, Model, RequestFailed
-from vmb.harness.offline import NoopModel, OracleModel
-from vmb.harness.progress import Progress
-from vmb.harness.record import QueryRecord
 from vmb.llm.retry import RetryPolicy
-from vmb.harness.rundir import RunDir, RunDirError, write_json
-from vmb.memory import get_setting
-from vmb.memory.base import BuildContext, GroupMemory, MemorySetting
-from vmb.prompts import prompt_versions
+from vmb.memory.base import GroupMemory
 
 
 @dataclass
@@ -46,28 +42,14 @@ class RunResult:
     seconds: float
 
 
-@functools.lru_cache(maxsize=4)
-def load_benchmark_once(root: str) -> Any:
-    """Loaded once per process: a notebook running several settings parses the release once."""
-    from vmb.data import load_benchmark
-
-    return load_benchmark(root)
-
-
-def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> list[Any]:
-    check_groups(groups, [g.number for g in bench.groups])
-    chosen = [q for q in bench.queries if groups is None or q.group in groups]
-    return chosen if limit is None else chosen[:limit]
-
-
 class Runner:
-    def __init__(self, config: RunConfig, bench: Any, setting: MemorySetting, rundir: RunDir,
-                 determining: dict[str, Any], progress: Progress) -> None:
+    def __init__(self, plan: RunPlan, rundir: RunDir, progress: Progress) -> None:
+        config = plan.config
+        self.plan = plan
         self.config = config
-        self.bench = bench
-        self.setting = setting
+        self.bench = plan.bench
+        self.setting = plan.setting
         self.rundir = rundir
-        self.determining = determining
         self.progress = progress
         self.gate = asyncio.Semaphore(config.concurrency)
         self.slots = asyncio.Semaphore(4 * config.concurrency)
@@ -84,6 +66,7 @@ class Runner:
                 timeout=config.timeout,
                 stats=progress.stats,
             )
+        self.builder = MemoryBuilder(plan, self.client)
 
     def model_for(self, query: Any) -> Model:
         if self.client is not None:
@@ -102,11 +85,14 @@ class Runner:
             # One clear error for the caller, not a tree of task groups; other failures stay as they are.
             raise _first_leaf(group) from None
         finally:
-            self.rundir.close()
-            if self.client is not None:
-                await self.client.close()
-            if self.cache is not None:
-                self.cache.close()
+            await self.close()
+
+    async def close(self) -> None:
+        self.rundir.close()
+        if self.client is not None:
+            await self.client.close()
+        if self.cache is not None:
+            self.cache.close()
 
     async def run_group(self, group: Any, queries: list[Any]) -> None:
         try:
@@ -133,61 +119,21 @@ class Runner:
 
     # ---- memory building -------------------------------------------------------------------
 
-    def build_key(self, group: Any) -> str:
-        d = self.determining
-        ident = {
-            "params": self.setting.build_params(),
-            "prompts": prompt_versions(list(self.setting.prompts)),
-            "agent": d["agent"], "model": d["model"], "base_url": d["base_url"],
-            "request_params": d["request_params"], "text_calls": d["text_calls"],
-            "history_sha256": hashlib.sha256(group.history_text.encode("utf-8")).hexdigest(),
-        }
-        return config_hash(ident)
-
-    def store_dir(self, group: Any, key: str) -> Path:
-        """Where the group's built memory is kept for reuse by later runs (under the cache root)."""
-        return self.config.cache_root() / "memory" / self.setting.name / key[:16] / f"group_{group.number}"
-
     async def group_memory(self, group: Any) -> GroupMemory:
-        if self.config.memory_days is not None:
-            group = first_days(group, self.config.memory_days)
+        group = self.plan.memory_group(group)
         if not self.setting.builds:
             return self.setting.load(group, None)
         target = self.rundir.memory_dir / f"group_{group.number}"
-        if not (target / "build.json").exists():
+        if not (target / BUILD_FILE).exists():
             # Built memories live in a store keyed by everything they depend on, so a later run with
             # the same model, setting and prompts reuses them; the run keeps its own copy.
-            key = self.build_key(group)
-            store = self.store_dir(group, key)
-            if not (self.config.use_cache and (store / "build.json").exists()):
-                await self.build(group, key, store if self.config.use_cache else target)
             if self.config.use_cache:
-                _copy_dir(store, target)
+                built = await self.builder.build_group(group)
+                _copy_dir(built.store, target)
+            else:
+                await self.builder.build_group(group, target)
         self.progress.build_done()
         return self.setting.load(group, target)
-
-    async def build(self, group: Any, key: str, destination: Path) -> None:
-        scratch = destination.with_name(destination.name + ".building")
-        shutil.rmtree(scratch, ignore_errors=True)
-        scratch.mkdir(parents=True)
-        model: Model = self.client if self.client is not None else NoopModel()
-        extra = {"base_url": self.config.base_url, "model": self.config.model}
-        ctx = BuildContext(model=model, directory=scratch, text_calls=self.config.text_calls, extra=extra)
-        start = time.perf_counter()
-        await self.setting.build(group, ctx)
-        ctx.cost.seconds = round(time.perf_counter() - start, 3)
-        write_json(scratch / "build.json", {"key": key, "group": group.number, "setting": self.setting.name,
-                                            "params": self.setting.build_params(), "cost": ctx.cost.to_json()})
-        # The directory appears complete or not at all: a killed build is redone from scratch.
-        shutil.rmtree(destination, ignore_errors=True)
-        scratch.rename(destination)
-
-
-def first_days(group: Any, days: int) -> Any:
-    """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
-    kept = group.days[:days]
-    lines = [line for day in kept for line in day.lines]
-    return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
 
 
 def _first_leaf(error: BaseException) -> BaseException:
@@ -204,65 +150,37 @@ def _copy_dir(source: Path, target: Path) -> None:
     scratch.rename(target)
 
 
-def config_document(config: RunConfig, determining: dict[str, Any], selected: list[Any]) -> dict[str, Any]:
-    now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    return {
-        "hash": config_hash(determining),
-        "determining": determining,
-        "selection": {"groups": config.groups, "limit": config.limit, "queries": len(selected)},
-        "operational": config.operational(),
-        "packages": package_versions(),
-        "created": now,
-        "updated": now,
-    }
-
-
 async def execute(config: RunConfig, *, force: bool = False, show_progress: bool | None = None) -> RunResult:
     """Run (or resume) the benchmark as configured; returns the run's metric."""
-    from vmb.data import resolve_data_dir
-
-    config.validate()
-    for module in config.plugins:
-        importlib.import_module(module)
-    setting = get_setting(config.memory, config.memory_options)
-    root = resolve_data_dir(config.data)
-    bench = load_benchmark_once(str(root))
-    selected = select_queries(bench, config.groups, config.limit)
-    prompts = prompt_versions(["agent", "memory", *setting.prompts])
-    determining = config.determining(prompts, data_checksum(Path(root)))
+    plan = prepare_run(config)
     rundir = RunDir(Path(config.out))
     rundir.lock()
     try:
-        return await _execute_locked(config, rundir, bench, setting, selected, determining, force=force,
-                                     show_progress=show_progress)
+        return await _execute_locked(plan, rundir, force=force, show_progress=show_progress)
     finally:
         rundir.unlock()
 
 
-async def _execute_locked(config: RunConfig, rundir: RunDir, bench: Any, setting: MemorySetting,
-                          selected: list[Any], determining: dict[str, Any], *, force: bool,
-                          show_progress: bool | None) -> RunResult:
-    done = rundir.prepare(config_document(config, determining, selected), force=force)
-    pending = [q for q in selected if q.id not in done]
+async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None) -> RunResult:
+    done = rundir.prepare(plan.document(), force=force)
+    pending = [q for q in plan.selected if q.id not in done]
     start = time.perf_counter()
-    groups_to_build = len({q.group for q in pending}) if setting.builds else 0
+    groups_to_build = len({q.group for q in pending}) if plan.setting.builds else 0
     # The loaded benchmark is ~150,000 long-lived objects; each full collection scanning them stalls
     # the event loop for ~30 ms, delaying every request in flight. Frozen for the run, collectable after.
     gc.freeze()
     try:
-        with Progress(len(pending), groups_to_build, enabled=show_progress, every=config.progress_every,
-                      slow_after=config.slow_after) as progress:
+        with Progress(len(pending), groups_to_build, enabled=show_progress, every=plan.config.progress_every,
+                      slow_after=plan.config.slow_after) as progress:
             progress.start()
-            runner = Runner(config, bench, setting, rundir, determining, progress)
+            runner = Runner(plan, rundir, progress)
             await runner.run(pending)
     finally:
         gc.unfreeze()
-    run = {"hash": config_hash(determining), "agent": config.agent, "model": determining["model"],
-           "memory": config.memory}
     rows = [QueryRow.of(record) for record in {**done, **runner.records}.values()]
-    metric = compute_metric(rows, [(q.id, 0) for q in selected], run, rundir.memory_dir)
+    metric = compute_metric(rows, [(q.id, 0) for q in plan.selected], plan.identity, rundir.memory_dir)
     rundir.write_metric(metric)
-    return RunResult(Path(config.out), metric, progress.stats, time.perf_counter() - start)
+    return RunResult(rundir.path, metric, progress.stats, time.perf_counter() - start)
 
 
 def summary_line(result: RunResult) -> str:

@@ -15,6 +15,14 @@ Message = dict[str, Any]
 
 
 @dataclass(frozen=True)
+class Endpoint:
+    """Where the run's model is served, for a memory system that calls the endpoint itself."""
+
+    base_url: str | None = None
+    model: str | None = None  # None for the offline agents: no model to call
+
+
+@dataclass(frozen=True)
 class Usage:
     prompt_tokens: int = 0
     completion_tokens: int = 0

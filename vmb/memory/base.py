@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable, ClassVar, Protocol
 
-from vmb.llm.model import Message, Model, Reply
+from vmb.llm.model import Endpoint, Message, Model, Reply
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class BuildContext:
     directory: Path
     text_calls: bool
     cost: BuildCost = field(default_factory=BuildCost)
-    extra: dict[str, Any] = field(default_factory=dict)  # endpoint details for external systems
+    endpoint: Endpoint = field(default_factory=Endpoint)  # the run's endpoint, for systems that call it
 
     async def ask(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
         """One model call of the build, counted in the build cost."""

@@ -121,7 +121,7 @@ class LightMem(MemorySystem):
     async def ingest(self, chunks: list[Chunk]) -> None:
         build = self.env.build
         assert build is not None, "ingestion runs inside a build"
-        config = self._config(build.extra.get("model"), build.extra.get("base_url"))
+        config = self._config(build.endpoint.model, build.endpoint.base_url)
 
         def work() -> dict[str, Any]:
             memory = self._open(config)

@@ -214,7 +214,7 @@ class Mem0(MemorySystem):
     async def _ingest_local(self, chunks: list[Chunk]) -> None:
         build = self.env.build
         assert build is not None, "ingestion runs inside a build"
-        embedder = make_embedder(self.settings, build.extra.get("base_url"))
+        embedder = make_embedder(self.settings, build.endpoint.base_url)
         dim = embedder.dim or len((await embedder.embed(["dimension probe"]))[0])
         store = self.env.store_dir
         bridge = _Bridge(asyncio.get_running_loop())

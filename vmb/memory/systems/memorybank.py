@@ -121,7 +121,7 @@ class MemoryBank(MemorySystem):
         import numpy as np
 
         build = self.env.build
-        embedder = make_embedder(self.settings, build.extra.get("base_url") if build else None)
+        embedder = make_embedder(self.settings, build.endpoint.base_url if build else None)
         entries: list[dict[str, Any]] = []
         chunk_of: list[int] = []  # the chunk each dialogue entry came from (for recall during ingestion)
         for chunk in chunks:
@@ -138,7 +138,7 @@ class MemoryBank(MemorySystem):
                 chunk_of.append(chunk.index)
         dialogue = len(entries)
         # Offline agents (oracle, noop) build without a model: nothing could write the summaries.
-        if self.summaries and build is not None and build.extra.get("model"):
+        if self.summaries and build is not None and build.endpoint.model:
             entries += await self._consolidate(chunks, build)
         vectors = await embedder.embed([e["text"] for e in entries])
         if build is not None:

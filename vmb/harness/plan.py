@@ -1,0 +1,175 @@
+"""One way to set up a run: ``prepare_run(config) -> RunPlan``, and building one group's memory.
+
+``vmb run``, ``vmb memory ingest`` and ``vmb score`` all start here: the config is validated once,
+plugin modules imported, the memory setting resolved (its options checked), the benchmark loaded
+and the queries selected; the plan carries the ``determining`` settings and their hash that guard
+the run directory. ``MemoryBuilder`` builds a group's memory into the store keyed by everything it
+depends on (``build_key``), or finds it there, for the runner and for ``vmb memory ingest`` alike.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import shutil
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
+from vmb.harness.offline import NoopModel
+from vmb.harness.rundir import write_json
+from vmb.llm.model import Endpoint, Model
+from vmb.memory import get_setting
+from vmb.memory.base import BuildContext, BuildCost, MemorySetting
+from vmb.prompts import prompt_versions
+
+BUILD_FILE = "build.json"
+
+
+@functools.lru_cache(maxsize=4)
+def load_benchmark_once(root: str) -> Any:
+    """Loaded once per process: a notebook running several settings parses the release once."""
+    from vmb.data import load_benchmark
+
+    return load_benchmark(root)
+
+
+def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> list[Any]:
+    check_groups(groups, [g.number for g in bench.groups])
+    chosen = [q for q in bench.queries if groups is None or q.group in groups]
+    return chosen if limit is None else chosen[:limit]
+
+
+@dataclass
+class RunPlan:
+    """A run, resolved: its config, memory setting, benchmark, selected queries and determining settings."""
+
+    config: RunConfig
+    setting: MemorySetting
+    data_root: Path
+    bench: Any  # vmb.data.Benchmark
+    selected: list[Any]  # vmb.data.Query, in (group, index) order
+    determining: dict[str, Any]
+
+    @property
+    def hash(self) -> str:
+        return config_hash(self.determining)
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """Who ran what, as metric.json names the run."""
+        return {"hash": self.hash, "agent": self.config.agent, "model": self.determining["model"],
+                "memory": self.config.memory}
+
+    @property
+    def endpoint(self) -> Endpoint:
+        return Endpoint(base_url=self.config.base_url, model=self.config.model)
+
+    def memory_group(self, group: Any) -> Any:
+        """The group as its memory is built from it: only its first days with ``--memory-days``."""
+        days = self.config.memory_days
+        if days is None:
+            return group
+        kept = group.days[:days]
+        lines = [line for day in kept for line in day.lines]
+        return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
+
+    def group_numbers(self) -> list[int]:
+        return sorted({q.group for q in self.selected})
+
+    def document(self) -> dict[str, Any]:
+        """``config.json``: the hash, the determining settings, the selection, the rest for the reader."""
+        now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        config = self.config
+        return {
+            "hash": self.hash,
+            "determining": self.determining,
+            "selection": {"groups": config.groups, "limit": config.limit, "queries": len(self.selected)},
+            "operational": config.operational(),
+            "packages": package_versions(),
+            "created": now,
+            "updated": now,
+        }
+
+
+def prepare_run(config: RunConfig) -> RunPlan:
+    """Validate the config, import its plugins, resolve the memory setting, load and select the data."""
+    from vmb.data import resolve_data_dir
+
+    config.validate()
+    for module in config.plugins:
+        importlib.import_module(module)
+    setting = get_setting(config.memory, config.memory_options)
+    root = Path(resolve_data_dir(config.data))
+    bench = load_benchmark_once(str(root))
+    prompts = prompt_versions(["agent", "memory", *setting.prompts])
+    return RunPlan(config=config, setting=setting, data_root=root, bench=bench,
+                   selected=select_queries(bench, config.groups, config.limit),
+                   determining=config.determining(prompts, data_checksum(root)))
+
+
+@dataclass(frozen=True)
+class BuiltMemory:
+    store: Path  # the directory holding the group's built memory
+    reused: bool  # found built, not built now
+    cost: dict[str, Any]  # as recorded in its build.json
+
+
+class MemoryBuilder:
+    """Builds groups' memories for one plan, with the run's model (or none, for the offline agents)."""
+
+    def __init__(self, plan: RunPlan, model: Model | None) -> None:
+        self.plan = plan
+        self.model: Model = model if model is not None else NoopModel()
+
+    def build_key(self, group: Any) -> str:
+        d = self.plan.determining
+        ident = {
+            "params": self.plan.setting.build_params(),
+            "prompts": prompt_versions(list(self.plan.setting.prompts)),
+            "agent": d["agent"], "model": d["model"], "base_url": d["base_url"],
+            "request_params": d["request_params"], "text_calls": d["text_calls"],
+            "history_sha256": hashlib.sha256(group.history_text.encode("utf-8")).hexdigest(),
+        }
+        return config_hash(ident)
+
+    def store_dir(self, group: Any) -> Path:
+        """Where the group's built memory is kept for reuse by later runs (under the cache root)."""
+        key = self.build_key(group)
+        return self.plan.config.cache_root() / "memory" / self.plan.setting.name / key[:16] / f"group_{group.number}"
+
+    async def build_group(self, group: Any, destination: Path | None = None) -> BuiltMemory:
+        """The group's memory in the store (built now unless it is there), or built into ``destination``."""
+        store = destination or self.store_dir(group)
+        reused = (store / BUILD_FILE).exists()
+        if not reused:
+            await self._build(group, self.build_key(group), store)
+        build = read_build(store)
+        return BuiltMemory(store, reused, build["cost"])
+
+    async def _build(self, group: Any, key: str, destination: Path) -> None:
+        setting = self.plan.setting
+        scratch = destination.with_name(destination.name + ".building")
+        shutil.rmtree(scratch, ignore_errors=True)
+        scratch.mkdir(parents=True)
+        ctx = BuildContext(model=self.model, directory=scratch, text_calls=self.plan.config.text_calls,
+                           endpoint=self.plan.endpoint)
+        start = time.perf_counter()
+        await setting.build(group, ctx)
+        ctx.cost.seconds = round(time.perf_counter() - start, 3)
+        write_json(scratch / BUILD_FILE, {"key": key, "group": group.number, "setting": setting.name,
+                                          "params": setting.build_params(), "cost": ctx.cost.to_json()})
+        # The directory appears complete or not at all: a killed build is redone from scratch.
+        shutil.rmtree(destination, ignore_errors=True)
+        scratch.rename(destination)
+
+
+def read_build(store: Path) -> dict[str, Any]:
+    import json
+
+    data: dict[str, Any] = json.loads((store / BUILD_FILE).read_text(encoding="utf-8"))
+    data.setdefault("cost", BuildCost().to_json())
+    return data
