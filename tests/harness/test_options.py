@@ -10,7 +10,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.harness.config import OptionError, RunConfig
-from vmb.harness.runner import first_days
+from vmb.harness.plan import first_days
 from vmb.harness.scripted import ReferenceScript, ScriptedServer
 
 from .conftest import RunFn

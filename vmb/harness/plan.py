@@ -43,6 +43,13 @@ def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> l
     return chosen if limit is None else chosen[:limit]
 
 
+def first_days(group: Any, days: int) -> Any:
+    """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
+    kept = group.days[:days]
+    lines = [line for day in kept for line in day.lines]
+    return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
+
+
 @dataclass
 class RunPlan:
     """A run, resolved: its config, memory setting, benchmark, selected queries and determining settings."""
@@ -71,11 +78,7 @@ class RunPlan:
     def memory_group(self, group: Any) -> Any:
         """The group as its memory is built from it: only its first days with ``--memory-days``."""
         days = self.config.memory_days
-        if days is None:
-            return group
-        kept = group.days[:days]
-        lines = [line for day in kept for line in day.lines]
-        return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
+        return group if days is None else first_days(group, days)
 
     def group_numbers(self) -> list[int]:
         return sorted({q.group for q in self.selected})
