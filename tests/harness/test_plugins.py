@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from vmb.harness.scripted import ReferenceScript, ScriptedServer
-from vmb.memory import get_setting, memory_names
+from vmb.memory import describe, get_setting, memory_names
+from vmb.memory.options import OptionError
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks, register
 
 from .conftest import RunFn
+
+
+@dataclass(frozen=True)
+class ToyOptions:
+    top_k_hint: int = 5
 
 
 @register("toy-bank")
@@ -18,6 +27,8 @@ class ToyBank(MemorySystem):
     """Keeps every chunk; ranks them by words shared with the query."""
 
     version = "1.0"
+    label = "Toy bank"
+    Options = ToyOptions
 
     async def ingest(self, chunks: list[Chunk]) -> None:
         assert self.env.build is not None
@@ -80,3 +91,33 @@ def test_a_system_that_changes_itself_on_search_gets_a_fresh_copy_each_time(benc
     assert result.metric["scored"] == 2
     stored = json.loads((tmp_path / "run" / "memory" / "group_2" / "store" / "chunks.json").read_text())
     assert len(stored) == len(history_chunks(bench.group(2)))
+
+
+def test_options_are_checked_for_settings_and_plugins_alike() -> None:
+    with pytest.raises(OptionError, match=r"'summary': unknown option\(s\) dayz; valid: summary_cap \(int, default 8192\)"):
+        get_setting("summary", {"dayz": 3})
+    with pytest.raises(OptionError, match=r"'kv': option kv_rounds takes int, got 'ten'"):
+        get_setting("kv", {"kv_rounds": "ten"})
+    with pytest.raises(OptionError, match=r"'toy-bank': unknown option\(s\) top_k; valid: top_k_hint \(int"):
+        get_setting("toy-bank", {"top_k": 3})
+    with pytest.raises(OptionError, match=r"'gold': unknown option\(s\) x; valid: none"):
+        get_setting("gold", {"x": 1})
+    assert get_setting("summary", {"summary_cap": 100}).settings.summary_cap == 100
+
+
+def test_a_setting_declares_its_identity_once() -> None:
+    summary = describe("summary")
+    assert (summary.label, summary.paper_name, summary.color) == ("recursive summarization",
+                                                                  "recursive_summarization", "#0072B2")
+    assert describe("toy-bank").label == "Toy bank" and describe("toy-bank").color.startswith("#")
+    assert describe("none").rank < describe("summary").rank < describe("mem0").rank < describe("toy-bank").rank
+
+
+def test_cli_refuses_a_misspelt_memory_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from vmb.cli import main
+
+    code = main(["run", "--agent", "oracle", "--memory", "summary", "--memory-option", "dayz=3",
+                 "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err
+    assert code == 2 and "unknown option(s) dayz; valid: summary_cap (int, default 8192)" in err
+    assert err.count("\n") == 1 and not (tmp_path / "run").exists()

@@ -17,6 +17,7 @@ from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy
 from vmb.harness.scripted import ScriptedServer
 from vmb.memory.base import BuildContext
+from vmb.memory.options import OptionError
 from vmb.memory.plugins import PluginMemory, SystemEnv, find_system, history_chunks
 from vmb.memory.systems.service import MemoryServiceError
 
@@ -121,7 +122,7 @@ def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path
 
 
 def test_a_misspelt_option_is_one_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(MemoryServiceError, match="unknown option.*sumaries"):
+    with pytest.raises(OptionError, match="unknown option.*sumaries.*valid: .*summaries \\(bool"):
         bank({"sumaries": False}, tmp_path)
 
 

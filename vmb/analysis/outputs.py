@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from vmb.analysis.style import MEMORY_LABELS, METRIC_LABELS, REASONING_LABELS
+from vmb.analysis.style import METRIC_LABELS, REASONING_LABELS, memory_label
 from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
@@ -47,7 +47,7 @@ def cell(value: Any, column: str = "") -> str:
     if _is_missing(value):
         return "—"
     if column == "memory":
-        return MEMORY_LABELS.get(str(value), str(value))
+        return memory_label(str(value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -142,7 +142,7 @@ class Outputs:
                                    "files": files})
         shown = frame.copy()
         if "memory" in shown.columns:
-            shown["memory"] = shown["memory"].map(lambda m: MEMORY_LABELS.get(m, m))
+            shown["memory"] = shown["memory"].map(memory_label)
         return shown.rename(columns=lambda c: header(str(c)))
 
     def figure(self, fig: Any, name: str, caption: str) -> list[Path]:

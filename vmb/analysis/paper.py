@@ -10,15 +10,11 @@ from __future__ import annotations
 import pandas as pd
 
 from vmb.data import REASONING_TYPES
+from vmb.memory import from_paper_name
 from vmb.paper import read_table
 
 PAPER = "paper"
 OURS = "this toolkit"
-MEMORY_FROM_PAPER = {
-    "recursive_summarization": "summary",
-    "key_value_store": "kv",
-    "gold_memory": "gold",
-}
 
 
 def _frame(rows: list[dict[str, str]], numeric: list[str]) -> pd.DataFrame:
@@ -32,7 +28,7 @@ def _frame(rows: list[dict[str, str]], numeric: list[str]) -> pd.DataFrame:
 def table1() -> pd.DataFrame:
     """Table 1: model × memory setting → ESM, F-F1, V-F1 (percent) and Calls."""
     frame = _frame(read_table("table1_overall"), ["esm", "field_f1", "value_f1", "calls"])
-    frame["memory"] = frame["memory"].map(lambda m: MEMORY_FROM_PAPER.get(m, m))
+    frame["memory"] = frame["memory"].map(from_paper_name)
     return frame
 
 
@@ -40,7 +36,7 @@ def table2() -> pd.DataFrame:
     """Table 2: memory system → ESM by reasoning type, overall ESM and Mem Token (one backbone)."""
     frame = _frame(read_table("table2_memory_systems"), [*REASONING_TYPES, "esm", "mem_token"])
     frame = frame.rename(columns={"memory_system": "memory"})
-    frame["memory"] = frame["memory"].map(lambda m: MEMORY_FROM_PAPER.get(m, m))
+    frame["memory"] = frame["memory"].map(from_paper_name)
     return frame
 
 

@@ -1,46 +1,11 @@
 """Names, order and colours shared by every table and figure, so a memory setting looks the same
-everywhere: one colour per setting (Okabe-Ito, readable by colour-blind readers), one label."""
+everywhere: one colour per setting (Okabe-Ito, readable by colour-blind readers), one label. A memory
+setting's label, colour and rank are declared on its class (``vmb.memory.describe``)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from vmb.analysis.taxonomy import CATEGORIES
-
-# The harness's setting names, in the order tables and figures list them: the paper's settings
-# first (floor to ceiling), then ours, then external memory systems.
-MEMORY_ORDER = (
-    "none", "summary", "kv", "gold", "history",
-    "mem0", "memorybank", "memos", "lightmem", "memobase", "supermemory",
-)
-MEMORY_LABELS = {
-    "none": "no memory",
-    "summary": "recursive summarization",
-    "kv": "key-value store",
-    "gold": "gold memory",
-    "history": "full history",
-    "mem0": "Mem0",
-    "memorybank": "MemoryBank",
-    "memos": "MemOS",
-    "lightmem": "LightMem",
-    "memobase": "Memobase",
-    "supermemory": "Supermemory",
-}
-MEMORY_COLORS = {
-    "none": "#999999",
-    "summary": "#0072B2",
-    "kv": "#009E73",
-    "gold": "#E69F00",
-    "history": "#CC79A7",
-    "mem0": "#56B4E9",
-    "memorybank": "#882255",
-    "memos": "#332288",
-    "lightmem": "#8C6D31",
-    "memobase": "#D55E00",
-    "supermemory": "#117733",
-}
-# For a plugin nobody listed: a stable colour from its name, never one of the listed ones' meaning.
-_SPARE_COLORS = ("#44AA99", "#AA4499", "#999933", "#661100", "#6699CC", "#888888")
+from vmb.memory import describe
 
 METRIC_LABELS = {
     "esm": "ESM (%)",
@@ -72,19 +37,16 @@ AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does noth
 
 
 def memory_label(name: str) -> str:
-    return MEMORY_LABELS.get(name, name)
+    return describe(name).label
 
 
 def memory_color(name: str) -> str:
-    if name in MEMORY_COLORS:
-        return MEMORY_COLORS[name]
-    digest = int(hashlib.sha256(name.encode()).hexdigest(), 16)
-    return _SPARE_COLORS[digest % len(_SPARE_COLORS)]
+    return describe(name).color
 
 
 def memory_rank(name: str) -> tuple[int, str]:
-    """Sort key: listed settings in MEMORY_ORDER, then any other by name."""
-    return (MEMORY_ORDER.index(name), "") if name in MEMORY_ORDER else (len(MEMORY_ORDER), name)
+    """Sort key: the built-in settings in their order, then the shipped systems, then any other by name."""
+    return describe(name).rank
 
 
 def reasoning_label(name: str) -> str:

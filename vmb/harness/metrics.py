@@ -16,13 +16,9 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from vmb.harness.record import QueryRecord
+from vmb.memory import describe
 from vmb.score import aggregate, group_keys, target_modules
 
-PAPER_MEMORY_NAMES = {
-    "summary": "recursive_summarization",
-    "kv": "key_value_store",
-    "gold": "gold_memory",
-}
 GROUPINGS = ("reasoning_type", "module")
 # A summary over no scored query.
 EMPTY_SUMMARY: dict[str, Any] = {"group": "all", "n": 0, "esm": None, "field_f1": None, "value_f1": None,
@@ -137,7 +133,7 @@ def paper_rows(memory: str) -> list[dict[str, str]]:
 
     if memory == "none":
         return read_table("table6_no_memory")
-    name = PAPER_MEMORY_NAMES.get(memory, memory)
+    name = describe(memory).paper_name or memory
     rows = [r for r in read_table("table1_overall") if r["memory"] == name]
     rows += [{"model": r["model"], "memory": name, "esm": r["esm"], "mem_token": r["mem_token"]}
              for r in read_table("table2_memory_systems") if r["memory_system"] == name]

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, ClassVar, Protocol
 
 from vmb.llm.model import Endpoint, Message, Model, Reply
+from vmb.memory.options import NoOptions, parse_options
 
 
 @dataclass(frozen=True)
@@ -95,14 +96,20 @@ class BuildContext:
 
 
 class MemorySetting(ABC):
-    """One memory setting; subclasses set ``name`` and, if they build, ``builds = True``."""
+    """One memory setting. Subclasses declare their identity and options (``vmb.memory.options``)
+    and, if they build, ``builds = True``."""
 
     name: ClassVar[str]
+    label: ClassVar[str]  # how tables and figures name it
+    paper_name: ClassVar[str | None] = None  # the paper's name for it, when the paper has the setting
+    color: ClassVar[str]  # its colour in every figure
+    Options: ClassVar[type] = NoOptions  # a dataclass of the options it takes
     builds: ClassVar[bool] = False
     prompts: ClassVar[tuple[str, ...]] = ()  # prompt files the build uses (their versions key the store)
 
     def __init__(self, options: dict[str, Any]) -> None:
-        self.options = options
+        self.options = options  # as given (hashed and recorded as given)
+        self.settings = parse_options(self.name, self.Options, options)
 
     def build_params(self) -> dict[str, Any]:
         """Everything besides model and prompts that the built memory depends on."""

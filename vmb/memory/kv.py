@@ -100,14 +100,23 @@ class _Store:
         return QueryMemory(prompt=memory_section("kv"), tools=tools)
 
 
+@dataclass(frozen=True)
+class KeyValueOptions:
+    kv_rounds: int = 10  # tool-call rounds per day of history while building the store
+
+
 class KeyValueMemory(MemorySetting):
     name = "kv"
+    label = "key-value store"
+    paper_name = "key_value_store"
+    color = "#009E73"
+    Options = KeyValueOptions
     builds = True
     prompts = ("kv_build", "kv_day")
 
     @property
     def rounds(self) -> int:
-        return int(self.options.get("kv_rounds", 10))
+        return int(self.settings.kv_rounds)
 
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "kv_rounds": self.rounds}

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, TypeVar
 
 from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
+from vmb.memory.options import NoOptions, parse_options
 from vmb.memory.simple import memory_section
 
 SEARCH_TOOL = "search_memory"
@@ -89,12 +90,20 @@ class SystemEnv:
 
 
 class MemorySystem(ABC):
+    """An external memory system. Declares, as a setting does (``vmb.memory.options``), its ``label``,
+    ``paper_name``, ``color`` and ``Options`` dataclass; ``register`` gives it its ``name``."""
+
     name: ClassVar[str]
+    label: ClassVar[str | None] = None  # how tables and figures name it (None: its name)
+    paper_name: ClassVar[str | None] = None
+    color: ClassVar[str | None] = None  # None: a stable spare colour chosen from its name
+    Options: ClassVar[type] = NoOptions
     version: ClassVar[str] = "0"
     mutates_on_search: ClassVar[bool] = False
 
     def __init__(self, settings: dict[str, Any], env: SystemEnv) -> None:
-        self.settings = settings
+        parse_options(self.name, self.Options, settings)
+        self.settings = settings  # as given; each option's default is in ``Options``
         self.env = env
 
     def describe(self) -> dict[str, Any]:
@@ -147,9 +156,11 @@ class PluginMemory(MemorySetting):
     builds = True
 
     def __init__(self, system: type[MemorySystem], options: dict[str, Any]) -> None:
-        super().__init__(options)
+        # Not MemorySetting.__init__: the options are the system's, checked against its Options.
         self.system = system
         self.name = system.name  # type: ignore[misc]
+        self.options = options
+        self.settings = parse_options(system.name, system.Options, options)
 
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.system.name, "version": self.system.version, "options": self.options}

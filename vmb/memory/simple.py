@@ -33,6 +33,8 @@ class _Gold:
 
 class NoMemory(MemorySetting):
     name = "none"
+    label = "no memory"
+    color = "#999999"
 
     def load(self, group: Any, directory: Path | None) -> GroupMemory:
         return _Fixed(QueryMemory(prompt=memory_section("none")))
@@ -40,6 +42,9 @@ class NoMemory(MemorySetting):
 
 class GoldMemory(MemorySetting):
     name = "gold"
+    label = "gold memory"
+    paper_name = "gold_memory"
+    color = "#E69F00"
 
     def load(self, group: Any, directory: Path | None) -> GroupMemory:
         return _Gold()
@@ -47,6 +52,8 @@ class GoldMemory(MemorySetting):
 
 class HistoryMemory(MemorySetting):
     name = "history"
+    label = "full history"
+    color = "#CC79A7"
 
     def load(self, group: Any, directory: Path | None) -> GroupMemory:
         text = group.history_text.strip()

@@ -50,14 +50,23 @@ class _Summary:
         return QueryMemory(prompt=memory_section("summary", self.text or EMPTY), injected=self.text)
 
 
+@dataclass(frozen=True)
+class SummaryOptions:
+    summary_cap: int = 8192  # the summary's size limit, in tokens
+
+
 class SummaryMemory(MemorySetting):
     name = "summary"
+    label = "recursive summarization"
+    paper_name = "recursive_summarization"
+    color = "#0072B2"
+    Options = SummaryOptions
     builds = True
     prompts = ("summary_build", "summary_day")
 
     @property
     def cap(self) -> int:
-        return int(self.options.get("summary_cap", 8192))
+        return int(self.settings.summary_cap)
 
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "summary_cap": self.cap}

@@ -28,7 +28,14 @@ if TYPE_CHECKING:
     import numpy as np
 
 MINILM = "minilm"
-EMBEDDER_SETTINGS = frozenset({"embedder", "embed_base_url"})  # options every embedding system takes
+
+
+@dataclass(frozen=True)
+class EmbedderOptions:
+    """Options every embedding system takes."""
+
+    embedder: str = MINILM  # "minilm" (offline) or "openai:MODEL"
+    embed_base_url: str | None = None  # for "openai:MODEL": else $VMB_EMBED_BASE_URL, else the run's endpoint
 MINILM_DIM = 384
 _BATCH = 128  # texts per local encode call and per endpoint request
 

@@ -30,11 +30,12 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.llm.keys import api_key_from_env
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
-from vmb.memory.systems.service import MemoryServiceError, check_settings, require_package
+from vmb.memory.systems.service import MemoryServiceError, require_package
 
 COLLECTION = "vmb"
 KEY_PLACEHOLDER = "$VMB_API_KEY"  # stands for the run's key in the stored configuration
@@ -56,13 +57,22 @@ def _session_time(line: str) -> str:
     return moment.strftime("%Y/%m/%d (%a) %H:%M")
 
 
+@dataclass(frozen=True)
+class LightMemOptions:
+    config: dict[str, Any] | None = None  # merged into LightMem's configuration
+    llmlingua_model: str | None = None  # else $LIGHTMEM_LLMLINGUA_MODEL
+
+
 @register("lightmem")
 class LightMem(MemorySystem):
     version = "1"
+    label = "LightMem"
+    paper_name = "lightmem"
+    color = "#8C6D31"
+    Options = LightMemOptions
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"config", "llmlingua_model"})
         self._memory: Any = None
         self._lock = threading.Lock()
 

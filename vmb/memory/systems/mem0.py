@@ -29,23 +29,24 @@ import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.embed import (
-    EMBEDDER_SETTINGS,
+    EmbedderOptions,
     Embedder,
     LocalEmbedder,
     from_description,
     make_embedder,
 )
 from vmb.memory.systems.service import (
+    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
-    check_settings,
     poll,
     require_env,
     require_package,
@@ -174,14 +175,22 @@ def _close_local(memory: Any) -> None:
     memory.vector_store.client.close()
 
 
+@dataclass(frozen=True)
+class Mem0Options(ServiceOptions, EmbedderOptions):
+    mode: str = "local"  # "local" (Mem0's own pipeline) or "hosted"
+    infer: bool = True  # let Mem0 extract facts (else store the chunks as they are)
+    wait: float = 600  # seconds to wait for hosted processing
+
+
 @register("mem0")
 class Mem0(MemorySystem):
     version = "1"
+    label = "Mem0"
+    color = "#56B4E9"
+    Options = Mem0Options
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"mode", "infer", "wait", "timeout", "retries", "backoff",
-                                             *EMBEDDER_SETTINGS})
         self.mode = str(settings.get("mode", "local"))
         if self.mode not in ("local", "hosted"):
             raise MemoryServiceError("mem0: mode is 'local' or 'hosted'")

@@ -22,26 +22,36 @@ Profile and event extraction run inside Memobase with its own model (not in the 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.service import (
+    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
-    check_settings,
     require_env,
     service_settings,
 )
 
 
+@dataclass(frozen=True)
+class MemobaseOptions(ServiceOptions):
+    search_mode: str = "context"
+    max_token_size: int = 1000
+
+
 @register("memobase")
 class Memobase(MemorySystem):
     version = "1"
+    label = "Memobase"
+    paper_name = "memobase"
+    color = "#D55E00"
+    Options = MemobaseOptions
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"search_mode", "max_token_size", "timeout", "retries", "backoff"})
         self.search_mode = str(settings.get("search_mode", "context"))
         if self.search_mode not in ("context", "events"):
             raise MemoryServiceError("memobase: search_mode is 'context' or 'events'")
@@ -56,7 +66,7 @@ class Memobase(MemorySystem):
                            "the Memobase server, e.g. http://localhost:8019 or https://api.memobase.dev")
         key = require_env("memobase", "MEMOBASE_API_KEY",
                           "the project token; a self-hosted server's default is 'secret'")
-        timeout, policy = service_settings({"timeout": 300.0, **self.settings})  # flushing waits for extraction
+        timeout, policy = service_settings(self.settings, default_timeout=300.0)  # flushing waits for extraction
         return JsonService("memobase", base.rstrip("/") + "/api/v1", {"Authorization": f"Bearer {key}"},
                            timeout=timeout, policy=policy, key_hint="MEMOBASE_API_KEY")
 

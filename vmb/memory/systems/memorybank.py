@@ -28,11 +28,12 @@ import asyncio
 import json
 from datetime import datetime
 from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
-from vmb.memory.systems.embed import EMBEDDER_SETTINGS, from_description, make_embedder
-from vmb.memory.systems.service import MemoryServiceError, check_settings
+from vmb.memory.systems.embed import EmbedderOptions, from_description, make_embedder
+from vmb.memory.systems.service import MemoryServiceError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,14 +89,26 @@ def _json_object(text: str) -> dict[str, Any] | None:
     return None
 
 
+@dataclass(frozen=True)
+class MemoryBankOptions(EmbedderOptions):
+    summaries: bool = True  # daily event summaries and personality portraits (needs a model)
+    granularity: str = "line"  # "line" or "chunk": what one dialogue memory holds
+    forgetting: bool = True  # the Ebbinghaus forgetting curve
+    strength: float = 1.0  # initial memory strength
+    strength_step: float = 1.0  # added on every recall
+    recall_on_ingest: int = 3  # memories recalled (and strengthened) per chunk while ingesting
+    seed: int = 0  # the forgetting draws
+
+
 @register("memorybank")
 class MemoryBank(MemorySystem):
     version = "1"
+    label = "MemoryBank"
+    color = "#882255"
+    Options = MemoryBankOptions
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"summaries", "granularity", "forgetting", "strength", "strength_step",
-                                             "recall_on_ingest", "seed", *EMBEDDER_SETTINGS})
         self.summaries = bool(settings.get("summaries", True))
         self.granularity = str(settings.get("granularity", "line"))
         if self.granularity not in ("line", "chunk"):

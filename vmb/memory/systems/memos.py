@@ -20,14 +20,15 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.service import (
+    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
-    check_settings,
     poll,
     require_env,
     service_settings,
@@ -42,13 +43,22 @@ def _messages(chunk: Chunk) -> list[dict[str, str]]:
     return [{"role": "user", "content": line, "chat_time": f"{line[1:17]}:00"} for line in chunk.lines]
 
 
+@dataclass(frozen=True)
+class MemOSOptions(ServiceOptions):
+    api: str = "cloud"  # "cloud" or "local"
+    search_mode: str = "fast"
+    wait: float = 600  # seconds to wait for processing
+
+
 @register("memos")
 class MemOS(MemorySystem):
     version = "1"
+    label = "MemOS"
+    color = "#332288"
+    Options = MemOSOptions
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"api", "search_mode", "wait", "timeout", "retries", "backoff"})
         self.api = str(settings.get("api", "cloud"))
         if self.api not in ("cloud", "server"):
             raise MemoryServiceError("memos: api is 'cloud' or 'server'")

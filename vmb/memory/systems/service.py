@@ -52,12 +52,13 @@ def require_package(system: str, module: str, install: str) -> None:
         raise MemoryServiceError(f"{system}: the Python package providing '{module}' is not installed ({install})")
 
 
-def check_settings(system: str, settings: dict[str, Any], known: set[str]) -> None:
-    """A misspelt option would silently fall back to its default: refuse it instead."""
-    unknown = sorted(set(settings) - known)
-    if unknown:
-        raise MemoryServiceError(f"{system}: unknown option(s) {', '.join(unknown)}; "
-                                 f"known: {', '.join(sorted(known))}")
+@dataclass(frozen=True)
+class ServiceOptions:
+    """Options every system behind an HTTP service takes."""
+
+    timeout: float | None = None  # seconds per request (None: the system's default, 60 s unless it says)
+    retries: int = 3
+    backoff: float = 1.0  # first retry wait in seconds, doubling
 
 
 def short(text: str, limit: int = 200) -> str:
@@ -131,9 +132,9 @@ class JsonService:
                                       f"{short(response.text)}") from None
 
 
-def service_settings(settings: dict[str, Any]) -> tuple[float, RetryPolicy]:
-    """Timeout and retry policy from a system's settings (``timeout``, ``retries``, ``backoff``)."""
-    timeout = float(settings.get("timeout", 60.0))
+def service_settings(settings: dict[str, Any], default_timeout: float = 60.0) -> tuple[float, RetryPolicy]:
+    """Timeout and retry policy from a system's settings (``ServiceOptions``)."""
+    timeout = float(settings.get("timeout") or default_timeout)
     policy = RetryPolicy(retries=int(settings.get("retries", 3)), base=float(settings.get("backoff", 1.0)))
     return timeout, policy
 

@@ -18,14 +18,15 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.service import (
+    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
-    check_settings,
     poll,
     require_env,
     service_settings,
@@ -34,13 +35,21 @@ from vmb.memory.systems.service import (
 HOSTED_URL = "https://api.supermemory.ai"
 
 
+@dataclass(frozen=True)
+class SupermemoryOptions(ServiceOptions):
+    search_mode: str = "memories"  # "memories" or "documents"
+    wait: float = 600  # seconds to wait for processing
+
+
 @register("supermemory")
 class Supermemory(MemorySystem):
     version = "1"
+    label = "Supermemory"
+    color = "#117733"
+    Options = SupermemoryOptions
 
     def __init__(self, settings: dict[str, Any], env: Any) -> None:
         super().__init__(settings, env)
-        check_settings(self.name, settings, {"search_mode", "wait", "timeout", "retries", "backoff"})
         self.search_mode = str(settings.get("search_mode", "memories"))
         if self.search_mode not in ("memories", "documents"):
             raise MemoryServiceError("supermemory: search_mode is 'memories' or 'documents'")

@@ -1,0 +1,75 @@
+"""A memory setting's identity and options, declared once on its class.
+
+Every setting (built in or a plugin's memory system) declares on its class: ``name``, ``label`` (how
+tables and figures name it), ``paper_name`` (the paper's name for it, when the paper has it),
+``color`` (its colour in every figure) and ``Options``, a dataclass of the options it takes.
+``--memory-option KEY=VALUE`` pairs are checked against ``Options`` before anything runs: an unknown
+key or a value of the wrong type is refused with one line listing the valid options.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Union
+
+
+@dataclasses.dataclass(frozen=True)
+class NoOptions:
+    """A setting that takes no options."""
+
+
+class OptionError(ValueError):
+    """A memory option that is unknown or of the wrong type."""
+
+
+def _accepts(kind: Any, value: Any) -> bool:
+    if kind is Any:
+        return True
+    origin = typing.get_origin(kind)
+    if origin in (Union, types.UnionType):
+        return any(_accepts(arm, value) for arm in typing.get_args(kind))
+    if kind is type(None):
+        return value is None
+    if origin is not None:  # dict[str, Any], list[str], ...
+        return isinstance(value, origin)
+    if kind is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _type_name(kind: Any) -> str:
+    if typing.get_origin(kind) in (Union, types.UnionType):
+        return " or ".join(_type_name(arm) for arm in typing.get_args(kind))
+    if kind is type(None):
+        return "null"
+    return getattr(kind, "__name__", str(kind))
+
+
+def describe_options(options: type) -> str:
+    """``name (type, default value), ...``: the valid options, for an error line or ``vmb memory list``."""
+    hints = typing.get_type_hints(options)
+    parts = []
+    for field in dataclasses.fields(options):
+        default = field.default if field.default is not dataclasses.MISSING else (
+            field.default_factory() if field.default_factory is not dataclasses.MISSING else None)
+        parts.append(f"{field.name} ({_type_name(hints[field.name])}, default {default!r})")
+    return ", ".join(parts) or "none"
+
+
+def parse_options(setting: str, options: type, given: dict[str, Any]) -> Any:
+    """``given`` as an instance of the ``options`` dataclass, or one line naming what is wrong."""
+    hints = typing.get_type_hints(options)
+    fields = {f.name for f in dataclasses.fields(options)}
+    unknown = sorted(set(given) - fields)
+    if unknown:
+        raise OptionError(f"memory setting {setting!r}: unknown option(s) {', '.join(unknown)}; "
+                          f"valid: {describe_options(options)}")
+    for key, value in given.items():
+        if not _accepts(hints[key], value):
+            raise OptionError(f"memory setting {setting!r}: option {key} takes {_type_name(hints[key])}, "
+                              f"got {value!r}; valid: {describe_options(options)}")
+    return options(**given)
