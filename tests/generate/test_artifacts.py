@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +97,21 @@ def test_knobs_change_what_is_generated(tmp_path: Path) -> None:
         vehicle = [c for c in group["chains"] if c["kind"] == "vehicle"]
         assert all(c["reasoning_type"] == "preference_conflict" and len(c["events"]) == 3 for c in vehicle)
     assert all(len(p.read_text().splitlines()) == 200 for p in (out / "history").iterdir())
+
+
+def test_a_real_kill_then_the_same_command_finishes_the_same_benchmark(tmp_path: Path) -> None:
+    options = GenerateOptions(groups=6, seed=2, history_lines=1500, background_chains=6)
+    argv = [sys.executable, "-m", "vmb", "generate", "--out", str(tmp_path / "killed"), "--groups", "6", "--seed", "2",
+            "--history-lines", "1500", "--background-chains", "6"]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first = tmp_path / "killed" / "stages" / "personas.jsonl"
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        if first.exists() and first.read_bytes().count(b"\n") >= 1:
+            process.kill()
+            break
+        time.sleep(0.002)
+    process.wait(30)
+    assert not (tmp_path / "killed" / "stages" / "export.done").exists(), "the run ended before it was killed"
+    generate(tmp_path / "killed", options)
+    assert files(tmp_path / "killed") == files(generate(tmp_path / "whole", options))
