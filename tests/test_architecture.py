@@ -1,0 +1,90 @@
+"""The import graph of ``vmb`` has no cycle and no arrow from a lower layer to a higher one.
+
+Layers (docs/architecture.md), lowest first; a module may import its own layer and those below.
+Imports inside functions count as much as those at the top of a file.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
+
+LAYERS: list[tuple[str, ...]] = [
+    ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices"),
+    ("vmb.score", "vmb.data", "vmb.llm"),
+    ("vmb.stats", "vmb.bench"),
+    ("vmb.memory", "vmb.generate"),
+    ("vmb.harness",),
+    ("vmb.analysis",),
+    ("vmb.report",),
+    ("vmb.commands", "vmb.cli", "vmb.__main__", "vmb"),
+]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports() -> dict[str, set[str]]:
+    """Module → the ``vmb`` modules it imports (``from vmb.x import y`` names module ``vmb.x``)."""
+    modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = module_name(path)
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                targets.add(node.module)
+            elif isinstance(node, ast.ImportFrom):
+                raise AssertionError(f"{name}: relative import; write the module's full name")
+        resolved = set()
+        for target in targets:
+            while target not in modules and "." in target:
+                target = target.rsplit(".", 1)[0]
+            if target in modules and target.startswith("vmb") and target != name:
+                resolved.add(target)
+        graph[name] = resolved
+    return graph
+
+
+def layer(module: str) -> int:
+    """The layer of a module: that of the longest listed prefix."""
+    best, found = -1, None
+    for number, names in enumerate(LAYERS):
+        for prefix in names:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), number
+    assert found is not None, f"{module} is in no layer: add it to LAYERS and docs/architecture.md"
+    return found
+
+
+def test_every_module_has_a_layer_and_no_arrow_points_up() -> None:
+    upward = [f"{a} (layer {layer(a)}) imports {b} (layer {layer(b)})"
+              for a, targets in imports().items() for b in sorted(targets) if layer(b) > layer(a)]
+    assert not upward, "\n".join(upward)
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph = imports()
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in path:
+            cycle = path[path.index(module):] + [module]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        path.append(module)
+        for target in sorted(graph.get(module, ())):
+            visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
