@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test report bench stats verify clean
+.PHONY: venv test lint report bench stats verify clean
 
 venv: $(STAMP)
 
@@ -16,6 +16,12 @@ $(STAMP): requirements.txt pyproject.toml
 
 test: venv
 	$(PY) -m pytest -q
+
+# ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,
+# vmb/score.py and vmb/llm).
+lint: venv
+	$(PY) -m ruff check vmb tests
+	$(PY) -m mypy
 
 report: venv
 	$(PY) -m vmb report

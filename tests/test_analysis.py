@@ -9,8 +9,8 @@ from typing import Any
 
 import pandas as pd
 import pytest
-
 from fixtures.scripted_runs import BEHAVIOURS, GROUPS, build_runs
+
 from vmb.analysis import paper, tables
 from vmb.analysis.explorer import failure_html, filter_failures, memory_seen
 from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown

@@ -11,8 +11,8 @@ from typing import Any
 import nbformat
 import pandas as pd
 import pytest
-
 from fixtures.scripted_runs import build_runs
+
 from vmb import report
 from vmb.data import load_benchmark
 from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report

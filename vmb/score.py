@@ -36,9 +36,10 @@ calls), always stating how many tasks were scored (``n``) and what they were div
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from vmb.sim import replay
 from vmb.sim.registry import DEFAULT_STATE, module_of
@@ -63,7 +64,7 @@ def values_equal(a: Any, b: Any) -> bool:
     """Leaf equality as the reference scorer sees it: strings ignore case, the rest uses ``==``."""
     if isinstance(a, str) and isinstance(b, str):
         return a.lower() == b.lower()
-    return a == b
+    return bool(a == b)
 
 
 # ---------------------------------------------------------------------------------------------

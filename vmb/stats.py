@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -19,8 +20,8 @@ from typing import Any
 
 from vmb.data import REASONING_TYPES, Benchmark, Group
 from vmb.paper import read_table
-from vmb.tokens import count_tokens
 from vmb.textable import markdown_lines
+from vmb.tokens import count_tokens
 
 # A speaker with at least this share of a group's lines is one of its personas. Five groups have a
 # fourth, minor speaker (a child or a passer-by, 1 to 27 lines out of ~2,700); the three personas
@@ -91,7 +92,7 @@ def persona_chains(group: Group) -> int:
     return sum(1 for q in group.queries for pattern in patterns if pattern.search(q.gold_memory))
 
 
-def _mean(values: list[float]) -> float:
+def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 

@@ -6,7 +6,7 @@ out: columns as wide as their widest cell, numeric columns right-aligned.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def _widths(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:

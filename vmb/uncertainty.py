@@ -17,9 +17,9 @@ pairs (queries only one run solves), computed with integer binomial coefficients
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Mapping, Sequence
 
 import numpy as np
 

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from vmb.harness.config import RunConfig
+from vmb.harness.scripted import Scripted, ScriptedServer
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient
-from vmb.harness.config import RunConfig
 from vmb.llm.model import FatalModelError, Reply, RequestFailed
 from vmb.llm.retry import RetryPolicy
-from vmb.harness.scripted import Scripted, ScriptedServer
 from vmb.llm.transport import wants_light_transport
 
 from .helpers import SECRET

@@ -18,7 +18,7 @@ from vmb.analysis.explorer import system_text
 from vmb.analysis.runs import load_runs
 from vmb.cli import main
 from vmb.harness.record import QueryRecord
-from vmb.harness.rundir import LOCK, RunDir, RunDirError, read_inside, strict_dumps
+from vmb.harness.rundir import LOCK, RunDir, read_inside, strict_dumps
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
 
 from .conftest import RunFn

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from vmb.llm.cache import RequestCache, request_key
 from vmb.harness.config import RunConfig, config_hash, parse_groups, resolve_family
+from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 from vmb.prompts import load_prompt, prompt_versions
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from vmb.harness import run_benchmark
-from vmb.llm.model import FatalModelError
 from vmb.harness.scripted import Scripted, ScriptedServer
+from vmb.llm.model import FatalModelError
 from vmb.memory.plugins import SystemEnv, find_system, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
 

@@ -12,14 +12,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from vmb.harness.scripted import ScriptedServer
 from vmb.llm.client import ChatClient
 from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy
-from vmb.harness.scripted import ScriptedServer
 from vmb.memory.base import BuildContext
 from vmb.memory.options import OptionError
 from vmb.memory.plugins import PluginMemory, SystemEnv, find_system, history_chunks
-from vmb.memory.systems.service import MemoryServiceError
 
 from .helpers import SearchingScript, extraction_reply
 

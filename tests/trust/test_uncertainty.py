@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from vmb.uncertainty import (Interval, group_bootstrap, mcnemar_exact, paired_bootstrap, pass_at_k, pass_curves,
-                             pass_hat_k)
+from vmb.uncertainty import (
+    Interval,
+    group_bootstrap,
+    mcnemar_exact,
+    paired_bootstrap,
+    pass_at_k,
+    pass_curves,
+    pass_hat_k,
+)
 
 
 def test_pass_hat_k_and_pass_at_k_by_hand() -> None:

@@ -17,9 +17,9 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis.runs import RunSet
-from vmb.harness.rundir import read_inside
 from vmb.analysis.style import memory_label, reasoning_label
 from vmb.harness.record import QueryRecord
+from vmb.harness.rundir import read_inside
 from vmb.score import TaskScore
 
 ALL = "(all)"
@@ -219,7 +219,11 @@ def browser(runset: RunSet, bench: Any) -> Any:
         show()
 
     def show(*_: Any) -> None:
-        view.value = failure_html(runset, *chooser.value, bench) if chooser.value else ""
+        if not chooser.value:
+            view.value = ""
+            return
+        run, query_id = chooser.value
+        view.value = failure_html(runset, run, query_id, bench)
 
     for widget in filters.values():
         widget.observe(refresh, names="value")

@@ -8,7 +8,8 @@ tables of ``vmb.analysis.tables`` and returns a matplotlib figure; ``Outputs.fig
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import matplotlib
 
@@ -44,7 +45,7 @@ from vmb.data import REASONING_TYPES  # noqa: E402
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"
-GRID = {"color": "#DDDDDD", "linewidth": 0.8}
+GRID: dict[str, Any] = {"color": "#DDDDDD", "linewidth": 0.8}
 
 
 def _paper_bar(color: str) -> dict[str, Any]:

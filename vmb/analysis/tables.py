@@ -13,8 +13,8 @@ import pandas as pd
 from vmb.analysis import paper
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import METRIC_LABELS, memory_rank
-from vmb.data import REASONING_TYPES
 from vmb.analysis.taxonomy import CATEGORIES
+from vmb.data import REASONING_TYPES
 from vmb.harness.metrics import summarize
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")

@@ -32,8 +32,9 @@ passing; ``Failure.detail`` says what was matched, for checking.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from vmb.score import values_equal
 from vmb.sim import replay

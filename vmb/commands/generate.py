@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
         print("vmb generate: --out DIR is required (or: vmb generate review DIR)")
         return 2
     from vmb.generate.options import OptionError
-    from vmb.generate.pipeline import ProceduralBackend, run as run_pipeline
+    from vmb.generate.pipeline import ProceduralBackend
+    from vmb.generate.pipeline import run as run_pipeline
     from vmb.generate.store import ArtifactError
     from vmb.llm.model import FatalModelError
 

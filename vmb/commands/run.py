@@ -126,9 +126,9 @@ def run(args: argparse.Namespace) -> int:
 
     from vmb.data import DataError
     from vmb.harness.config import OptionError
-    from vmb.llm.model import FatalModelError
     from vmb.harness.rundir import ConfigMismatch, RunDirError
     from vmb.harness.runner import execute, summary_line
+    from vmb.llm.model import FatalModelError
     from vmb.memory import get_setting
 
     try:

@@ -23,21 +23,32 @@ import asyncio
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
-from vmb.generate.store import StageFailure
 from vmb.generate.procedural import qa as procedural_qa
 from vmb.generate.procedural.dialogue import day_sizes
-from vmb.generate.schemas import (Chain, ChainSet, Dialogue, DialogueDay, Event, OneLine, PersonaGroup, QAItem,
-                                  QASet, Timeline)
+from vmb.generate.schemas import (
+    Chain,
+    ChainSet,
+    Dialogue,
+    DialogueDay,
+    Event,
+    OneLine,
+    PersonaGroup,
+    QAItem,
+    QASet,
+    Timeline,
+)
 from vmb.generate.settings import settings
+from vmb.generate.store import StageFailure
 from vmb.llm.model import RequestFailed
 
 PROMPTS_DIR = Path(__file__).with_name("prompts")
@@ -206,7 +217,7 @@ class LLMBackend:
         messages = [{"role": "system", "content": prompt_text(stage)},
                     {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
         problem = ""
-        for attempt in range(2):
+        for _attempt in range(2):
             before = (client.stats.requests, client.stats.cache_hits, client.stats.prompt_tokens,
                       client.stats.completion_tokens)
             try:

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from vmb.generate import export, review, timeline, verify
 from vmb.generate.options import GenerateOptions
-from vmb.generate.schemas import (ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline,
-                                  Verification)
+from vmb.generate.schemas import ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline, Verification
 from vmb.generate.store import StageFailure, Store
 
 

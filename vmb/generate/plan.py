@@ -13,8 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from vmb.generate import timeline
-from vmb.generate.llm import (LLM_STAGES, chain_payload, day_payload, days_of, personas_payload, prompt_text,
-                              query_payload)
+from vmb.generate.llm import (
+    LLM_STAGES,
+    chain_payload,
+    day_payload,
+    days_of,
+    personas_payload,
+    prompt_text,
+    query_payload,
+)
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural.dialogue import day_sizes

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 SCHEMA_VERSION = 1
 STAGES = ("personas", "chains", "timeline", "dialogue", "qa", "verify", "export")
-Value = Union[StrictInt, StrictStr]
+Value = Union[StrictInt, StrictStr]  # noqa: UP007 (pydantic reads this alias; kept as written)
 # One history line: a speaker name the line format can carry, text without line breaks.
 SpeakerName = Annotated[str, Field(pattern=r"^[^:\[\]\s][^:\[\]\n]*$")]
 OneLine = Annotated[str, Field(min_length=1, pattern=r"^[^\n\r]*$")]

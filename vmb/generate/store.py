@@ -10,8 +10,9 @@ A line cut short by a kill (no final line break) is dropped when the file is reo
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, TypeVar
+from typing import TypeVar
 
 from pydantic import ValidationError
 

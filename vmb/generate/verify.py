@@ -11,8 +11,9 @@ values for one setting under one condition. The same functions check an exported
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from vmb.data import DataError, parse_call
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
@@ -107,7 +108,9 @@ def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, lis
     verdicts: list[Verdict] = []
     texts: list[tuple[str, str, list[str]]] = []
     for original in items:
-        current, reasons, problems = original, [], []
+        current = original
+        reasons: list[str] = []
+        problems: list[str] = []
         for attempt in range(RETRIES + 1):
             if attempt:
                 try:

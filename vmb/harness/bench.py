@@ -18,9 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from vmb.bench import BenchOptions, SuiteResult, one_core
 

@@ -16,9 +16,10 @@ import hashlib
 import json
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlparse
 
 AGENTS = ("model", "oracle", "noop")
@@ -104,7 +105,7 @@ def check_base_url(url: str) -> None:
     if parsed.scheme not in ("http", "https") or not parsed.hostname:
         raise OptionError(f"--base-url: {url!r} is not an http(s) URL such as http://127.0.0.1:8080/v1")
     try:
-        parsed.port
+        _ = parsed.port  # reading it checks the port
     except ValueError:
         raise OptionError("--base-url: the port must be a number from 1 to 65535") from None
     if parsed.username is not None or parsed.password is not None:

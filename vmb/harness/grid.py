@@ -66,7 +66,7 @@ def _memories(path: Path, value: Any) -> list[tuple[str, str, dict[str, Any]]]:
     """(label, setting, options) for each memory entry."""
     if not isinstance(value, list) or not value:
         raise GridError(f"{path}: memory must be a non-empty list of settings")
-    out = []
+    out: list[tuple[str, str, dict[str, Any]]] = []
     for number, entry in enumerate(value, 1):
         if isinstance(entry, str):
             out.append((entry, entry, {}))

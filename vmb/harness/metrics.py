@@ -11,9 +11,10 @@ so a resumed run's file equals an uninterrupted one's.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from vmb.harness.record import QueryRecord
 from vmb.memory import describe

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from vmb.llm.model import Message, Reply
 from vmb.harness.tools import DISCOVERY
+from vmb.llm.model import Message, Reply
 from vmb.sim.registry import module_of
 
 

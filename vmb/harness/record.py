@@ -14,8 +14,9 @@ Format versions (``version`` in each line):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from vmb.score import TaskScore
 

@@ -24,8 +24,9 @@ import shutil
 import socket
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any
 
 from vmb.harness.record import QueryRecord, RecordFormatError
 

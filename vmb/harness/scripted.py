@@ -24,9 +24,10 @@ import inspect
 import json
 import sys
 import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 from vmb.harness.offline import assistant_calls, reference_step
 from vmb.harness.scripted_replies import TEXT_FORMATS
@@ -55,7 +56,7 @@ class Scripted:
 
 Script = Callable[[dict[str, Any]], "Scripted | Awaitable[Scripted]"]
 
-_request_headers: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("request_headers", default={})
+_request_headers: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("request_headers", default={})  # noqa: B039 (read only; each request sets its own)
 
 
 def request_trial() -> int:

@@ -9,7 +9,8 @@ replies seen from misbehaving servers; each builds a complete 200 response body.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Calls = list[tuple[str, dict[str, Any]]]
 

@@ -8,8 +8,8 @@ one group. The split depends only on the selection, so every machine computes th
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 _SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 

@@ -133,7 +133,7 @@ class ToolBox:
         return ToolOutcome(call_id, DISCOVERY, "discovery", arguments, args, True, content)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _module_tools(module: str) -> tuple[list[dict[str, Any]], str]:
     """A module's schemas and the listing text discovery returns (built once; never mutated).
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
 _JSON_TYPES: dict[str, tuple[type, ...]] = {"string": (str,), "integer": (int,), "boolean": (bool,),
                                             "number": (int, float)}
 

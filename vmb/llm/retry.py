@@ -5,8 +5,8 @@ from __future__ import annotations
 import email.utils
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class RetryPolicy:
         if retry_after is not None:
             return min(max(retry_after, 0.0), self.max_retry_after)
         ceiling = min(self.cap, self.base * (2**attempt))
-        return ceiling / 2 + rng.uniform(0, ceiling / 2)
+        return float(ceiling / 2 + rng.uniform(0, ceiling / 2))
 
 
 def parse_retry_after(headers: Mapping[str, str] | None) -> float | None:

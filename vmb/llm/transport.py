@@ -104,7 +104,7 @@ class LightTransport(httpx2.AsyncBaseTransport):
         if status in (204, 304) or 100 <= status < 200:
             return b""
         if fields.get(b"transfer-encoding") == b"chunked":
-            parts = []
+            parts: list[bytes] = []
             while True:
                 size = int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16)
                 if size == 0:

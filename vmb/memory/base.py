@@ -16,9 +16,10 @@ summary, history) counts as one retrieval per query; each memory tool result cou
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Awaitable, Callable, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from vmb.llm.model import Endpoint, Message, Model, Reply
 from vmb.memory.options import NoOptions, parse_options
@@ -56,8 +57,10 @@ class QueryMemory:
 class QueryInfo(Protocol):
     """What a setting may read of a query (``vmb.data.Query`` fits)."""
 
-    id: str
-    gold_memory: str
+    @property
+    def id(self) -> str: ...
+    @property
+    def gold_memory(self) -> str: ...
 
 
 class GroupMemory(Protocol):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.llm.textcalls import extract_calls
 from vmb.llm.args import check_args
+from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines
@@ -60,8 +60,8 @@ def apply_build_call(store: dict[str, str], name: str, arguments: str) -> tuple[
         return False, f"error: there is no tool named {name!r}"
     try:
         args = json.loads(arguments) if arguments.strip() else {}
-    except ValueError as problem:
-        return False, f"error: the arguments are not valid JSON ({problem})"
+    except ValueError as error:
+        return False, f"error: the arguments are not valid JSON ({error})"
     if not isinstance(args, dict):
         return False, "error: the arguments must be a JSON object"
     problem = check_args(BUILD_TOOLS[name][1], args)

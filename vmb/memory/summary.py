@@ -82,7 +82,7 @@ class SummaryMemory(MemorySetting):
                 messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
                 reply = await ctx.ask(messages, tools)
                 calls, _ = extract_calls(reply.message, text_calls=ctx.text_calls, id_prefix="update_")
-                events = []
+                events: list[dict[str, Any]] = []
                 for call in calls:
                     new, problem = _read_update(call.name, call.arguments, call.error)
                     if new is None:

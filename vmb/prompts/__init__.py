@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Template
 
@@ -38,7 +38,7 @@ class Prompt:
         raise KeyError(f"prompt {self.name!r} has no section {heading!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_prompt(name: str) -> Prompt:
     raw = (PROMPT_DIR / f"{name}.md").read_text(encoding="utf-8")
     _, header, body = raw.split("---\n", 2)

@@ -14,9 +14,10 @@ in the reference.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 MISSING: Any = object()
 # Longest repr of a model-supplied value quoted in a refusal: a 10 MB argument or API name must
@@ -275,7 +276,7 @@ Effect = Callable[..., None]
 class Api:
     """One declared vehicle API."""
 
-    module: "Module"
+    module: Module
     action: str
     description: str
     params: dict[str, Param]

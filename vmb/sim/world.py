@@ -6,7 +6,8 @@ shape the conformance records and the scorer use, so a diff needs no flattening.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE, MODULES
 from vmb.sim.spec import MISSING, Api, Refused, Zone, shown
@@ -38,7 +39,7 @@ class World:
     def __init__(self, state: Mapping[str, Any] | None = None) -> None:
         self._state: dict[str, Any] = dict(DEFAULT_STATE if state is None else state)
 
-    def call(self, name: str, args: Any) -> CallResult:
+    def call(self, name: object, args: Any) -> CallResult:
         """Run one API call. Never raises for bad input: refusals come back as ``success: false``.
 
         The result holds ``success``, a human-readable ``message`` and ``changes`` (canonical

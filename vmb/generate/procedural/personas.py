@@ -54,9 +54,9 @@ def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str,
     return people
 
 
-def _distinct_values(setting_name: str, count: int, rng: Random) -> list[object]:
+def _distinct_values(setting_name: str, count: int, rng: Random) -> list[int | str]:
     setting = settings()[setting_name]
-    chosen: list[object] = []
+    chosen: list[int | str] = []
     for _ in range(count):
         chosen.append(setting.pick(rng, set(chosen)))
     return chosen

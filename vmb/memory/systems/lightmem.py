@@ -29,8 +29,8 @@ import json
 import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from vmb.llm.keys import api_key_from_env

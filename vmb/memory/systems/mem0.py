@@ -28,25 +28,25 @@ import tempfile
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.embed import (
-    EmbedderOptions,
     Embedder,
+    EmbedderOptions,
     LocalEmbedder,
     from_description,
     make_embedder,
 )
 from vmb.memory.systems.service import (
-    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
+    ServiceOptions,
     poll,
     require_env,
     require_package,

@@ -27,10 +27,10 @@ from typing import Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
 from vmb.memory.systems.service import (
-    ServiceOptions,
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
+    ServiceOptions,
     require_env,
     service_settings,
 )

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
@@ -120,7 +120,7 @@ class MemoryBank(MemorySystem):
         self.seed = int(settings.get("seed", 0))
         self._loaded: tuple[Any, Any, list[bytes], dict[str, Any]] | None = None
         # The forgetting state after the last search strengthened what it returned (never stored).
-        self.recalled_state: "np.ndarray | None" = None
+        self.recalled_state: np.ndarray | None = None
 
     def describe(self) -> dict[str, Any]:
         settings = {**self.settings, "summaries": self.summaries, "granularity": self.granularity,
