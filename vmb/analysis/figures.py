@@ -11,37 +11,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import matplotlib
+import matplotlib.pyplot as plt
+import pandas as pd
+from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-matplotlib.rcParams.update({
-    "font.size": 10,
-    "axes.titlesize": 11.5,
-    "axes.titleweight": "bold",
-    "axes.labelsize": 10,
-    "legend.fontsize": 9,
-    "xtick.labelsize": 9,
-    "ytick.labelsize": 9,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "figure.dpi": 100,
-    "savefig.dpi": 150,
-    "pdf.fonttype": 42,  # real fonts in the PDF, so text stays editable and searchable
-})
-
-import matplotlib.pyplot as plt  # noqa: E402 (after the style is set)
-import pandas as pd  # noqa: E402
-from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter  # noqa: E402
-
-from vmb.analysis.paper import PAPER  # noqa: E402
-from vmb.analysis.style import (  # noqa: E402
+from vmb.analysis.paper import PAPER
+from vmb.analysis.style import (
     CATEGORY_COLORS,
+    figure_style,
     memory_color,
     memory_label,
     reasoning_label,
 )
-from vmb.analysis.taxonomy import CATEGORIES  # noqa: E402
-from vmb.data import REASONING_TYPES  # noqa: E402
+from vmb.analysis.taxonomy import CATEGORIES
+from vmb.data import REASONING_TYPES
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"
@@ -78,6 +62,7 @@ def _note(fig: Any, text: str) -> None:
 # 01: the dataset
 
 
+@figure_style()
 def dataset_distribution(table4: pd.DataFrame) -> Any:
     """Reasoning types (queries) and target modules (reference calls): ours beside the paper's."""
     fig, axes = plt.subplots(1, 2, figsize=(12, 5.2), gridspec_kw={"width_ratios": [1, 1.35]})
@@ -114,6 +99,7 @@ def dataset_distribution(table4: pd.DataFrame) -> Any:
 # 02: overall results
 
 
+@figure_style()
 def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
     """Figure 2 (left): ESM per backbone with gold memory and with recursive summarization."""
     memories = ("summary", "gold")
@@ -158,6 +144,7 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "h")
 
 
+@figure_style()
 def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     """Figure 2 (right): ESM against Mem Token per retrieval (log scale), one point per system and backbone."""
     frame = table2.copy()
@@ -235,6 +222,7 @@ def _category_legend(fig: Any) -> None:
                frameon=False, title="error type")
 
 
+@figure_style()
 def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
     """Figure 3: failures per run by error type (counts), and their composition (%) under
     conditional constraint. ``counts``/``constrained`` come from ``tables.error_counts``."""
@@ -264,6 +252,7 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
     return fig
 
 
+@figure_style()
 def error_composition_figure(composition: pd.DataFrame, runs: pd.DataFrame) -> Any:
     """Figure 4: error composition (%) by reasoning type (panels) and run (rows)."""
     types = [t for t in REASONING_TYPES if t in set(composition["reasoning_type"])] or list(REASONING_TYPES)

@@ -20,7 +20,7 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.style import METRIC_LABELS, REASONING_LABELS, memory_label
+from vmb.analysis.style import METRIC_LABELS, REASONING_LABELS, figure_style, memory_label
 from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
@@ -149,9 +149,10 @@ class Outputs:
     def figure(self, fig: Any, name: str, caption: str) -> list[Path]:
         """Save a matplotlib figure as ``name``.png (for reading) and .pdf (for papers)."""
         paths = [self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.pdf"]
-        fig.savefig(paths[0], dpi=150, bbox_inches="tight")
-        # No creation date in the PDF: an unchanged figure stays byte-identical, so git sees no change.
-        fig.savefig(paths[1], bbox_inches="tight", metadata={"CreationDate": None})
+        with figure_style():
+            fig.savefig(paths[0], dpi=150, bbox_inches="tight")
+            # No creation date in the PDF: an unchanged figure stays byte-identical, so git sees no change.
+            fig.savefig(paths[1], bbox_inches="tight", metadata={"CreationDate": None})
         self._record(self.figures, {"name": name, "caption": caption, "files": [str(p) for p in paths]})
         return paths
 

@@ -4,6 +4,9 @@ setting's label, colour and rank are declared on its class (``vmb.memory.describ
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.memory import describe
 
@@ -32,6 +35,31 @@ CATEGORY_COLORS = dict(zip(CATEGORIES, (
     "#0077BB",  # over-action
     "#33BBEE",  # invalid call
 )))
+
+# Every figure is drawn and saved inside this style (``figure_style()``), never set globally: a
+# notebook's or a caller's own matplotlib settings stay as they were.
+FIGURE_STYLE: dict[str, Any] = {
+    "font.size": 10,
+    "axes.titlesize": 11.5,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 10,
+    "legend.fontsize": 9,
+    "xtick.labelsize": 9,
+    "ytick.labelsize": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "figure.dpi": 100,
+    "savefig.dpi": 150,
+    "pdf.fonttype": 42,  # real fonts in the PDF, so text stays editable and searchable
+}
+
+
+def figure_style() -> contextlib.AbstractContextManager[Any]:
+    """The report's matplotlib style, for a ``with`` block or as a decorator."""
+    import matplotlib
+
+    return matplotlib.rc_context(FIGURE_STYLE)
+
 
 AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does nothing)"}
 
