@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
 from vmb.generate.options import GenerateOptions
@@ -41,7 +41,6 @@ from vmb.generate.schemas import (
     Dialogue,
     DialogueDay,
     Event,
-    OneLine,
     PersonaGroup,
     QAItem,
     QASet,
@@ -55,11 +54,6 @@ PROMPTS_DIR = Path(__file__).with_name("prompts")
 LLM_STAGES = ("personas", "chains", "dialogue", "qa")
 TABLE7_TEMPERATURES = {"personas": 0.7, "chains": 0.8, "dialogue": 0.7, "qa": 0.0}
 T = TypeVar("T")
-
-
-class QAAnswer(BaseModel):
-    query: OneLine
-    new_answer: list[str]
 
 
 def prompt_text(stage: str) -> str:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from vmb.data import DataError, parse_call
-from vmb.generate.schemas import Chain, DialogueDay, Event, PersonaGroup
+from vmb.generate.schemas import Chain, DialogueDay, Event, OneLine, PersonaGroup
 from vmb.generate.settings import settings
 from vmb.generate.text import mentions
 from vmb.sim import World
@@ -85,9 +87,14 @@ def check_day(data: Any, date: str, events: list[Event], names: set[str]) -> Dia
     return day
 
 
-def check_answer(data: Any, target_call: dict[str, Any], value: Any) -> Any:
-    from vmb.generate.llm import QAAnswer
+class QAAnswer(BaseModel):
+    """The model's answer of the qa stage: the query and the calls that answer it."""
 
+    query: OneLine
+    new_answer: list[str]
+
+
+def check_answer(data: Any, target_call: dict[str, Any], value: Any) -> Any:
     answer = QAAnswer.model_validate(data)
     if not answer.new_answer:
         raise InvalidOutput("new_answer is empty")
