@@ -4,7 +4,6 @@ setting's label, colour and rank are declared on its class (``vmb.memory.describ
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from vmb.analysis.taxonomy import CATEGORIES
@@ -54,11 +53,11 @@ FIGURE_STYLE: dict[str, Any] = {
 }
 
 
-def figure_style() -> contextlib.AbstractContextManager[Any]:
-    """The report's matplotlib style, for a ``with`` block or as a decorator."""
+def figure_style() -> Any:
+    """The report's matplotlib style: a ``matplotlib.rc_context``, for a ``with`` block or as a decorator."""
     import matplotlib
 
-    return matplotlib.rc_context(FIGURE_STYLE)
+    return matplotlib.rc_context(FIGURE_STYLE)  # type: ignore[arg-type]  # its keys are valid rcParams
 
 
 AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does nothing)"}

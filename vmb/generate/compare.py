@@ -9,6 +9,7 @@ are the estimates ``vmb stats`` documents (conversation chunks; gold-memory date
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -46,7 +47,7 @@ def release_delays(release: Benchmark) -> list[float]:
 
 def sizes(release: Benchmark, generated: Benchmark, metadata: dict[str, Any]) -> pd.DataFrame:
     """Per-group means side by side, with how each figure is obtained."""
-    def mean(values: list[float]) -> float:
+    def mean(values: Sequence[float]) -> float:
         return sum(values) / len(values) if values else 0.0
 
     gen_events = [sum(len(c["events"]) for c in g["chains"]) for g in metadata["groups"]]
