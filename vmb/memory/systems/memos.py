@@ -45,7 +45,7 @@ def _messages(chunk: Chunk) -> list[dict[str, str]]:
 
 @dataclass(frozen=True)
 class MemOSOptions(ServiceOptions):
-    api: str = "cloud"  # "cloud" or "local"
+    api: str = "cloud"  # "cloud" or "server"
     search_mode: str = "fast"
     wait: float = 600  # seconds to wait for processing
 
