@@ -262,20 +262,25 @@ def _html_table(table: dict[str, Any], out: Path) -> str:
 def make_report(
     *,
     runs: list[Path] | None = None,
-    runs_root: Path = PROJECT_ROOT / "runs",
-    out: Path = PROJECT_ROOT / "build" / "report",
-    figures: Path = PROJECT_ROOT / "figures",
+    runs_root: Path = Path("runs"),
+    out: Path = Path("build") / "report",
+    figures: Path = Path("figures"),
     data: str | None = None,
     notebooks: list[Path] | None = None,
     jobs: int = 2,
     log: Callable[[str], None] = print,
     generated: Path | None = None,
 ) -> ReportResult:
-    """Make the report (see the module docstring). ``runs`` overrides finding them under ``runs_root``."""
+    """Make the report (see the module docstring). ``runs`` overrides finding them under ``runs_root``.
+
+    Relative paths are taken from the working directory, as ``vmb run --out`` takes them (``make
+    report`` runs in the checkout, so its runs/, build/report and figures/ are the checkout's).
+    """
     from vmb.analysis.runs import find_runs
 
     seconds: dict[str, float] = {}
     start = time.perf_counter()
+    runs_root = runs_root.resolve()
     found = find_runs(*runs) if runs is not None else find_runs(runs_root)
     made: list[Path] = []
     if runs is not None and not found:

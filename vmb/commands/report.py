@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"vmb report: no such notebook: {', '.join(missing)} (in {NOTEBOOKS_DIR})")
             return 2
     try:
-        result = make_report(runs=args.runs, runs_root=Path("runs"), out=args.out, figures=args.figures,
+        result = make_report(runs=args.runs, out=args.out, figures=args.figures,
                              data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated)
     except ReportError as error:
         print(f"vmb report: {error}")

@@ -2,7 +2,7 @@
 
 The scripted OpenAI-compatible server (``vmb.harness.scripted``) runs in its own process (kept off
 the harness's core), answering each request after a fixed latency; the harness runs in this process,
-pinned to one core, with no request cache. Each figure is the best of ``rounds`` runs. Figures (issue: the agent harness, section 6):
+pinned to one core, with no request cache. Each figure is the best of ``rounds`` runs. Figures (the harness's speed targets):
 
 * latency 200 ms, concurrency 10 and 64: wall time over the floor, the sum over queries of their
   sequential requests × 0.2 s divided by the concurrency (target: within 1.10×);
