@@ -79,3 +79,38 @@ def price_table(option: str | None) -> PriceTable | None:
     """The table named by ``--prices`` (first) or ``$VMB_PRICES``; None when neither is given."""
     chosen = option or os.environ.get(ENV)
     return load_prices(Path(chosen)) if chosen else None
+
+
+def _money(value: float) -> float:
+    return round(value, 6)
+
+
+def cost_figures(table: PriceTable | None, model: str | None, *, query_tokens: tuple[int, int],
+                 build_tokens: tuple[int, int] | None, attempts: int, solved: int) -> dict[str, object]:
+    """What a run cost: its queries, its memory construction, the total, per query and per solved query.
+
+    ``query_tokens`` and ``build_tokens`` are (prompt, completion) totals; ``attempts`` the scored
+    (query, trial) pairs and ``solved`` those that matched exactly. Without a price: ``price`` None
+    and a ``note`` saying why, never a number.
+    """
+    price = table.price(model) if table is not None else None
+    if price is None:
+        if table is None:
+            note = "no price: no price table given (--prices FILE or $VMB_PRICES)"
+        elif model is None:
+            note = "no price: an offline agent makes no model requests"
+        else:
+            note = f"no price: {table.source} has no row for model {model!r}"
+        return {"price": None, "note": note}
+    queries = price.cost(*query_tokens)
+    build = price.cost(*build_tokens) if build_tokens is not None else 0.0
+    total = queries + build
+    return {
+        "price": {"input": price.input, "output": price.output, "per": "million tokens", "source": table.source},
+        "currency": price.currency,
+        "queries": _money(queries),
+        "memory_build": _money(build),
+        "total": _money(total),
+        "per_query": _money(queries / attempts) if attempts else None,
+        "per_solved_query": _money(total / solved) if solved else None,
+    }

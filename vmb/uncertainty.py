@@ -124,3 +124,50 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
         return 1.0
     tail = sum(comb(n, i) for i in range(min(only_a, only_b) + 1))
     return min(1.0, 2 * tail / 2**n)
+
+
+@dataclass(frozen=True)
+class TrialScore:
+    """One scored attempt at a query: what the trial figures need of a query record."""
+
+    query_id: str
+    group: int
+    trial: int
+    exact_match: bool
+    field_f1: float  # 0..1
+    value_f1: float  # 0..1
+
+
+# metric.json's name → the TrialScore field it averages.
+INTERVAL_METRICS = {"esm": "exact_match", "field_f1": "field_f1", "value_f1": "value_f1"}
+
+
+def trial_figures(scores: Sequence[TrialScore]) -> dict[str, object]:
+    """Intervals for ESM, F-F1 and V-F1 (percent), each trial's ESM, and pass^k / pass@k (percent).
+
+    A query's value is its mean over the trials it has; the intervals resample groups of those.
+    """
+    by_query: dict[str, list[TrialScore]] = {}
+    for score in scores:
+        by_query.setdefault(score.query_id, []).append(score)
+    queries = sorted(by_query)
+    groups = [by_query[q][0].group for q in queries]
+    intervals: dict[str, dict[str, float] | None] = {}
+    for metric, attribute in INTERVAL_METRICS.items():
+        values = [100 * sum(float(getattr(s, attribute)) for s in by_query[q]) / len(by_query[q]) for q in queries]
+        interval = group_bootstrap(values, groups)
+        intervals[metric] = None if interval is None else interval.to_json()
+    trials = sorted({s.trial for s in scores})
+    esm_by_trial = [_percent([s.exact_match for s in scores if s.trial == t]) for t in trials]
+    curves = pass_curves([[s.exact_match for s in by_query[q]] for q in queries])
+    return {
+        "intervals": intervals,
+        "trials": len(trials),
+        "esm_by_trial": esm_by_trial,
+        "pass_hat_k": [round(100 * v, 2) for v in curves["pass_hat_k"]],
+        "pass_at_k": [round(100 * v, 2) for v in curves["pass_at_k"]],
+    }
+
+
+def _percent(passes: Sequence[bool]) -> float:
+    return round(100 * sum(passes) / len(passes), 2)

@@ -45,3 +45,19 @@ def test_option_first_then_environment(tmp_path: Path, monkeypatch: pytest.Monke
     assert price_table(None).price("a") == Price(1.0, 2.0, "EUR")
     with pytest.raises(PriceError, match="cannot read"):
         price_table(str(tmp_path / "missing.toml"))
+
+
+def test_cost_figures_with_and_without_a_price(tmp_path: Path) -> None:
+    from vmb.prices import cost_figures
+
+    table = load_prices(write(tmp_path, '[models."gpt-x"]\ninput = 2.0\noutput = 8.0\n'))
+    cost = cost_figures(table, "gpt-x", query_tokens=(1_000_000, 100_000), build_tokens=(500_000, 50_000),
+                        attempts=40, solved=10)
+    # Queries: 2.00 + 0.80 = 2.80; build: 1.00 + 0.40 = 1.40; total 4.20.
+    assert (cost["queries"], cost["memory_build"], cost["total"]) == (2.8, 1.4, 4.2)
+    assert (cost["per_query"], cost["per_solved_query"]) == (0.07, 0.42)
+    assert cost["currency"] == "USD"
+    missing = cost_figures(table, "other", query_tokens=(1, 1), build_tokens=None, attempts=1, solved=1)
+    assert missing == {"price": None, "note": f"no price: {table.source} has no row for model 'other'"}
+    assert "no price table" in cost_figures(None, "gpt-x", query_tokens=(1, 1), build_tokens=None,
+                                            attempts=1, solved=0)["note"]

@@ -90,3 +90,20 @@ def test_mcnemar_exact_by_hand() -> None:
     assert mcnemar_exact(0, 0) == 1.0
     with pytest.raises(ValueError):
         mcnemar_exact(-1, 2)
+
+
+def test_trial_figures_by_hand() -> None:
+    from vmb.uncertainty import TrialScore, trial_figures
+
+    # Query a: pass, pass, fail; query b: fail x3; query c: pass x3 (each its own group).
+    passes = {"a": [True, True, False], "b": [False, False, False], "c": [True, True, True]}
+    scores = [TrialScore(q, n, t + 1, p, 1.0 if p else 0.5, 1.0 if p else 0.0)
+              for n, (q, row) in enumerate(passes.items()) for t, p in enumerate(row)]
+    figures = trial_figures(scores)
+    assert figures["trials"] == 3
+    assert figures["esm_by_trial"] == [66.67, 66.67, 33.33]
+    assert figures["pass_hat_k"] == [55.56, 44.44, 33.33]
+    assert figures["pass_at_k"] == [55.56, 66.67, 66.67]
+    # Per-query ESM 66.7, 0, 100: the extreme resamples (all b, all c) each have probability 1/27.
+    assert figures["intervals"]["esm"] == {"low": 0.0, "high": 100.0}
+    assert figures["intervals"]["field_f1"] == {"low": 50.0, "high": 100.0}
