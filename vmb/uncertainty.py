@@ -128,9 +128,9 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
 
 @dataclass(frozen=True)
 class TrialScore:
-    """One scored attempt at a query: what the trial figures need of a query record."""
+    """One scored attempt at a query: what the trial figures need of a row (``QueryRow`` has it too)."""
 
-    query_id: str
+    id: str  # the query's id
     group: int
     trial: int
     exact_match: bool
@@ -149,7 +149,7 @@ def trial_figures(scores: Sequence[TrialScore]) -> dict[str, object]:
     """
     by_query: dict[str, list[TrialScore]] = {}
     for score in scores:
-        by_query.setdefault(score.query_id, []).append(score)
+        by_query.setdefault(score.id, []).append(score)
     queries = sorted(by_query)
     groups = [by_query[q][0].group for q in queries]
     intervals: dict[str, dict[str, float] | None] = {}

@@ -33,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="model (default), oracle (replays the reference calls) or noop (does nothing)")
     what.add_argument("--groups", help="groups to run, e.g. 1-50 or 1,3,5-7 (default all)")
     what.add_argument("--limit", type=int, help="run at most N queries, in (group, index) order")
+    what.add_argument("--trials", type=int, default=1,
+                      help="run every query K times; metric.json adds pass^k and pass@k (default 1)")
+    what.add_argument("--shard", metavar="I/N",
+                      help="run only the I-th of N slices of the groups, into OUT/shards/I-of-N (vmb merge joins them)")
+    what.add_argument("--prices", metavar="FILE",
+                      help="price table (TOML) for the run's cost in metric.json (default $VMB_PRICES)")
     what.add_argument("--out", help="run directory (default runs/MODEL-MEMORY)")
     what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
     what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
@@ -103,9 +109,12 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
     import importlib
 
     from vmb.harness.config import RunConfig, parse_groups
+    from vmb.harness.shard import parse_shard, shard_dir
 
+    shard = parse_shard(args.shard) if args.shard else None
+    out = args.out or default_out(args)
     config = RunConfig(
-        out=args.out or default_out(args), memory=args.memory, agent=args.agent, model=args.model,
+        out=str(shard_dir(out, shard)) if shard is not None else out, memory=args.memory, agent=args.agent, model=args.model,
         base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
         max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
@@ -114,6 +123,7 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
         groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
         concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
         cache_dir=args.cache_dir, use_cache=use_cache, plugins=args.plugin,
+        trials=args.trials, shard=shard, prices=args.prices,
     )
     config.validate()
     for module in config.plugins:
@@ -130,10 +140,12 @@ def run(args: argparse.Namespace) -> int:
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.model import FatalModelError
     from vmb.memory import get_setting
+    from vmb.prices import price_table
 
     try:
         config = config_from_args(args, use_cache=not args.no_cache)
         get_setting(config.memory, config.memory_options)
+        price_table(config.prices)
     except (ValueError, ImportError) as error:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2

@@ -2,7 +2,8 @@
 
 Computes each run's numbers from its results.jsonl, as metric.json and the report do. With --by, adds
 ESM per reasoning type or per target module; with --paper, the paper's printed rows for the same
-memory settings.
+memory settings. ESM, F-F1 and V-F1 print as value ± half-width of their 95% interval; runs with
+repeated trials add pass^k and pass@k; --prices (or $VMB_PRICES) adds each run's cost.
 """
 
 from __future__ import annotations
@@ -16,14 +17,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="run directories")
     parser.add_argument("--by", choices=["reasoning_type", "module"], help="add ESM per reasoning type or module")
     parser.add_argument("--paper", action="store_true", help="also print the paper's rows for these memory settings")
+    parser.add_argument("--prices", metavar="FILE",
+                        help="price table (TOML) to compute each run's cost with (default $VMB_PRICES)")
 
 
 def run(args: argparse.Namespace) -> int:
     from vmb.harness.show import comparison
+    from vmb.prices import PriceError, price_table
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
         print(f"vmb show: not a run directory (no config.json): {', '.join(missing)}", file=sys.stderr)
         return 2
-    print(comparison(args.runs, by=args.by, paper=args.paper))
+    try:
+        prices = price_table(args.prices)
+    except PriceError as error:
+        print(f"vmb show: {error}", file=sys.stderr)
+        return 2
+    print(comparison(args.runs, by=args.by, paper=args.paper, prices=prices))
     return 0

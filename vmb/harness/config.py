@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from vmb.harness.shard import Shard
+
 AGENTS = ("model", "oracle", "noop")
 
 
@@ -153,6 +155,9 @@ class RunConfig:
     cache_dir: str | None = None
     use_cache: bool = True
     plugins: list[str] = field(default_factory=list)
+    trials: int = 1  # runs of every query (selection: more trials add records, they change none)
+    shard: Shard | None = None  # this machine's slice of the groups
+    prices: str | None = None  # price table for metric.json's cost (else $VMB_PRICES)
 
     def validate(self) -> None:
         """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
@@ -170,6 +175,7 @@ class RunConfig:
                                    ("--backoff", self.backoff, 0), ("--temperature", self.temperature, 0),
                                    ("--memory-days", self.memory_days, 1)):
             _at_least(option, value, low)
+        _at_least("--trials", self.trials, 1)
         _at_least("--timeout", self.timeout, 0, above=True)
         _at_least("--progress-every", self.progress_every, 0)
         _at_least("--slow-after", self.slow_after, 0)
@@ -237,7 +243,13 @@ class RunConfig:
             "use_cache": self.use_cache,
             "cache_dir": str(self.cache_root()),
             "plugins": self.plugins,
+            "prices": self.prices,
         }
+
+    def selection(self) -> dict[str, Any]:
+        """Which queries and trials this run covers (``config.json``'s ``selection``, less the count)."""
+        return {"groups": self.groups, "limit": self.limit, "trials": self.trials,
+                "shard": None if self.shard is None else str(self.shard)}
 
 
 def config_hash(determining: dict[str, Any]) -> str:

@@ -5,7 +5,13 @@ as the paper prints them; ``errors`` counts the queries whose requests failed, w
 scored nor counted as model failures, and ``pending`` the selected queries with no record yet.
 Calls is the mean number of tool invocations per query (discovery and memory included). Mem Token
 is the mean o200k_base token count of memory content per retrieval. Nothing time-dependent goes in,
-so a resumed run's file equals an uninterrupted one's.
+so a resumed run's file equals an uninterrupted one's, and a run merged from shards an unsharded one's.
+
+With repeated trials (``--trials K``) every (query, trial) is one scored attempt: the means are over
+attempts, ``selected`` counts attempts, and each entry adds each trial's ESM, pass^k and pass@k for
+k = 1..K (``vmb.uncertainty``). Every entry's ESM, F-F1 and V-F1 carry a 95% group-bootstrap
+interval (``intervals``; the method is stated in ``interval_method``). ``cost`` is money from the
+price table when the model has a price, and says "no price" otherwise.
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.record import QueryRecord
+from vmb.harness.record import QueryRecord, attempt_key
 from vmb.memory import describe
+from vmb.prices import PriceTable, cost_figures
 from vmb.score import aggregate, group_keys, target_modules
+from vmb.uncertainty import METHOD, trial_figures
 
 GROUPINGS = ("reasoning_type", "module")
 # A summary over no scored query.
@@ -53,7 +61,7 @@ class QueryRow:
     round_limit_hit: bool
     prompt_tokens: int
     completion_tokens: int
-    trial: int = 0
+    trial: int = 1
 
     @property
     def ok(self) -> bool:
@@ -87,6 +95,7 @@ class QueryRow:
             round_limit_hit=record.round_limit_hit,
             prompt_tokens=record.prompt_tokens,
             completion_tokens=record.completion_tokens,
+            trial=record.trial,
         )
 
 
@@ -95,7 +104,9 @@ def summarize(rows: Iterable[QueryRow], by: str | None = None) -> list[dict[str,
 
     Each entry: ``group``, ``n`` (scored queries), ``esm``, ``field_f1``, ``value_f1``, ``tool_f1``
     (percent means), ``calls`` (mean tool invocations), ``mem_token`` (mean tokens of memory content
-    per retrieval; None without retrievals) and ``retrievals``. Per group, largest groups first.
+    per retrieval; None without retrievals) and ``retrievals``; then the 95% ``intervals`` of ESM,
+    F-F1 and V-F1, ``trials``, ``esm_by_trial``, ``pass_hat_k`` and ``pass_at_k``
+    (``vmb.uncertainty.trial_figures``). Per group, largest groups first.
     """
     ok = [row for row in rows if row.ok]
     if not ok:
@@ -113,6 +124,7 @@ def summarize(rows: Iterable[QueryRow], by: str | None = None) -> list[dict[str,
             **{k: entry[k] for k in ("group", "n", "esm", "field_f1", "value_f1", "tool_f1", "calls")},
             "mem_token": sum(counts) / len(counts) if counts else None,
             "retrievals": len(counts),
+            **trial_figures(members[entry["group"]]),  # type: ignore[arg-type]  # scored rows have every score
         })
     return out
 
@@ -155,8 +167,16 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     return {"groups": len(per_group), **total, "per_group": per_group}
 
 
+def run_identity(determining: dict[str, Any]) -> dict[str, Any]:
+    """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
+    from vmb.harness.config import config_hash
+
+    return {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
+            "memory": determining["memory"]}
+
+
 def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]], run: dict[str, Any],
-                   memory_dir: Path) -> dict[str, Any]:
+                   memory_dir: Path, prices: PriceTable | None = None) -> dict[str, Any]:
     """metric.json: the run's numbers over the rows of its selected (query, trial) keys."""
     by_key = {row.key: row for row in rows}
     chosen = [by_key[key] for key in selected if key in by_key]
@@ -164,10 +184,16 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
     errors = [row for row in chosen if not row.ok]
     overall = summarize(ok)
     counts = coverage(chosen, len(selected))
+    build = memory_cost(memory_dir)
+    solved = sum(bool(row.exact_match) for row in ok)
+    tokens = {"prompt": sum(row.prompt_tokens for row in chosen),
+              "completion": sum(row.completion_tokens for row in chosen)}
     return {
         "run": run,
+        "interval_method": METHOD,
         "selected": counts["selected"],
         "scored": counts["scored"],
+        "solved": solved,
         "errors": counts["errors"],
         # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
         "context_overflows": sum(row.error_kind == "context_overflow" for row in errors),
@@ -176,10 +202,13 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
         **{f"by_{by}": [rounded(e) for e in summarize(ok, by)] for by in GROUPINGS},
         "text_calls": sum(row.text_calls for row in ok),
         "round_limit_hit": sum(row.round_limit_hit for row in ok),
-        "tokens": {"prompt": sum(row.prompt_tokens for row in chosen),
-                   "completion": sum(row.completion_tokens for row in chosen)},
-        "memory_build": memory_cost(memory_dir),
-        "error_queries": [{"id": row.id, "error": row.error, "kind": row.error_kind or "request_failed"}
-                          for row in errors],
+        "tokens": tokens,
+        "memory_build": build,
+        "cost": cost_figures(prices, run["model"], query_tokens=(tokens["prompt"], tokens["completion"]),
+                             build_tokens=None if build is None else (build["prompt_tokens"],
+                                                                      build["completion_tokens"]),
+                             attempts=len(ok), solved=solved),
+        "error_queries": [{"id": attempt_key(row.id, row.trial), "error": row.error,
+                           "kind": row.error_kind or "request_failed"} for row in errors],
         "paper": paper_rows(run["memory"]),
     }

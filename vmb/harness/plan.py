@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
+from vmb.harness.metrics import run_identity
 from vmb.harness.offline import NoopModel
 from vmb.harness.rundir import write_json
 from vmb.llm.model import Endpoint, Model
@@ -58,7 +59,7 @@ class RunPlan:
     setting: MemorySetting
     data_root: Path
     bench: Any  # vmb.data.Benchmark
-    selected: list[Any]  # vmb.data.Query, in (group, index) order
+    selected: list[Any]  # vmb.data.Query, in (group, index) order (this shard's groups only)
     determining: dict[str, Any]
 
     @property
@@ -68,8 +69,12 @@ class RunPlan:
     @property
     def identity(self) -> dict[str, Any]:
         """Who ran what, as metric.json names the run."""
-        return {"hash": self.hash, "agent": self.config.agent, "model": self.determining["model"],
-                "memory": self.config.memory}
+        return run_identity(self.determining)
+
+    @property
+    def attempts(self) -> list[tuple[Any, int]]:
+        """Every (query, trial) the run covers: each selected query ``--trials`` times."""
+        return [(q, trial) for q in self.selected for trial in range(1, self.config.trials + 1)]
 
     @property
     def endpoint(self) -> Endpoint:
@@ -90,7 +95,7 @@ class RunPlan:
         return {
             "hash": self.hash,
             "determining": self.determining,
-            "selection": {"groups": config.groups, "limit": config.limit, "queries": len(self.selected)},
+            "selection": {**config.selection(), "queries": len(self.selected)},
             "operational": config.operational(),
             "packages": package_versions(),
             "created": now,
@@ -109,8 +114,11 @@ def prepare_run(config: RunConfig) -> RunPlan:
     root = Path(resolve_data_dir(config.data))
     bench = load_benchmark_once(str(root))
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
-    return RunPlan(config=config, setting=setting, data_root=root, bench=bench,
-                   selected=select_queries(bench, config.groups, config.limit),
+    selected = select_queries(bench, config.groups, config.limit)
+    if config.shard is not None:
+        mine = set(config.shard.groups([q.group for q in selected]))
+        selected = [q for q in selected if q.group in mine]
+    return RunPlan(config=config, setting=setting, data_root=root, bench=bench, selected=selected,
                    determining=config.determining(prompts, data_checksum(root)))
 
 

@@ -9,7 +9,11 @@ Format versions (``version`` in each line):
 
 1. the first layout. Lines written before the key existed carry none and read as version 1; their
    error records hold only the query's identity, the error and zero counts, and load with the other
-   fields empty.
+   fields empty. ``trial`` (repeated trials, ``vmb run --trials``) came later within this version: a
+   line without it is trial 1.
+
+A run directory holds one record per ``key``: the query id for trial 1 (as always), ``qa_N#i~T``
+for trial T > 1.
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
 
 class RecordFormatError(ValueError):
     """A ``results.jsonl`` line that is not a query record this version can read."""
+
+
+def attempt_key(query_id: str, trial: int) -> str:
+    """The key of one trial of a query in a run directory (the bare id for trial 1)."""
+    return query_id if trial == 1 else f"{query_id}~{trial}"
 
 
 def empty_calls() -> dict[str, list[dict[str, Any]]]:
@@ -64,16 +73,21 @@ class QueryRecord:
     queue_seconds: float = 0.0  # waiting for a free request slot
     messages: list[dict[str, Any]] = field(default_factory=list)  # the conversation
     score: TaskScore | None = None
+    trial: int = 1  # which repeated run of the query (1..K)
 
     @property
     def ok(self) -> bool:
         return self.status == OK
 
+    @property
+    def key(self) -> str:
+        return attempt_key(self.id, self.trial)
+
     @classmethod
-    def failed(cls, query: Any, reason: str, kind: str | None = None) -> QueryRecord:
+    def failed(cls, query: Any, reason: str, kind: str | None = None, trial: int = 1) -> QueryRecord:
         """The record of a query that could not run (its memory could not be built, say)."""
         return cls(id=query.id, group=query.group, index=query.index, reasoning_type=query.reasoning_type,
-                   status=ERROR, error=reason, query=query.query, error_kind=kind)
+                   status=ERROR, error=reason, error_kind=kind, query=query.query, trial=trial)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +117,7 @@ class QueryRecord:
             "queue_seconds": self.queue_seconds,
             "messages": self.messages,
             "score": None if self.score is None else self.score.to_dict(),
+            "trial": self.trial,
             "version": RECORD_VERSION,
         }
 
@@ -143,4 +158,5 @@ class QueryRecord:
             queue_seconds=data.get("queue_seconds", 0.0),
             messages=list(data.get("messages") or []),
             score=None if score is None else TaskScore.from_dict(score),
+            trial=int(data.get("trial", 1)),
         )

@@ -8,7 +8,9 @@ from typing import Any
 from vmb.harness.agent import score_replayed
 from vmb.harness.config import RunConfig
 from vmb.harness.metrics import QueryRow, compute_metric
-from vmb.harness.plan import prepare_run
+from vmb.harness.plan import RunPlan, prepare_run
+from vmb.harness.shard import parse_shard
+from vmb.prices import PriceTable
 from vmb.harness.rundir import RunDir
 
 
@@ -21,10 +23,17 @@ def stored_config(doc: dict[str, Any], out: Path, data: str | None) -> RunConfig
         text_calls=determining["text_calls"], memory_options=determining.get("memory_options") or {},
         groups=selection["groups"], limit=selection["limit"], data=data,
         plugins=(doc.get("operational") or {}).get("plugins") or [],
+        trials=selection.get("trials", 1), shard=parse_shard(selection["shard"]) if selection.get("shard") else None,
     )
 
 
-def rescore_run(path: Path, data: str | None = None) -> tuple[dict[str, Any], list[str]]:
+def stored_identity(doc: dict[str, Any], plan: RunPlan) -> dict[str, Any]:
+    """The run as its config.json names it (the hash it was made under, not one recomputed now)."""
+    return {**plan.identity, "hash": doc["hash"], "model": doc["determining"]["model"]}
+
+
+def rescore_run(path: Path, data: str | None = None,
+                prices: PriceTable | None = None) -> tuple[dict[str, Any], list[str]]:
     """Score every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
 
     Returns the metric and warnings (e.g. the benchmark files differ from the run's).
@@ -49,9 +58,8 @@ def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str
             query = plan.bench.query(record.id)
             record.score = score_replayed(query, record.calls["vehicle"], record.call_count)
     rundir.replace_records(records)
-    # The run as its config.json names it (the hash it was made under, not one recomputed now).
-    run = {**plan.identity, "hash": doc["hash"], "model": doc["determining"]["model"]}
     rows = [QueryRow.of(record) for record in records.values()]
-    metric = compute_metric(rows, [(q.id, 0) for q in plan.selected], run, rundir.memory_dir)
+    metric = compute_metric(rows, [(q.id, t) for q, t in plan.attempts], stored_identity(doc, plan),
+                            rundir.memory_dir, prices)
     rundir.write_metric(metric)
     return metric, warnings

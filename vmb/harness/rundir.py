@@ -134,7 +134,7 @@ def read_results(path: Path) -> tuple[dict[str, QueryRecord], list[str]]:
         if record is None:
             problems.append(f"{path} line {number}: {problem}; dropped")
         else:
-            records[record.id] = record
+            records[record.key] = record
     return records, problems
 
 

@@ -24,7 +24,7 @@ from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
-from vmb.harness.record import QueryRecord
+from vmb.harness.record import QueryRecord, attempt_key
 from vmb.harness.rundir import RunDir, RunDirError
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
@@ -32,6 +32,7 @@ from vmb.llm.keys import api_key_from_env
 from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.llm.retry import RetryPolicy
 from vmb.memory.base import GroupMemory
+from vmb.prices import price_table
 
 
 @dataclass
@@ -68,15 +69,15 @@ class Runner:
             )
         self.builder = MemoryBuilder(plan, self.client)
 
-    def model_for(self, query: Any) -> Model:
+    def model_for(self, query: Any, trial: int) -> Model:
         if self.client is not None:
-            return self.client
+            return self.client.for_trial(trial)
         return OracleModel(query.calls) if self.config.agent == "oracle" else NoopModel()
 
-    async def run(self, pending: list[Any]) -> None:
-        by_group: dict[int, list[Any]] = {}
-        for query in pending:
-            by_group.setdefault(query.group, []).append(query)
+    async def run(self, pending: list[tuple[Any, int]]) -> None:
+        by_group: dict[int, list[tuple[Any, int]]] = {}
+        for query, trial in pending:
+            by_group.setdefault(query.group, []).append((query, trial))
         try:
             async with asyncio.TaskGroup() as tasks:
                 for number, queries in by_group.items():
@@ -94,27 +95,28 @@ class Runner:
         if self.cache is not None:
             self.cache.close()
 
-    async def run_group(self, group: Any, queries: list[Any]) -> None:
+    async def run_group(self, group: Any, attempts: list[tuple[Any, int]]) -> None:
         try:
             memory = await self.group_memory(group)
         except RequestFailed as failure:
-            for query in queries:
-                self.finish(QueryRecord.failed(query, f"memory build failed: {failure}", failure.kind))
+            for query, trial in attempts:
+                self.finish(QueryRecord.failed(query, f"memory build failed: {failure}", failure.kind, trial))
             return
         async with asyncio.TaskGroup() as tasks:
-            for query in queries:
-                tasks.create_task(self.run_one(query, memory))
+            for query, trial in attempts:
+                tasks.create_task(self.run_one(query, trial, memory))
 
-    async def run_one(self, query: Any, memory: GroupMemory) -> None:
+    async def run_one(self, query: Any, trial: int, memory: GroupMemory) -> None:
         async with self.slots:
-            record = await run_query(query, self.model_for(query), memory.for_query(query),
+            record = await run_query(query, self.model_for(query, trial), memory.for_query(query),
                                      max_rounds=self.config.max_rounds, text_calls=self.config.text_calls)
+        record.trial = trial
         self.finish(record)
 
     def finish(self, record: QueryRecord) -> None:
         self.rundir.store_system_prompt(record)
         self.rundir.append(record)
-        self.records[record.id] = record
+        self.records[record.key] = record
         self.progress.query_done(record)
 
     # ---- memory building -------------------------------------------------------------------
@@ -163,9 +165,9 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
 
 async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None) -> RunResult:
     done = rundir.prepare(plan.document(), force=force)
-    pending = [q for q in plan.selected if q.id not in done]
+    pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
-    groups_to_build = len({q.group for q in pending}) if plan.setting.builds else 0
+    groups_to_build = len({q.group for q, _ in pending}) if plan.setting.builds else 0
     # The loaded benchmark is ~150,000 long-lived objects; each full collection scanning them stalls
     # the event loop for ~30 ms, delaying every request in flight. Frozen for the run, collectable after.
     gc.freeze()
@@ -178,7 +180,8 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
     finally:
         gc.unfreeze()
     rows = [QueryRow.of(record) for record in {**done, **runner.records}.values()]
-    metric = compute_metric(rows, [(q.id, 0) for q in plan.selected], plan.identity, rundir.memory_dir)
+    metric = compute_metric(rows, [(q.id, t) for q, t in plan.attempts], plan.identity, rundir.memory_dir,
+                            price_table(plan.config.prices))
     rundir.write_metric(metric)
     return RunResult(rundir.path, metric, progress.stats, time.perf_counter() - start)
 

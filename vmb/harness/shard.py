@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 _SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 
@@ -36,3 +37,8 @@ def parse_shard(text: str) -> Shard:
     if not 1 <= index <= count:
         raise ValueError(f"--shard {text}: I must be between 1 and N")
     return Shard(index, count)
+
+
+def shard_dir(out: str | Path, shard: Shard) -> Path:
+    """Where a slice of the run ``out`` is written: ``OUT/shards/I-of-N``."""
+    return Path(out) / "shards" / f"{shard.index}-of-{shard.count}"

@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.metrics import GROUPINGS, QueryRow, coverage, paper_rows, summarize
+from vmb.harness.metrics import QueryRow, compute_metric, paper_rows, run_identity
 from vmb.harness.rundir import RunDir
+from vmb.prices import PriceTable
 from vmb.textable import plain
 
 COLUMNS = (("esm", "ESM"), ("field_f1", "F-F1"), ("value_f1", "V-F1"), ("calls", "Calls"), ("mem_token", "Mem Token"))
@@ -20,11 +21,43 @@ def _num(value: Any) -> str:
     return "-" if value is None else f"{float(value):.2f}"
 
 
+def with_interval(entry: dict[str, Any], key: str) -> str:
+    """``64.80 ± 4.10``: the value and its interval's half-width, where the entry has an interval."""
+    value = entry.get(key)
+    interval = (entry.get("intervals") or {}).get(key)
+    if value is None or interval is None:
+        return _num(value)
+    return f"{float(value):.2f} ± {(interval['high'] - interval['low']) / 2:.2f}"
+
+
+def trials_text(entry: dict[str, Any]) -> str:
+    """``pass^k 60.0 / 52.0 / 48.0  pass@k ...`` for an entry with more than one trial, else ''."""
+    if entry.get("trials", 1) < 2:
+        return ""
+    hat = " / ".join(f"{v:.1f}" for v in entry["pass_hat_k"])
+    at = " / ".join(f"{v:.1f}" for v in entry["pass_at_k"])
+    by_trial = " / ".join(f"{v:.1f}" for v in entry["esm_by_trial"])
+    return f"{entry['trials']} trials: ESM by trial {by_trial}; pass^k (k=1..) {hat}; pass@k {at}"
+
+
+def cost_text(metric: dict[str, Any]) -> str:
+    cost = metric.get("cost")
+    if cost is None:
+        return "no price"
+    if cost["price"] is None:
+        return cost["note"]
+    solved = cost["per_solved_query"]
+    return (f"cost {cost['total']:.4f} {cost['currency']} (queries {cost['queries']:.4f}, memory "
+            f"{cost['memory_build']:.4f}); {cost['per_query']:.6f} per query, "
+            f"{'-' if solved is None else f'{solved:.6f}'} per solved query")
+
+
 def metric_line(metric: dict[str, Any]) -> str:
     overall = metric["overall"] or {}
-    numbers = "  ".join(f"{label} {_num(overall.get(key))}" for key, label in COLUMNS)
-    return f"{numbers}  | {metric['scored']}/{metric['selected']} scored, {metric['errors']} errors, " \
-           f"{metric['pending']} pending"
+    numbers = "  ".join(f"{label} {with_interval(overall, key)}" for key, label in COLUMNS)
+    lines = [f"{numbers}  | {metric['scored']}/{metric['selected']} scored, {metric['errors']} errors, "
+             f"{metric['pending']} pending", trials_text(overall), cost_text(metric)]
+    return "\n".join(line for line in lines if line)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
@@ -32,25 +65,29 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return plain(header, rows, [i >= 2 for i in range(len(header))])
 
 
-def run_summary(run: Path) -> dict[str, Any]:
-    """A run's numbers from its records: who and what, coverage, overall and per group."""
+def run_summary(run: Path, prices: PriceTable | None = None) -> dict[str, Any]:
+    """A run's metric from its records, as ``metric.json`` has it (cost under ``prices``).
+
+    The selection's size comes from ``config.json`` (queries × trials), so queries without a record
+    yet count as pending.
+    """
     rundir = RunDir(run)
-    determining = rundir.config().get("determining", {})
-    selected = (rundir.config().get("selection") or {}).get("queries")
+    config = rundir.config()
+    selection = config.get("selection") or {}
     rows = [QueryRow.of(record) for record in rundir.records().values()]
-    overall = summarize(rows)
-    return {
-        "run": {"agent": determining.get("agent"), "model": determining.get("model"),
-                "memory": determining.get("memory")},
-        **coverage(rows, len(rows) if selected is None else selected),
-        "overall": overall[0] if overall else None,
-        **{f"by_{grouping}": summarize(rows, grouping) for grouping in GROUPINGS},
-    }
+    metric = compute_metric(rows, [row.key for row in rows], run_identity(config["determining"]),
+                            rundir.memory_dir, prices)
+    if selection.get("queries") is not None:
+        selected = selection["queries"] * selection.get("trials", 1)
+        metric.update(selected=selected, pending=selected - len(rows))
+    return metric
 
 
-def comparison(runs: list[Path], by: str | None = None, paper: bool = False) -> str:
-    """One row per run: who, memory, coverage, the paper's metrics (and ESM per group with ``by``)."""
-    metrics = [run_summary(run) for run in runs]
+def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
+               prices: PriceTable | None = None) -> str:
+    """One row per run: who, memory, coverage, the paper's metrics with intervals (and ESM per group
+    with ``by``), then each run's trials and its cost under ``prices``."""
+    metrics = [run_summary(run, prices) for run in runs]
     groups: list[str] = []
     if by is not None:
         for metric in metrics:
@@ -65,9 +102,14 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False) -> 
         overall = metric["overall"] or {}
         per_group = {e["group"]: e for e in metric[f"by_{by}"]} if by is not None else {}
         rows.append([str(run), who, metric["run"]["memory"], f"{metric['scored']}/{metric['selected']}",
-                     str(metric["errors"]), *(_num(overall.get(key)) for key, _ in COLUMNS),
-                     *(_num(per_group.get(g, {}).get("esm")) for g in groups)])
+                     str(metric["errors"]), *(with_interval(overall, key) for key, _ in COLUMNS),
+                     *(with_interval(per_group.get(g, {}), "esm") for g in groups)])
     text = _table(header, rows)
+    notes = [f"{run}: {line}" for run, metric in zip(runs, metrics)
+             for line in (trials_text(metric["overall"] or {}), cost_text(metric)) if line]
+    methods = sorted({m["interval_method"] for m in metrics if "interval_method" in m})
+    text += "".join(f"\n{note}" for note in notes)
+    text += "".join(f"\n± : half-width of the 95% interval, {method}" for method in methods)
     if paper:
         text += "\n\n" + paper_table(sorted({m["run"]["memory"] for m in metrics}))
     return text
