@@ -1,0 +1,38 @@
+"""Merge the slices of a sharded run (vmb run --shard I/N) into one run directory.
+
+Refuses slices of different configurations, of different selections, or holding the same query.
+The merged metric.json equals the one an unsharded run of the same configuration writes.
+
+examples:
+  vmb merge runs/qwen-gold/shards/* --out runs/qwen-gold
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("slices", nargs="+", type=Path, metavar="SLICE", help="run directories of the slices")
+    parser.add_argument("--out", type=Path, required=True, help="the merged run directory")
+    parser.add_argument("--data", help="benchmark directory (default: the usual data locations)")
+    parser.add_argument("--prices", metavar="FILE", help="price table for the cost (default $VMB_PRICES)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.data import DataError
+    from vmb.harness.merge import merge_runs
+    from vmb.harness.show import metric_line
+    from vmb.prices import price_table
+
+    try:
+        metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices))
+    except (ValueError, DataError) as error:
+        print(f"vmb merge: {error}", file=sys.stderr)
+        return 2
+    for warning in warnings:
+        print(f"vmb merge: warning: {warning}", file=sys.stderr)
+    print(f"{metric_line(metric)}\n-> {args.out / 'metric.json'}")
+    return 0
