@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
     "show": ("vmb.commands.show", "compare runs: ESM, F-F1, V-F1, Calls, Mem Token"),
+    "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),
     "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),
     "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems"),
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),

@@ -8,10 +8,14 @@ and the exact McNemar p-value on those two counts; overall and per reasoning typ
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from vmb.data import REASONING_TYPES
+from vmb.harness.record import QueryRecord
+from vmb.harness.rundir import CONFIG, RunDir
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
 
 ALPHA = 0.05
@@ -50,7 +54,7 @@ def _row(label: str, a: Mapping[str, Outcome], b: Mapping[str, Outcome], keys: l
         "only_b": only_b,
         "both": sum(a[k].solved and b[k].solved for k in keys),
         "neither": sum(not a[k].solved and not b[k].solved for k in keys),
-        "p_value": round(p_value, 4),
+        "p_value": p_value,
         "significant": diff is not None and p_value < ALPHA and not diff.low <= 0 <= diff.high,
     }
 
@@ -70,3 +74,59 @@ def compare_outcomes(a: Iterable[Outcome], b: Iterable[Outcome]) -> dict[str, An
         "by_reasoning_type": [_row(t, by_a, by_b, [k for k in shared if by_a[k].reasoning_type == t])
                               for t in kinds],
     }
+
+
+class CompareError(ValueError):
+    """The two runs cannot be compared (different benchmark data, say)."""
+
+
+def run_outcomes(path: Path) -> list[Outcome]:
+    """Each scored query of a run with its pass rate over the trials it has."""
+    passes: dict[str, list[bool]] = {}
+    first: dict[str, QueryRecord] = {}
+    for record in RunDir(path).records().values():
+        if record.ok and record.score is not None:
+            passes.setdefault(record.id, []).append(record.score.exact_match)
+            first.setdefault(record.id, record)
+    return [Outcome(q, first[q].group, first[q].reasoning_type, sum(p) / len(p)) for q, p in passes.items()]
+
+
+def compare_runs(a: Path, b: Path) -> dict[str, Any]:
+    """``compare_outcomes`` of two run directories; refuses runs over different benchmark data."""
+    configs = []
+    for path in (a, b):
+        if not (path / CONFIG).is_file():
+            raise CompareError(f"{path} is not a run directory (no {CONFIG})")
+        configs.append(json.loads((path / CONFIG).read_text(encoding="utf-8")))
+    data = [c["determining"]["data_sha256"] for c in configs]
+    if data[0] != data[1]:
+        raise CompareError(f"{a} and {b} ran on different benchmark data (sha256 {data[0][:12]} vs {data[1][:12]}); "
+                           "a paired comparison needs the same queries")
+    result = compare_outcomes(run_outcomes(a), run_outcomes(b))
+    if result["shared"] == 0:
+        raise CompareError(f"{a} and {b} have no scored query in common")
+    return {"a": str(a), "b": str(b), **result}
+
+
+def _p(value: float) -> str:
+    return f"{value:.4f}" if value >= 1e-4 else f"{value:.1e}"
+
+
+def comparison_text(result: dict[str, Any]) -> str:
+    """The comparison as a table: one line overall, one per reasoning type."""
+    header = ["", "n", "ESM A", "ESM B", "A - B", "95% interval", "only A", "only B", "p (McNemar)", ""]
+    rows = [header]
+    for row in [result["overall"], *result["by_reasoning_type"]]:
+        rows.append([row["group"], str(row["n"]), f"{row['esm_a']:.2f}", f"{row['esm_b']:.2f}",
+                     f"{row['difference']:+.2f}", f"[{row['low']:+.2f}, {row['high']:+.2f}]", str(row["only_a"]),
+                     str(row["only_b"]), _p(row["p_value"]), "significant" if row["significant"] else ""])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) if i in (0, 9) else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+             for r in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    notes = [f"A = {result['a']}", f"B = {result['b']}",
+             f"{result['shared']} queries scored in both"
+             + (f"; {result['only_in_a']} only in A, {result['only_in_b']} only in B (left out)"
+                if result["only_in_a"] or result["only_in_b"] else ""),
+             f"method: {result['method']}; significant: p < {ALPHA} and the interval excludes 0"]
+    return "\n".join(notes[:2] + lines + notes[2:])

@@ -1,0 +1,48 @@
+"""vmb compare on two scripted runs: the table, the JSON, and the refusal of different data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vmb.analysis.compare import CompareError, compare_runs, run_outcomes
+from vmb.cli import main
+from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
+from vmb.uncertainty import mcnemar_exact
+
+from tests.harness.conftest import RunFn
+
+
+def test_compare_two_runs(bench: Any, run: RunFn, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name, mode in (("strong", Stochastic(1, 0.1)), ("weak", Stochastic(2, 0.5))):
+        with ScriptedServer(ReferenceScript(bench, stochastic=mode)) as server:
+            run(server.url, name, groups=[1, 2, 3, 4], trials=3)
+    a, b = tmp_path / "strong", tmp_path / "weak"
+    result = compare_runs(a, b)
+    overall = result["overall"]
+    rates_a = {o.query_id: o.pass_rate for o in run_outcomes(a)}
+    rates_b = {o.query_id: o.pass_rate for o in run_outcomes(b)}
+    only_a = sum(rates_a[q] > 0.5 >= rates_b[q] for q in rates_a)
+    only_b = sum(rates_b[q] > 0.5 >= rates_a[q] for q in rates_a)
+    assert (overall["n"], overall["only_a"], overall["only_b"]) == (40, only_a, only_b)
+    assert overall["p_value"] == mcnemar_exact(only_a, only_b)
+    assert overall["difference"] == round(100 * sum(rates_a[q] - rates_b[q] for q in rates_a) / 40, 2)
+    assert overall["low"] <= overall["difference"] <= overall["high"]
+    assert sum(r["n"] for r in result["by_reasoning_type"]) == 40
+
+    assert main(["compare", str(a), str(b)]) == 0
+    text = capsys.readouterr().out
+    assert "p (McNemar)" in text and "preference_conflict" in text and f"{overall['difference']:+.2f}" in text
+    assert main(["compare", str(a), str(b), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["overall"] == json.loads(json.dumps(overall))
+
+    config = json.loads((b / "config.json").read_text(encoding="utf-8"))
+    config["determining"]["data_sha256"] = "0" * 64
+    (b / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(CompareError, match="different benchmark data"):
+        compare_runs(a, b)
+    assert main(["compare", str(a), str(b)]) == 2
+    assert "different benchmark data" in capsys.readouterr().err

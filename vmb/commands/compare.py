@@ -1,0 +1,35 @@
+"""Compare two runs query by query: is the ESM difference more than noise?
+
+On the queries both runs scored: ESM of A and of B, A - B with a paired group-bootstrap 95%
+interval, the queries only A solves and only B solves, and the exact McNemar p-value; overall and
+per reasoning type. Refuses runs over different benchmark data.
+
+examples:
+  vmb compare runs/qwen-summary runs/qwen-kv
+  vmb compare runs/a runs/b --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("a", type=Path, metavar="RUN_A", help="run directory A")
+    parser.add_argument("b", type=Path, metavar="RUN_B", help="run directory B")
+    parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.analysis.compare import compare_runs, comparison_text
+
+    try:
+        result = compare_runs(args.a, args.b)
+    except ValueError as error:
+        print(f"vmb compare: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=1) if args.json else comparison_text(result))
+    return 0
