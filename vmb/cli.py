@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
     "show": ("vmb.commands.show", "compare runs: ESM, F-F1, V-F1, Calls, Mem Token"),
     "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),
+    "grid": ("vmb.commands.grid", "run every model x memory setting of a TOML spec, each its own run (--shard, --merge)"),
     "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),
     "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems"),
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),

@@ -18,6 +18,8 @@
     agent = "oracle"                   # an offline agent needs no endpoint
 
 Each cell is an ordinary run (resumable, sharing the request cache under ROOT/.cache by default).
+``run_grid`` runs the cells one after another (each fills the endpoint's capacity on its own); with
+a shard, each cell runs only its slice, into ROOT/CELL/shards/I-of-N, and ``merge_grid`` joins them.
 """
 
 from __future__ import annotations
@@ -26,9 +28,12 @@ import re
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+from vmb.prices import PriceTable
 
 from vmb.harness.config import RunConfig, parse_groups
+from vmb.harness.shard import Shard, shard_dir
 
 # Settings a grid decides itself, per cell.
 _PER_CELL = {"out", "memory", "memory_options", "model", "agent"}
@@ -46,8 +51,9 @@ class GridCell:
     name: str  # the run directory's name under the root
     settings: dict[str, Any]  # RunConfig fields
 
-    def config(self) -> RunConfig:
-        return RunConfig(**self.settings)
+    def config(self, trials: int = 1, shard: Shard | None = None) -> RunConfig:
+        out = self.settings["out"] if shard is None else str(shard_dir(self.settings["out"], shard))
+        return RunConfig(**{**self.settings, "out": out}, trials=trials, shard=shard)
 
 
 @dataclass(frozen=True)
@@ -142,3 +148,61 @@ def load_grid(path: Path) -> GridSpec:
                         "out": str(root / name)}
             cells.append(GridCell(name, settings))
     return GridSpec(path, root, trials, cells)
+
+
+@dataclass
+class CellOutcome:
+    cell: GridCell
+    path: Path
+    error: str | None = None  # why the cell stopped, if it did
+
+
+def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False, prices: str | None = None,
+             progress: bool | None = None, log: Callable[[str], None] = print) -> list[CellOutcome]:
+    """Run (or resume) every cell; a cell that fails is reported and the others still run."""
+    import asyncio
+
+    from vmb.data import DataError
+    from vmb.harness.rundir import ConfigMismatch
+    from vmb.harness.runner import execute, summary_line
+    from vmb.llm.model import FatalModelError
+
+    outcomes = []
+    for number, cell in enumerate(spec.cells, 1):
+        config = cell.config(spec.trials, shard)
+        config.prices = prices
+        log(f"[{number}/{len(spec.cells)}] {cell.name}" + (f" (shard {shard})" if shard else ""))
+        try:
+            config.validate()
+            result = asyncio.run(execute(config, force=force, show_progress=progress))
+        except (FatalModelError, ConfigMismatch, DataError, ValueError, ImportError) as error:
+            log(f"  stopped: {error}")
+            outcomes.append(CellOutcome(cell, Path(config.out), str(error)))
+            continue
+        log("  " + summary_line(result).replace("\n", "\n  "))
+        outcomes.append(CellOutcome(cell, result.path))
+    return outcomes
+
+
+def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
+               log: Callable[[str], None] = print) -> list[CellOutcome]:
+    """Merge each cell's slices (ROOT/CELL/shards/*) into the cell's run directory."""
+    from vmb.harness.merge import merge_runs
+
+    outcomes = []
+    for cell in spec.cells:
+        out = Path(cell.settings["out"])
+        slices = sorted(p for p in (out / "shards").glob("*-of-*") if p.is_dir())
+        if not slices:
+            outcomes.append(CellOutcome(cell, out, f"no slices under {out / 'shards'}"))
+            log(f"{cell.name}: no slices under {out / 'shards'}")
+            continue
+        try:
+            _, warnings = merge_runs(slices, out, data=cell.settings.get("data"), prices=prices)
+        except ValueError as error:
+            outcomes.append(CellOutcome(cell, out, str(error)))
+            log(f"{cell.name}: {error}")
+            continue
+        log(f"{cell.name}: merged {len(slices)} slices" + "".join(f"; warning: {w}" for w in warnings))
+        outcomes.append(CellOutcome(cell, out))
+    return outcomes

@@ -190,5 +190,6 @@ def summary_line(result: RunResult) -> str:
     from vmb.harness.show import metric_line
 
     s = result.stats
-    return (f"{metric_line(result.metric)} | {s.requests} requests, {s.cache_hits} cache hits, "
-            f"{s.retries} retries, {result.seconds:.1f} s -> {result.path / 'metric.json'}")
+    first, *rest = metric_line(result.metric).split("\n")
+    return "\n".join([f"{first} | {s.requests} requests, {s.cache_hits} cache hits, {s.retries} retries, "
+                      f"{result.seconds:.1f} s -> {result.path / 'metric.json'}", *rest])
