@@ -54,6 +54,17 @@ def _color_ticklabels(ax: Any, memories: Sequence[str]) -> None:
         label.set_fontweight("bold")
 
 
+ERROR_BAR = {"ecolor": "#222222", "elinewidth": 1.0, "capsize": 2.5}
+
+
+def interval_error(row: pd.Series, metric: str) -> list[list[float]] | None:
+    """``[[below], [above]]`` for matplotlib's xerr/yerr from a row's ``METRIC_low``/``METRIC_high``, if any."""
+    low, high = row.get(f"{metric}_low"), row.get(f"{metric}_high")
+    if low is None or high is None or pd.isna(low) or pd.isna(high) or pd.isna(row.get(metric)):
+        return None
+    return [[max(0.0, row[metric] - low)], [max(0.0, high - row[metric])]]
+
+
 def _note(fig: Any, text: str) -> None:
     fig.text(0.01, -0.01, text, ha="left", va="top", fontsize=8.5, color="#444444", wrap=True)
 
@@ -114,12 +125,16 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
         models = list(dict.fromkeys(frame["model"]))[::-1]
         style = _paper_bar if source == PAPER else _ours_bar
         for offset, memory in zip((-0.2, 0.2), memories):
-            values = [frame[(frame["model"] == m) & (frame["memory"] == memory)]["esm"] for m in models]
-            for i, value in enumerate(values):
-                if value.empty or pd.isna(value.iloc[0]):
+            cells = [frame[(frame["model"] == m) & (frame["memory"] == memory)] for m in models]
+            for i, cell in enumerate(cells):
+                if cell.empty or pd.isna(cell["esm"].iloc[0]):
                     continue
-                ax.barh(i + offset, value.iloc[0], height=0.38, **style(memory_color(memory)))
-                ax.text(value.iloc[0] + 1, i + offset, f"{value.iloc[0]:.1f}", va="center", fontsize=8)
+                row = cell.iloc[0]
+                error = interval_error(row, "esm")
+                ax.barh(i + offset, row["esm"], height=0.38, xerr=error, error_kw=ERROR_BAR,
+                        **style(memory_color(memory)))
+                right = row["esm"] + (error[1][0] if error else 0)
+                ax.text(right + 1, i + offset, f"{row['esm']:.1f}", va="center", fontsize=8)
         if not models:
             ax.text(50, 0, "no runs under these settings", ha="center", va="center", color="#666666")
         ax.set_yticks(range(len(models)), models)
@@ -135,6 +150,8 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
     fig.legend(handles=handles, loc="upper center", ncol=3, bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.suptitle("ESM with gold memory vs. recursive summarization", fontweight="bold", y=1.05)
     fig.tight_layout()
+    if "esm_low" in rows.columns and rows["esm_low"].notna().any():
+        _note(fig, "Error bars: 95% group-bootstrap interval of our ESM (the paper prints none).")
     return fig
 
 
@@ -157,6 +174,9 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     for _, row in plotted.iterrows():
         paper_row = row["source"] == PAPER
         color = memory_color(row["memory"])
+        error = interval_error(row, "esm")
+        if error is not None:
+            ax.errorbar(row["mem_token"], row["esm"], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
         ax.scatter(row["mem_token"], row["esm"], s=90, marker=markers[row["backbone"]], linewidths=1.8,
                    facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
     ax.set_xscale("log")
@@ -184,9 +204,59 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     ]
     ax.legend(handles=shape_handles, title="backbone (shape; hollow = paper)", loc="lower left",
               bbox_to_anchor=(1.01, 0.0), frameon=False)
+    notes = []
+    if "esm_low" in plotted.columns and plotted["esm_low"].notna().any():
+        notes.append("Error bars: 95% group-bootstrap interval of our ESM (the paper prints none).")
     if not left_out.empty:
         names = "; ".join(f"{b} · {memory_label(m)}" for b, m in zip(left_out["backbone"], left_out["memory"]))
-        _note(fig, f"Not plotted (no memory tokens, so no place on a log axis): {names}.")
+        notes.append(f"Not plotted (no memory tokens, so no place on a log axis): {names}.")
+    if notes:
+        _note(fig, " ".join(notes))
+    fig.tight_layout()
+    return fig
+
+
+def esm_vs_cost(runs: pd.DataFrame) -> Any:
+    """ESM against money per query (log scale), one point per run with a price, with ESM's interval.
+
+    ``runs`` is ``RunSet.runs``: ``cost_per_query`` and ``currency`` are empty for a run whose model has
+    no price (or with no price table); those runs are named under the figure, never placed.
+    """
+    priced = runs[runs["cost_per_query"].notna() & (runs["cost_per_query"] > 0) & runs["esm"].notna()]
+    unpriced = runs[~runs.index.isin(priced.index)]
+    fig, ax = plt.subplots(figsize=(9, 5.2))
+    for _, row in priced.iterrows():
+        color = memory_color(row["memory"])
+        error = interval_error(row, "esm")
+        if error is not None:
+            ax.errorbar(row["cost_per_query"], row["esm"], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
+        ax.scatter(row["cost_per_query"], row["esm"], s=80, color=color, zorder=3)
+        ax.annotate(row["model"], (row["cost_per_query"], row["esm"]), textcoords="offset points", xytext=(6, 4),
+                    fontsize=8)
+    currencies = sorted(set(priced["currency"].dropna()))
+    if priced.empty:
+        ax.text(0.5, 0.5, "no run has a price: give a price table (--prices FILE or $VMB_PRICES)",
+                transform=ax.transAxes, ha="center", va="center", color="#666666")
+        ax.set_xticks([])
+    else:
+        ax.set_xscale("log")
+        low, high = priced["cost_per_query"].min(), priced["cost_per_query"].max()
+        ax.set_xlim(low / 2, high * 2)
+    ax.set_ylim(-3, 105)
+    ax.set_xlabel(f"cost per query ({', '.join(currencies) or 'no price'}; log scale): model requests of the queries")
+    ax.set_ylabel("ESM (% of scored queries)")
+    ax.set_title("Memory score vs. money per query")
+    ax.grid(True, which="major", **GRID)
+    ax.set_axisbelow(True)
+    memories = list(dict.fromkeys(priced["memory"]))
+    if memories:
+        ax.legend(handles=[Patch(facecolor=memory_color(m), label=memory_label(m)) for m in memories],
+                  title="memory", loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    notes = ["Error bars: 95% group-bootstrap interval of ESM."] if not priced.empty else []
+    if not unpriced.empty:
+        notes.append("No price (not plotted): " + "; ".join(run_labels(unpriced)) + ".")
+    if notes:
+        _note(fig, " ".join(notes))
     fig.tight_layout()
     return fig
 
