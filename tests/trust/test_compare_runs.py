@@ -46,3 +46,16 @@ def test_compare_two_runs(bench: Any, run: RunFn, tmp_path: Path, capsys: pytest
         compare_runs(a, b)
     assert main(["compare", str(a), str(b)]) == 2
     assert "different benchmark data" in capsys.readouterr().err
+
+
+def test_pairwise_lists_every_pair_over_the_same_data(bench: Any, run: RunFn, tmp_path: Path) -> None:
+    from vmb.analysis.compare import pairwise
+
+    with ScriptedServer(ReferenceScript(bench, stochastic=Stochastic(3, 0.3))) as server:
+        for name in ("x", "y"):
+            run(server.url, name, groups=[5])
+    oracle = run(None, "z", groups=[5, 6], agent="oracle")
+    table = pairwise([tmp_path / "x", tmp_path / "y", oracle.path])
+    assert [(r.a, r.b, r.n) for r in table.itertuples()] == [("x", "y", 10), ("x", "z", 10), ("y", "z", 10)]
+    xz = table.iloc[1]
+    assert xz["esm_b"] == 100.0 and xz["only_a"] == 0 and xz["difference"] <= 0

@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from vmb.data import REASONING_TYPES
 from vmb.harness.record import QueryRecord
 from vmb.harness.rundir import CONFIG, RunDir
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ALPHA = 0.05
 
@@ -130,3 +133,31 @@ def comparison_text(result: dict[str, Any]) -> str:
                 if result["only_in_a"] or result["only_in_b"] else ""),
              f"method: {result['method']}; significant: p < {ALPHA} and the interval excludes 0"]
     return "\n".join(notes[:2] + lines + notes[2:])
+
+
+PAIR_COLUMNS = ["a", "b", "n", "esm_a", "esm_b", "difference", "low", "high", "only_a", "only_b", "p_value",
+                "significant"]
+
+
+def pairwise(runs: Sequence[Path], names: Sequence[str] | None = None) -> pd.DataFrame:
+    """Every pair of runs over the same data with scored queries in common: one row per pair (overall).
+
+    ``names`` labels the runs (default: their directory names). Pairs over different data, or with no
+    query in common, are left out.
+    """
+    import pandas as pd
+
+    labels = list(names) if names is not None else [Path(r).name for r in runs]
+    outcomes = [run_outcomes(Path(r)) for r in runs]
+    data = [json.loads((Path(r) / CONFIG).read_text(encoding="utf-8"))["determining"]["data_sha256"] for r in runs]
+    rows = []
+    for i in range(len(runs)):
+        for j in range(i + 1, len(runs)):
+            if data[i] != data[j]:
+                continue
+            result = compare_outcomes(outcomes[i], outcomes[j])
+            if result["shared"] == 0:
+                continue
+            overall = result["overall"]
+            rows.append({"a": labels[i], "b": labels[j], **{k: overall[k] for k in PAIR_COLUMNS[2:]}})
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS)
