@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.config import config_hash, data_checksum
-from vmb.harness.metrics import compute_metric
+from vmb.harness.metrics import QueryRow, compute_metric
+from vmb.harness.plan import prepare_run
 from vmb.harness.record import QueryRecord, attempt_key
+from vmb.harness.rescore import stored_config, stored_identity
 from vmb.harness.rundir import CONFIG, MEMORY, SYSTEM_PROMPTS, RunDir, write_json
-from vmb.harness.runner import load_benchmark_once, select_attempts
 from vmb.prices import PriceTable
 
 
@@ -80,8 +80,6 @@ def _copy_tree_entries(source: Path, target: Path) -> None:
 def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
                prices: PriceTable | None = None) -> tuple[dict[str, Any], list[str]]:
     """Merge ``slices`` into ``out``; return the merged metric and warnings (missing slices, say)."""
-    from vmb.data import resolve_data_dir
-
     if not slices:
         raise MergeError("no slices to merge")
     configs = _check_configs(slices)
@@ -91,35 +89,32 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
         if existing.get("hash") != first["hash"]:
             raise MergeError(f"{out} holds a run of another configuration; merge into a new directory")
     records = _gather(slices)
-    root = resolve_data_dir(data)
+    whole = {**first, "selection": {**first["selection"], "shard": None}}
+    plan = prepare_run(stored_config(whole, out, data))
     warnings = []
-    if data_checksum(Path(root)) != first["determining"]["data_sha256"]:
-        warnings.append(f"the benchmark in {root} differs from the one these slices used")
-    selection = _unsharded(first["selection"])
-    attempts = select_attempts(load_benchmark_once(str(root)), {**selection, "shard": None})
-    selected = [attempt_key(q.id, t) for q, t in attempts]
-    stray = sorted(set(records) - set(selected))
+    if plan.determining["data_sha256"] != first["determining"]["data_sha256"]:
+        warnings.append(f"the benchmark in {plan.data_root} differs from the one these slices used")
+    selected = [(q.id, t) for q, t in plan.attempts]
+    stray = sorted(set(records) - {attempt_key(q, t) for q, t in selected})
     if stray:
         raise MergeError(f"{stray[0]} (and {len(stray) - 1} more) are outside the run's selection")
-    counts = {s for c in configs if (s := c["selection"].get("shard"))}
-    expected = {int(s.split("/")[1]) for s in counts}
-    if len(expected) == 1 and len(counts) < next(iter(expected)):
-        warnings.append(f"{len(counts)} of {next(iter(expected))} shards merged; the others' queries are pending")
+    shards = {s for c in configs if (s := c["selection"].get("shard"))}
+    counts = {int(s.split("/")[1]) for s in shards}
+    if len(counts) == 1 and len(shards) < next(iter(counts)):
+        warnings.append(f"{len(shards)} of {next(iter(counts))} shards merged; the others' queries are pending")
 
     out.mkdir(parents=True, exist_ok=True)
     for path in slices:
         _copy_tree_entries(path / MEMORY, out / MEMORY)
         _copy_tree_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
     rundir = RunDir(out)
-    rundir.replace_records({k: records[k] for k in selected if k in records})
+    rundir.replace_records({key: records[key] for q, t in selected if (key := attempt_key(q, t)) in records})
     now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    doc = {**first, "selection": {**selection, "shard": None, "queries": len({q.id for q, _ in attempts})},
+    doc = {**whole, "selection": {**whole["selection"], "queries": len(plan.selected)},
            "created": min(c.get("created", now) for c in configs), "updated": now,
            "merged_from": [str(p) for p in slices]}
     write_json(out / CONFIG, doc)
-    determining = first["determining"]
-    run = {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
-           "memory": determining["memory"]}
-    metric = compute_metric(records, selected, run, rundir.memory_dir, prices)
+    rows = [QueryRow.of(record) for record in records.values()]
+    metric = compute_metric(rows, selected, stored_identity(whole, plan), rundir.memory_dir, prices)
     rundir.write_metric(metric)
     return metric, warnings
