@@ -204,7 +204,7 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
         "round_limit_hit": sum(row.round_limit_hit for row in ok),
         "tokens": tokens,
         "memory_build": build,
-        "cost": cost_figures(prices, run["model"], query_tokens=(tokens["prompt"], tokens["completion"]),
+        "cost": cost_figures(prices, run.get("model"), query_tokens=(tokens["prompt"], tokens["completion"]),
                              build_tokens=None if build is None else (build["prompt_tokens"],
                                                                       build["completion_tokens"]),
                              attempts=len(ok), solved=solved),
