@@ -17,7 +17,7 @@ from vmb import report
 from vmb.data import load_benchmark
 from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
 
-NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer"]
+NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "06_trust"]
 N_RUNS = 6
 # table → rows, on the fixture's six runs (four of the scripted model, an oracle, a noop)
 TABLE_ROWS = {
@@ -30,6 +30,8 @@ TABLE_ROWS = {
     "table2_memory_systems": 5 + N_RUNS,
     "failures_by_type": N_RUNS,
     "failures_conditional_constraint": N_RUNS,
+    "runs_intervals": N_RUNS,
+    "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
 }
 FIGURES = [
     "fig_dataset_distribution",
@@ -37,6 +39,7 @@ FIGURES = [
     "fig2_right_esm_vs_mem_token",
     "fig3_failures_by_type",
     "fig4_error_composition",
+    "fig_esm_vs_cost_per_query",
 ]
 
 
@@ -73,6 +76,22 @@ def test_tables_have_the_expected_rows(made: tuple[Any, Path, Path], name: str, 
     for suffix in (".csv", ".md", ".tex"):
         assert (out / "tables" / f"{name}{suffix}").stat().st_size > 0
     assert len(pd.read_csv(out / "tables" / f"{name}.csv")) == rows
+
+
+def test_tables_print_intervals_and_csv_keeps_the_bounds(made: tuple[Any, Path, Path]) -> None:
+    _, out, _ = made
+    long = pd.read_csv(out / "tables" / "table1_overall_long.csv")
+    ours = long[long["source"] != "paper"]
+    assert {"esm_low", "esm_high", "field_f1_low", "value_f1_high"} <= set(long.columns)
+    assert (ours["esm_low"] <= ours["esm"]).all() and (ours["esm"] <= ours["esm_high"]).all()
+    assert long[long["source"] == "paper"]["esm_low"].isna().all()  # the paper prints no interval
+    for name in ("table1_overall_long", "table1_overall", "table2_memory_systems", "runs_intervals"):
+        markdown = (out / "tables" / f"{name}.md").read_text()
+        assert " ± " in markdown and "_low" not in markdown and "esm low" not in markdown.lower(), name
+    assert r"$\pm$" in (out / "tables" / "table2_memory_systems.tex").read_text()
+    pairs = pd.read_csv(out / "tables" / "comparisons.csv")
+    assert {"difference", "low", "high", "p_value", "significant", "only_a", "only_b"} <= set(pairs.columns)
+    assert ((pairs["low"] <= pairs["difference"]) & (pairs["difference"] <= pairs["high"])).all()
 
 
 def test_failure_tables_cover_every_failure(made: tuple[Any, Path, Path], tiny_runs: Path) -> None:

@@ -6,7 +6,9 @@ notebook's manifest (``<out>/manifest/<notebook>.json``) is rewritten, so ``vmb 
 every output in ``report.md`` without knowing what the notebooks make.
 
 CSV keeps machine names (``esm``, ``gold``, ``preference_conflict``) and full precision for
-further analysis; Markdown and LaTeX show readable headers and labels, two decimals.
+further analysis; Markdown and LaTeX show readable headers and labels, two decimals. A column ``X``
+with companions ``X_low`` and ``X_high`` (a 95% interval) keeps all three in the CSV and prints as
+one column ``64.80 ± 4.10`` (the value and the interval's half-width) in Markdown and LaTeX.
 """
 
 from __future__ import annotations
@@ -58,12 +60,34 @@ def cell(value: Any, column: str = "") -> str:
     return str(value)
 
 
+class WithInterval(str):
+    """A value printed with its interval's half-width (``64.80 ± 4.10``): a number to align as one."""
+
+
+def with_intervals(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each ``X`` that has ``X_low`` and ``X_high`` printed as ``X ± half-width``; the bounds dropped."""
+    out = frame.copy()
+    columns = [str(c) for c in frame.columns]
+    for column in columns:
+        low, high = f"{column}_low", f"{column}_high"
+        if low not in columns or high not in columns:
+            continue
+        out[column] = [
+            value if _is_missing(value) or _is_missing(lo) or _is_missing(hi)
+            else WithInterval(f"{float(value):,.2f} ± {(float(hi) - float(lo)) / 2:,.2f}")
+            for value, lo, hi in zip(frame[column], frame[low], frame[high])
+        ]
+        out = out.drop(columns=[low, high])
+    return out
+
+
 def _numeric(frame: pd.DataFrame, column: str) -> bool:
     values = [v for v in frame[column].tolist() if not _is_missing(v)]
-    return bool(values) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+    return bool(values) and all(isinstance(v, (int, float, WithInterval)) and not isinstance(v, bool) for v in values)
 
 
 def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> str:
+    frame = with_intervals(frame)
     columns = [str(c) for c in frame.columns]
     rows = [[cell(v, c) for v, c in zip(row, columns)] for row in frame.itertuples(index=False)]
     heads = [header(c) for c in columns]
@@ -74,7 +98,8 @@ def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> s
 
 
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--"}
+                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--",
+                  "±": r"$\pm$"}
 
 
 def latex_escape(text: str) -> str:
@@ -83,6 +108,7 @@ def latex_escape(text: str) -> str:
 
 def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] = ()) -> str:
     """A booktabs table (needs ``\\usepackage{booktabs}``)."""
+    frame = with_intervals(frame)
     columns = [str(c) for c in frame.columns]
     align = "".join("r" if _numeric(frame, c) else "l" for c in frame.columns)
     lines = [
@@ -141,7 +167,7 @@ class Outputs:
             files.append(str(path))
         self._record(self.tables, {"name": name, "title": title, "caption": caption, "rows": len(frame),
                                    "files": files})
-        shown = frame.copy()
+        shown = with_intervals(frame)
         if "memory" in shown.columns:
             shown["memory"] = shown["memory"].map(memory_label)
         return shown.rename(columns=lambda c: header(str(c)))

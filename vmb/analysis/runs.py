@@ -26,9 +26,11 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
-from vmb.harness.metrics import EMPTY_SUMMARY, QueryRow, coverage, summarize
+from vmb.harness.metrics import EMPTY_SUMMARY, QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.harness.record import CALL_KINDS, QueryRecord
-from vmb.harness.rundir import CONFIG, RESULTS, iter_results, read_record
+from vmb.harness.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
+from vmb.prices import PriceTable
+from vmb.uncertainty import INTERVAL_METRICS
 from vmb.score import target_modules
 
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
@@ -36,7 +38,7 @@ from vmb.score import target_modules
 ATTEMPT_KINDS = ("vehicle", "invalid")
 # The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
 QUERY_COLUMNS = [
-    "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "reasoning_type",
+    "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "trial", "reasoning_type",
     "modules", "status", "error", "exact_match", "field_f1", "value_f1", "tool_f1", "calls",
     *(f"{kind}_calls" for kind in CALL_KINDS), "refused_calls", "text_calls", "round_limit_hit",
     "answered_in_text", "mem_tokens", "retrievals", "prompt_tokens", "completion_tokens", "requests",
@@ -53,7 +55,7 @@ class Run:
     agent: str  # "model", "oracle" or "noop"
     model: str | None
     memory: str
-    selected: int | None  # queries the run selected (None: not recorded)
+    selected: int | None  # (query, trial) pairs the run selected (None: not recorded)
     config: dict[str, Any]
 
     @property
@@ -101,7 +103,7 @@ def read_run(path: str | Path) -> Run:
         agent=determining.get("agent", "model"),
         model=determining.get("model"),
         memory=determining.get("memory", "unknown"),
-        selected=selection.get("queries"),
+        selected=None if selection.get("queries") is None else selection["queries"] * selection.get("trials", 1),
         config=config,
     )
 
@@ -137,6 +139,7 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         "query_id": record.id,
         "group": record.group,
         "index": record.index,
+        "trial": record.trial,
         "reasoning_type": record.reasoning_type,
         "modules": list(row.modules),
         "status": row.status,
@@ -182,17 +185,18 @@ class RunSet:
     """Runs loaded for analysis (see the module docstring)."""
 
     def __init__(self, runs: list[Run], rows: list[dict[str, Any]], offsets: dict[tuple[str, str], int],
-                 metric_rows: dict[str, list[QueryRow]]) -> None:
+                 metric_rows: dict[str, list[QueryRow]], prices: PriceTable | None = None) -> None:
         self.runs_by_name = {run.name: run for run in runs}
         self._offsets = offsets
         self.metric_rows = metric_rows  # run name → its rows for ``vmb.harness.metrics``
         self.queries = _typed(pd.DataFrame(rows, columns=QUERY_COLUMNS))
-        self.runs = run_table(runs, metric_rows, self.queries)
+        self.runs = run_table(runs, metric_rows, self.queries, prices)
 
     def run(self, name: str) -> Run:
         return self.runs_by_name[name]
 
     def record(self, run: str, query_id: str) -> QueryRecord:
+        """``query_id`` is the record's key: the query id, with ``~T`` for trial T > 1."""
         """The full record of one query of one run, read from its ``results.jsonl``."""
         return read_record(self.runs_by_name[run].path / RESULTS, self._offsets[(run, query_id)])
 
@@ -210,11 +214,22 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queries: pd.DataFrame) -> pd.DataFrame:
+def _interval_columns(entry: dict[str, Any]) -> dict[str, Any]:
+    """``esm_low``, ``esm_high``, ... from a summary entry's intervals (None where there is none)."""
+    intervals = entry.get("intervals") or {}
+    return {f"{metric}_{end}": (intervals.get(metric) or {}).get(end)
+            for metric in INTERVAL_METRICS for end in ("low", "high")}
+
+
+def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queries: pd.DataFrame,
+              prices: PriceTable | None = None) -> pd.DataFrame:
     """One row per run (by memory setting, then model): the paper's numbers over its scored queries.
 
     The numbers are ``vmb.harness.metrics.summarize``'s, as in ``metric.json`` and ``vmb show``
-    (unrounded here); ``failures`` counts the scored queries the taxonomy classified.
+    (unrounded here), with the 95% intervals of ESM, F-F1 and V-F1 (``esm_low``, ``esm_high``, ...),
+    the trials with pass^k and pass@k (lists, k = 1..trials) and, under ``prices``, the cost of the
+    run and per query (None without a price); ``failures`` counts the scored queries the taxonomy
+    classified.
     """
     rows = []
     for run in sorted(runs, key=lambda r: (memory_rank(r.memory), r.label, r.name)):
@@ -233,18 +248,36 @@ def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queri
             "errors": counts["errors"],
             **{k: overall[k] for k in ("esm", "field_f1", "value_f1", "tool_f1", "calls", "mem_token", "retrievals")},
             "failures": len(failed),
+            **_interval_columns(overall),
+            "trials": overall.get("trials", 0),
+            "pass_hat_k": overall.get("pass_hat_k", []),
+            "pass_at_k": overall.get("pass_at_k", []),
+            **_cost_columns(cost_of(mine, run.model, memory_cost(run.path / MEMORY), prices)),
         })
-    return pd.DataFrame(rows, columns=[
-        "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", "esm", "field_f1",
-        "value_f1", "tool_f1", "calls", "mem_token", "retrievals", "failures",
-    ])
+    return pd.DataFrame(rows, columns=RUN_COLUMNS)
 
 
-def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None = None) -> RunSet:
+def _cost_columns(cost: dict[str, Any]) -> dict[str, Any]:
+    return {"cost_total": cost.get("total"), "cost_per_query": cost.get("per_query"),
+            "cost_per_solved_query": cost.get("per_solved_query"), "currency": cost.get("currency")}
+
+
+# The columns of ``RunSet.runs`` (see ``run_table``), in order.
+RUN_COLUMNS = [
+    "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", "esm", "field_f1",
+    "value_f1", "tool_f1", "calls", "mem_token", "retrievals", "failures",
+    *(f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("low", "high")),
+    "trials", "pass_hat_k", "pass_at_k", "cost_total", "cost_per_query", "cost_per_solved_query", "currency",
+]
+
+
+def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None = None,
+              prices: PriceTable | None = None) -> RunSet:
     """Load run directories (or directories holding runs) into a ``RunSet``.
 
     ``bench`` is a loaded ``vmb.data.Benchmark``; without it the benchmark is loaded from ``data``
     (default: the usual data locations), for the gold memories and speakers the taxonomy reads.
+    ``prices`` (``vmb.prices.price_table``) fills the runs' cost columns.
     """
     if bench is None:
         from vmb.data import load_benchmark, resolve_data_dir
@@ -263,9 +296,10 @@ def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None =
         for _, offset, record, _ in iter_results(run.path / RESULTS):
             if record is None:
                 continue  # a line cut short by a kill, or not a record: the harness reruns that query
-            key = (run.name, record.id)
+            key = (run.name, record.key)
             modules = None if record.ok else target_modules(context.ref_calls(record.id))
-            row = metric_rows[run.name][record.id] = QueryRow.of(record, modules)
+            row = metric_rows[run.name][record.key] = QueryRow.of(record, modules)
             rows[key] = query_row(run, record, row, context)
             offsets[key] = offset
-    return RunSet(runs, list(rows.values()), offsets, {name: list(m.values()) for name, m in metric_rows.items()})
+    return RunSet(runs, list(rows.values()), offsets, {name: list(m.values()) for name, m in metric_rows.items()},
+                  prices)

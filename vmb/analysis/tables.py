@@ -4,9 +4,13 @@ Every function returns a long DataFrame with a ``source`` column (``paper`` or `
 ``model`` (the backbone, or what an offline agent is), ``memory`` (the harness's setting name), the
 metrics, and ``n`` (scored queries; empty for the paper, which scores all 500). ``wide`` turns one
 into the paper's layout. Our rows are per run, so two runs of one model and setting stay apart.
+Our ESM, F-F1 and V-F1 (overall and per reasoning type) come with their 95% interval as ``X_low``
+and ``X_high`` columns (empty for the paper, which prints none); ``Outputs`` prints them ``X ± h``.
 """
 
 from __future__ import annotations
+
+from typing import Any, Iterable
 
 import pandas as pd
 
@@ -16,9 +20,18 @@ from vmb.analysis.style import METRIC_LABELS, memory_rank
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
 from vmb.harness.metrics import summarize
+from vmb.uncertainty import INTERVAL_METRICS
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")
 METRICS = ("esm", "field_f1", "value_f1", "calls")
+
+
+def bounds(metrics: Iterable[str]) -> list[str]:
+    """``X_low``, ``X_high`` for each metric X: the columns holding its 95% interval."""
+    return [f"{metric}_{end}" for metric in metrics for end in ("low", "high")]
+
+
+INTERVALS = bounds(INTERVAL_METRICS)
 
 
 def _ours(runset: RunSet, memories: tuple[str, ...] | None = None) -> pd.DataFrame:
@@ -39,24 +52,35 @@ def _ordered(frame: pd.DataFrame) -> pd.DataFrame:
 
 def table1(runset: RunSet) -> pd.DataFrame:
     """Table 1: ESM, F-F1, V-F1 and Calls per model under summary, kv and gold memory."""
-    columns = ["source", "model", "memory", *METRICS, "n"]
+    columns = ["source", "model", "memory", *METRICS, "n", *INTERVALS]
     ours = _ours(runset, TABLE1_MEMORIES)
     frame = pd.concat([paper.table1().assign(n=None), ours], ignore_index=True)[columns]
     return _ordered(frame).reset_index(drop=True)
 
 
+def _esm_with_interval(entry: dict[str, Any]) -> dict[str, Any]:
+    interval = (entry.get("intervals") or {}).get("esm") or {}
+    kind = entry["group"]
+    return {kind: entry["esm"], f"{kind}_low": interval.get("low"), f"{kind}_high": interval.get("high")}
+
+
 def esm_by_reasoning_type(runset: RunSet) -> pd.DataFrame:
-    """Per run: ESM (%) over its scored queries of each reasoning type (columns), and overall."""
+    """Per run: ESM (%) over its scored queries of each reasoning type (columns, each with its 95%
+    interval as ``TYPE_low``/``TYPE_high``), and overall."""
     per_type = pd.DataFrame(
-        {run: {e["group"]: e["esm"] for e in summarize(rows, "reasoning_type")}
+        {run: {k: v for e in summarize(rows, "reasoning_type") for k, v in _esm_with_interval(e).items()}
          for run, rows in runset.metric_rows.items()}
     ).T
-    known = [t for t in REASONING_TYPES if t in per_type.columns]
-    columns = known + sorted(set(per_type.columns) - set(known))
+    kinds = [c for c in per_type.columns if not str(c).endswith(("_low", "_high"))]
+    known = [t for t in REASONING_TYPES if t in kinds]
+    ordered = known + sorted(set(kinds) - set(known))
+    columns = [c for kind in ordered for c in (kind, f"{kind}_low", f"{kind}_high")]
     runs = runset.runs.set_index("run")
     frame = per_type.reindex(index=runs.index, columns=columns)
     frame.columns.name = None
     frame["esm"] = runs["esm"]
+    frame["esm_low"] = runs["esm_low"]
+    frame["esm_high"] = runs["esm_high"]
     frame["mem_token"] = runs["mem_token"]
     frame["n"] = runs["scored"]
     frame.insert(0, "memory", runs["memory"])
@@ -69,14 +93,15 @@ def table6(runset: RunSet) -> pd.DataFrame:
     """Table 6: ESM by reasoning type without memory."""
     ours = esm_by_reasoning_type(runset)
     ours = ours[ours["memory"] == "none"]
-    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "n"]
+    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "n", *bounds([*REASONING_TYPES, "esm"])]
     frame = pd.concat([paper.table6().assign(n=None), ours], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
 
 
 def table2(runset: RunSet) -> pd.DataFrame:
     """Table 2: per memory setting or system, ESM by reasoning type, overall ESM and Mem Token."""
-    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "mem_token", "n"]
+    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "mem_token", "n",
+               *bounds([*REASONING_TYPES, "esm"])]
     frame = pd.concat([paper.table2().assign(n=None), esm_by_reasoning_type(runset)], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
 
@@ -84,12 +109,15 @@ def table2(runset: RunSet) -> pd.DataFrame:
 def wide_table1(frame: pd.DataFrame) -> pd.DataFrame:
     """Table 1 in the paper's layout: one row per (source, model), one column per setting × metric."""
     present = [m for m in TABLE1_MEMORIES if m in set(frame["memory"])]
-    wide = frame.pivot_table(index=["source", "model"], columns="memory", values=list(METRICS), aggfunc="first",
+    values = [*METRICS, *(c for c in INTERVALS if c in frame.columns)]
+    wide = frame.pivot_table(index=["source", "model"], columns="memory", values=values, aggfunc="first",
                              dropna=False, sort=False)
-    wide = wide.reindex(columns=pd.MultiIndex.from_product([list(METRICS), present]))
-    wide = wide.swaplevel(axis=1).reindex(columns=[(m, k) for m in present for k in METRICS])
-    # The harness's short setting names keep the eleven-column header readable.
-    wide.columns = [f"{m} {METRIC_LABELS.get(k, k)}" for m, k in wide.columns]
+    wide = wide.reindex(columns=pd.MultiIndex.from_product([values, present]))
+    wide = wide.swaplevel(axis=1).reindex(columns=[(m, k) for m in present for k in values])
+    # The harness's short setting names keep the eleven-column header readable; an interval's
+    # bounds keep their suffix, so Outputs prints them beside their metric.
+    wide.columns = [f"{m} {METRIC_LABELS.get(k, k)}" if k in METRICS else
+                    f"{m} {METRIC_LABELS.get(k.rsplit('_', 1)[0], k)}_{k.rsplit('_', 1)[1]}" for m, k in wide.columns]
     order = frame.drop_duplicates(["source", "model"])[["source", "model"]]
     return wide.reindex(pd.MultiIndex.from_frame(order)).reset_index()
 
@@ -125,3 +153,18 @@ def error_composition(runset: RunSet) -> pd.DataFrame:
     shares.insert(1, "memory", shares["run"].map(runs["memory"]))
     shares.insert(1, "model", shares["run"].map(runs["model"]))
     return shares
+
+
+def trust_table(runset: RunSet) -> pd.DataFrame:
+    """Per run: ESM, F-F1, V-F1 with their 95% intervals, the trials with pass^k and pass@k
+    (``pass^1``, ``pass^2``, ...; ``pass@1``, ...), and the cost per query and per solved query."""
+    runs = runset.runs
+    most = int(runs["trials"].max()) if len(runs) else 0
+    frame = runs[["run", "model", "memory", "scored", "esm", "field_f1", "value_f1", *INTERVALS, "trials"]].copy()
+    for k in range(1, most + 1):
+        frame[f"pass^{k}"] = [v[k - 1] if len(v) >= k else None for v in runs["pass_hat_k"]]
+    for k in range(2, most + 1):
+        frame[f"pass@{k}"] = [v[k - 1] if len(v) >= k else None for v in runs["pass_at_k"]]
+    for column in ("cost_per_query", "cost_per_solved_query", "currency"):
+        frame[column] = runs[column]
+    return frame.reset_index(drop=True)

@@ -167,6 +167,15 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     return {"groups": len(per_group), **total, "per_group": per_group}
 
 
+def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] | None,
+            prices: PriceTable | None) -> dict[str, Any]:
+    """The money the rows' requests and the memory construction (``memory_cost``) cost, or "no price"."""
+    return cost_figures(prices, model,
+                        query_tokens=(sum(row.prompt_tokens for row in rows), sum(row.completion_tokens for row in rows)),
+                        build_tokens=None if build is None else (build["prompt_tokens"], build["completion_tokens"]),
+                        attempts=sum(row.ok for row in rows), solved=sum(bool(row.exact_match) for row in rows))
+
+
 def run_identity(determining: dict[str, Any]) -> dict[str, Any]:
     """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
     from vmb.harness.config import config_hash
@@ -204,10 +213,7 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
         "round_limit_hit": sum(row.round_limit_hit for row in ok),
         "tokens": tokens,
         "memory_build": build,
-        "cost": cost_figures(prices, run.get("model"), query_tokens=(tokens["prompt"], tokens["completion"]),
-                             build_tokens=None if build is None else (build["prompt_tokens"],
-                                                                      build["completion_tokens"]),
-                             attempts=len(ok), solved=solved),
+        "cost": cost_of(chosen, run.get("model"), build, prices),
         "error_queries": [{"id": attempt_key(row.id, row.trial), "error": row.error,
                            "kind": row.error_kind or "request_failed"} for row in errors],
         "paper": paper_rows(run["memory"]),
