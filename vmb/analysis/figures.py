@@ -240,6 +240,9 @@ def esm_vs_cost(runs: pd.DataFrame) -> Any:
         ax.set_xticks([])
     else:
         ax.set_xscale("log")
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
         low, high = priced["cost_per_query"].min(), priced["cost_per_query"].max()
         ax.set_xlim(low / 2, high * 2)
     ax.set_ylim(-3, 105)

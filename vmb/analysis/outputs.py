@@ -55,6 +55,8 @@ def cell(value: Any, column: str = "") -> str:
         return "yes" if value else "no"
     if isinstance(value, int):
         return f"{value:,}"
+    if isinstance(value, float) and column.startswith("cost"):
+        return f"{value:,.6f}"  # money per query is a fraction of a cent
     if isinstance(value, float):
         return f"{value:,.2f}"
     return str(value)
