@@ -14,19 +14,22 @@ from pathlib import Path
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run", type=Path, help="run directory (holds config.json and results.jsonl)")
     parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    parser.add_argument("--prices", metavar="FILE", help="price table for metric.json's cost (default $VMB_PRICES)")
 
 
 def run(args: argparse.Namespace) -> int:
     from vmb.harness.rescore import rescore_run
     from vmb.harness.rundir import RunDirError
     from vmb.harness.show import metric_line
+    from vmb.prices import PriceError, price_table
 
     if not (args.run / "config.json").exists():
         print(f"vmb score: {args.run} is not a run directory (no config.json)", file=sys.stderr)
         return 2
     try:
-        metric, warnings = rescore_run(args.run, args.data)
-    except RunDirError as error:
+        prices = price_table(args.prices)
+        metric, warnings = rescore_run(args.run, args.data, prices)
+    except (PriceError, RunDirError) as error:
         print(f"vmb score: {error}", file=sys.stderr)
         return 2
     for warning in warnings:

@@ -41,12 +41,12 @@ def rescore_run(path: Path, data: str | None = None,
     rundir = RunDir(path)
     rundir.lock()  # rewriting results.jsonl under a run still appending to it would lose its records
     try:
-        return _rescore(rundir, data)
+        return _rescore(rundir, data, prices)
     finally:
         rundir.unlock()
 
 
-def _rescore(rundir: RunDir, data: str | None) -> tuple[dict[str, Any], list[str]]:
+def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tuple[dict[str, Any], list[str]]:
     doc = rundir.config()
     plan = prepare_run(stored_config(doc, rundir.path, data))
     warnings = []
