@@ -113,8 +113,10 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
 
     shard = parse_shard(args.shard) if args.shard else None
     out = args.out or default_out(args)
+    if shard is not None:
+        out = str(shard_dir(out, shard))
     config = RunConfig(
-        out=str(shard_dir(out, shard)) if shard is not None else out, memory=args.memory, agent=args.agent, model=args.model,
+        out=out, memory=args.memory, agent=args.agent, model=args.model,
         base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
         max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
