@@ -9,6 +9,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.harness.merge import MergeError, merge_runs
+from vmb.harness.rundir import RunDir, RunDirError
 from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.harness.shard import Shard
 
@@ -49,6 +50,13 @@ def test_overlapping_or_differently_selected_slices_are_refused(bench: Any, run:
         merge_runs([a.path, b.path], tmp_path / "m1")
     with pytest.raises(MergeError, match="select different queries or trials"):
         merge_runs([a.path, c.path], tmp_path / "m2")
+    busy = RunDir(tmp_path / "m3")
+    busy.lock()  # another process writing the merged directory
+    try:
+        with pytest.raises(RunDirError, match="in use"):
+            merge_runs([a.path], tmp_path / "m3")
+    finally:
+        busy.unlock()
 
 
 def test_cli_shard_writes_a_slice_and_merge_joins_it(bench: Any, tmp_path: Path, release_dir: Path,

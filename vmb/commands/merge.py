@@ -24,12 +24,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError
     from vmb.harness.merge import merge_runs
+    from vmb.harness.rundir import RunDirError
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
 
     try:
         metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices))
-    except (ValueError, DataError) as error:
+    except (ValueError, DataError, RunDirError) as error:
         print(f"vmb merge: {error}", file=sys.stderr)
         return 2
     for warning in warnings:

@@ -163,7 +163,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
     import asyncio
 
     from vmb.data import DataError
-    from vmb.harness.rundir import ConfigMismatch
+    from vmb.harness.rundir import ConfigMismatch, RunDirError
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.model import FatalModelError
 
@@ -175,7 +175,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
         try:
             config.validate()
             result = asyncio.run(execute(config, force=force, show_progress=progress))
-        except (FatalModelError, ConfigMismatch, DataError, ValueError, ImportError) as error:
+        except (FatalModelError, ConfigMismatch, RunDirError, DataError, ValueError, ImportError) as error:
             log(f"  stopped: {error}")
             outcomes.append(CellOutcome(cell, Path(config.out), str(error)))
             continue
@@ -188,6 +188,7 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
                log: Callable[[str], None] = print) -> list[CellOutcome]:
     """Merge each cell's slices (ROOT/CELL/shards/*) into the cell's run directory."""
     from vmb.harness.merge import merge_runs
+    from vmb.harness.rundir import RunDirError
 
     outcomes = []
     for cell in spec.cells:
@@ -199,7 +200,7 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
             continue
         try:
             _, warnings = merge_runs(slices, out, data=cell.settings.get("data"), prices=prices)
-        except ValueError as error:
+        except (ValueError, RunDirError) as error:
             outcomes.append(CellOutcome(cell, out, str(error)))
             log(f"{cell.name}: {error}")
             continue

@@ -103,18 +103,21 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
     if len(counts) == 1 and len(shards) < next(iter(counts)):
         warnings.append(f"{len(shards)} of {next(iter(counts))} shards merged; the others' queries are pending")
 
-    out.mkdir(parents=True, exist_ok=True)
-    for path in slices:
-        _copy_tree_entries(path / MEMORY, out / MEMORY)
-        _copy_tree_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
     rundir = RunDir(out)
-    rundir.replace_records({key: records[key] for q, t in selected if (key := attempt_key(q, t)) in records})
-    now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-    doc = {**whole, "selection": {**whole["selection"], "queries": len(plan.selected)},
-           "created": min(c.get("created", now) for c in configs), "updated": now,
-           "merged_from": [str(p) for p in slices]}
-    write_json(out / CONFIG, doc)
-    rows = [QueryRow.of(record) for record in records.values()]
-    metric = compute_metric(rows, selected, stored_identity(whole, plan), rundir.memory_dir, prices)
-    rundir.write_metric(metric)
+    rundir.lock()  # the merged directory is a run: one writer at a time
+    try:
+        for path in slices:
+            _copy_tree_entries(path / MEMORY, out / MEMORY)
+            _copy_tree_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
+        rundir.replace_records({key: records[key] for q, t in selected if (key := attempt_key(q, t)) in records})
+        now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        doc = {**whole, "selection": {**whole["selection"], "queries": len(plan.selected)},
+               "created": min(c.get("created", now) for c in configs), "updated": now,
+               "merged_from": [str(p) for p in slices]}
+        write_json(out / CONFIG, doc)
+        rows = [QueryRow.of(record) for record in records.values()]
+        metric = compute_metric(rows, selected, stored_identity(whole, plan), rundir.memory_dir, prices)
+        rundir.write_metric(metric)
+    finally:
+        rundir.unlock()
     return metric, warnings
