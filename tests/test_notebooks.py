@@ -17,7 +17,7 @@ from vmb import report
 from vmb.data import load_benchmark
 from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
 
-NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "06_trust"]
+NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust"]
 N_RUNS = 6
 # table → rows, on the fixture's six runs (four of the scripted model, an oracle, a noop)
 TABLE_ROWS = {
