@@ -93,11 +93,11 @@ def cost_figures(table: PriceTable | None, model: str | None, *, query_tokens: t
     (query, trial) pairs and ``solved`` those that matched exactly. Without a price: ``price`` None
     and a ``note`` saying why, never a number.
     """
-    price = table.price(model) if table is not None else None
+    if table is None:
+        return {"price": None, "note": "no price: no price table given (--prices FILE or $VMB_PRICES)"}
+    price = table.price(model)
     if price is None:
-        if table is None:
-            note = "no price: no price table given (--prices FILE or $VMB_PRICES)"
-        elif model is None:
+        if model is None:
             note = "no price: an offline agent makes no model requests"
         else:
             note = f"no price: {table.source} has no row for model {model!r}"

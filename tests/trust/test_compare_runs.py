@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
+from tests.harness.conftest import RunFn
 from vmb.analysis.compare import CompareError, compare_runs, run_outcomes
 from vmb.cli import main
 from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.uncertainty import mcnemar_exact
-
-from tests.harness.conftest import RunFn
 
 
 def test_compare_two_runs(bench: Any, run: RunFn, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
+from tests.harness.conftest import RunFn
 from vmb.cli import main
 from vmb.harness.merge import MergeError, merge_runs
 from vmb.harness.rundir import RunDir, RunDirError
 from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.harness.shard import Shard
-
-from tests.harness.conftest import RunFn
 
 GROUPS = [1, 2, 3]
 

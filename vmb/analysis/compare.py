@@ -9,9 +9,10 @@ and the exact McNemar p-value on those two counts; overall and per reasoning typ
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from vmb.data import REASONING_TYPES
 from vmb.harness.record import QueryRecord

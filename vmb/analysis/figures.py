@@ -54,7 +54,7 @@ def _color_ticklabels(ax: Any, memories: Sequence[str]) -> None:
         label.set_fontweight("bold")
 
 
-ERROR_BAR = {"ecolor": "#222222", "elinewidth": 1.0, "capsize": 2.5}
+ERROR_BAR: dict[str, Any] = {"ecolor": "#222222", "elinewidth": 1.0, "capsize": 2.5}
 
 
 def interval_error(row: pd.Series, metric: str) -> list[list[float]] | None:

@@ -30,8 +30,8 @@ from vmb.harness.metrics import EMPTY_SUMMARY, QueryRow, cost_of, coverage, memo
 from vmb.harness.record import CALL_KINDS, QueryRecord
 from vmb.harness.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
 from vmb.prices import PriceTable
-from vmb.uncertainty import INTERVAL_METRICS
 from vmb.score import target_modules
+from vmb.uncertainty import INTERVAL_METRICS
 
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
 # or was not loaded): the attempts the taxonomy's "invalid call" looks at.

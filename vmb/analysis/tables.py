@@ -10,7 +10,8 @@ and ``X_high`` columns (empty for the paper, which prints none); ``Outputs`` pri
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pandas as pd
 

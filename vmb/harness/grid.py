@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Callable
-
-from vmb.prices import PriceTable
+from typing import Any
 
 from vmb.harness.config import RunConfig, parse_groups
 from vmb.harness.shard import Shard, shard_dir
+from vmb.prices import PriceTable
 
 # Settings a grid decides itself, per cell.
 _PER_CELL = {"out", "memory", "memory_options", "model", "agent"}

@@ -9,9 +9,9 @@ from vmb.harness.agent import score_replayed
 from vmb.harness.config import RunConfig
 from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.plan import RunPlan, prepare_run
+from vmb.harness.rundir import RunDir
 from vmb.harness.shard import parse_shard
 from vmb.prices import PriceTable
-from vmb.harness.rundir import RunDir
 
 
 def stored_config(doc: dict[str, Any], out: Path, data: str | None) -> RunConfig:
