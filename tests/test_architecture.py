@@ -12,7 +12,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices"),
+    ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices",
+     "vmb.tomlfile"),
     ("vmb.score", "vmb.data", "vmb.llm"),
     ("vmb.stats", "vmb.bench"),
     ("vmb.memory", "vmb.generate"),

@@ -12,9 +12,10 @@ callers say "no price" rather than guess one.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from vmb.tomlfile import read_toml
 
 ENV = "VMB_PRICES"
 
@@ -50,12 +51,7 @@ def _number(path: Path, model: str, entry: dict[str, object], key: str) -> float
 
 
 def load_prices(path: Path) -> PriceTable:
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PriceError(f"{path}: cannot read the price table ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PriceError(f"{path}: not valid TOML: {error}") from None
+    doc = read_toml(path, "price table", PriceError)
     unknown = set(doc) - {"currency", "models"}
     if unknown:
         raise PriceError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; expected currency and [models.NAME]")

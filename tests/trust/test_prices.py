@@ -61,3 +61,11 @@ def test_cost_figures_with_and_without_a_price(tmp_path: Path) -> None:
     assert missing == {"price": None, "note": f"no price: {table.source} has no row for model 'other'"}
     assert "no price table" in cost_figures(None, "gpt-x", query_tokens=(1, 1), build_tokens=None,
                                             attempts=1, solved=0)["note"]
+
+
+def test_a_table_that_is_not_utf8_is_refused_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "prices.toml"
+    path.write_bytes(b'currency = "\xff"\n')
+    with pytest.raises(PriceError, match="not UTF-8") as caught:
+        load_prices(path)
+    assert str(path) in str(caught.value)

@@ -25,7 +25,6 @@ a shard, each cell runs only its slice, into ROOT/CELL/shards/I-of-N, and ``merg
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import Any
 from vmb.harness.config import RunConfig, parse_groups
 from vmb.harness.shard import Shard, shard_dir
 from vmb.prices import PriceTable
+from vmb.tomlfile import read_toml
 
 # Settings a grid decides itself, per cell.
 _PER_CELL = {"out", "memory", "memory_options", "model", "agent"}
@@ -117,12 +117,7 @@ def _shared_settings(path: Path, run: Any) -> dict[str, Any]:
 
 
 def load_grid(path: Path) -> GridSpec:
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise GridError(f"{path}: cannot read the grid spec ({error.strerror})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise GridError(f"{path}: not valid TOML: {error}") from None
+    doc = read_toml(path, "grid spec", GridError)
     unknown = set(doc) - _TOP_KEYS
     if unknown:
         raise GridError(f"{path}: unknown key(s) {', '.join(sorted(unknown))}; use {', '.join(sorted(_TOP_KEYS))}")
