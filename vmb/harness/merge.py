@@ -4,11 +4,15 @@ Slices must share one configuration (the same hash, and the same selection apart
 and may not hold the same (query, trial). The merged directory gets the records of every slice in
 selection order, their memories and system prompts, a ``config.json`` without the shard, and the
 ``metric.json`` an unsharded run writes: byte for byte the same, since it holds no timings.
+
+Nothing already in the merged directory is lost: its finished records are kept (a slice's record
+of the same query is used only where the directory has none, or an error), its memories and
+system prompts stay, and a directory holding records outside the slices' selection is refused. The
+merged directory may not be one of the slices or lie inside one.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from pathlib import Path
@@ -18,7 +22,7 @@ from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.plan import prepare_run
 from vmb.harness.record import QueryRecord, attempt_key
 from vmb.harness.rescore import stored_config, stored_identity
-from vmb.harness.rundir import CONFIG, MEMORY, SYSTEM_PROMPTS, RunDir, write_json
+from vmb.harness.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_config, read_results, write_json
 from vmb.prices import PriceTable
 
 
@@ -31,11 +35,7 @@ def _unsharded(selection: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_configs(slices: list[Path]) -> list[dict[str, Any]]:
-    configs = []
-    for path in slices:
-        if not (path / CONFIG).is_file():
-            raise MergeError(f"{path} is not a run directory (no {CONFIG})")
-        configs.append(json.loads((path / CONFIG).read_text(encoding="utf-8")))
+    configs = [read_config(path) for path in slices]
     first = configs[0]
     for path, config in zip(slices[1:], configs[1:]):
         if config["hash"] != first["hash"]:
@@ -51,11 +51,22 @@ def _check_configs(slices: list[Path]) -> list[dict[str, Any]]:
     return configs
 
 
-def _gather(slices: list[Path]) -> dict[str, QueryRecord]:
+def _check_out(slices: list[Path], out: Path) -> None:
+    """Refuse an output that is a slice or lies inside one: writing it would overwrite what is being read."""
+    target = out.resolve()
+    for path in slices:
+        if target == path.resolve() or target.is_relative_to(path.resolve()):
+            raise MergeError(f"--out {out} is the slice {path} or lies inside it; merge into the run directory "
+                             "the slices belong to, or a new one")
+
+
+def _gather(slices: list[Path], warnings: list[str]) -> dict[str, QueryRecord]:
     merged: dict[str, QueryRecord] = {}
     origin: dict[str, Path] = {}
     for path in slices:
-        for key, record in RunDir(path).records().items():
+        records, problems = read_results(path / RESULTS)
+        warnings.extend(f"{problem} (that query stays pending)" for problem in problems)
+        for key, record in records.items():
             if key in merged:
                 raise MergeError(f"{key} is in both {origin[key]} and {path}: slices may not overlap")
             merged[key] = record
@@ -63,18 +74,55 @@ def _gather(slices: list[Path]) -> dict[str, QueryRecord]:
     return merged
 
 
-def _copy_tree_entries(source: Path, target: Path) -> None:
-    """Copy each entry of ``source`` into ``target`` (replacing an entry of the same name)."""
+def _copy_new_entries(source: Path, target: Path) -> None:
+    """Copy each entry of ``source`` that ``target`` does not hold yet (what is there stays)."""
     if not source.is_dir():
         return
     target.mkdir(parents=True, exist_ok=True)
     for entry in sorted(source.iterdir()):
         destination = target / entry.name
+        if destination.exists():
+            continue
         if entry.is_dir():
-            shutil.rmtree(destination, ignore_errors=True)
             shutil.copytree(entry, destination)
         else:
             shutil.copy2(entry, destination)
+
+
+def _kept(out: Path, records: dict[str, QueryRecord], selected: set[str],
+          warnings: list[str]) -> dict[str, QueryRecord]:
+    """The slices' records joined with those ``out`` holds already, which win unless they are errors."""
+    existing, problems = read_results(out / RESULTS)
+    warnings.extend(f"{problem} (that query stays pending)" for problem in problems)
+    outside = sorted(set(existing) - selected)
+    if outside:
+        raise MergeError(f"{out} holds {len(outside)} record(s) outside these slices' selection ({outside[0]}, ...); "
+                         "merge into a new directory")
+    replaced = [key for key, record in existing.items() if key in records and record.ok
+                and record.to_json() != records[key].to_json()]
+    if replaced:
+        warnings.append(f"{out} already holds {len(replaced)} finished record(s) that a slice also has "
+                        f"({replaced[0]}, ...); the ones in {out} are kept")
+    joined = dict(records)
+    joined.update({key: record for key, record in existing.items() if record.ok or key not in records})
+    return joined
+
+
+def _coverage(configs: list[dict[str, Any]], selected: list[tuple[str, int]], records: dict[str, QueryRecord],
+              groups: dict[str, int]) -> list[str]:
+    """A warning for every shard count or group the merged records leave out."""
+    missing = sorted({groups[q] for q, t in selected if attempt_key(q, t) not in records})
+    if not missing:
+        return []
+    shards = {s for c in configs if (s := c["selection"].get("shard"))}
+    counts = sorted({int(s.split("/")[1]) for s in shards})
+    if len(counts) == 1 and len(shards) < counts[0]:
+        return [f"{len(shards)} of {counts[0]} shards merged; the others' queries are pending"]
+    if len(counts) > 1:
+        shown = ", ".join(map(str, missing[:10])) + (", ..." if len(missing) > 10 else "")
+        return [f"slices of different shard counts ({', '.join(sorted(shards))}) leave group(s) {shown} "
+                "without records; their queries are pending"]
+    return []
 
 
 def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
@@ -82,33 +130,31 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
     """Merge ``slices`` into ``out``; return the merged metric and warnings (missing slices, say)."""
     if not slices:
         raise MergeError("no slices to merge")
+    _check_out(slices, out)
     configs = _check_configs(slices)
     first = configs[0]
-    if (out / CONFIG).is_file():
-        existing = json.loads((out / CONFIG).read_text(encoding="utf-8"))
-        if existing.get("hash") != first["hash"]:
-            raise MergeError(f"{out} holds a run of another configuration; merge into a new directory")
-    records = _gather(slices)
+    if (out / CONFIG).exists() and read_config(out)["hash"] != first["hash"]:
+        raise MergeError(f"{out} holds a run of another configuration; merge into a new directory")
+    warnings: list[str] = []
+    records = _gather(slices, warnings)
     whole = {**first, "selection": {**first["selection"], "shard": None}}
-    plan = prepare_run(stored_config(whole, out, data))
-    warnings = []
+    plan = prepare_run(stored_config(whole, out, data, source=slices[0]))
     if plan.determining["data_sha256"] != first["determining"]["data_sha256"]:
         warnings.append(f"the benchmark in {plan.data_root} differs from the one these slices used")
     selected = [(q.id, t) for q, t in plan.attempts]
-    stray = sorted(set(records) - {attempt_key(q, t) for q, t in selected})
+    keys = {attempt_key(q, t) for q, t in selected}
+    stray = sorted(set(records) - keys)
     if stray:
         raise MergeError(f"{stray[0]} (and {len(stray) - 1} more) are outside the run's selection")
-    shards = {s for c in configs if (s := c["selection"].get("shard"))}
-    counts = {int(s.split("/")[1]) for s in shards}
-    if len(counts) == 1 and len(shards) < next(iter(counts)):
-        warnings.append(f"{len(shards)} of {next(iter(counts))} shards merged; the others' queries are pending")
 
     rundir = RunDir(out)
     rundir.lock()  # the merged directory is a run: one writer at a time
     try:
+        records = _kept(out, records, keys, warnings)
+        warnings.extend(_coverage(configs, selected, records, {q.id: q.group for q in plan.selected}))
         for path in slices:
-            _copy_tree_entries(path / MEMORY, out / MEMORY)
-            _copy_tree_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
+            _copy_new_entries(path / MEMORY, out / MEMORY)
+            _copy_new_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
         rundir.replace_records({key: records[key] for q, t in selected if (key := attempt_key(q, t)) in records})
         now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         doc = {**whole, "selection": {**whole["selection"], "queries": len(plan.selected)},

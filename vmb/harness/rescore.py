@@ -9,13 +9,24 @@ from vmb.harness.agent import score_replayed
 from vmb.harness.config import RunConfig
 from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.plan import RunPlan, prepare_run
-from vmb.harness.rundir import RunDir
+from vmb.harness.rundir import CONFIG, RunDir, RunDirError
 from vmb.harness.shard import parse_shard
 from vmb.prices import PriceTable
 
 
-def stored_config(doc: dict[str, Any], out: Path, data: str | None) -> RunConfig:
-    """The config a run directory's ``config.json`` records (what selects and identifies its queries)."""
+def stored_config(doc: dict[str, Any], out: Path, data: str | None, *, source: Path | None = None) -> RunConfig:
+    """The config a run directory's ``config.json`` records (what selects and identifies its queries).
+
+    ``source`` is the run directory the document was read from (default ``out``), named when it is damaged.
+    """
+    try:
+        return _stored_config(doc, out, data)
+    except (KeyError, TypeError, ValueError) as error:
+        reason = f"no {error}" if isinstance(error, KeyError) else str(error)
+        raise RunDirError(f"{(source or out) / CONFIG} is damaged ({reason})") from None
+
+
+def _stored_config(doc: dict[str, Any], out: Path, data: str | None) -> RunConfig:
     determining, selection = doc["determining"], doc["selection"]
     return RunConfig(
         out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],

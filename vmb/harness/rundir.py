@@ -196,7 +196,8 @@ class RunDir:
         return self.path / MEMORY
 
     def config(self) -> dict[str, Any]:
-        return json.loads((self.path / CONFIG).read_text(encoding="utf-8"))
+        """``config.json``, checked to be a run's (``RunDirError`` naming the file otherwise)."""
+        return read_config(self.path)
 
     def prepare(self, doc: dict[str, Any], *, force: bool) -> dict[str, QueryRecord]:
         """Check or write ``config.json``; return the ``ok`` records to keep (resume)."""
@@ -314,6 +315,30 @@ class RunDir:
 
     def write_metric(self, metric: dict[str, Any]) -> None:
         self._writable(lambda: write_json(self.path / METRIC, metric))
+
+
+_CONFIG_SECTIONS = {"hash": str, "determining": dict, "selection": dict}
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """The ``config.json`` of the run directory ``path``; ``RunDirError`` with one line saying what is wrong."""
+    config_path = path / CONFIG
+    if not config_path.is_file():
+        raise RunDirError(f"{path} is not a run directory (no {CONFIG})")
+    try:
+        doc = json.loads(config_path.read_text(encoding="utf-8"))
+    except (ValueError, RecursionError) as error:
+        raise RunDirError(f"{config_path} is damaged (not JSON: {error})") from None
+    except OSError as error:
+        raise RunDirError(f"{config_path}: cannot read it ({error.strerror or error})") from None
+    if not isinstance(doc, dict):
+        raise RunDirError(f"{config_path} is damaged (a JSON {type(doc).__name__}, not an object)")
+    for key, kind in _CONFIG_SECTIONS.items():
+        if not isinstance(doc.get(key), kind):
+            raise RunDirError(f"{config_path} is damaged (no {key} {'object' if kind is dict else 'text'})")
+    if not isinstance(doc["determining"].get("data_sha256"), str):
+        raise RunDirError(f"{config_path} is damaged (determining has no data_sha256)")
+    return doc
 
 
 def read_inside(root: Path, name: Any) -> str:
