@@ -26,10 +26,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         data_dir = resolve_data_dir(args.data)
         bench = load_benchmark(data_dir)
+        metadata = read_metadata(data_dir)
     except DataError as error:
         print(f"error: {error}")
         return 2
-    metadata = read_metadata(data_dir)
     tables = compute(bench, metadata)
     print(f"data: {bench.root}" + (" (generated: exact chain, event and delay figures)" if metadata else "") + "\n")
     for table in tables:

@@ -129,6 +129,10 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
         return record
 
     stage("export", exported)
+    removed = export.prune(outcome.out, set(loaded["export"]))
+    if removed:
+        log(f"export: removed {len(removed)} file(s) of groups this benchmark no longer holds "
+            f"({', '.join(str(p.relative_to(outcome.out)) for p in removed[:4])}{', ...' if len(removed) > 4 else ''})")
     groups = []
     for group in sorted(loaded["export"]):
         lines = lines_of.get(group) or export.history_text(loaded["dialogue"][group])[1]

@@ -91,9 +91,29 @@ class Store:
                 raise ArtifactError(f"{self.out} was generated with other options (differs in: "
                                     f"{', '.join(changed)}); use a new --out directory or the same options")
             return
+        self._refuse_foreign()
         self.dir.mkdir(parents=True, exist_ok=True)
         body = {"schema_version": SCHEMA_VERSION, "digest": self.digest, "options": self.options.to_json()}
         run_file.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+    def _refuse_foreign(self) -> None:
+        """A new run writes only into an empty directory or one this generator exported before
+        (whose files it then replaces or removes); anything else would be mixed into the benchmark."""
+        from vmb.generate.export import GENERATOR, METADATA
+
+        if not self.out.is_dir():
+            return
+        entries = sorted(p.name for p in self.out.iterdir())
+        if not entries:
+            return
+        try:
+            ours = json.loads((self.out / METADATA).read_text(encoding="utf-8")).get("generator") == GENERATOR
+        except (OSError, ValueError, AttributeError):
+            ours = False
+        if not ours:
+            shown = ", ".join(entries[:4]) + (", ..." if len(entries) > 4 else "")
+            raise ArtifactError(f"{self.out} is not empty ({shown}) and was not made by vmb generate; "
+                                "use an empty or new --out directory")
 
     def path(self, stage: str) -> Path:
         return self.dir / f"{stage}.jsonl"

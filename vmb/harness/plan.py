@@ -44,6 +44,23 @@ def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> l
     return chosen if limit is None else chosen[:limit]
 
 
+def check_listed_groups(root: Path, groups: list[int]) -> None:
+    """Refuse a generated benchmark holding history or QA files of groups its metadata does not list
+    (files left from another benchmark would be run as if they belonged to it)."""
+    from vmb.data import DataError
+    from vmb.generate.export import METADATA, read_metadata
+
+    metadata = read_metadata(root)
+    if metadata is None:
+        return
+    listed = {g["group"] for g in metadata["groups"]}
+    extra = sorted(set(groups) - listed)
+    if extra:
+        shown = ", ".join(map(str, extra[:5])) + (", ..." if len(extra) > 5 else "")
+        raise DataError(root / METADATA, None, f"lists {len(listed)} group(s), but {root} also holds the files of "
+                        f"group(s) {shown}, which it does not list; remove them or regenerate into an empty directory")
+
+
 def first_days(group: Any, days: int) -> Any:
     """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
     kept = group.days[:days]
@@ -113,6 +130,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     setting = get_setting(config.memory, config.memory_options)
     root = Path(resolve_data_dir(config.data))
     bench = load_benchmark_once(str(root))
+    check_listed_groups(root, [g.number for g in bench.groups])
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
     selected = select_queries(bench, config.groups, config.limit)
     if config.shard is not None:
