@@ -17,8 +17,8 @@ from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown
 from vmb.analysis.runs import find_runs, load_runs
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import load_benchmark
-from vmb.harness.metrics import rounded
 from vmb.harness.show import run_summary
+from vmb.results.summary import rounded
 
 
 @pytest.fixture(scope="session")

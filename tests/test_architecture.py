@@ -17,6 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("vmb.score", "vmb.data", "vmb.llm"),
     ("vmb.stats", "vmb.bench"),
     ("vmb.memory", "vmb.generate"),
+    ("vmb.results",),
     ("vmb.harness",),
     ("vmb.analysis",),
     ("vmb.report",),

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 
 from vmb.harness.agent import score_replayed, score_world
-from vmb.harness.metrics import QueryRow, compute_metric, summarize
-from vmb.harness.record import RECORD_VERSION, QueryRecord, RecordFormatError
 from vmb.harness.tools import DISCOVERY, ToolBox
+from vmb.results.record import RECORD_VERSION, QueryRecord, RecordFormatError
+from vmb.results.summary import QueryRow, compute_metric, summarize
 from vmb.sim import World
 from vmb.sim.registry import MODULES
 

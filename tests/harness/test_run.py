@@ -11,10 +11,10 @@ import pytest
 
 from vmb.cli import main
 from vmb.harness.offline import assistant_calls
-from vmb.harness.rundir import ConfigMismatch
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
 from vmb.harness.tools import DISCOVERY
 from vmb.llm.model import FatalModelError
+from vmb.results.rundir import ConfigMismatch
 
 from .conftest import RunFn
 from .helpers import SECRET, files_containing

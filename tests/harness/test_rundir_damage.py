@@ -17,9 +17,9 @@ import pytest
 from vmb.analysis.explorer import system_text
 from vmb.analysis.runs import load_runs
 from vmb.cli import main
-from vmb.harness.record import QueryRecord
-from vmb.harness.rundir import LOCK, RunDir, read_inside, strict_dumps
 from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.results.record import QueryRecord
+from vmb.results.rundir import LOCK, RunDir, read_inside, strict_dumps
 
 from .conftest import RunFn
 
@@ -77,7 +77,7 @@ def test_one_writer_per_run_directory(tmp_path: Path, release_dir: Path, capsys:
     finally:
         holder.unlock()
     # A lock left by a process that died (here: killed while holding it) is taken over.
-    script = f"from vmb.harness.rundir import RunDir; import pathlib, time; RunDir(pathlib.Path({str(out)!r})).lock(); " \
+    script = f"from vmb.results.rundir import RunDir; import pathlib, time; RunDir(pathlib.Path({str(out)!r})).lock(); " \
              "print('locked', flush=True); time.sleep(60)"
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stdout.readline().strip() == "locked"

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from vmb.harness.config import RunConfig, config_hash, parse_groups, resolve_family
+from vmb.harness.config import RunConfig, parse_groups, resolve_family
 from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 from vmb.prompts import load_prompt, prompt_versions
+from vmb.results.header import config_hash
 
 
 def test_retry_after_headers() -> None:

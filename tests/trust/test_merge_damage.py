@@ -11,8 +11,8 @@ import pytest
 from tests.harness.conftest import RunFn
 from vmb.cli import main
 from vmb.harness.merge import MergeError, merge_runs
-from vmb.harness.rundir import RESULTS, RunDirError
 from vmb.harness.shard import Shard
+from vmb.results.rundir import RESULTS, RunDirError
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:

@@ -10,9 +10,9 @@ import pytest
 from tests.harness.conftest import RunFn
 from vmb.cli import main
 from vmb.harness.merge import MergeError, merge_runs
-from vmb.harness.rundir import RunDir, RunDirError
 from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.harness.shard import Shard
+from vmb.results.rundir import RunDir, RunDirError
 
 GROUPS = [1, 2, 3]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.harness.conftest import RunFn
-from vmb.harness.record import QueryRecord
 from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
+from vmb.results.record import QueryRecord
 from vmb.uncertainty import pass_at_k, pass_hat_k
 
 MODE = Stochastic(seed=5, fail_rate=0.35)

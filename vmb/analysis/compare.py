@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.data import REASONING_TYPES
-from vmb.harness.record import QueryRecord
-from vmb.harness.rundir import CONFIG, RunDir
+from vmb.results.record import QueryRecord
+from vmb.results.rundir import CONFIG, RunDir
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
 
 if TYPE_CHECKING:

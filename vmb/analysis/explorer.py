@@ -18,8 +18,8 @@ import pandas as pd
 
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
-from vmb.harness.record import QueryRecord
-from vmb.harness.rundir import read_inside
+from vmb.results.record import QueryRecord
+from vmb.results.rundir import read_inside
 from vmb.score import TaskScore
 
 ALL = "(all)"

@@ -26,10 +26,10 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
-from vmb.harness.metrics import EMPTY_SUMMARY, QueryRow, cost_of, coverage, memory_cost, summarize
-from vmb.harness.record import CALL_KINDS, QueryRecord
-from vmb.harness.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
 from vmb.prices import PriceTable
+from vmb.results.record import CALL_KINDS, QueryRecord
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
+from vmb.results.summary import EMPTY_SUMMARY, QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.score import target_modules
 from vmb.uncertainty import INTERVAL_METRICS
 
@@ -188,7 +188,7 @@ class RunSet:
                  metric_rows: dict[str, list[QueryRow]], prices: PriceTable | None = None) -> None:
         self.runs_by_name = {run.name: run for run in runs}
         self._offsets = offsets
-        self.metric_rows = metric_rows  # run name → its rows for ``vmb.harness.metrics``
+        self.metric_rows = metric_rows  # run name → its rows for ``vmb.results.summary``
         self.queries = _typed(pd.DataFrame(rows, columns=QUERY_COLUMNS))
         self.runs = run_table(runs, metric_rows, self.queries, prices)
 
@@ -225,7 +225,7 @@ def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queri
               prices: PriceTable | None = None) -> pd.DataFrame:
     """One row per run (by memory setting, then model): the paper's numbers over its scored queries.
 
-    The numbers are ``vmb.harness.metrics.summarize``'s, as in ``metric.json`` and ``vmb show``
+    The numbers are ``vmb.results.summary.summarize``'s, as in ``metric.json`` and ``vmb show``
     (unrounded here), with the 95% intervals of ESM, F-F1 and V-F1 (``esm_low``, ``esm_high``, ...),
     the trials with pass^k and pass@k (lists, k = 1..trials) and, under ``prices``, the cost of the
     run and per query (None without a price); ``failures`` counts the scored queries the taxonomy

@@ -20,7 +20,7 @@ from vmb.analysis.runs import RunSet
 from vmb.analysis.style import METRIC_LABELS, memory_rank
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
-from vmb.harness.metrics import summarize
+from vmb.results.summary import summarize
 from vmb.uncertainty import INTERVAL_METRICS
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")

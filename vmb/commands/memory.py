@@ -70,10 +70,10 @@ async def _ingest(args: argparse.Namespace) -> int:
     from vmb.commands.run import config_from_args
     from vmb.harness.plan import prepare_run
     from vmb.harness.progress import Progress
-    from vmb.harness.rundir import RunDir
     from vmb.harness.runner import Runner
     from vmb.llm.model import RequestFailed
     from vmb.memory.plugins import history_chunks
+    from vmb.results.rundir import RunDir
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
     plan = prepare_run(config_from_args(args, use_cache=True))

@@ -24,9 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError
     from vmb.harness.merge import merge_runs
-    from vmb.harness.rundir import RunDirError
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
+    from vmb.results.rundir import RunDirError
 
     try:
         metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices))

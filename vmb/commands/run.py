@@ -138,11 +138,11 @@ def run(args: argparse.Namespace) -> int:
 
     from vmb.data import DataError
     from vmb.harness.config import OptionError
-    from vmb.harness.rundir import ConfigMismatch, RunDirError
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.model import FatalModelError
     from vmb.memory import get_setting
     from vmb.prices import price_table
+    from vmb.results.rundir import ConfigMismatch, RunDirError
 
     try:
         config = config_from_args(args, use_cache=not args.no_cache)

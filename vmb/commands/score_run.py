@@ -19,9 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.harness.rescore import rescore_run
-    from vmb.harness.rundir import RunDirError
     from vmb.harness.show import metric_line
     from vmb.prices import PriceError, price_table
+    from vmb.results.rundir import RunDirError
 
     if not (args.run / "config.json").exists():
         print(f"vmb score: {args.run} is not a run directory (no config.json)", file=sys.stderr)

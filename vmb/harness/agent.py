@@ -15,12 +15,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from vmb.harness.record import ERROR, OK, QueryRecord, empty_calls
 from vmb.harness.tools import ToolBox, ToolOutcome
 from vmb.llm.model import Message, Model, RequestFailed
 from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import QueryMemory
 from vmb.prompts import load_prompt
+from vmb.results.record import ERROR, OK, QueryRecord, empty_calls
 from vmb.score import TaskScore, score_calls, score_states
 from vmb.sim import World, replay
 from vmb.sim.registry import MODULES

@@ -13,7 +13,6 @@ Thinking mode and the output-token field differ between server families. They ar
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 from collections.abc import Callable
@@ -250,11 +249,6 @@ class RunConfig:
         """Which queries and trials this run covers (``config.json``'s ``selection``, less the count)."""
         return {"groups": self.groups, "limit": self.limit, "trials": self.trials,
                 "shard": None if self.shard is None else str(self.shard)}
-
-
-def config_hash(determining: dict[str, Any]) -> str:
-    canonical = json.dumps(determining, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def data_checksum(root: Path) -> str:

@@ -158,9 +158,9 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
     import asyncio
 
     from vmb.data import DataError
-    from vmb.harness.rundir import ConfigMismatch, RunDirError
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.model import FatalModelError
+    from vmb.results.rundir import ConfigMismatch, RunDirError
 
     outcomes = []
     for number, cell in enumerate(spec.cells, 1):
@@ -183,7 +183,7 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
                log: Callable[[str], None] = print) -> list[CellOutcome]:
     """Merge each cell's slices (ROOT/CELL/shards/*) into the cell's run directory."""
     from vmb.harness.merge import merge_runs
-    from vmb.harness.rundir import RunDirError
+    from vmb.results.rundir import RunDirError
 
     outcomes = []
     for cell in spec.cells:

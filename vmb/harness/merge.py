@@ -18,12 +18,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.plan import prepare_run
-from vmb.harness.record import QueryRecord, attempt_key
 from vmb.harness.rescore import stored_config, stored_identity
-from vmb.harness.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_config, read_results, write_json
 from vmb.prices import PriceTable
+from vmb.results.record import QueryRecord, attempt_key
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_config, read_results, write_json
+from vmb.results.summary import QueryRow, compute_metric
 
 
 class MergeError(ValueError):

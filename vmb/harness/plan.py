@@ -18,14 +18,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.config import RunConfig, check_groups, config_hash, data_checksum, package_versions
-from vmb.harness.metrics import run_identity
+from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
 from vmb.harness.offline import NoopModel
-from vmb.harness.rundir import write_json
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.prompts import prompt_versions
+from vmb.results.header import config_hash
+from vmb.results.rundir import write_json
+from vmb.results.summary import run_identity
 
 BUILD_FILE = "build.json"
 

@@ -14,8 +14,8 @@ import time
 from types import TracebackType
 from typing import Any
 
-from vmb.harness.record import QueryRecord
 from vmb.llm.client import ClientStats
+from vmb.results.record import QueryRecord
 
 
 class Progress:

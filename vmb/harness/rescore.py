@@ -7,11 +7,11 @@ from typing import Any
 
 from vmb.harness.agent import score_replayed
 from vmb.harness.config import RunConfig
-from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.plan import RunPlan, prepare_run
-from vmb.harness.rundir import CONFIG, RunDir, RunDirError
 from vmb.harness.shard import parse_shard
 from vmb.prices import PriceTable
+from vmb.results.rundir import CONFIG, RunDir, RunDirError
+from vmb.results.summary import QueryRow, compute_metric
 
 
 def stored_config(doc: dict[str, Any], out: Path, data: str | None, *, source: Path | None = None) -> RunConfig:

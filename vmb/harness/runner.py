@@ -20,12 +20,9 @@ from typing import Any
 
 from vmb.harness.agent import run_query
 from vmb.harness.config import RunConfig
-from vmb.harness.metrics import QueryRow, compute_metric
 from vmb.harness.offline import NoopModel, OracleModel
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
-from vmb.harness.record import QueryRecord, attempt_key
-from vmb.harness.rundir import RunDir, RunDirError
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
 from vmb.llm.keys import api_key_from_env
@@ -33,6 +30,9 @@ from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.llm.retry import RetryPolicy
 from vmb.memory.base import GroupMemory
 from vmb.prices import price_table
+from vmb.results.record import QueryRecord, attempt_key
+from vmb.results.rundir import RunDir, RunDirError
+from vmb.results.summary import QueryRow, compute_metric
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Plain-text views of runs: one summary line, and a comparison table of several runs.
 
 The comparison reads each run's ``results.jsonl`` through the run-directory reader and computes its
-numbers with ``vmb.harness.metrics``, as ``metric.json`` and the report (``vmb.analysis``) do.
+numbers with ``vmb.results.summary``, as ``metric.json`` and the report (``vmb.analysis``) do.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.metrics import QueryRow, compute_metric, paper_rows, run_identity
-from vmb.harness.rundir import RunDir
 from vmb.prices import PriceTable
+from vmb.results.rundir import RunDir
+from vmb.results.summary import QueryRow, compute_metric, paper_rows, run_identity
 from vmb.textable import plain
 
 COLUMNS = (("esm", "ESM"), ("field_f1", "F-F1"), ("value_f1", "V-F1"), ("calls", "Calls"), ("mem_token", "Mem Token"))

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from vmb.harness.record import QueryRecord, RecordFormatError
+from vmb.results.record import QueryRecord, RecordFormatError
 
 CONFIG = "config.json"
 RESULTS = "results.jsonl"

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.record import QueryRecord, attempt_key
 from vmb.memory import describe
 from vmb.prices import PriceTable, cost_figures
+from vmb.results.header import config_hash
+from vmb.results.record import QueryRecord, attempt_key
 from vmb.score import aggregate, group_keys, target_modules
 from vmb.uncertainty import METHOD, trial_figures
 
@@ -178,8 +179,6 @@ def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] |
 
 def run_identity(determining: dict[str, Any]) -> dict[str, Any]:
     """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
-    from vmb.harness.config import config_hash
-
     return {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
             "memory": determining["memory"]}
 
