@@ -18,7 +18,7 @@ from vmb.analysis.runs import find_runs, load_runs
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import load_benchmark
 from vmb.harness.show import run_summary
-from vmb.results.summary import rounded
+from vmb.results.metrics import rounded
 
 
 @pytest.fixture(scope="session")

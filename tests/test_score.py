@@ -1,9 +1,9 @@
-"""vmb.score on hand-made states: the reference scorer's edge cases, the stored diff, aggregation."""
+"""vmb.score on hand-made states: the reference scorer's edge cases, the stored diff."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,9 +11,7 @@ import pytest
 from vmb.score import (
     ABSENT,
     TaskScore,
-    aggregate,
     call_key,
-    group_totals,
     metrics_from_diff,
     score_calls,
     score_states,
@@ -215,73 +213,14 @@ def test_round_trip_and_offline_rescoring() -> None:
     assert again == s.metrics
 
 
-# --------------------------------------------------------------------------- aggregation
-
-
-@dataclass
-class Q:
-    reasoning_type: str
-    calls: list[dict[str, Any]] = field(default_factory=list)
-
-
-SEAT = headrest("driver", 44)
-NAV = {"name": "carcontrol_navigation_set_voice_mode", "args": {"mode": "simple"}}
+# --------------------------------------------------------------------------- replace
 
 
 def scored(ref: list[dict[str, Any]], pred: list[dict[str, Any]], rtype: str) -> TaskScore:
     return score_calls(ref, pred, reasoning_type=rtype)
 
 
-def test_aggregate_mean_over_scored_tasks_by_default() -> None:
-    rows = [scored([SEAT], [SEAT], "a"), scored([SEAT], [], "a")]
-    out = aggregate(rows)
-    assert isinstance(out, dict)
-    assert out["n"] == 2 and out["denominator"] == 2
-    assert out["esm"] == 50.0 and out["field_f1"] == 50.0 and out["value_f1"] == 50.0
-    assert out["calls"] == 0.5
-
-
-def test_aggregate_with_total_counts_missing_tasks_as_zero() -> None:
-    rows = [scored([SEAT], [SEAT], "a"), scored([SEAT], [], "a")]
-    out = aggregate(rows, total=4)
-    assert isinstance(out, dict)
-    assert (out["n"], out["denominator"], out["esm"]) == (2, 4, 25.0)
-    assert out["calls"] == 0.5  # calls stay a mean over the tasks that ran
-    with pytest.raises(ValueError):
-        aggregate(rows, total=1)  # more scored tasks than the denominator
-
-
-def test_aggregate_by_reasoning_type_and_module() -> None:
-    both = scored([SEAT, NAV], [SEAT], "a")
-    rows = [both, scored([NAV], [NAV], "b")]
-    by_type = aggregate(rows, by="reasoning_type")
-    assert [(e["group"], e["n"], e["esm"]) for e in by_type] == [("a", 1, 0.0), ("b", 1, 100.0)]
-    by_module = {e["group"]: e for e in aggregate(rows, by="module")}
-    assert by_module["navigation"]["n"] == 2 and by_module["seat"]["n"] == 1  # counted in each
-
-
-def test_aggregate_per_group_denominators() -> None:
-    queries = [Q("a", [SEAT]), Q("a", [SEAT, NAV]), Q("b", [NAV])]
-    assert group_totals(queries) == {"all": 3}
-    assert group_totals(queries, "module") == {"seat": 2, "navigation": 2}
-    rows = [scored([SEAT], [SEAT], "a")]
-    by_type = aggregate(rows, by="reasoning_type", total=group_totals(queries, "reasoning_type"))
-    assert [(e["group"], e["n"], e["denominator"], e["esm"]) for e in by_type] == [
-        ("a", 1, 2, 50.0),
-        ("b", 0, 1, 0.0),
-    ]
-    assert by_type[1]["calls"] is None
-    with pytest.raises(ValueError):
-        aggregate(rows, by="module", total=3)  # one number cannot be every group's denominator
-    with pytest.raises(ValueError):
-        aggregate(rows, by="module", total={"navigation": 2})  # seat has no denominator
-
-
-def test_aggregate_of_nothing_states_it() -> None:
-    out = aggregate([])
-    assert isinstance(out, dict)
-    assert (out["n"], out["denominator"], out["esm"]) == (0, 0, None)
-    assert aggregate([], by="module") == []
+SEAT = headrest("driver", 44)
 
 
 def test_replace_keeps_scores() -> None:

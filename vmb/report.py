@@ -65,6 +65,7 @@ class ReportResult:
 def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], None]) -> list[Path]:
     """Oracle and noop runs under each of the paper's memory settings (no model needed)."""
     from vmb.harness import run_benchmark
+    from vmb.results.metrics import ESM
 
     made = []
     for agent in BASELINE_AGENTS:
@@ -73,7 +74,7 @@ def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], N
             start = time.perf_counter()
             result = run_benchmark(out=str(out), agent=agent, memory=memory, data=data, progress=False)
             overall = result.metric.get("overall") or {}
-            log(f"  made {out} ({result.metric['scored']} queries, ESM {overall.get('esm')}) "
+            log(f"  made {out} ({result.metric['scored']} queries, {ESM.name} {overall.get(ESM.key)}) "
                 f"in {time.perf_counter() - start:.1f} s")
             made.append(out)
     return made

@@ -29,8 +29,7 @@ with TP = should change ∩ changed, FP = wrongly changed. Every metric is a pur
 the stored sets (``metrics_from_diff``) and calls (``tool_f1``), so a stored run is re-scored
 offline from ``TaskScore.to_dict()`` without the simulator.
 
-``aggregate`` turns task scores into the paper's table rows (ESM, F-F1, V-F1 in percent, mean
-calls), always stating how many tasks were scored (``n``) and what they were divided by.
+``vmb.results.metrics.aggregate`` turns scored tasks into the paper's table rows.
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any
 
 from vmb.sim import replay
 from vmb.sim.registry import DEFAULT_STATE, module_of
@@ -395,147 +394,10 @@ def score_calls(
 
 
 # ---------------------------------------------------------------------------------------------
-# Aggregation
-
-ALL = "all"
-GROUPINGS = (None, "reasoning_type", "module")
+# Targets
 
 
 def target_modules(ref_calls: Iterable[Call]) -> list[str]:
     """The modules a task targets: those of its reference calls (unknown API names skipped)."""
     names = (str(c.get("name", "")) for c in ref_calls if isinstance(c, Mapping))
     return sorted({m for name in names if (m := module_of(name)) is not None})
-
-
-class TaskInfo(Protocol):
-    """What ``group_totals`` needs of a benchmark query (``vmb.data.Query`` fits)."""
-
-    reasoning_type: str
-    calls: list[dict[str, Any]]
-
-
-class Scored(Protocol):
-    """What ``aggregate`` needs of one scored task (``TaskScore`` fits, as do per-query rows)."""
-
-    @property
-    def reasoning_type(self) -> str | None: ...
-    @property
-    def modules(self) -> Sequence[str]: ...
-    @property
-    def exact_match(self) -> bool: ...
-    @property
-    def field_f1(self) -> float: ...
-    @property
-    def value_f1(self) -> float: ...
-    @property
-    def tool_f1(self) -> float: ...
-    @property
-    def call_count(self) -> int: ...
-
-
-def group_keys(reasoning_type: str | None, modules: Sequence[str], by: str | None) -> list[str]:
-    """The groups one task counts in under a grouping (``modules``: its target modules)."""
-    if by is None:
-        return [ALL]
-    if by == "reasoning_type":
-        return [reasoning_type or "unknown"]
-    if by == "module":
-        # A task that touches several modules counts once in each, as in the paper's Table 4.
-        return list(modules) or ["none"]
-    raise ValueError(f"unknown grouping {by!r}; use one of {GROUPINGS}")
-
-
-def group_totals(queries: Iterable[TaskInfo], by: str | None = None) -> dict[str, int]:
-    """How many benchmark queries fall in each group: the denominators of a full run.
-
-    ``group_totals(bench.queries)`` is ``{"all": 500}``. With ``by="module"`` it counts tasks
-    (navigation 85, seat 83, ...), not calls: the paper's Table 4 counts reference calls
-    (navigation 96, seat 85, ...), so its figures are larger.
-    """
-    totals: dict[str, int] = {}
-    for query in queries:
-        for key in group_keys(query.reasoning_type, target_modules(query.calls), by):
-            totals[key] = totals.get(key, 0) + 1
-    return totals
-
-
-@dataclass
-class _Sums:
-    n: int = 0
-    exact: int = 0
-    field_f1: float = 0.0
-    value_f1: float = 0.0
-    tool_f1: float = 0.0
-    calls: int = 0
-
-
-def aggregate(
-    rows: Iterable[Scored],
-    by: str | None = None,
-    total: int | Mapping[str, int] | None = None,
-) -> dict[str, Any] | list[dict[str, Any]]:
-    """The paper's summary numbers, overall (``by=None``: one dict) or per group (a list).
-
-    Each entry: ``group``, ``n`` (tasks scored), ``denominator`` (what the sums were divided by),
-    ``esm``, ``field_f1``, ``value_f1``, ``tool_f1`` (sum / denominator × 100) and ``calls``.
-
-    ``total`` sets the denominator. The paper divides by all 500 queries, so a task that failed
-    to run counts as 0: pass ``total=500`` overall, or ``group_totals(bench.queries, by)`` per
-    group. Without it the denominator is ``n``: the mean over the tasks that were scored.
-    ``calls`` is always the mean over the ``n`` scored tasks, since a task that never ran made
-    no known number of calls. A metric over a zero denominator is None.
-    """
-    if by not in GROUPINGS:
-        raise ValueError(f"unknown grouping {by!r}; use one of {GROUPINGS}")
-    totals: Mapping[str, int] | None
-    if isinstance(total, int):
-        if by is not None:
-            raise ValueError("per-group denominators need a mapping: total=group_totals(queries, by)")
-        totals = {ALL: total}
-    else:
-        totals = total
-
-    sums: dict[str, _Sums] = {ALL: _Sums()} if by is None else {}
-    for row in rows:
-        for key in group_keys(row.reasoning_type, row.modules, by):
-            acc = sums.setdefault(key, _Sums())
-            acc.n += 1
-            acc.exact += row.exact_match
-            acc.field_f1 += row.field_f1
-            acc.value_f1 += row.value_f1
-            acc.tool_f1 += row.tool_f1
-            acc.calls += row.call_count
-    for key in totals or {}:
-        sums.setdefault(key, _Sums())
-
-    out: list[dict[str, Any]] = []
-    for key, acc in sums.items():
-        if totals is None:
-            denominator = acc.n
-        elif key in totals:
-            denominator = totals[key]
-        else:
-            raise ValueError(f"group {key!r} has {acc.n} scored task(s) but no denominator in total")
-        if acc.n > denominator:
-            raise ValueError(f"group {key!r}: {acc.n} scored tasks exceed the denominator {denominator}")
-        out.append(
-            {
-                "group": key,
-                "n": acc.n,
-                "denominator": denominator,
-                "esm": _percent(acc.exact, denominator),
-                "field_f1": _percent(acc.field_f1, denominator),
-                "value_f1": _percent(acc.value_f1, denominator),
-                "tool_f1": _percent(acc.tool_f1, denominator),
-                "calls": acc.calls / acc.n if acc.n else None,
-            }
-        )
-    if by is None:
-        return out[0]
-    # Largest groups first, as the paper's tables list them.
-    out.sort(key=lambda e: (-e["denominator"], e["group"]))
-    return out
-
-
-def _percent(total: float, denominator: int) -> float | None:
-    return 100.0 * total / denominator if denominator else None

@@ -17,9 +17,10 @@ pairs (queries only one run solves), computed with integer binomial coefficients
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -126,40 +127,41 @@ def mcnemar_exact(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail / 2**n)
 
 
-@dataclass(frozen=True)
-class TrialScore:
-    """One scored attempt at a query: what the trial figures need of a row (``QueryRow`` has it too)."""
+class TrialScore(Protocol):
+    """One scored attempt at a query: what the trial figures need of a row (``QueryRow`` fits)."""
 
-    id: str  # the query's id
-    group: int
-    trial: int
-    exact_match: bool
-    field_f1: float  # 0..1
-    value_f1: float  # 0..1
-
-
-# metric.json's name → the TrialScore field it averages.
-INTERVAL_METRICS = {"esm": "exact_match", "field_f1": "field_f1", "value_f1": "value_f1"}
+    @property
+    def id(self) -> str: ...  # the query's id
+    @property
+    def group(self) -> int: ...
+    @property
+    def trial(self) -> int: ...
+    @property
+    def exact_match(self) -> bool | None: ...  # passed
 
 
-def trial_figures(scores: Sequence[TrialScore]) -> dict[str, object]:
-    """Intervals for ESM, F-F1 and V-F1 (percent), each trial's ESM, and pass^k / pass@k (percent).
+Score = TypeVar("Score", bound=TrialScore)
+
+
+def trial_figures(scores: Sequence[Score], interval_values: Mapping[str, Callable[[Score], float]]) -> dict[str, object]:
+    """The 95% interval of each of ``interval_values`` (name → a per-attempt value, 0..1, shown in
+    percent), each trial's ESM, and pass^k / pass@k (percent).
 
     A query's value is its mean over the trials it has; the intervals resample groups of those.
     """
-    by_query: dict[str, list[TrialScore]] = {}
+    by_query: dict[str, list[Score]] = {}
     for score in scores:
         by_query.setdefault(score.id, []).append(score)
     queries = sorted(by_query)
     groups = [by_query[q][0].group for q in queries]
     intervals: dict[str, dict[str, float] | None] = {}
-    for metric, attribute in INTERVAL_METRICS.items():
-        values = [100 * sum(float(getattr(s, attribute)) for s in by_query[q]) / len(by_query[q]) for q in queries]
+    for metric, value in interval_values.items():
+        values = [100 * sum(value(s) for s in by_query[q]) / len(by_query[q]) for q in queries]
         interval = group_bootstrap(values, groups)
         intervals[metric] = None if interval is None else interval.to_json()
     trials = sorted({s.trial for s in scores})
-    esm_by_trial = [_percent([s.exact_match for s in scores if s.trial == t]) for t in trials]
-    curves = pass_curves([[s.exact_match for s in by_query[q]] for q in queries])
+    esm_by_trial = [_percent([bool(s.exact_match) for s in scores if s.trial == t]) for t in trials]
+    curves = pass_curves([[bool(s.exact_match) for s in by_query[q]] for q in queries])
     return {
         "intervals": intervals,
         "trials": len(trials),

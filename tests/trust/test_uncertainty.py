@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from vmb.uncertainty import (
@@ -92,14 +94,25 @@ def test_mcnemar_exact_by_hand() -> None:
         mcnemar_exact(-1, 2)
 
 
+@dataclass(frozen=True)
+class Attempt:
+    id: str
+    group: int
+    trial: int
+    exact_match: bool
+    field_f1: float
+    value_f1: float
+
+
 def test_trial_figures_by_hand() -> None:
-    from vmb.uncertainty import TrialScore, trial_figures
+    from vmb.uncertainty import trial_figures
 
     # Query a: pass, pass, fail; query b: fail x3; query c: pass x3 (each its own group).
     passes = {"a": [True, True, False], "b": [False, False, False], "c": [True, True, True]}
-    scores = [TrialScore(q, n, t + 1, p, 1.0 if p else 0.5, 1.0 if p else 0.0)
+    scores = [Attempt(q, n, t + 1, p, 1.0 if p else 0.5, 1.0 if p else 0.0)
               for n, (q, row) in enumerate(passes.items()) for t, p in enumerate(row)]
-    figures = trial_figures(scores)
+    values = {"esm": lambda a: float(a.exact_match), "field_f1": lambda a: a.field_f1}
+    figures = trial_figures(scores, values)
     assert figures["trials"] == 3
     assert figures["esm_by_trial"] == [66.67, 66.67, 33.33]
     assert figures["pass_hat_k"] == [55.56, 44.44, 33.33]

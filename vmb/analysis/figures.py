@@ -26,6 +26,7 @@ from vmb.analysis.style import (
 )
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
+from vmb.results.metrics import ESM, MEM_TOKEN
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"
@@ -127,14 +128,14 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
         for offset, memory in zip((-0.2, 0.2), memories):
             cells = [frame[(frame["model"] == m) & (frame["memory"] == memory)] for m in models]
             for i, cell in enumerate(cells):
-                if cell.empty or pd.isna(cell["esm"].iloc[0]):
+                if cell.empty or pd.isna(cell[ESM.key].iloc[0]):
                     continue
                 row = cell.iloc[0]
-                error = interval_error(row, "esm")
-                ax.barh(i + offset, row["esm"], height=0.38, xerr=error, error_kw=ERROR_BAR,
+                error = interval_error(row, ESM.key)
+                ax.barh(i + offset, row[ESM.key], height=0.38, xerr=error, error_kw=ERROR_BAR,
                         **style(memory_color(memory)))
-                right = row["esm"] + (error[1][0] if error else 0)
-                ax.text(right + 1, i + offset, f"{row['esm']:.1f}", va="center", fontsize=8)
+                right = row[ESM.key] + (error[1][0] if error else 0)
+                ax.text(right + 1, i + offset, f"{row[ESM.key]:.1f}", va="center", fontsize=8)
         if not models:
             ax.text(50, 0, "no runs under these settings", ha="center", va="center", color="#666666")
         ax.set_yticks(range(len(models)), models)
@@ -150,7 +151,7 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
     fig.legend(handles=handles, loc="upper center", ncol=3, bbox_to_anchor=(0.5, 1.0), frameon=False)
     fig.suptitle("ESM with gold memory vs. recursive summarization", fontweight="bold", y=1.05)
     fig.tight_layout()
-    if "esm_low" in rows.columns and rows["esm_low"].notna().any():
+    if f"{ESM.key}_low" in rows.columns and rows[f"{ESM.key}_low"].notna().any():
         _note(fig, "Error bars: 95% group-bootstrap interval of our ESM (the paper prints none).")
     return fig
 
@@ -166,7 +167,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     """Figure 2 (right): ESM against Mem Token per retrieval (log scale), one point per system and backbone."""
     frame = table2.copy()
     frame["backbone"] = [f"{m} (paper)" if s == PAPER else m for m, s in zip(frame["model"], frame["source"])]
-    plotted = frame[frame["mem_token"].notna() & (frame["mem_token"] > 0) & frame["esm"].notna()]
+    plotted = frame[frame[MEM_TOKEN.key].notna() & (frame[MEM_TOKEN.key] > 0) & frame[ESM.key].notna()]
     left_out = frame[~frame.index.isin(plotted.index)]
     backbones = list(dict.fromkeys(frame["backbone"]))
     markers = {b: _MARKERS[i % len(_MARKERS)] for i, b in enumerate(backbones)}
@@ -174,10 +175,10 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     for _, row in plotted.iterrows():
         paper_row = row["source"] == PAPER
         color = memory_color(row["memory"])
-        error = interval_error(row, "esm")
+        error = interval_error(row, ESM.key)
         if error is not None:
-            ax.errorbar(row["mem_token"], row["esm"], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
-        ax.scatter(row["mem_token"], row["esm"], s=90, marker=markers[row["backbone"]], linewidths=1.8,
+            ax.errorbar(row[MEM_TOKEN.key], row[ESM.key], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
+        ax.scatter(row[MEM_TOKEN.key], row[ESM.key], s=90, marker=markers[row["backbone"]], linewidths=1.8,
                    facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
     ax.set_xscale("log")
     # Plain numbers at 1-2-5 steps read better than powers of ten.
@@ -186,7 +187,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_ylim(-3, 105)
     if not plotted.empty:
-        low, high = plotted["mem_token"].min(), plotted["mem_token"].max()
+        low, high = plotted[MEM_TOKEN.key].min(), plotted[MEM_TOKEN.key].max()
         ax.set_xlim(low / 2, high * 2)
     ax.set_xlabel("Mem Token: o200k_base tokens of memory given to the agent per retrieval (log scale)")
     ax.set_ylabel("ESM (% of scored queries)")
@@ -205,7 +206,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     ax.legend(handles=shape_handles, title="backbone (shape; hollow = paper)", loc="lower left",
               bbox_to_anchor=(1.01, 0.0), frameon=False)
     notes = []
-    if "esm_low" in plotted.columns and plotted["esm_low"].notna().any():
+    if f"{ESM.key}_low" in plotted.columns and plotted[f"{ESM.key}_low"].notna().any():
         notes.append("Error bars: 95% group-bootstrap interval of our ESM (the paper prints none).")
     if not left_out.empty:
         names = "; ".join(f"{b} · {memory_label(m)}" for b, m in zip(left_out["backbone"], left_out["memory"]))
@@ -222,16 +223,16 @@ def esm_vs_cost(runs: pd.DataFrame) -> Any:
     ``runs`` is ``RunSet.runs``: ``cost_per_query`` and ``currency`` are empty for a run whose model has
     no price (or with no price table); those runs are named under the figure, never placed.
     """
-    priced = runs[runs["cost_per_query"].notna() & (runs["cost_per_query"] > 0) & runs["esm"].notna()]
+    priced = runs[runs["cost_per_query"].notna() & (runs["cost_per_query"] > 0) & runs[ESM.key].notna()]
     unpriced = runs[~runs.index.isin(priced.index)]
     fig, ax = plt.subplots(figsize=(9, 5.2))
     for _, row in priced.iterrows():
         color = memory_color(row["memory"])
-        error = interval_error(row, "esm")
+        error = interval_error(row, ESM.key)
         if error is not None:
-            ax.errorbar(row["cost_per_query"], row["esm"], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
-        ax.scatter(row["cost_per_query"], row["esm"], s=80, color=color, zorder=3)
-        ax.annotate(row["model"], (row["cost_per_query"], row["esm"]), textcoords="offset points", xytext=(6, 4),
+            ax.errorbar(row["cost_per_query"], row[ESM.key], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
+        ax.scatter(row["cost_per_query"], row[ESM.key], s=80, color=color, zorder=3)
+        ax.annotate(row["model"], (row["cost_per_query"], row[ESM.key]), textcoords="offset points", xytext=(6, 4),
                     fontsize=8)
     currencies = sorted(set(priced["currency"].dropna()))
     if priced.empty:

@@ -22,14 +22,15 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.style import METRIC_LABELS, REASONING_LABELS, figure_style, memory_label
+from vmb.analysis.style import REASONING_LABELS, figure_style, memory_label
+from vmb.results.metrics import METRICS
 from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
 TABLES_DIR = "tables"
 FORMATS = ("csv", "md", "tex")
 _HEADERS = {
-    **METRIC_LABELS,
+    **{m.key: m.label for m in METRICS},
     "reasoning_type": "reasoning type",
     **REASONING_LABELS,
 }

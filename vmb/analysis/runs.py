@@ -27,25 +27,28 @@ import pandas as pd
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
 from vmb.prices import PriceTable
+from vmb.results import metrics
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
-from vmb.results.summary import EMPTY_SUMMARY, QueryRow, cost_of, coverage, memory_cost, summarize
+from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.score import target_modules
-from vmb.uncertainty import INTERVAL_METRICS
 
+# The metrics with a 95% interval: their ``X_low`` and ``X_high`` columns.
+INTERVAL_KEYS = tuple(m.key for m in metrics.WITH_INTERVAL)
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
 # or was not loaded): the attempts the taxonomy's "invalid call" looks at.
 ATTEMPT_KINDS = ("vehicle", "invalid")
 # The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
 QUERY_COLUMNS = [
     "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "trial", "reasoning_type",
-    "modules", "status", "error", "exact_match", "field_f1", "value_f1", "tool_f1", "calls",
+    "modules", "status", "error", *metrics.TASK_COLUMNS,
     *(f"{kind}_calls" for kind in CALL_KINDS), "refused_calls", "text_calls", "round_limit_hit",
-    "answered_in_text", "mem_tokens", "retrievals", "prompt_tokens", "completion_tokens", "requests",
+    "answered_in_text", "prompt_tokens", "completion_tokens", "requests",
     "seconds", "error_type", "value_source", "error_category", "error_path", "error_detail",
 ]
-_BOOL_COLUMNS = ("exact_match",)
-_FLOAT_COLUMNS = ("field_f1", "value_f1", "tool_f1", "seconds")
+# Columns given a dtype, so an all-missing column (no scored query) keeps it: the scores (nullable
+# where a query was not scored) and the seconds.
+_DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64"}
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,6 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
     score = record.score if record.ok else None
     calls = record.calls
     results = record.tool_results
-    mem_tokens = record.mem_tokens
     out: dict[str, Any] = {
         "run": run.name,
         "agent": run.agent,
@@ -144,18 +146,12 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         "modules": list(row.modules),
         "status": row.status,
         "error": row.error,
-        "exact_match": row.exact_match,
-        "field_f1": row.field_f1,
-        "value_f1": row.value_f1,
-        "tool_f1": row.tool_f1,
-        "calls": row.call_count,
+        **metrics.task_values(row),
         **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
         "refused_calls": sum(1 for r in results if r.get("kind") in ATTEMPT_KINDS and not r.get("ok")),
         "text_calls": record.text_calls,
         "round_limit_hit": record.round_limit_hit,
         "answered_in_text": bool(record.final_answer) and not calls.get("vehicle"),
-        "mem_tokens": sum(mem_tokens),
-        "retrievals": len(mem_tokens),
         "prompt_tokens": record.prompt_tokens,
         "completion_tokens": record.completion_tokens,
         "requests": record.requests,
@@ -207,10 +203,9 @@ class RunSet:
 
 
 def _typed(frame: pd.DataFrame) -> pd.DataFrame:
-    for column in _BOOL_COLUMNS:
-        frame[column] = frame[column].astype("boolean")
-    for column in _FLOAT_COLUMNS:
-        frame[column] = pd.to_numeric(frame[column], errors="coerce").astype("float64")
+    for column, dtype in _DTYPES.items():
+        values = frame[column] if dtype == "boolean" else pd.to_numeric(frame[column], errors="coerce")
+        frame[column] = values.astype(dtype)
     return frame
 
 
@@ -218,7 +213,7 @@ def _interval_columns(entry: dict[str, Any]) -> dict[str, Any]:
     """``esm_low``, ``esm_high``, ... from a summary entry's intervals (None where there is none)."""
     intervals = entry.get("intervals") or {}
     return {f"{metric}_{end}": (intervals.get(metric) or {}).get(end)
-            for metric in INTERVAL_METRICS for end in ("low", "high")}
+            for metric in INTERVAL_KEYS for end in ("low", "high")}
 
 
 def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queries: pd.DataFrame,
@@ -234,7 +229,7 @@ def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queri
     rows = []
     for run in sorted(runs, key=lambda r: (memory_rank(r.memory), r.label, r.name)):
         mine = metric_rows.get(run.name, [])
-        overall = (summarize(mine) or [EMPTY_SUMMARY])[0]
+        overall = (summarize(mine) or [metrics.empty_summary()])[0]
         counts = coverage(mine, run.selected if run.selected is not None else len(mine))
         failed = queries[(queries["run"] == run.name) & queries["error_category"].notna()]
         rows.append({
@@ -246,7 +241,7 @@ def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queri
             "selected": counts["selected"],
             "scored": counts["scored"],
             "errors": counts["errors"],
-            **{k: overall[k] for k in ("esm", "field_f1", "value_f1", "tool_f1", "calls", "mem_token", "retrievals")},
+            **{k: overall[k] for k in metrics.SUMMARY_KEYS},
             "failures": len(failed),
             **_interval_columns(overall),
             "trials": overall.get("trials", 0),
@@ -264,9 +259,8 @@ def _cost_columns(cost: dict[str, Any]) -> dict[str, Any]:
 
 # The columns of ``RunSet.runs`` (see ``run_table``), in order.
 RUN_COLUMNS = [
-    "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", "esm", "field_f1",
-    "value_f1", "tool_f1", "calls", "mem_token", "retrievals", "failures",
-    *(f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("low", "high")),
+    "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", *metrics.SUMMARY_KEYS,
+    "failures", *(f"{metric}_{end}" for metric in INTERVAL_KEYS for end in ("low", "high")),
     "trials", "pass_hat_k", "pass_at_k", "cost_total", "cost_per_query", "cost_per_solved_query", "currency",
 ]
 

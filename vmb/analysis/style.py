@@ -9,14 +9,6 @@ from typing import Any
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.memory import describe
 
-METRIC_LABELS = {
-    "esm": "ESM (%)",
-    "field_f1": "F-F1 (%)",
-    "value_f1": "V-F1 (%)",
-    "tool_f1": "Tool F1 (%)",
-    "calls": "Calls",
-    "mem_token": "Mem Token",
-}
 REASONING_LABELS = {
     "preference_conflict": "preference conflict",
     "conditional_constraint": "conditional constraint",

@@ -17,14 +17,14 @@ import pandas as pd
 
 from vmb.analysis import paper
 from vmb.analysis.runs import RunSet
-from vmb.analysis.style import METRIC_LABELS, memory_rank
+from vmb.analysis.style import memory_rank
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
+from vmb.results.metrics import ESM, FIELD_F1, MEM_TOKEN, TABLE1, VALUE_F1, WITH_INTERVAL, label
 from vmb.results.summary import summarize
-from vmb.uncertainty import INTERVAL_METRICS
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")
-METRICS = ("esm", "field_f1", "value_f1", "calls")
+METRICS = tuple(m.key for m in TABLE1)
 
 
 def bounds(metrics: Iterable[str]) -> list[str]:
@@ -32,7 +32,7 @@ def bounds(metrics: Iterable[str]) -> list[str]:
     return [f"{metric}_{end}" for metric in metrics for end in ("low", "high")]
 
 
-INTERVALS = bounds(INTERVAL_METRICS)
+INTERVALS = bounds(m.key for m in WITH_INTERVAL)
 
 
 def _ours(runset: RunSet, memories: tuple[str, ...] | None = None) -> pd.DataFrame:
@@ -60,9 +60,9 @@ def table1(runset: RunSet) -> pd.DataFrame:
 
 
 def _esm_with_interval(entry: dict[str, Any]) -> dict[str, Any]:
-    interval = (entry.get("intervals") or {}).get("esm") or {}
+    interval = (entry.get("intervals") or {}).get(ESM.key) or {}
     kind = entry["group"]
-    return {kind: entry["esm"], f"{kind}_low": interval.get("low"), f"{kind}_high": interval.get("high")}
+    return {kind: entry[ESM.key], f"{kind}_low": interval.get("low"), f"{kind}_high": interval.get("high")}
 
 
 def esm_by_reasoning_type(runset: RunSet) -> pd.DataFrame:
@@ -79,10 +79,8 @@ def esm_by_reasoning_type(runset: RunSet) -> pd.DataFrame:
     runs = runset.runs.set_index("run")
     frame = per_type.reindex(index=runs.index, columns=columns)
     frame.columns.name = None
-    frame["esm"] = runs["esm"]
-    frame["esm_low"] = runs["esm_low"]
-    frame["esm_high"] = runs["esm_high"]
-    frame["mem_token"] = runs["mem_token"]
+    for column in (ESM.key, *bounds([ESM.key]), MEM_TOKEN.key):
+        frame[column] = runs[column]
     frame["n"] = runs["scored"]
     frame.insert(0, "memory", runs["memory"])
     frame.insert(0, "model", runs["model"])
@@ -94,15 +92,15 @@ def table6(runset: RunSet) -> pd.DataFrame:
     """Table 6: ESM by reasoning type without memory."""
     ours = esm_by_reasoning_type(runset)
     ours = ours[ours["memory"] == "none"]
-    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "n", *bounds([*REASONING_TYPES, "esm"])]
+    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, "n", *bounds([*REASONING_TYPES, ESM.key])]
     frame = pd.concat([paper.table6().assign(n=None), ours], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
 
 
 def table2(runset: RunSet) -> pd.DataFrame:
     """Table 2: per memory setting or system, ESM by reasoning type, overall ESM and Mem Token."""
-    columns = ["source", "model", "memory", *REASONING_TYPES, "esm", "mem_token", "n",
-               *bounds([*REASONING_TYPES, "esm"])]
+    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, MEM_TOKEN.key, "n",
+               *bounds([*REASONING_TYPES, ESM.key])]
     frame = pd.concat([paper.table2().assign(n=None), esm_by_reasoning_type(runset)], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
 
@@ -117,8 +115,8 @@ def wide_table1(frame: pd.DataFrame) -> pd.DataFrame:
     wide = wide.swaplevel(axis=1).reindex(columns=[(m, k) for m in present for k in values])
     # The harness's short setting names keep the eleven-column header readable; an interval's
     # bounds keep their suffix, so Outputs prints them beside their metric.
-    wide.columns = [f"{m} {METRIC_LABELS.get(k, k)}" if k in METRICS else
-                    f"{m} {METRIC_LABELS.get(k.rsplit('_', 1)[0], k)}_{k.rsplit('_', 1)[1]}" for m, k in wide.columns]
+    wide.columns = [f"{m} {label(k)}" if k in METRICS else
+                    f"{m} {label(k.rsplit('_', 1)[0])}_{k.rsplit('_', 1)[1]}" for m, k in wide.columns]
     order = frame.drop_duplicates(["source", "model"])[["source", "model"]]
     return wide.reindex(pd.MultiIndex.from_frame(order)).reset_index()
 
@@ -161,7 +159,8 @@ def trust_table(runset: RunSet) -> pd.DataFrame:
     (``pass^1``, ``pass^2``, ...; ``pass@1``, ...), and the cost per query and per solved query."""
     runs = runset.runs
     most = int(runs["trials"].max()) if len(runs) else 0
-    frame = runs[["run", "model", "memory", "scored", "esm", "field_f1", "value_f1", *INTERVALS, "trials"]].copy()
+    frame = runs[["run", "model", "memory", "scored", *(m.key for m in (ESM, FIELD_F1, VALUE_F1)), *INTERVALS,
+                  "trials"]].copy()
     for k in range(1, most + 1):
         frame[f"pass^{k}"] = [v[k - 1] if len(v) >= k else None for v in runs["pass_hat_k"]]
     for k in range(2, most + 1):

@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from vmb.prices import PriceTable
+from vmb.results.metrics import ESM, SHOWN
 from vmb.results.rundir import RunDir
 from vmb.results.summary import QueryRow, compute_metric, paper_rows, run_identity
 from vmb.textable import plain
 
-COLUMNS = (("esm", "ESM"), ("field_f1", "F-F1"), ("value_f1", "V-F1"), ("calls", "Calls"), ("mem_token", "Mem Token"))
+# The metrics a run's line and the comparison show: the registry's (key, name) of each shown one.
+COLUMNS = tuple((m.key, m.name) for m in SHOWN)
 
 
 def _num(value: Any) -> str:
@@ -95,7 +97,7 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
                 if entry["group"] not in groups:
                     groups.append(entry["group"])
     header = ["run", "agent/model", "memory", "scored", "errors", *(label for _, label in COLUMNS),
-              *(f"ESM {g}" for g in groups)]
+              *(f"{ESM.name} {g}" for g in groups)]
     rows = []
     for run, metric in zip(runs, metrics):
         who = metric["run"]["model"] or metric["run"]["agent"]
@@ -103,7 +105,7 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
         per_group = {e["group"]: e for e in metric[f"by_{by}"]} if by is not None else {}
         rows.append([str(run), who, metric["run"]["memory"], f"{metric['scored']}/{metric['selected']}",
                      str(metric["errors"]), *(with_interval(overall, key) for key, _ in COLUMNS),
-                     *(with_interval(per_group.get(g, {}), "esm") for g in groups)])
+                     *(with_interval(per_group.get(g, {}), ESM.key) for g in groups)])
     text = _table(header, rows)
     notes = [f"{run}: {line}" for run, metric in zip(runs, metrics)
              for line in (trials_text(metric["overall"] or {}), cost_text(metric)) if line]

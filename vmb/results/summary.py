@@ -24,17 +24,15 @@ from typing import Any
 
 from vmb.memory import describe
 from vmb.prices import PriceTable, cost_figures
+from vmb.results import metrics
 from vmb.results.header import config_hash
 from vmb.results.record import QueryRecord, attempt_key
-from vmb.score import aggregate, group_keys, target_modules
+from vmb.score import target_modules
 from vmb.uncertainty import METHOD, trial_figures
 
-GROUPINGS = ("reasoning_type", "module")
-# A summary over no scored query.
-EMPTY_SUMMARY: dict[str, Any] = {"group": "all", "n": 0, "esm": None, "field_f1": None, "value_f1": None,
-                                 "tool_f1": None, "calls": None, "mem_token": None, "retrievals": 0}
-# The metrics of a summary entry, in the order metric.json lists them (rounded to two decimals there).
-ROUNDED = ("esm", "field_f1", "value_f1", "tool_f1", "calls", "mem_token")
+GROUPINGS = tuple(by for by in metrics.GROUPINGS if by is not None)
+# Every metric with an interval, as the trial figures take them: key → per-attempt value.
+INTERVAL_VALUES = {m.key: m.value for m in metrics.WITH_INTERVAL}
 
 
 @dataclass(frozen=True)
@@ -103,36 +101,22 @@ class QueryRow:
 def summarize(rows: Iterable[QueryRow], by: str | None = None) -> list[dict[str, Any]]:
     """The paper's numbers over the scored rows, overall (``by=None``: one entry, or none) or per group.
 
-    Each entry: ``group``, ``n`` (scored queries), ``esm``, ``field_f1``, ``value_f1``, ``tool_f1``
-    (percent means), ``calls`` (mean tool invocations), ``mem_token`` (mean tokens of memory content
-    per retrieval; None without retrievals) and ``retrievals``; then the 95% ``intervals`` of ESM,
-    F-F1 and V-F1, ``trials``, ``esm_by_trial``, ``pass_hat_k`` and ``pass_at_k``
-    (``vmb.uncertainty.trial_figures``). Per group, largest groups first.
+    Each entry: ``group``, ``n`` (scored queries), then every metric of the registry
+    (``vmb.results.metrics``: percent means, mean calls, Mem Token per retrieval with the number of
+    ``retrievals``); then the 95% ``intervals`` of the metrics that have one, ``trials``,
+    ``esm_by_trial``, ``pass_hat_k`` and ``pass_at_k`` (``vmb.uncertainty.trial_figures``). Per group,
+    largest groups first.
     """
     ok = [row for row in rows if row.ok]
     if not ok:
         return []
-    found = aggregate(ok, by=by)  # type: ignore[arg-type]  # scored rows have every score
-    entries = [found] if isinstance(found, dict) else found
     members: dict[str, list[QueryRow]] = {}
     for row in ok:
-        for key in group_keys(row.reasoning_type, row.modules, by):
+        for key in metrics.group_keys(row.reasoning_type, row.modules, by):
             members.setdefault(key, []).append(row)
-    out = []
-    for entry in entries:
-        counts = [n for row in members[entry["group"]] for n in row.mem_tokens]
-        out.append({
-            **{k: entry[k] for k in ("group", "n", "esm", "field_f1", "value_f1", "tool_f1", "calls")},
-            "mem_token": sum(counts) / len(counts) if counts else None,
-            "retrievals": len(counts),
-            **trial_figures(members[entry["group"]]),  # type: ignore[arg-type]  # scored rows have every score
-        })
-    return out
-
-
-def rounded(entry: dict[str, Any]) -> dict[str, Any]:
-    """An entry as metric.json and the paper print it: two decimals."""
-    return {k: (round(v, 2) if k in ROUNDED and v is not None else v) for k, v in entry.items()}
+    return [{"group": entry["group"], "n": entry["n"], **{k: entry[k] for k in metrics.SUMMARY_KEYS},
+             **trial_figures(members[entry["group"]], INTERVAL_VALUES)}
+            for entry in metrics.aggregate(ok, by=by)]
 
 
 def coverage(rows: Sequence[QueryRow], selected: int) -> dict[str, int]:
@@ -149,7 +133,7 @@ def paper_rows(memory: str) -> list[dict[str, str]]:
         return read_table("table6_no_memory")
     name = describe(memory).paper_name or memory
     rows = [r for r in read_table("table1_overall") if r["memory"] == name]
-    rows += [{"model": r["model"], "memory": name, "esm": r["esm"], "mem_token": r["mem_token"]}
+    rows += [{"model": r["model"], "memory": name, **{k: r[k] for k in (metrics.ESM.key, metrics.MEM_TOKEN.key)}}
              for r in read_table("table2_memory_systems") if r["memory_system"] == name]
     return rows
 
@@ -206,8 +190,8 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
         # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
         "context_overflows": sum(row.error_kind == "context_overflow" for row in errors),
         "pending": counts["pending"],
-        "overall": rounded(overall[0]) if overall else None,
-        **{f"by_{by}": [rounded(e) for e in summarize(ok, by)] for by in GROUPINGS},
+        "overall": metrics.rounded(overall[0]) if overall else None,
+        **{f"by_{by}": [metrics.rounded(e) for e in summarize(ok, by)] for by in GROUPINGS},
         "text_calls": sum(row.text_calls for row in ok),
         "round_limit_hit": sum(row.round_limit_hit for row in ok),
         "tokens": tokens,
