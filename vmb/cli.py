@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("vmb.commands.data", "download the public benchmark release (vmb data fetch)"),
     "stats": ("vmb.commands.stats", "the paper's dataset tables 3-5 computed from the release"),
     "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
+    "audit": ("vmb.commands.audit", "is a benchmark hard for the right reason? statistics and shortcut baselines"),
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
     "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),

@@ -1,0 +1,208 @@
+"""`vmb audit`: every figure, check and baseline on hand-made benchmarks whose right answer is known."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vmb.audit import audit
+from vmb.audit.answerability import clock_contradiction, default_values
+from vmb.audit.diversity import (
+    GroupText,
+    distinct_line_ratio,
+    distinct_ngram_ratio,
+    in_date_order,
+    sets_a_flag,
+    unstated_value,
+    vocabulary,
+)
+from vmb.audit.wording import classify_types, request_wording
+from vmb.baselines import BASELINES, Tasks, score_baseline
+from vmb.cli import main
+from vmb.data import load_benchmark
+
+HISTORY_1 = [
+    "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
+    "[2025-03-02 08:00] Bob Stone: I like the ambient light in blue.",
+    "[2025-03-03 08:00] Ann Lee: Actually the headrest at 60 is better.",
+    "[2025-03-03 08:01] Bob Stone: Actually the headrest at 60 is better.",
+]
+QUERIES_1 = [
+    {  # the usual value is the earlier one: only "first" and "as written" rules find it
+        "reasoning_type": "state_shift",
+        "gold_memory": "[March 3, 2025] At 8:00 AM, Ann said the headrest should be 60 while her neck hurt.\n"
+                       "[March 1, 2025] At 8:00 AM, Ann set the headrest to 40.",
+        "query": "At 9:00 AM, Ann got in. She said: 'Put my headrest back to normal.'",
+        "new_answer": ['carcontrol_seat_set_headrest_height(seat="driver", value=40)'],
+    },
+    {  # the query says the value: solvable with no memory
+        "reasoning_type": "preference_conflict",
+        "gold_memory": "[March 2, 2025] At 8:00 AM, Bob said he likes the ambient light in blue.",
+        "query": "At 8:00 PM, Bob got in. He said: 'Make the ambient light color blue.'",
+        "new_answer": ['carcontrol_light_set_ambient_color(color="blue")'],
+    },
+    {  # "detailed" is the default voice mode: switching navigation on alone passes
+        "reasoning_type": "conditional_constraint",
+        "gold_memory": "[March 4, 2025] At 7:00 AM, Ann wanted detailed navigation prompts on new routes.",
+        "query": "At 5:30 PM, Ann drove to a new office. It was barely past sunrise.",
+        "new_answer": ['carcontrol_navigation_set_voice_mode(mode="detailed")',
+                       "carcontrol_light_set_fog_light(enabled=true)"],
+    },
+]
+HISTORY_2 = [
+    "[2025-04-01 09:00] Cy Park: The fan speed at 7 was fine.",
+    "[2025-04-02 09:00] Di Ross: Morning everyone.",
+]
+QUERIES_2 = [
+    {
+        "reasoning_type": "state_shift",
+        "gold_memory": "[April 1, 2025] At 9:00 AM, Cy set the fan speed to 7.",
+        "query": "At 9:30 AM, Cy got in. He said: 'Put my headrest back to normal.'",
+        "new_answer": ['carcontrol_airConditioner_set_fan_speed(speed=3, zone="all")'],
+    },
+    {
+        "reasoning_type": "preference_conflict",
+        "gold_memory": "[April 2, 2025] At 9:00 AM, Di liked the ambient light in red.",
+        "query": "At 9:00 PM, Di got in. He said: 'Make the ambient light color red.'",
+        "new_answer": ['carcontrol_light_set_ambient_color(color="red")'],
+    },
+]
+
+
+def write_bench(root: Path, groups: dict[int, tuple[list[str], list[dict[str, Any]]]]) -> Path:
+    (root / "history").mkdir(parents=True)
+    (root / "qa_data").mkdir()
+    for number, (lines, queries) in groups.items():
+        (root / "history" / f"history_{number}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        (root / "qa_data" / f"qa_{number}.json").write_text(
+            json.dumps({"related_to_vehicle_preference": queries}), encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Path:
+    return write_bench(tmp_path / "small", {1: (HISTORY_1, QUERIES_1), 2: (HISTORY_2, QUERIES_2)})
+
+
+def test_text_figures_of_a_small_history(small: Path) -> None:
+    group = load_benchmark(small).group(1)
+    text = GroupText(group)
+    assert distinct_line_ratio(group) == 3 / 4
+    assert vocabulary(text) == len({"set", "the", "headrest", "to", "40", "please", "i", "like", "ambient", "light",
+                                    "in", "blue", "actually", "at", "60", "is", "better"})
+    # 3-grams per line: 4, 5, 5, 5 (the last line repeats the third): 19 in all, 14 distinct
+    assert distinct_ngram_ratio(text, 3) == 14 / 19
+
+
+def test_answer_figures(small: Path) -> None:
+    bench = load_benchmark(small)
+    q = bench.queries
+    assert in_date_order(q[0]) is False and in_date_order(q[1]) is None
+    assert [sets_a_flag(x) for x in q[:3]] == [False, False, True]
+    texts = {g.number: GroupText(g) for g in bench.groups}
+    # 40 and blue are in group 1's history, "detailed" is not; neither 3 nor red is in group 2's
+    assert [unstated_value(x, texts[x.group]) for x in q] == [False, False, True, True, True]
+
+
+def test_request_wording_masks_names_numbers_and_values(small: Path) -> None:
+    bench = load_benchmark(small)
+    q1, q2 = bench.query("qa_1#1"), bench.query("qa_2#1")
+    assert request_wording(q1, bench.group(1)) == request_wording(q2, bench.group(2))
+    assert request_wording(q1, bench.group(1)) == "at <time>, <person> got in. he said: 'make the ambient light color <value>.'"
+
+
+def test_the_type_classifier_reads_a_template_off_held_out_groups(small: Path) -> None:
+    accuracy, majority = classify_types(load_benchmark(small))
+    # Each group's state_shift query says "headrest back to normal", its preference_conflict one
+    # "ambient light color": trained on the other group, all four of them are read right; the
+    # conditional query's words are nowhere else and it goes to a type seen in training.
+    assert accuracy == 100 * 4 / 5
+    assert majority == 100 * 2 / 5
+
+
+def test_default_values_and_clock_contradictions(small: Path, release_dir: Path) -> None:
+    bench = load_benchmark(small)
+    found = default_values(bench.query("qa_1#2"))
+    assert [(d.call, d.leaf) for d in found] == [('carcontrol_navigation_set_voice_mode(mode="detailed")',
+                                                 "navigation.voice_mode")]
+    assert default_values(bench.query("qa_1#0")) == []
+    assert clock_contradiction(bench.query("qa_1#2")) == "5:30 PM vs morning"
+    assert clock_contradiction(bench.query("qa_1#1")) is None
+    release = load_benchmark(release_dir)
+    assert [d.leaf for d in default_values(release.query("qa_1#4"))] == ["navigation.voice_mode"]
+
+
+def test_baselines_never_see_the_answer(small: Path) -> None:
+    task = Tasks().of(load_benchmark(small).query("qa_1#0"), load_benchmark(small).group(1))
+    assert not hasattr(task, "calls") and not hasattr(task, "answer") and not hasattr(task, "reasoning_type")
+
+
+@pytest.mark.parametrize(("name", "passed"), [
+    ("latest-gold", ["qa_1#1", "qa_2#1"]),      # qa_1#0: the latest entry says 60
+    ("first-gold", ["qa_1#0", "qa_1#1", "qa_2#1"]),
+    ("as-written", ["qa_1#0", "qa_1#1", "qa_2#1"]),  # 40 is written last
+    ("latest-history", ["qa_1#1", "qa_2#1"]),   # the latest headrest line says 60
+    ("query-only", ["qa_1#1", "qa_2#1"]),       # the value is in the query
+    ("type-router", ["qa_1#0", "qa_1#1", "qa_2#1"]),  # "normal" routes to the first entry
+])
+def test_each_baseline_on_the_small_benchmark(small: Path, name: str, passed: list[str]) -> None:
+    scores = score_baseline(load_benchmark(small), name)
+    assert [s.task_id for s in scores if s.exact_match] == passed
+
+
+def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
+    result = audit(load_benchmark(small), tokens=False)
+    assert set(result.baselines) == set(BASELINES)
+    assert result.baselines["first-gold"]["all"] == 60.0
+    assert result.baselines["first-gold"]["state_shift"] == 50.0
+    assert result.solved_without_memory == ["qa_1#1", "qa_2#1"]
+    assert result.figures["clock_contradictions"] == 1
+    assert result.figures["conditional_clock_contradictions"] == 1
+    assert result.figures["default_value_queries"] == 1
+    assert result.figures["multi_call_answers"] == 20.0
+
+
+def test_cli_prints_both_columns_and_writes_json(small: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    other = write_bench(tmp_path / "other", {1: (HISTORY_1, QUERIES_1)})
+    out_json = tmp_path / "audit.json"
+    assert main(["audit", "--data", str(small), "--against", str(other), "--no-tokens",
+                 "--baselines", "latest-gold,query-only", "--json", str(out_json), "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "small" in out.splitlines()[0] and "other" in out.splitlines()[0]
+    assert "baseline latest-gold ESM" in out and "baseline first-gold" not in out
+    assert "qa_1#2    conditional_constraint: 5:30 PM vs morning" in out
+    assert [a["name"] for a in json.loads(out_json.read_text())] == ["small", "other"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--data", "/nonexistent/bench"],
+    ["--against", "/nonexistent/bench"],
+    ["--baselines", "latest-gold,guess"],
+    ["--baselines", ","],
+])
+def test_cli_bad_input_is_one_line(small: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["audit", "--no-tokens", *argv] if argv[0] == "--data" else ["audit", "--data", str(small),
+                                                                        "--no-tokens", *argv]
+    assert main(args) == 2
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("error: ")
+
+
+def test_cli_malformed_benchmark_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write_bench(tmp_path / "bad", {1: (HISTORY_1, QUERIES_1)})
+    (bad / "qa_data" / "qa_1.json").write_text("{not json", encoding="utf-8")
+    assert main(["audit", "--data", str(bad), "--against", "none", "--no-tokens"]) == 2
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and "qa_1.json" in out[0]
+
+
+def test_cli_unwritable_json_is_one_line(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["audit", "--data", str(small), "--against", "none", "--no-tokens", "--baselines", "query-only",
+                 "--json", str(blocker / "audit.json")]) == 2
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("error: cannot write")

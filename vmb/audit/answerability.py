@@ -1,0 +1,105 @@
+"""Queries that can be passed for the wrong reason, or whose wording contradicts itself.
+
+* **default value**: a reference call sets a value the default car already has, so the scorer never
+  asks for it (the car starts there): the answer passes without knowing that value. Found by
+  setting the parameter to another value on the same car: the leaves that then differ are the
+  ones the call decides; a finding is one of those leaves ending at the default car's value while
+  the answer still changes something else (an answer that changes nothing is ``no_change``).
+* **clock contradiction**: the query's clock ("At 5:30 PM") and a time of day it names ("barely
+  past sunrise") cannot both hold.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from vmb.data import Query
+from vmb.score import values_equal
+from vmb.sim import World
+from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE
+from vmb.sim.spec import Bool, Enum, Int, Param, Str, Zone
+
+
+@dataclass(frozen=True)
+class DefaultValue:
+    query: str
+    call: str  # the call as the answer writes it
+    leaf: str  # the leaf it decides, which ends at the default car's value
+
+
+def _other_value(param: Param, value: Any) -> Any:
+    """A value of ``param`` other than ``value`` (None when there is none to try)."""
+    if isinstance(param, Enum):
+        return next((m for m in param.values if m != value), None)
+    if isinstance(param, Int) and isinstance(value, int) and not isinstance(value, bool):
+        for other in (value + 1, value - 1):
+            if (param.minimum is None or other >= param.minimum) and (param.maximum is None or other <= param.maximum):
+                return other
+        return None
+    if isinstance(param, Bool):
+        return not value
+    if isinstance(param, Str) and isinstance(value, str):
+        return value + " (another)"
+    return None
+
+
+def default_values(query: Query) -> list[DefaultValue]:
+    """The reference calls of ``query`` whose decided leaf ends at the default car's value."""
+    world = World()
+    decided: list[tuple[str, str]] = []
+    for raw, call in zip(query.answer, query.calls):
+        name, args = str(call["name"]), dict(call["args"])
+        api = API_BY_NAME.get(name)
+        before = world.flat()
+        if api is None or not world.call(name, args)["success"]:
+            continue
+        after = world.flat()
+        for pname, param in api.params.items():
+            other = _other_value(param, args[pname]) if pname in args and not isinstance(param, Zone) else None
+            if other is None:
+                continue
+            probe = World(before)
+            probe.call(name, {**args, pname: other})
+            decided += [(raw, leaf) for leaf, value in probe.flat().items()
+                        if not values_equal(value, after.get(leaf))]
+    final = world.flat()
+    if not world.diff():
+        return []
+    return [DefaultValue(query.id, raw, leaf) for raw, leaf in dict.fromkeys(decided)
+            if leaf in DEFAULT_STATE and values_equal(final.get(leaf), DEFAULT_STATE[leaf])]
+
+
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\b")
+# Times of day a scene can name, with the clock hours (0-23, a window may run past midnight) they allow.
+# A time of day named about another occasion ("that evening drive", "the night setting") is no scene.
+_NOT_NOW = r"(?<!that )(?<!the )(?<!last )(?<!yesterday )(?<!previous )"
+DAY_PARTS: dict[str, tuple[int, int, re.Pattern[str]]] = {
+    part: (start, end, re.compile(_NOT_NOW + r"\b(?:" + words + r")\b", re.I))
+    for part, start, end, words in (
+        ("morning", 4, 12, "sunrise|dawn|daybreak|morning|breakfast"),
+        ("midday", 10, 15, "noon|midday|lunchtime"),
+        ("afternoon", 12, 19, "afternoon"),
+        ("evening", 16, 23, "evening|sunset|dusk|twilight"),
+        ("night", 19, 29, "night|tonight|midnight|dark outside|already dark|pitch dark"),
+    )
+}
+# An hour on either side of a window still reads as that time of day.
+SLACK_HOURS = 1
+
+
+def clock_contradiction(query: Query) -> str | None:
+    """``"5:30 PM vs morning"`` when the query's first clock time falls outside a time of day it names."""
+    clock = _CLOCK.search(query.query)
+    if clock is None:
+        return None
+    hour = int(clock.group(1)) % 12 + (12 if clock.group(3).lower() == "p" else 0)
+    scene = query.query[clock.end():]
+    for part, (start, end, pattern) in DAY_PARTS.items():
+        if pattern.search(scene) is None:
+            continue
+        inside = any(start - SLACK_HOURS <= h <= end + SLACK_HOURS for h in (hour, hour + 24))
+        if not inside:
+            return f"{clock.group(0)} vs {part}"
+    return None

@@ -1,0 +1,131 @@
+"""One benchmark's audit as data (``Audit``, JSON-ready) and several side by side as a text table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vmb.audit.answerability import clock_contradiction, default_values
+from vmb.audit.diversity import measure
+from vmb.baselines import BASELINES, Tasks, score_baseline
+from vmb.data import REASONING_TYPES, Benchmark
+from vmb.score import TaskScore
+from vmb.textable import markdown_lines, plain
+
+ALL = "all"
+
+
+@dataclass
+class Audit:
+    name: str  # how the column is headed: the directory's name
+    figures: dict[str, Any]
+    # baseline → {"all" or a reasoning type: ESM in percent}
+    baselines: dict[str, dict[str, float]]
+    types: dict[str, int]  # reasoning type → queries
+    solved_without_memory: list[str] = field(default_factory=list)  # ids the query-only baseline passes
+    default_values: list[dict[str, str]] = field(default_factory=list)  # {query, call, leaf}
+    clock_contradictions: list[dict[str, str]] = field(default_factory=list)  # {query, type, clash}
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> float:
+    chosen = [s for s in scores if reasoning_type is None or s.reasoning_type == reasoning_type]
+    return 100 * sum(s.exact_match for s in chosen) / len(chosen) if chosen else float("nan")
+
+
+def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str] | None = None,
+          tokens: bool = True) -> Audit:
+    """Everything ``vmb audit`` prints for one benchmark."""
+    tasks = Tasks()
+    scored: dict[str, dict[str, float]] = {}
+    solved: list[str] = []
+    for baseline in baselines if baselines is not None else list(BASELINES):
+        scores = score_baseline(bench, baseline, tasks)
+        scored[baseline] = {ALL: _esm(scores), **{t: _esm(scores, t) for t in REASONING_TYPES}}
+        if baseline == "query-only":
+            solved = [s.task_id or "" for s in scores if s.exact_match]
+    types = {t: sum(q.reasoning_type == t for q in bench.queries) for t in REASONING_TYPES}
+    defaults = [{"query": d.query, "call": d.call, "leaf": d.leaf} for q in bench.queries for d in default_values(q)]
+    clashes = [{"query": q.id, "type": q.reasoning_type, "clash": clash}
+               for q in bench.queries if (clash := clock_contradiction(q)) is not None]
+    figures = measure(bench, tokens=tokens)
+    figures["solved_without_memory"] = len(solved)
+    figures["default_value_queries"] = len({d["query"] for d in defaults})
+    figures["clock_contradictions"] = len(clashes)
+    figures["conditional_clock_contradictions"] = sum(c["type"] == "conditional_constraint" for c in clashes)
+    return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes)
+
+
+def _pct(value: float) -> str:
+    return f"{value:.1f}%"
+
+
+def _ratio(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _count(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def _mean(value: float) -> str:
+    return f"{value:.2f}"
+
+
+# Figure key → (row label, format), in print order.
+ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
+    ("groups", "groups", _count),
+    ("queries", "queries", _count),
+    ("lines", "lines per history", _count),
+    ("distinct_lines", "distinct lines per history", _ratio),
+    ("distinct_5grams", "distinct word 5-grams", _ratio),
+    ("distinct_3grams", "distinct word 3-grams", _ratio),
+    ("gzip_ratio", "gzip ratio of a history", _ratio),
+    ("vocabulary", "vocabulary per group", _count),
+    ("history_tokens", "o200k tokens per history", _count),
+    ("speakers", "speakers per group", _mean),
+    ("request_wordings", "distinct request wordings", _count),
+    ("catalog_phrase", "queries naming the setting by its catalog phrase", _pct),
+    ("type_from_wording", "reasoning type read off the wording (held-out groups)", _pct),
+    ("type_majority", "  (always the commonest type)", _pct),
+    ("target_apis", "distinct target APIs", _count),
+    ("boolean_answers", "boolean answers", _pct),
+    ("multi_call_answers", "multi-call answers", _pct),
+    ("unstated_values", "answer value never stated literally in the history", _pct),
+    ("gold_in_date_order", "gold memory in date order", _pct),
+    ("nested_phrase_groups", "groups with one setting's phrase inside another's", _count),
+    ("module_gap", "largest module share gap vs Table 4 (points)", _mean),
+    ("solved_without_memory", "queries solved with no memory (query-only passes)", _count),
+    ("default_value_queries", "queries with an expected value equal to the default", _count),
+    ("clock_contradictions", "queries whose clock contradicts their scene", _count),
+    ("conditional_clock_contradictions", "  of them conditional_constraint", _count),
+)
+
+
+def table_rows(audits: Sequence[Audit]) -> list[list[str]]:
+    """Rows of the side-by-side table: figures, module shares, then baseline ESM (all, per type)."""
+    rows: list[list[str]] = []
+    for key, label, fmt in ROWS:
+        if any(key in a.figures for a in audits):
+            rows.append([label, *(fmt(a.figures[key]) if key in a.figures else "-" for a in audits)])
+    modules = [k for k in audits[0].figures if k.startswith("module:")]
+    for key in modules:
+        rows.append([f"module share {key.split(':', 1)[1]}", *(_pct(a.figures.get(key, 0.0)) for a in audits)])
+    names = list(dict.fromkeys(b for a in audits for b in a.baselines))
+    for baseline in names:
+        for scope in (ALL, *REASONING_TYPES):
+            label = f"baseline {baseline} ESM" if scope == ALL else f"  {scope}"
+            rows.append([label, *(_pct(a.baselines[baseline][scope]) if baseline in a.baselines else "-"
+                                  for a in audits)])
+    return rows
+
+
+def side_by_side(audits: Sequence[Audit], *, markdown: bool = False) -> str:
+    heads = ["measured", *(a.name for a in audits)]
+    rows = table_rows(audits)
+    numeric = [False, *([True] * len(audits))]
+    return "\n".join(markdown_lines(heads, rows, numeric)) if markdown else plain(heads, rows, numeric)

@@ -1,0 +1,170 @@
+"""The shortcut baselines: calls made from text matching alone, no model and no answer.
+
+Each baseline picks the setting the query names (``lexicon.best_target``; from the gold memory when
+the query names none and the baseline reads it) and a value from its evidence by one rule: the
+latest mention, the first, the most frequent, the asker's own latest, the entry whose words the
+query shares most, or the query alone. A benchmark on which such a rule scores high measures the
+rule, not memory; ``vmb audit`` prints them side by side with the release.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vmb.baselines.evidence import Task, Unit
+from vmb.baselines.lexicon import Target, best_target, call, first_person_named, names, value_near_cue, values_in, words
+
+Calls = list[dict[str, Any]]
+Chooser = Callable[[Task, list[tuple[Unit, Any]]], Any]
+
+
+def _query_value(task: Task, target: Target) -> Any:
+    """The value the query itself states for the target, else ``True`` for a flag, else None."""
+    value = value_near_cue(task.query, target)
+    if value is None and target.value is not None and target.api.params[target.value].json_type == "boolean":
+        return True
+    return value
+
+
+def _answer(task: Task, target: Target | None, value: Any) -> Calls:
+    if target is None:
+        return []
+    if value is None and target.value is not None:
+        return []
+    return [call(target, value, task.query)]
+
+
+def _evidence(units: Sequence[Unit], target: Target) -> list[tuple[Unit, Any]]:
+    """Each unit naming the target with the value it states there, in time order."""
+    found = []
+    for unit in sorted(units, key=lambda u: u.when):
+        if names(unit.text, target, unit.words):
+            value = value_near_cue(unit.text, target)
+            if value is not None:
+                found.append((unit, value))
+    return found
+
+
+def _latest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    return found[-1][1]
+
+
+def _first(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    return found[0][1]
+
+
+def _most_frequent(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    counts = Counter(_key(v) for _, v in found)
+    top = max(counts.values())
+    return next(v for _, v in reversed(found) if counts[_key(v)] == top)  # ties: the latest
+
+
+def _key(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def _askers_latest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    own = [item for item in found if item[0].person == task.asker]
+    return (own or found)[-1][1]
+
+
+def _content(text: str) -> set[str]:
+    return {w for w in words(text) if len(w) > 3 and not w.isdigit()}
+
+
+def _closest_wording(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    query = _content(task.query)
+    best = max(range(len(found)), key=lambda i: (len(query & _content(found[i][0].text)), i))
+    return found[best][1]
+
+
+def from_gold(choose: Chooser) -> Callable[[Task], Calls]:
+    def predict(task: Task) -> Calls:
+        target = best_target(task.query) or best_target(" ".join(u.text for u in task.gold))
+        if target is None:
+            return []
+        found = _evidence(task.gold, target)
+        return _answer(task, target, choose(task, found) if found else _query_value(task, target))
+    return predict
+
+
+def from_history(choose: Chooser) -> Callable[[Task], Calls]:
+    def predict(task: Task) -> Calls:
+        target = best_target(task.query)
+        if target is None:
+            return []
+        found = _evidence(task.history.naming(target), target)
+        return _answer(task, target, choose(task, found) if found else _query_value(task, target))
+    return predict
+
+
+def query_only(task: Task) -> Calls:
+    target = best_target(task.query)
+    return _answer(task, target, _query_value(task, target)) if target is not None else []
+
+
+def as_written(task: Task) -> Calls:
+    """The last value the gold memory states for the setting, in the order written (dates ignored)."""
+    target = best_target(task.query) or best_target(" ".join(u.text for u in task.gold))
+    if target is None:
+        return []
+    text = "\n".join(u.text for u in task.gold)
+    found = [v for sentence in re.split(r"(?<=[.!?\n])\s+", text) if names(sentence, target)
+             for _, v in values_in(sentence, target)]
+    return _answer(task, target, found[-1] if found else _query_value(task, target))
+
+
+# Request wordings that give a reasoning type away, and the rule that exploits each.
+_USUAL = re.compile(r"\b(?:usual|usually|normal|normally|standard|regular|always|original|default|before)\b", re.I)
+_LATEST = re.compile(r"\b(?:last time|again|found|fixed|corrected|settled|now|these days|lately|recently|new)\b", re.I)
+_OTHER = re.compile(r"\b(?:his|her|their|favou?rite|likes?|loves?|prefers?)\b", re.I)
+
+
+def _someone_elses(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    asker = task.asker
+    others = [p for p in task.people if p != asker and first_person_named(task.query, [p])]
+    own = [item for item in found if item[0].person in others]
+    return (own or found)[-1][1]
+
+
+def _route(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    if _USUAL.search(task.query):
+        return _first(task, found)
+    if _LATEST.search(task.query):
+        return _latest(task, found)
+    if _OTHER.search(task.query) and len([p for p in task.people if first_person_named(task.query, [p])]) > 1:
+        return _someone_elses(task, found)
+    return _closest_wording(task, found)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    name: str
+    reads: str  # "gold memory", "history" or "query"
+    description: str
+    predict: Callable[[Task], Calls]
+
+
+BASELINES: dict[str, Baseline] = {b.name: b for b in (
+    Baseline("latest-gold", "gold memory", "the latest dated gold-memory entry naming the setting", from_gold(_latest)),
+    Baseline("latest-history", "history", "the latest history line naming the setting", from_history(_latest)),
+    Baseline("query-only", "query", "the value the query states (a flag switched on), no memory", query_only),
+    Baseline("first-gold", "gold memory", "the earliest dated gold-memory entry naming the setting",
+             from_gold(_first)),
+    Baseline("frequent-gold", "gold memory", "the value the gold memory states most often for the setting",
+             from_gold(_most_frequent)),
+    Baseline("asker-gold", "gold memory", "the asker's own latest gold-memory entry naming the setting",
+             from_gold(_askers_latest)),
+    Baseline("asker-history", "history", "the asker's own latest history line naming the setting",
+             from_history(_askers_latest)),
+    Baseline("overlap-gold", "gold memory", "the gold-memory entry sharing most words with the query",
+             from_gold(_closest_wording)),
+    Baseline("as-written", "gold memory", "the last value stated in the gold memory's text order (dates ignored)",
+             as_written),
+    Baseline("type-router", "gold memory", "a rule chosen from the request's wording (usual → first, "
+             "again → latest, someone's favourite → theirs, else closest wording)", from_gold(_route)),
+)}
