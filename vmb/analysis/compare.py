@@ -8,7 +8,6 @@ and the exact McNemar p-value on those two counts; overall and per reasoning typ
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from vmb.data import REASONING_TYPES
 from vmb.results.record import QueryRecord
-from vmb.results.rundir import CONFIG, RunDir
+from vmb.results.rundir import RunDir, RunDirError, read_header
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
 
 if TYPE_CHECKING:
@@ -97,12 +96,10 @@ def run_outcomes(path: Path) -> list[Outcome]:
 
 def compare_runs(a: Path, b: Path) -> dict[str, Any]:
     """``compare_outcomes`` of two run directories; refuses runs over different benchmark data."""
-    configs = []
-    for path in (a, b):
-        if not (path / CONFIG).is_file():
-            raise CompareError(f"{path} is not a run directory (no {CONFIG})")
-        configs.append(json.loads((path / CONFIG).read_text(encoding="utf-8")))
-    data = [c["determining"]["data_sha256"] for c in configs]
+    try:
+        data = [read_header(path).data_sha256 for path in (a, b)]
+    except RunDirError as error:
+        raise CompareError(str(error)) from None
     if data[0] != data[1]:
         raise CompareError(f"{a} and {b} ran on different benchmark data (sha256 {data[0][:12]} vs {data[1][:12]}); "
                            "a paired comparison needs the same queries")
@@ -150,7 +147,7 @@ def pairwise(runs: Sequence[Path], names: Sequence[str] | None = None) -> pd.Dat
 
     labels = list(names) if names is not None else [Path(r).name for r in runs]
     outcomes = [run_outcomes(Path(r)) for r in runs]
-    data = [json.loads((Path(r) / CONFIG).read_text(encoding="utf-8"))["determining"]["data_sha256"] for r in runs]
+    data = [read_header(Path(r)).data_sha256 for r in runs]
     rows = []
     for i in range(len(runs)):
         for j in range(i + 1, len(runs)):

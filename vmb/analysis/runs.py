@@ -16,7 +16,6 @@ query id wins and a half-written last line (a killed run) is skipped.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +27,9 @@ from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
 from vmb.prices import PriceTable
 from vmb.results import metrics
+from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_record
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_record
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.score import target_modules
 
@@ -59,7 +59,7 @@ class Run:
     model: str | None
     memory: str
     selected: int | None  # (query, trial) pairs the run selected (None: not recorded)
-    config: dict[str, Any]
+    header: RunHeader
 
     @property
     def label(self) -> str:
@@ -97,18 +97,9 @@ def find_runs(*roots: str | Path) -> list[Path]:
 
 def read_run(path: str | Path) -> Run:
     path = Path(path)
-    config = json.loads((path / CONFIG).read_text(encoding="utf-8"))
-    determining = config.get("determining", {})
-    selection = config.get("selection") or {}
-    return Run(
-        path=path,
-        name=path.name,
-        agent=determining.get("agent", "model"),
-        model=determining.get("model"),
-        memory=determining.get("memory", "unknown"),
-        selected=None if selection.get("queries") is None else selection["queries"] * selection.get("trials", 1),
-        config=config,
-    )
+    header = read_header(path)
+    return Run(path=path, name=path.name, agent=header.agent, model=header.model, memory=header.memory,
+               selected=header.selection.attempts, header=header)
 
 
 class QueryContext:

@@ -245,11 +245,6 @@ class RunConfig:
             "prices": self.prices,
         }
 
-    def selection(self) -> dict[str, Any]:
-        """Which queries and trials this run covers (``config.json``'s ``selection``, less the count)."""
-        return {"groups": self.groups, "limit": self.limit, "trials": self.trials,
-                "shard": None if self.shard is None else str(self.shard)}
-
 
 def data_checksum(root: Path) -> str:
     """SHA-256 over the release's history and QA files (names and contents), in a fixed order."""

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from vmb.harness.plan import prepare_run
-from vmb.harness.rescore import stored_config, stored_identity
+from vmb.harness.rescore import stored_config
 from vmb.prices import PriceTable
+from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_config, read_results, write_json
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_header, read_results, write_json
 from vmb.results.summary import QueryRow, compute_metric
 
 
@@ -30,21 +32,17 @@ class MergeError(ValueError):
     """The slices cannot be merged; the message says which and why."""
 
 
-def _unsharded(selection: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in selection.items() if k not in ("shard", "queries")}
-
-
-def _check_configs(slices: list[Path]) -> list[dict[str, Any]]:
-    configs = [read_config(path) for path in slices]
+def _check_configs(slices: list[Path]) -> list[RunHeader]:
+    configs = [read_header(path) for path in slices]
     first = configs[0]
     for path, config in zip(slices[1:], configs[1:]):
-        if config["hash"] != first["hash"]:
+        if config.hash != first.hash:
             raise MergeError(f"{path} and {slices[0]} are runs of different configurations "
-                             f"(hash {config['hash'][:12]} vs {first['hash'][:12]}); only slices of one run merge")
-        if _unsharded(config["selection"]) != _unsharded(first["selection"]):
+                             f"(hash {config.hash[:12]} vs {first.hash[:12]}); only slices of one run merge")
+        if config.selection.unsharded() != first.selection.unsharded():
             raise MergeError(f"{path} and {slices[0]} select different queries or trials: "
-                             f"{_unsharded(config['selection'])} vs {_unsharded(first['selection'])}")
-    shards = [c["selection"].get("shard") for c in configs]
+                             f"{config.selection.unsharded()} vs {first.selection.unsharded()}")
+    shards = [c.selection.shard for c in configs]
     repeated = sorted({s for s in shards if s is not None and shards.count(s) > 1})
     if repeated:
         raise MergeError(f"shard {repeated[0]} is given twice")
@@ -108,13 +106,13 @@ def _kept(out: Path, records: dict[str, QueryRecord], selected: set[str],
     return joined
 
 
-def _coverage(configs: list[dict[str, Any]], selected: list[tuple[str, int]], records: dict[str, QueryRecord],
+def _coverage(configs: list[RunHeader], selected: list[tuple[str, int]], records: dict[str, QueryRecord],
               groups: dict[str, int]) -> list[str]:
     """A warning for every shard count or group the merged records leave out."""
     missing = sorted({groups[q] for q, t in selected if attempt_key(q, t) not in records})
     if not missing:
         return []
-    shards = {s for c in configs if (s := c["selection"].get("shard"))}
+    shards = {s for c in configs if (s := c.selection.shard)}
     counts = sorted({int(s.split("/")[1]) for s in shards})
     if len(counts) == 1 and len(shards) < counts[0]:
         return [f"{len(shards)} of {counts[0]} shards merged; the others' queries are pending"]
@@ -133,13 +131,13 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
     _check_out(slices, out)
     configs = _check_configs(slices)
     first = configs[0]
-    if (out / CONFIG).exists() and read_config(out)["hash"] != first["hash"]:
+    if (out / CONFIG).exists() and read_header(out).hash != first.hash:
         raise MergeError(f"{out} holds a run of another configuration; merge into a new directory")
     warnings: list[str] = []
     records = _gather(slices, warnings)
-    whole = {**first, "selection": {**first["selection"], "shard": None}}
+    whole = first.unsharded()
     plan = prepare_run(stored_config(whole, out, data, source=slices[0]))
-    if plan.determining["data_sha256"] != first["determining"]["data_sha256"]:
+    if plan.determining["data_sha256"] != first.data_sha256:
         warnings.append(f"the benchmark in {plan.data_root} differs from the one these slices used")
     selected = [(q.id, t) for q, t in plan.attempts]
     keys = {attempt_key(q, t) for q, t in selected}
@@ -157,12 +155,12 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
             _copy_new_entries(path / SYSTEM_PROMPTS, out / SYSTEM_PROMPTS)
         rundir.replace_records({key: records[key] for q, t in selected if (key := attempt_key(q, t)) in records})
         now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        doc = {**whole, "selection": {**whole["selection"], "queries": len(plan.selected)},
-               "created": min(c.get("created", now) for c in configs), "updated": now,
-               "merged_from": [str(p) for p in slices]}
-        write_json(out / CONFIG, doc)
+        header = replace(whole, selection=replace(whole.selection, queries=len(plan.selected)),
+                         created=min(c.created or now for c in configs), updated=now,
+                         merged_from=[str(p) for p in slices])
+        write_json(out / CONFIG, header.to_json())
         rows = [QueryRow.of(record) for record in records.values()]
-        metric = compute_metric(rows, selected, stored_identity(whole, plan), rundir.memory_dir, prices)
+        metric = compute_metric(rows, selected, whole.identity(), rundir.memory_dir, prices)
         rundir.write_metric(metric)
     finally:
         rundir.unlock()

@@ -24,9 +24,8 @@ from vmb.llm.model import Endpoint, Model
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.prompts import prompt_versions
-from vmb.results.header import config_hash
+from vmb.results.header import RunHeader, Selection, config_hash, run_identity
 from vmb.results.rundir import write_json
-from vmb.results.summary import run_identity
 
 BUILD_FILE = "build.json"
 
@@ -106,19 +105,14 @@ class RunPlan:
     def group_numbers(self) -> list[int]:
         return sorted({q.group for q in self.selected})
 
-    def document(self) -> dict[str, Any]:
+    def header(self) -> RunHeader:
         """``config.json``: the hash, the determining settings, the selection, the rest for the reader."""
         now = time.strftime("%Y-%m-%dT%H:%M:%S%z")
         config = self.config
-        return {
-            "hash": self.hash,
-            "determining": self.determining,
-            "selection": {**config.selection(), "queries": len(self.selected)},
-            "operational": config.operational(),
-            "packages": package_versions(),
-            "created": now,
-            "updated": now,
-        }
+        selection = Selection(groups=config.groups, limit=config.limit, trials=config.trials,
+                              shard=None if config.shard is None else str(config.shard), queries=len(self.selected))
+        return RunHeader(hash=self.hash, determining=self.determining, selection=selection,
+                         operational=config.operational(), packages=package_versions(), created=now, updated=now)
 
 
 def prepare_run(config: RunConfig) -> RunPlan:

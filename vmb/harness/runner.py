@@ -164,7 +164,7 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
 
 
 async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None) -> RunResult:
-    done = rundir.prepare(plan.document(), force=force)
+    done = rundir.prepare(plan.header(), force=force)
     pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
     groups_to_build = len({q.group for q, _ in pending}) if plan.setting.builds else 0

@@ -12,7 +12,7 @@ from typing import Any
 from vmb.prices import PriceTable
 from vmb.results.metrics import ESM, SHOWN
 from vmb.results.rundir import RunDir
-from vmb.results.summary import QueryRow, compute_metric, paper_rows, run_identity
+from vmb.results.summary import QueryRow, compute_metric, paper_rows
 from vmb.textable import plain
 
 # The metrics a run's line and the comparison show: the registry's (key, name) of each shown one.
@@ -74,13 +74,11 @@ def run_summary(run: Path, prices: PriceTable | None = None) -> dict[str, Any]:
     yet count as pending.
     """
     rundir = RunDir(run)
-    config = rundir.config()
-    selection = config.get("selection") or {}
+    header = rundir.header()
     rows = [QueryRow.of(record) for record in rundir.records().values()]
-    metric = compute_metric(rows, [row.key for row in rows], run_identity(config["determining"]),
-                            rundir.memory_dir, prices)
-    if selection.get("queries") is not None:
-        selected = selection["queries"] * selection.get("trials", 1)
+    metric = compute_metric(rows, [row.key for row in rows], header.identity(), rundir.memory_dir, prices)
+    selected = header.selection.attempts
+    if selected is not None:
         metric.update(selected=selected, pending=selected - len(rows))
     return metric
 

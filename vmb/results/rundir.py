@@ -25,9 +25,11 @@ import socket
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from vmb.results.header import HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
 
 CONFIG = "config.json"
@@ -195,12 +197,16 @@ class RunDir:
     def memory_dir(self) -> Path:
         return self.path / MEMORY
 
-    def config(self) -> dict[str, Any]:
-        """``config.json``, checked to be a run's (``RunDirError`` naming the file otherwise)."""
-        return read_config(self.path)
+    def header(self) -> RunHeader:
+        """``config.json``, read as a run's header (``RunDirError`` naming the file otherwise)."""
+        return read_header(self.path)
 
-    def prepare(self, doc: dict[str, Any], *, force: bool) -> dict[str, QueryRecord]:
-        """Check or write ``config.json``; return the ``ok`` records to keep (resume)."""
+    def prepare(self, header: RunHeader, *, force: bool) -> dict[str, QueryRecord]:
+        """Check or write ``config.json``; return the ``ok`` records to keep (resume).
+
+        The old file is read leniently here: whatever it holds, its hash decides between resuming and
+        refusing (or, forced, setting its results aside).
+        """
         self.path.mkdir(parents=True, exist_ok=True)
         config_path = self.path / CONFIG
         if config_path.exists():
@@ -215,16 +221,17 @@ class RunDir:
                         "(nothing is deleted) and start over, or another --out") from None
                 old = {"hash": "damaged-config"}
                 shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
-            if old.get("hash") != doc["hash"]:
+            if old.get("hash") != header.hash:
                 if not force:
-                    changes = "\n  ".join(_differences(old.get("determining", {}), doc["determining"]))
+                    changes = "\n  ".join(_differences(old.get("determining", {}), header.determining))
                     raise ConfigMismatch(
                         f"{self.path} holds a run with a different configuration:\n  {changes}\n"
                         "use another --out, or --force to set the old results aside and start over"
                     )
                 self._set_aside(str(old.get("hash", "unknown"))[:12])
             else:
-                doc = {**doc, "created": old.get("created", doc["created"])}
+                header = replace(header, created=old.get("created", header.created))
+        doc = header.to_json()
         self._writable(lambda: write_json(config_path, doc))
         records, problems = read_results(self.path / RESULTS)
         for problem in problems:
@@ -317,10 +324,7 @@ class RunDir:
         self._writable(lambda: write_json(self.path / METRIC, metric))
 
 
-_CONFIG_SECTIONS = {"hash": str, "determining": dict, "selection": dict}
-
-
-def read_config(path: Path) -> dict[str, Any]:
+def read_header(path: Path) -> RunHeader:
     """The ``config.json`` of the run directory ``path``; ``RunDirError`` with one line saying what is wrong."""
     config_path = path / CONFIG
     if not config_path.is_file():
@@ -331,14 +335,10 @@ def read_config(path: Path) -> dict[str, Any]:
         raise RunDirError(f"{config_path} is damaged (not JSON: {error})") from None
     except OSError as error:
         raise RunDirError(f"{config_path}: cannot read it ({error.strerror or error})") from None
-    if not isinstance(doc, dict):
-        raise RunDirError(f"{config_path} is damaged (a JSON {type(doc).__name__}, not an object)")
-    for key, kind in _CONFIG_SECTIONS.items():
-        if not isinstance(doc.get(key), kind):
-            raise RunDirError(f"{config_path} is damaged (no {key} {'object' if kind is dict else 'text'})")
-    if not isinstance(doc["determining"].get("data_sha256"), str):
-        raise RunDirError(f"{config_path} is damaged (determining has no data_sha256)")
-    return doc
+    try:
+        return RunHeader.from_json(doc)
+    except HeaderError as error:
+        raise RunDirError(f"{config_path} is damaged ({error})") from None
 
 
 def read_inside(root: Path, name: Any) -> str:

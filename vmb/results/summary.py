@@ -25,7 +25,6 @@ from typing import Any
 from vmb.memory import describe
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
-from vmb.results.header import config_hash
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.score import target_modules
 from vmb.uncertainty import METHOD, trial_figures
@@ -159,12 +158,6 @@ def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] |
                         query_tokens=(sum(row.prompt_tokens for row in rows), sum(row.completion_tokens for row in rows)),
                         build_tokens=None if build is None else (build["prompt_tokens"], build["completion_tokens"]),
                         attempts=sum(row.ok for row in rows), solved=sum(bool(row.exact_match) for row in rows))
-
-
-def run_identity(determining: dict[str, Any]) -> dict[str, Any]:
-    """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
-    return {"hash": config_hash(determining), "agent": determining["agent"], "model": determining["model"],
-            "memory": determining["memory"]}
 
 
 def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]], run: dict[str, Any],
