@@ -19,6 +19,7 @@ import pandas as pd
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
 from vmb.results.record import QueryRecord
+from vmb.results.record_parts import ToolResult
 from vmb.results.rundir import read_inside
 from vmb.score import TaskScore
 
@@ -74,8 +75,8 @@ def memory_seen(runset: RunSet, run: str, record: QueryRecord) -> tuple[str, lis
     # The results' text lives in the tool messages (the tool results list only says what was called).
     replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
     results = [
-        f"{_call_text(r)} → {replies.get(r.get('id'), r.get('content', ''))}"
-        for r in record.tool_results if r.get("kind") == "memory"
+        f"{_call_text(r.to_json())} → {replies.get(r.id, '')}"
+        for r in record.tool_results if r.kind == "memory"
     ]
     return injected, results
 
@@ -101,11 +102,11 @@ def _call_text(call: dict[str, Any] | None) -> str:
     return f"{call.get('name')}({shown})"
 
 
-def _tool_table(results: list[dict[str, Any]]) -> str:
+def _tool_table(results: list[ToolResult]) -> str:
     rows = [
-        f"<tr class='{'good' if r.get('ok') else 'bad'}'><td>{r.get('round')}</td>"
-        f"<td>{html.escape(r.get('kind', ''))}</td><td>{html.escape(_call_text(r))}</td>"
-        f"<td>{'accepted' if r.get('ok') else 'refused'}</td></tr>"
+        f"<tr class='{'good' if r.ok else 'bad'}'><td>{r.round}</td>"
+        f"<td>{html.escape(r.kind)}</td><td>{html.escape(_call_text(r.to_json()))}</td>"
+        f"<td>{'accepted' if r.ok else 'refused'}</td></tr>"
         for r in results
     ]
     return "<table><tr><th>round</th><th>kind</th><th>call</th><th>result</th></tr>" + "".join(rows) + "</table>"
@@ -170,7 +171,7 @@ def failure_html(runset: RunSet, run: str, query_id: str, bench: Any) -> str:
     ]
     if memory_results:
         parts += ["<p>memory tool results:</p>", *(_pre(r) for r in memory_results)]
-    parts += ["<h3>Calls</h3>", _calls_table(record.calls["vehicle"], query.calls)]
+    parts += ["<h3>Calls</h3>", _calls_table(record.vehicle_calls, query.calls)]
     if record.tool_results:
         parts += ["<p>every tool call, in order:</p>", _tool_table(record.tool_results)]
     if record.final_answer:

@@ -139,7 +139,7 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         "error": row.error,
         **metrics.task_values(row),
         **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
-        "refused_calls": sum(1 for r in results if r.get("kind") in ATTEMPT_KINDS and not r.get("ok")),
+        "refused_calls": sum(1 for r in results if r.kind in ATTEMPT_KINDS and not r.ok),
         "text_calls": record.text_calls,
         "round_limit_hit": record.round_limit_hit,
         "answered_in_text": bool(record.final_answer) and not calls.get("vehicle"),
@@ -159,8 +159,8 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
             gold_memory=context.gold_memory(record.id),
             people=context.people(record.group),
             query=record.query,
-            attempts=[bool(r.get("ok")) for r in results if r.get("kind") in ATTEMPT_KINDS],
-            written=lambda: written_values(score.ref_calls, calls.get("vehicle", [])),
+            attempts=[r.ok for r in results if r.kind in ATTEMPT_KINDS],
+            written=lambda: written_values(score.ref_calls, record.vehicle_calls),
         )
         if failure is not None:
             out.update(error_type=failure.error_type, value_source=failure.value_source,

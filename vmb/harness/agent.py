@@ -21,6 +21,7 @@ from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import QueryMemory
 from vmb.prompts import load_prompt
 from vmb.results.record import ERROR, OK, QueryRecord, empty_calls
+from vmb.results.record_parts import RecordedCall, Round, ToolResult
 from vmb.score import TaskScore, score_calls, score_states
 from vmb.sim import World, replay
 from vmb.sim.registry import MODULES
@@ -51,7 +52,7 @@ class Conversation:
 
     world: World
     messages: list[Message]
-    rounds: list[dict[str, Any]] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
     outcomes: list[tuple[int, ToolOutcome]] = field(default_factory=list)
     read_as: dict[str, str] = field(default_factory=dict)  # call id -> the text form a text call was read from
     text_calls: int = 0
@@ -74,16 +75,16 @@ async def converse(query: Any, model: Model, memory: QueryMemory, *, max_rounds:
         for round_no in range(max_rounds):
             reply = await model.complete(talk.messages, box.schemas())
             calls, outgoing = extract_calls(reply.message, text_calls=text_calls, id_prefix=f"text_{round_no}_")
-            talk.rounds.append({
-                "prompt_tokens": reply.usage.prompt_tokens,
-                "completion_tokens": reply.usage.completion_tokens,
-                "finish_reason": reply.finish_reason,
-                "cached": reply.cached,
-                "attempts": reply.attempts,
-                "seconds": round(reply.seconds, 4),
-                "queued": round(reply.queued, 4),
-                "reasoning": reply.message.get("reasoning_content") or reply.message.get("reasoning"),
-            })
+            talk.rounds.append(Round(
+                prompt_tokens=reply.usage.prompt_tokens,
+                completion_tokens=reply.usage.completion_tokens,
+                finish_reason=reply.finish_reason,
+                cached=reply.cached,
+                attempts=reply.attempts,
+                seconds=round(reply.seconds, 4),
+                queued=round(reply.queued, 4),
+                reasoning=reply.message.get("reasoning_content") or reply.message.get("reasoning"),
+            ))
             talk.messages.append(outgoing)
             if not calls:
                 talk.final_answer = outgoing.get("content")
@@ -106,22 +107,20 @@ async def converse(query: Any, model: Model, memory: QueryMemory, *, max_rounds:
     return talk
 
 
-def calls_by_kind(outcomes: list[tuple[int, ToolOutcome]]) -> dict[str, list[dict[str, Any]]]:
+def calls_by_kind(outcomes: list[tuple[int, ToolOutcome]]) -> dict[str, list[RecordedCall]]:
     by_kind = empty_calls()
     for _, outcome in outcomes:
-        entry = {"name": outcome.name, "args": outcome.args} if outcome.args is not None else {
-            "name": outcome.name, "arguments": outcome.arguments}
+        entry = RecordedCall(outcome.name, outcome.args, None if outcome.args is not None else outcome.arguments)
         # A vehicle call whose arguments did not parse never reached the car: keep it out of scoring.
         kind = "invalid" if outcome.kind == "vehicle" and outcome.args is None else outcome.kind
         by_kind[kind].append(entry)
     return by_kind
 
 
-def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> dict[str, Any]:
-    entry = {"round": round_no, **outcome.to_json()}
-    if read_as is not None:
-        entry["read_as"] = read_as
-    return entry
+def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> ToolResult:
+    return ToolResult(round=round_no, id=outcome.call_id, name=outcome.name, kind=outcome.kind, args=outcome.args,
+                      ok=outcome.ok, arguments=None if outcome.args is not None else outcome.arguments,
+                      changes=outcome.changes, read_as=read_as)
 
 
 def build_record(query: Any, memory: QueryMemory, talk: Conversation, seconds: float) -> QueryRecord:
@@ -152,15 +151,16 @@ def build_record(query: Any, memory: QueryMemory, talk: Conversation, seconds: f
         mem_tokens=[count_tokens(text) for text in retrievals],
         rounds=rounds,
         # Requests sent to the endpoint (retries and a request that failed included; cache hits not).
-        requests=sum(r["attempts"] for r in rounds if not r["cached"]) + talk.failed_requests,
-        cache_hits=sum(r["cached"] for r in rounds),
-        prompt_tokens=sum(r["prompt_tokens"] for r in rounds),
-        completion_tokens=sum(r["completion_tokens"] for r in rounds),
+        requests=sum(r.attempts for r in rounds if not r.cached) + talk.failed_requests,
+        cache_hits=sum(r.cached for r in rounds),
+        prompt_tokens=sum(r.prompt_tokens for r in rounds),
+        completion_tokens=sum(r.completion_tokens for r in rounds),
         seconds=round(seconds, 4),
-        model_seconds=round(sum(r["seconds"] for r in rounds), 4),
-        queue_seconds=round(sum(r["queued"] for r in rounds), 4),
+        model_seconds=round(sum(r.seconds for r in rounds), 4),
+        queue_seconds=round(sum(r.queued for r in rounds), 4),
         messages=[dict(m) for m in talk.messages],
-        score=score_world(query, by_kind["vehicle"], len(talk.outcomes), talk.world) if ok else None,
+        score=score_world(query, [c.to_json() for c in by_kind["vehicle"]], len(talk.outcomes), talk.world)
+        if ok else None,
     )
 
 

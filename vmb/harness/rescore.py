@@ -62,7 +62,7 @@ def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tup
     for record in records.values():
         if record.ok:
             query = plan.bench.query(record.id)
-            record.score = score_replayed(query, record.calls["vehicle"], record.call_count)
+            record.score = score_replayed(query, record.vehicle_calls, record.call_count)
     rundir.replace_records(records)
     rows = [QueryRow.of(record) for record in records.values()]
     metric = compute_metric(rows, [(q.id, t) for q, t in plan.attempts], header.identity(),

@@ -53,15 +53,6 @@ class ToolOutcome:
     changes: dict[str, Any] = field(default_factory=dict)
     memory_text: str | None = None  # memory content returned (counted for Mem Token)
 
-    def to_json(self) -> dict[str, Any]:
-        # The result text itself is in the conversation (the tool message with this id).
-        out = {"id": self.call_id, "name": self.name, "kind": self.kind, "args": self.args, "ok": self.ok}
-        if self.args is None:
-            out["arguments"] = self.arguments
-        if self.changes:
-            out["changes"] = self.changes
-        return out
-
 
 class ToolBox:
     """The tools of one query: discovery, the memory setting's tools, and the modules loaded so far."""

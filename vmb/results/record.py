@@ -3,7 +3,8 @@
 Every line of ``results.jsonl`` is a ``QueryRecord.to_json()``; the agent loop builds the record of a
 query that ran (``QueryRecord.ran``), the runner the record of a query that could not run
 (``QueryRecord.failed``), and every reader (resume, rescoring, ``vmb show``, ``vmb.analysis``) goes
-through ``QueryRecord.from_json``.
+through ``QueryRecord.from_json``. Its rounds, calls by kind and tool results are typed too
+(``vmb.results.record_parts``).
 
 Format versions (``version`` in each line):
 
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vmb.results.record_parts import RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.score import TaskScore
 
 RECORD_VERSION = 1
@@ -30,17 +32,32 @@ ERROR = "error"
 CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
 
 
-class RecordFormatError(ValueError):
-    """A ``results.jsonl`` line that is not a query record this version can read."""
-
-
 def attempt_key(query_id: str, trial: int) -> str:
     """The key of one trial of a query in a run directory (the bare id for trial 1)."""
     return query_id if trial == 1 else f"{query_id}~{trial}"
 
 
-def empty_calls() -> dict[str, list[dict[str, Any]]]:
+def empty_calls() -> dict[str, list[RecordedCall]]:
     return {kind: [] for kind in CALL_KINDS}
+
+
+def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key) or []
+    if not isinstance(value, list):
+        raise RecordFormatError(f"query record {data.get('id')!r}: {key} is not a list")
+    return value
+
+
+def _calls(data: Mapping[str, Any]) -> dict[str, list[RecordedCall]]:
+    stored = data.get("calls") or {}
+    if not isinstance(stored, Mapping):
+        raise RecordFormatError(f"query record {data.get('id')!r}: calls is not an object of call lists")
+    calls = empty_calls()
+    for kind, entries in stored.items():
+        if not isinstance(entries, list):
+            raise RecordFormatError(f"query record {data.get('id')!r}: calls.{kind} is not a list")
+        calls[kind] = [RecordedCall.from_json(entry) for entry in entries]
+    return calls
 
 
 @dataclass
@@ -57,13 +74,13 @@ class QueryRecord:
     error_kind: str | None = None  # why a request failed (``RequestFailed.kind``), for an error record
     final_answer: str | None = None
     round_limit_hit: bool = False
-    calls: dict[str, list[dict[str, Any]]] = field(default_factory=empty_calls)  # by kind (CALL_KINDS)
+    calls: dict[str, list[RecordedCall]] = field(default_factory=empty_calls)  # by kind (CALL_KINDS)
     call_count: int = 0  # every tool invocation (discovery and memory included)
     text_calls: int = 0  # calls read from text rather than native tool calls
-    tool_results: list[dict[str, Any]] = field(default_factory=list)  # per call, in order, with its round
+    tool_results: list[ToolResult] = field(default_factory=list)  # per call, in order, with its round
     final_diff: dict[str, Any] = field(default_factory=dict)  # the car's leaves that left the default
     mem_tokens: list[int] = field(default_factory=list)  # tokens of memory content per retrieval
-    rounds: list[dict[str, Any]] = field(default_factory=list)  # per model request: usage, timing
+    rounds: list[Round] = field(default_factory=list)  # per model request: usage, timing
     requests: int = 0
     cache_hits: int = 0
     prompt_tokens: int = 0
@@ -83,6 +100,11 @@ class QueryRecord:
     def key(self) -> str:
         return attempt_key(self.id, self.trial)
 
+    @property
+    def vehicle_calls(self) -> list[dict[str, Any]]:
+        """The calls that reached the car, as the scorer takes them (``{name, args}``)."""
+        return [call.to_json() for call in self.calls["vehicle"]]
+
     @classmethod
     def failed(cls, query: Any, reason: str, kind: str | None = None, trial: int = 1) -> QueryRecord:
         """The record of a query that could not run (its memory could not be built, say)."""
@@ -101,13 +123,13 @@ class QueryRecord:
             "query": self.query,
             "final_answer": self.final_answer,
             "round_limit_hit": self.round_limit_hit,
-            "calls": self.calls,
+            "calls": {kind: [c.to_json() for c in calls] for kind, calls in self.calls.items()},
             "call_count": self.call_count,
             "text_calls": self.text_calls,
-            "tool_results": self.tool_results,
+            "tool_results": [r.to_json() for r in self.tool_results],
             "final_diff": self.final_diff,
             "mem_tokens": self.mem_tokens,
-            "rounds": self.rounds,
+            "rounds": [r.to_json() for r in self.rounds],
             "requests": self.requests,
             "cache_hits": self.cache_hits,
             "prompt_tokens": self.prompt_tokens,
@@ -142,13 +164,13 @@ class QueryRecord:
             query=data.get("query", ""),
             final_answer=data.get("final_answer"),
             round_limit_hit=bool(data.get("round_limit_hit", False)),
-            calls={**empty_calls(), **(data.get("calls") or {})},
+            calls=_calls(data),
             call_count=data.get("call_count", 0),
             text_calls=data.get("text_calls", 0),
-            tool_results=list(data.get("tool_results") or []),
+            tool_results=[ToolResult.from_json(r) for r in _listed(data, "tool_results")],
             final_diff=dict(data.get("final_diff") or {}),
             mem_tokens=list(data.get("mem_tokens") or []),
-            rounds=list(data.get("rounds") or []),
+            rounds=[Round.from_json(r) for r in _listed(data, "rounds")],
             requests=data.get("requests", 0),
             cache_hits=data.get("cache_hits", 0),
             prompt_tokens=data.get("prompt_tokens", 0),

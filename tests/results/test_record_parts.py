@@ -1,0 +1,66 @@
+"""A query record's rounds, calls and tool results are typed, and every stored layout reads back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from vmb.results.record import QueryRecord
+from vmb.results.record_parts import RecordedCall, RecordFormatError, Round, ToolResult
+
+SEAT = {"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver", "value": 44}}
+
+
+def line(**changes: Any) -> dict[str, Any]:
+    """An ok record in the version 1 layout, with every kind of part."""
+    return {
+        "id": "qa_1#0", "group": 1, "index": 0, "reasoning_type": "state_shift", "status": "ok", "error": None,
+        "error_kind": None, "query": "q", "final_answer": "done", "round_limit_hit": False,
+        "calls": {"vehicle": [SEAT], "discovery": [{"name": "get_module_docs", "args": {"module_name": "seat"}}],
+                  "memory": [], "invalid": [{"name": "carcontrol_seat_fly", "arguments": "{not json"}]},
+        "call_count": 3, "text_calls": 1,
+        "tool_results": [
+            {"round": 0, "id": "c0", "name": "get_module_docs", "kind": "discovery",
+             "args": {"module_name": "seat"}, "ok": True},
+            {"round": 1, "id": "text_1_0", "name": "carcontrol_seat_fly", "kind": "invalid", "args": None,
+             "ok": False, "arguments": "{not json", "read_as": "json block"},
+            {"round": 1, "id": "c2", "name": SEAT["name"], "kind": "vehicle", "args": SEAT["args"], "ok": True,
+             "changes": {"seat.driver.headrest_height": [50, 44]}},
+        ],
+        "final_diff": {"seat.driver.headrest_height": 44}, "mem_tokens": [12],
+        "rounds": [{"prompt_tokens": 900, "completion_tokens": 30, "finish_reason": "tool_calls", "cached": False,
+                    "attempts": 2, "seconds": 0.25, "queued": 0.0, "reasoning": "think"}],
+        "requests": 2, "cache_hits": 0, "prompt_tokens": 900, "completion_tokens": 30, "seconds": 0.3,
+        "model_seconds": 0.25, "queue_seconds": 0.0, "messages": [], "score": None, "trial": 1, "version": 1,
+        **changes,
+    }
+
+
+def test_a_record_reads_typed_and_writes_back_the_same_line() -> None:
+    data = line()
+    record = QueryRecord.from_json(json.loads(json.dumps(data)))
+    assert record.rounds == [Round(900, 30, "tool_calls", False, 2, 0.25, 0.0, "think")]
+    assert record.calls["invalid"] == [RecordedCall("carcontrol_seat_fly", None, "{not json")]
+    assert record.vehicle_calls == [SEAT]
+    assert [r.kind for r in record.tool_results] == ["discovery", "invalid", "vehicle"]
+    assert isinstance(record.tool_results[1], ToolResult) and record.tool_results[1].read_as == "json block"
+    assert record.to_json() == data
+
+
+def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
+    record = QueryRecord.from_json(line(rounds=[{"prompt_tokens": 5}], calls={"vehicle": [SEAT]}))
+    assert record.rounds == [Round(prompt_tokens=5)]
+    assert record.calls["memory"] == [] and record.vehicle_calls == [SEAT]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"rounds": "many"}, "rounds is not a list"),
+    ({"rounds": [3]}, "a round is a JSON int"),
+    ({"calls": {"vehicle": {"name": "x"}}}, "calls.vehicle is not a list"),
+    ({"tool_results": [{"round": "first"}]}, "tool result.round is a JSON str"),
+])
+def test_a_damaged_part_is_named(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(RecordFormatError, match=message):
+        QueryRecord.from_json(line(**change))

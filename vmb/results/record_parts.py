@@ -1,0 +1,122 @@
+"""The typed parts of a query record: each model request (``Round``), each call by kind
+(``RecordedCall``) and each tool result in order (``ToolResult``), with their JSON layouts.
+
+Readers are lenient where earlier lines were: a field a line does not carry reads as its default.
+A part that is not an object, or holds a field of the wrong type, is a ``RecordFormatError``, so the
+line is named and dropped (and its query rerun) rather than half read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RecordFormatError(ValueError):
+    """A ``results.jsonl`` line that is not a query record this version can read."""
+
+
+def _object(data: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise RecordFormatError(f"{what} is a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def _typed(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], default: Any, what: str) -> Any:
+    value = data.get(key, default)
+    if value is not None and not isinstance(value, kinds):
+        raise RecordFormatError(f"{what}.{key} is a JSON {type(value).__name__}")
+    return value
+
+
+@dataclass(frozen=True)
+class Round:
+    """One model request of the agent loop: its usage, whether the cache answered, its timing."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    finish_reason: str | None = None
+    cached: bool = False
+    attempts: int = 1  # requests sent for it, retries included
+    seconds: float = 0.0  # waiting for the model
+    queued: float = 0.0  # waiting for a free request slot
+    reasoning: str | None = None  # the model's reasoning text, when the server returns one
+
+    def to_json(self) -> dict[str, Any]:
+        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+                "finish_reason": self.finish_reason, "cached": self.cached, "attempts": self.attempts,
+                "seconds": self.seconds, "queued": self.queued, "reasoning": self.reasoning}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Round:
+        d = _object(data, "a round")
+        number = (int, float)
+        return cls(prompt_tokens=_typed(d, "prompt_tokens", int, 0, "round") or 0,
+                   completion_tokens=_typed(d, "completion_tokens", int, 0, "round") or 0,
+                   finish_reason=_typed(d, "finish_reason", str, None, "round"),
+                   cached=bool(_typed(d, "cached", (bool, int), False, "round")),
+                   attempts=_typed(d, "attempts", int, 1, "round") or 0,
+                   seconds=_typed(d, "seconds", number, 0.0, "round") or 0.0,
+                   queued=_typed(d, "queued", number, 0.0, "round") or 0.0,
+                   reasoning=_typed(d, "reasoning", str, None, "round"))
+
+
+@dataclass(frozen=True)
+class RecordedCall:
+    """One call as the record keeps it under its kind: parsed arguments, or the text that did not parse."""
+
+    name: str
+    args: dict[str, Any] | None
+    arguments: str | None = None  # as the model wrote them, when they did not parse to an object
+
+    def to_json(self) -> dict[str, Any]:
+        """``{name, args}`` (the shape the scorer and the reference take), or ``{name, arguments}``."""
+        if self.args is not None:
+            return {"name": self.name, "args": self.args}
+        return {"name": self.name, "arguments": self.arguments}
+
+    @classmethod
+    def from_json(cls, data: Any) -> RecordedCall:
+        d = _object(data, "a call")
+        return cls(name=str(d.get("name", "")), args=_typed(d, "args", dict, None, "call"),
+                   arguments=_typed(d, "arguments", str, None, "call"))
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """One tool call in the order it was made: its round, kind, arguments, whether it worked, what it changed.
+
+    The result text itself is in the conversation (the tool message with this ``id``).
+    """
+
+    round: int
+    id: str
+    name: str
+    kind: str  # "discovery", "vehicle", "memory" or "invalid"
+    args: dict[str, Any] | None  # parsed, when they parsed to an object
+    ok: bool
+    arguments: str | None = None  # as the model wrote them, when they did not parse
+    changes: dict[str, Any] = field(default_factory=dict)  # leaves of the car the call changed
+    read_as: str | None = None  # the text form a call written as text was read from
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": self.round, "id": self.id, "name": self.name, "kind": self.kind,
+                               "args": self.args, "ok": self.ok}
+        if self.args is None:
+            out["arguments"] = self.arguments
+        if self.changes:
+            out["changes"] = self.changes
+        if self.read_as is not None:
+            out["read_as"] = self.read_as
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> ToolResult:
+        d = _object(data, "a tool result")
+        return cls(round=_typed(d, "round", int, 0, "tool result") or 0, id=str(d.get("id", "")),
+                   name=str(d.get("name", "")), kind=str(d.get("kind", "invalid")),
+                   args=_typed(d, "args", dict, None, "tool result"), ok=bool(d.get("ok", False)),
+                   arguments=_typed(d, "arguments", str, None, "tool result"),
+                   changes=_typed(d, "changes", dict, {}, "tool result") or {},
+                   read_as=_typed(d, "read_as", str, None, "tool result"))
