@@ -17,12 +17,15 @@ def test_release_replays_to_the_known_errata(release_dir: Path) -> None:
     assert {f.key() for f in found} == {f.key() for f in load_errata(ERRATA_PATH)}
     assert sum(f.kind == "refused_call" for f in found) == 4
     assert sum(f.kind == "no_change" for f in found) == 5
+    defaults = [f for f in found if f.kind == "default_value"]
+    assert len(defaults) == 82 and len({f.query for f in defaults}) == 80
+    assert ("qa_1#4", 'carcontrol_navigation_set_voice_mode(mode="detailed")') in {(f.query, f.answer) for f in defaults}
     assert [f.query for f in found if f.kind == "repeated_query"] == ["qa_37#4", "qa_38#3", "qa_44#5"]
 
 
 def test_verify_passes_on_the_release(release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", "--data", str(release_dir)]) == 0
-    assert "all 12 findings are known errata" in capsys.readouterr().out
+    assert "all 94 findings are known errata" in capsys.readouterr().out
 
 
 def test_a_new_refused_answer_fails_verify(

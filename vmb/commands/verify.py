@@ -1,8 +1,9 @@
 """Self-check: replay every reference answer of the release on the simulator.
 
 Lists the reference calls the simulator refuses, the queries whose reference answer leaves the
-car in its default state and the queries that repeat an earlier question of their group (the
-loader accepts them), and compares them with the known errata (vmb/errata.json). Exit status 0
+car in its default state, the reference calls whose value the default car already has (the answer
+passes without them: `vmb audit` finds them the same way) and the queries that repeat an earlier
+question of their group (the loader accepts them), and compares them with the known errata (vmb/errata.json). Exit status 0
 means nothing new appeared; 1 means a new finding (or, with --conformance, a conformance record
 that disagrees); 2 means the data could not be loaded (the message names the file and item).
 
@@ -25,9 +26,9 @@ ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str  # "refused_call", "no_change" or "repeated_query"
+    kind: str  # "refused_call", "no_change", "default_value" or "repeated_query"
     query: str
-    answer: str  # the refused call, or the whole answer for "no_change"
+    answer: str  # the refused call or the default-valued one, or the whole answer for "no_change"
     reason: str = ""
 
     def key(self) -> tuple[str, str, str]:
@@ -51,7 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def find_errata(data_dir: str | None) -> list[Finding]:
-    """Refused reference calls, no-change reference answers (from a fresh replay) and repeats."""
+    """Refused reference calls, no-change answers (from a fresh replay), default-valued calls and repeats."""
+    from vmb.audit.answerability import default_values
     from vmb.data import load_benchmark, repeated_queries, resolve_data_dir
     from vmb.sim import World
 
@@ -65,6 +67,11 @@ def find_errata(data_dir: str | None) -> list[Finding]:
                 findings.append(Finding("refused_call", query.id, raw, result["message"]))
         if not world.diff():
             findings.append(Finding("no_change", query.id, " ; ".join(query.answer), "target equals the default car"))
+        leaves: dict[str, list[str]] = {}
+        for found in default_values(query):
+            leaves.setdefault(found.call, []).append(found.leaf)
+        findings += [Finding("default_value", query.id, call, f"{', '.join(paths)} already at the default car's value")
+                     for call, paths in leaves.items()]
     findings += [
         Finding("repeated_query", r.query.id, " ; ".join(r.query.answer), r.describe())
         for r in repeated_queries(bench)
@@ -82,7 +89,8 @@ def load_errata(path: Path) -> list[Finding]:
 def write_errata(path: Path, findings: list[Finding]) -> None:
     body = {
         "about": "Reference answers of the VehicleMemBench release that the simulator refuses, "
-        "queries whose reference answer leaves the default car unchanged, and queries that repeat "
+        "queries whose reference answer leaves the default car unchanged, reference calls whose value "
+        "the default car already has (the answer passes without them), and queries that repeat "
         "an earlier question of their group. Written by "
         "`vmb verify --update-errata`; `vmb verify` fails when a finding is not listed here.",
         "errata": [f.__dict__ for f in findings],
@@ -133,9 +141,11 @@ def run(args: argparse.Namespace) -> int:
     known = {f.key() for f in load_errata(args.errata)}
     refused = [f for f in findings if f.kind == "refused_call"]
     unchanged = [f for f in findings if f.kind == "no_change"]
+    defaults = [f for f in findings if f.kind == "default_value"]
     repeated = [f for f in findings if f.kind == "repeated_query"]
     _print_findings("reference calls the simulator refuses", refused)
     _print_findings("queries whose reference answer leaves the default car unchanged", unchanged)
+    _print_findings("reference calls whose value the default car already has", defaults)
     _print_findings("queries that repeat an earlier question of their group", repeated)
     new = [f for f in findings if f.key() not in known]
     gone = known - {f.key() for f in findings}
