@@ -20,7 +20,7 @@ import re
 import sys
 from typing import Any
 
-from vmb.harness.config import AGENTS, SERVER_FAMILIES
+from vmb.harness.config import SERVER_FAMILIES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,8 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--model", help="model name as the endpoint knows it")
     what.add_argument("--memory", default="gold",
                       help="none, gold, summary, kv, history, or a registered memory system (default gold)")
-    what.add_argument("--agent", choices=AGENTS, default="model",
-                      help="model (default), oracle (replays the reference calls) or noop (does nothing)")
+    what.add_argument("--agent", default="model",
+                      help="model (default), oracle (replays the reference calls), noop (does nothing), or a "
+                           "shortcut baseline of vmb audit (latest-gold, latest-history, query-only, ...: no model)")
     what.add_argument("--groups", help="groups to run, e.g. 1-50 or 1,3,5-7 (default all)")
     what.add_argument("--limit", type=int, help="run at most N queries, in (group, index) order")
     what.add_argument("--trials", type=int, default=1,

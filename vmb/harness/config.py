@@ -23,7 +23,15 @@ from urllib.parse import urlparse
 
 from vmb.harness.shard import Shard
 
-AGENTS = ("model", "oracle", "noop")
+# Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
+# ``vmb.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
+OFFLINE_AGENTS = ("oracle", "noop")
+
+
+def agent_names() -> tuple[str, ...]:
+    from vmb.baselines import BASELINES
+
+    return ("model", *OFFLINE_AGENTS, *BASELINES)
 
 
 @dataclass(frozen=True)
@@ -160,8 +168,8 @@ class RunConfig:
 
     def validate(self) -> None:
         """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
-        if self.agent not in AGENTS:
-            raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(AGENTS)}")
+        if self.agent not in agent_names():
+            raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
         if self.agent == "model" and not (self.model and self.base_url):
             raise OptionError("--agent model needs --model and --base-url")
         if self.base_url is not None:

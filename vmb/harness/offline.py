@@ -1,6 +1,7 @@
-"""Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor).
+"""Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor),
+and each shortcut baseline of ``vmb.baselines`` makes the calls its text-matching rule predicts.
 
-Both are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
+All are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
 endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
 oracle behaves like a careful agent: it loads the modules it needs, makes the reference calls, then
 answers. The scripted test server answers with the same policy (``reference_step``).
@@ -11,8 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from vmb.baselines import BASELINES, Tasks
 from vmb.harness.tools import DISCOVERY
-from vmb.llm.model import Message, Reply
+from vmb.llm.model import Message, Model, Reply
 from vmb.sim.registry import module_of
 
 
@@ -71,8 +73,27 @@ class OracleModel:
         return Reply(reference_step(messages, self.ref_calls))
 
 
+class BaselineModel:
+    """A shortcut baseline as an agent: it makes the calls its rule predicts, as the oracle makes the reference's."""
+
+    def __init__(self, calls: list[dict[str, Any]]) -> None:
+        self.calls = calls
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        return Reply(reference_step(messages, self.calls))
+
+
 class NoopModel:
     """Never calls a tool (and so builds empty memories)."""
 
     async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
         return Reply({"role": "assistant", "content": "No action taken."})
+
+
+def offline_model(agent: str, query: Any, group: Any, tasks: Tasks) -> Model:
+    """The offline agent ``agent`` for one query (``tasks`` keeps each group's history index)."""
+    if agent == "oracle":
+        return OracleModel(query.calls)
+    if agent == "noop":
+        return NoopModel()
+    return BaselineModel(BASELINES[agent].predict(tasks.of(query, group)))

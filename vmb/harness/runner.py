@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vmb.baselines import Tasks
 from vmb.harness.agent import run_query
 from vmb.harness.config import RunConfig
-from vmb.harness.offline import NoopModel, OracleModel
+from vmb.harness.offline import offline_model
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
 from vmb.llm.cache import RequestCache
@@ -68,11 +69,12 @@ class Runner:
                 stats=progress.stats,
             )
         self.builder = MemoryBuilder(plan, self.client)
+        self.tasks = Tasks()  # what a shortcut baseline reads of each query, histories indexed once
 
     def model_for(self, query: Any, trial: int) -> Model:
         if self.client is not None:
             return self.client.for_trial(trial)
-        return OracleModel(query.calls) if self.config.agent == "oracle" else NoopModel()
+        return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks)
 
     async def run(self, pending: list[tuple[Any, int]]) -> None:
         by_group: dict[int, list[tuple[Any, int]]] = {}
