@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 
 LAYERS: list[tuple[str, ...]] = [
     ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices",
-     "vmb.tomlfile"),
+     "vmb.tomlfile", "vmb.bounds"),
     ("vmb.score", "vmb.data", "vmb.llm"),
     ("vmb.stats", "vmb.bench", "vmb.baselines"),
     ("vmb.memory", "vmb.generate", "vmb.audit"),

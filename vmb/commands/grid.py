@@ -41,14 +41,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         spec = load_grid(args.spec)
         shard = parse_shard(args.shard) if args.shard else None
-        prices = price_table(args.prices)
+        prices = price_table(args.prices or spec.prices)
     except ValueError as error:
         print(f"vmb grid: {error}", file=sys.stderr)
         return 2
     if args.merge:
         outcomes = merge_grid(spec, prices=prices)
     else:
-        outcomes = run_grid(spec, shard=shard, force=args.force, prices=args.prices, progress=args.progress)
+        outcomes = run_grid(spec, shard=shard, force=args.force, prices=args.prices or spec.prices,
+                            progress=args.progress)
     finished = [o.path for o in outcomes if o.error is None and (o.path / "metric.json").exists()]
     if finished:
         print()

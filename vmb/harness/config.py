@@ -13,14 +13,14 @@ Thinking mode and the output-token field differ between server families. They ar
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from vmb.bounds import number_problem
 from vmb.harness.shard import Shard
 
 # Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
@@ -125,12 +125,31 @@ def check_base_url(url: str) -> None:
                           "in VMB_API_KEY or OPENAI_API_KEY (it is never written to the run directory)")
 
 
-def _at_least(option: str, value: float | None, low: float, *, above: bool = False) -> None:
-    if value is None:
-        return
-    if not math.isfinite(value) or value < low or (above and value == low):
-        bound = f"greater than {low:g}" if above else f"at least {low:g}"
-        raise OptionError(f"{option} must be a finite number {bound}, got {value}")
+def _at_least(option: str, value: Any, low: float, *, above: bool = False, whole: bool = False) -> None:
+    problem = number_problem(option, value, low, above=above, whole=whole)
+    if problem is not None:
+        raise OptionError(problem)
+
+
+def _is_text_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+# What each kind of RunConfig field holds (the numbers are checked with their bounds in validate).
+_FIELD_KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "str": ("text", lambda v: isinstance(v, str)),
+    "str | None": ("text", lambda v: v is None or isinstance(v, str)),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
+    "dict[str, Any]": ("a table of settings", lambda v: isinstance(v, dict)),
+    "list[str]": ("a list of names", _is_text_list),
+    "list[int] | None": ("a list of group numbers", lambda v: v is None or (
+        isinstance(v, list) and all(isinstance(g, int) and not isinstance(g, bool) for g in v))),
+    "Shard | None": ("I/N", lambda v: v is None or isinstance(v, Shard)),
+}
+
+
+def _option(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 @dataclass
@@ -168,6 +187,11 @@ class RunConfig:
 
     def validate(self) -> None:
         """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
+        for spec in fields(self):
+            kind = _FIELD_KINDS.get(str(spec.type))
+            value = getattr(self, spec.name)
+            if kind is not None and not kind[1](value):
+                raise OptionError(f"{_option(spec.name)} must be {kind[0]}, got {value!r}")
         if self.agent not in agent_names():
             raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
         if self.agent == "model" and not (self.model and self.base_url):
@@ -179,10 +203,10 @@ class RunConfig:
         for option, value, low in (("--concurrency", self.concurrency, 1), ("--max-rounds", self.max_rounds, 1),
                                    ("--max-tokens", self.max_tokens, 1), ("--limit", self.limit, 1),
                                    ("--retries", self.retries, 0), ("--timeout-retries", self.timeout_retries, 0),
-                                   ("--backoff", self.backoff, 0), ("--temperature", self.temperature, 0),
-                                   ("--memory-days", self.memory_days, 1)):
-            _at_least(option, value, low)
-        _at_least("--trials", self.trials, 1)
+                                   ("--memory-days", self.memory_days, 1), ("--trials", self.trials, 1)):
+            _at_least(option, value, low, whole=True)
+        _at_least("--backoff", self.backoff, 0)
+        _at_least("--temperature", self.temperature, 0)
         _at_least("--timeout", self.timeout, 0, above=True)
         _at_least("--progress-every", self.progress_every, 0)
         _at_least("--slow-after", self.slow_after, 0)

@@ -7,6 +7,7 @@
     [run]                              # optional: settings every cell shares (vmb run's option names)
     groups = "1-10"
     concurrency = 16
+    prices = "prices.toml"             # optional price table (--prices on the command line wins)
 
     [[models]]
     name = "Qwen/Qwen3-8B"             # as the endpoint knows it
@@ -35,8 +36,8 @@ from vmb.harness.shard import Shard, shard_dir
 from vmb.prices import PriceTable
 from vmb.tomlfile import read_toml
 
-# Settings a grid decides itself, per cell.
-_PER_CELL = {"out", "memory", "memory_options", "model", "agent"}
+# Settings a grid decides itself, per cell, or at its top level (trials) or command line (shard).
+_PER_CELL = {"out", "memory", "memory_options", "model", "agent", "trials", "shard"}
 _MODEL_KEYS = {"name", "label", "agent", "base_url", "server", "thinking", "temperature", "max_tokens",
                "max_rounds", "tool_choice", "text_calls"}
 _TOP_KEYS = {"root", "memory", "trials", "run", "models"}
@@ -62,6 +63,7 @@ class GridSpec:
     root: Path
     trials: int
     cells: list[GridCell]
+    prices: str | None = None  # the spec's [run] prices (the command line's --prices wins)
 
 
 def _slug(text: str) -> str:
@@ -107,12 +109,20 @@ def _shared_settings(path: Path, run: Any) -> dict[str, Any]:
         raise GridError(f"{path}: [run] must be a table of vmb run settings")
     allowed = {f.name for f in fields(RunConfig)} - _PER_CELL
     unknown = set(run) - allowed
+    if "trials" in unknown or "shard" in unknown:
+        raise GridError(f"{path}: [run] cannot set trials or shard: trials goes at the spec's top level, "
+                        "and a shard is given on the command line (vmb grid SPEC --shard I/N)")
     if unknown:
         raise GridError(f"{path}: [run] has unknown setting(s) {', '.join(sorted(unknown))}; "
                         f"use {', '.join(sorted(allowed))}")
     settings = dict(run)
     if isinstance(settings.get("groups"), str):
-        settings["groups"] = parse_groups(settings["groups"])
+        try:
+            settings["groups"] = parse_groups(settings["groups"])
+        except ValueError as error:
+            raise GridError(f"{path}: [run] {error}") from None
+    if isinstance(settings.get("plugins"), str):
+        settings["plugins"] = [settings["plugins"]]  # one module, not a list of letters
     return settings
 
 
@@ -141,8 +151,13 @@ def load_grid(path: Path) -> GridSpec:
                 raise GridError(f"{path}: two cells are both named {name!r}; give one a label")
             settings = {**shared, **model_settings, "memory": setting, "memory_options": options,
                         "out": str(root / name)}
-            cells.append(GridCell(name, settings))
-    return GridSpec(path, root, trials, cells)
+            cell = GridCell(name, settings)
+            try:
+                cell.config(trials).validate()
+            except ValueError as error:
+                raise GridError(f"{path}: cell {name}: {error}") from None
+            cells.append(cell)
+    return GridSpec(path, root, trials, cells, shared.get("prices"))
 
 
 @dataclass
@@ -165,7 +180,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
     outcomes = []
     for number, cell in enumerate(spec.cells, 1):
         config = cell.config(spec.trials, shard)
-        config.prices = prices
+        config.prices = prices or spec.prices
         log(f"[{number}/{len(spec.cells)}] {cell.name}" + (f" (shard {shard})" if shard else ""))
         try:
             config.validate()
