@@ -63,20 +63,28 @@ def options_from(args: argparse.Namespace) -> object:
     if args.type_shares:
         fields["type_shares"] = parse_type_shares(args.type_shares)
     if args.backend == "llm":
-        from vmb.generate.llm import llm_settings
+        from vmb.generate.llm import check_pool, llm_settings
 
         if not args.base_url or not (args.model or args.stage_model):
             raise OptionError("--backend llm needs --base-url and --model (or --stage-model for every stage)")
-        try:
-            models = dict(_pair(text, "--stage-model") for text in args.stage_model)
-            temperatures = {k: float(v) for k, v in (_pair(t, "--stage-temperature") for t in args.stage_temperature)}
-            if args.model is None and set(models) != {"personas", "chains", "dialogue", "qa"}:
-                raise OptionError("without --model, --stage-model must name every stage: personas, chains, dialogue, qa")
-            fields["llm"] = llm_settings(args.base_url, args.model or "", models, temperatures, args.max_tokens,
-                                         args.response_format)
-        except ValueError as error:
-            raise OptionError(str(error)) from None
+        check_pool(args.concurrency, args.timeout)
+        models = dict(_pair(text, "--stage-model") for text in args.stage_model)
+        temperatures = {k: _number(v, f"--stage-temperature {k}")
+                        for k, v in (_pair(t, "--stage-temperature") for t in args.stage_temperature)}
+        if args.model is None and set(models) != {"personas", "chains", "dialogue", "qa"}:
+            raise OptionError("without --model, --stage-model must name every stage: personas, chains, dialogue, qa")
+        fields["llm"] = llm_settings(args.base_url, args.model or "", models, temperatures, args.max_tokens,
+                                     args.response_format)
     return GenerateOptions(**fields)
+
+
+def _number(text: str, option: str) -> float:
+    from vmb.generate.options import OptionError
+
+    try:
+        return float(text)
+    except ValueError:
+        raise OptionError(f"{option}: {text!r} is not a number") from None
 
 
 def _pair(text: str, option: str) -> tuple[str, str]:

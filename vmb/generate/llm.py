@@ -30,8 +30,9 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from vmb.bounds import number_problem
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
-from vmb.generate.options import GenerateOptions
+from vmb.generate.options import GenerateOptions, OptionError
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
 from vmb.generate.procedural.dialogue import day_sizes
@@ -48,6 +49,7 @@ from vmb.generate.schemas import (
 )
 from vmb.generate.settings import settings
 from vmb.generate.store import StageFailure
+from vmb.llm.client import content_text
 from vmb.llm.model import RequestFailed
 
 PROMPTS_DIR = Path(__file__).with_name("prompts")
@@ -64,12 +66,27 @@ def prompt_hashes() -> dict[str, str]:
     return {s: hashlib.sha256(prompt_text(s).encode("utf-8")).hexdigest()[:16] for s in LLM_STAGES}
 
 
+def _refuse(problems: list[str | None]) -> None:
+    found = [p for p in problems if p is not None]
+    if found:
+        raise OptionError(found[0])
+
+
+def check_pool(concurrency: Any, timeout: Any) -> None:
+    """The request pool's settings, checked as ``vmb run`` checks its own."""
+    _refuse([number_problem("--concurrency", concurrency, 1, whole=True),
+             number_problem("--timeout", timeout, 0, above=True)])
+
+
 def llm_settings(base_url: str, model: str, stage_models: dict[str, str], stage_temperatures: dict[str, float],
                  max_tokens: int, response_format: str) -> dict[str, Any]:
     """The endpoint settings recorded in the options (and so in every artifact)."""
     unknown = (set(stage_models) | set(stage_temperatures)) - set(LLM_STAGES)
     if unknown:
-        raise ValueError(f"unknown stage(s) {', '.join(sorted(unknown))}; stages asking a model: {', '.join(LLM_STAGES)}")
+        raise OptionError(f"unknown stage(s) {', '.join(sorted(unknown))}; stages asking a model: "
+                          f"{', '.join(LLM_STAGES)}")
+    _refuse([number_problem("--max-tokens", max_tokens, 1, whole=True),
+             *(number_problem(f"--stage-temperature {stage}", t, 0) for stage, t in stage_temperatures.items())])
     return {
         "base_url": base_url, "max_tokens": max_tokens, "response_format": response_format,
         "models": {s: stage_models.get(s, model) for s in LLM_STAGES},
@@ -167,6 +184,7 @@ class LLMBackend:
     _cache: Any = None
 
     def __post_init__(self) -> None:
+        check_pool(self.concurrency, self.timeout)
         usage_file = self.stages_dir / "usage.json"
         recorded = json.loads(usage_file.read_text(encoding="utf-8")) if usage_file.exists() else {}
         self.usage = {s: StageUsage(**recorded.get(s, {})) for s in LLM_STAGES}
@@ -223,7 +241,7 @@ class LLMBackend:
                 usage.cache_hits += client.stats.cache_hits - before[1]
                 usage.prompt_tokens += client.stats.prompt_tokens - before[2]
                 usage.completion_tokens += client.stats.completion_tokens - before[3]
-            content = reply.message.get("content") or ""
+            content = content_text(reply.message.get("content")) or ""
             try:
                 return parse(answer_json(content))
             except (ValueError, ValidationError) as error:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from random import Random
 from typing import Any
 
+from vmb.bounds import number_problem
 from vmb.data import REASONING_TYPES
 
 # Shares of the five reasoning types in the release (Table 4 of the paper), in percent.
@@ -25,6 +27,10 @@ RELEASE_TYPE_SHARES: dict[str, float] = {
     "error_correction": 12.4,
 }
 BACKENDS = ("procedural", "llm")
+# Events of a chain are at most this many days apart on average; with the latest start below, every
+# date of a history (and of its queries) stays within four-digit years.
+MAX_DELAY_DAYS = 365.0
+LATEST_START = date(9899, 12, 31)
 
 
 class OptionError(ValueError):
@@ -49,34 +55,52 @@ class GenerateOptions:
     llm: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
-        positive = {"groups": self.groups, "people": self.people, "history_lines": self.history_lines,
-                    "vehicle_chains": self.vehicle_chains}
-        for name, value in positive.items():
-            if not isinstance(value, int) or value < 1:
-                raise OptionError(f"--{name.replace('_', '-')} must be a positive integer, got {value!r}")
-        if self.people < 2:
-            raise OptionError(f"--people must be at least 2 (a group shares a car), got {self.people}")
-        if not isinstance(self.background_chains, int) or self.background_chains < 0:
-            raise OptionError(f"--background-chains must be 0 or more, got {self.background_chains!r}")
-        if not 2 <= self.conflict_density <= self.people:
+        for name, low in (("groups", 1), ("people", 2), ("history_lines", 1), ("vehicle_chains", 1),
+                          ("background_chains", 0), ("conflict_density", 2), ("seed", -math.inf)):
+            problem = number_problem(f"--{name.replace('_', '-')}", getattr(self, name), low, whole=True)
+            if problem is not None:
+                raise OptionError(problem + (" (a group shares a car)" if name == "people" else ""))
+        if self.conflict_density > self.people:
             raise OptionError(f"--conflict-density must be between 2 and --people ({self.people}), "
                               f"got {self.conflict_density}")
-        if not self.delay_days >= 1:
-            raise OptionError(f"--delay-days must be at least 1, got {self.delay_days!r}")
+        problem = number_problem("--delay-days", self.delay_days, 1, high=MAX_DELAY_DAYS)
+        if problem is not None:
+            raise OptionError(problem)
         unknown = set(self.type_shares) - set(REASONING_TYPES)
         if unknown:
             raise OptionError(f"--type-shares: unknown reasoning type(s) {', '.join(sorted(unknown))}; "
                               f"known: {', '.join(REASONING_TYPES)}")
-        if any(v < 0 for v in self.type_shares.values()) or sum(self.type_shares.values()) <= 0:
-            raise OptionError("--type-shares must be non-negative and not all zero")
+        for name, share in self.type_shares.items():
+            problem = number_problem(f"--type-shares {name}", share, 0)
+            if problem is not None:
+                raise OptionError(problem)
+        if not 0 < sum(self.type_shares.values()) < math.inf:
+            raise OptionError("--type-shares must not be all zero, and must add up to a finite number")
+        self._check_answer_space()
         if (self.backend == "llm") != (self.llm is not None):
             raise OptionError("--backend llm needs its endpoint settings (and only it takes them)")
         if self.backend not in BACKENDS:
             raise OptionError(f"--backend must be one of {', '.join(BACKENDS)}, got {self.backend!r}")
         try:
-            date.fromisoformat(self.start_date)
-        except ValueError:
+            start = date.fromisoformat(self.start_date)
+        except (TypeError, ValueError):
             raise OptionError(f"--start-date must be YYYY-MM-DD, got {self.start_date!r}") from None
+        if start > LATEST_START:
+            raise OptionError(f"--start-date must be {LATEST_START} or earlier (the history and its queries "
+                              f"follow it for years at most --delay-days {MAX_DELAY_DAYS:g}), got {self.start_date}")
+
+    def _check_answer_space(self) -> None:
+        """Vehicle chains need settings of their own, and a conflict a distinct value per voice."""
+        from vmb.generate.settings import settings
+
+        known = settings()
+        if self.vehicle_chains > len(known):
+            raise OptionError(f"--vehicle-chains must be at most {len(known)} (one setting each, and the "
+                              f"simulator offers {len(known)}), got {self.vehicle_chains}")
+        fewest = min(len(s.values) for s in known.values())
+        if self.conflict_density > fewest:
+            raise OptionError(f"--conflict-density must be at most {fewest} (every voice of a conflict names "
+                              f"a different value, and some settings have only {fewest}), got {self.conflict_density}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -237,7 +237,7 @@ def parse_reply(data: dict[str, Any]) -> Reply:
     if not isinstance(choice, dict) or not isinstance(choice.get("message"), dict):
         raise _Transient(f"reply has no message (choices: {type(choices).__name__}, keys: {', '.join(map(str, data))})")
     raw = choice["message"]
-    message: Message = {"role": "assistant", "content": raw.get("content")}
+    message: Message = {"role": "assistant", "content": content_text(raw.get("content"))}
     if raw.get("tool_calls"):
         message["tool_calls"] = raw["tool_calls"]
     for extra in ("reasoning_content", "reasoning"):
@@ -246,6 +246,17 @@ def parse_reply(data: dict[str, Any]) -> Reply:
     finish = choice.get("finish_reason")
     return Reply(message=message, usage=read_usage(data.get("usage")),
                  finish_reason=finish if isinstance(finish, str) else None)
+
+
+def content_text(content: Any) -> str | None:
+    """A message's content as text: a list of parts (``[{"type": "text", "text": ...}]``, as some
+    servers answer) is joined; anything without text is None."""
+    if content is None or isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        texts = [part["text"] for part in content if isinstance(part, dict) and isinstance(part.get("text"), str)]
+        return "".join(texts) if texts else None
+    return None
 
 
 def _short(text: str, limit: int = 300) -> str:
