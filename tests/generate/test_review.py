@@ -29,7 +29,9 @@ def test_a_rejected_item_is_made_again_and_the_rest_kept(small_bench: Path, tmp_
     out = generate(tmp_path / "rejected")
     before = files(out)
     (out / "review").mkdir()
-    (out / "review" / "decisions.json").write_text(json.dumps({"reject": {"dialogue:g2:2025-03-30": "stilted"}}))
+    days = next(json.loads(line)["days"] for line in (out / "stages/dialogue.jsonl").read_text().splitlines()
+                if json.loads(line)["group"] == 2)
+    (out / "review" / "decisions.json").write_text(json.dumps({"reject": {f"dialogue:g2:{days[1]['date']}": "stilted"}}))
     generate(out)
     after = files(out)
     assert after["history/history_2.txt"] != before["history/history_2.txt"]

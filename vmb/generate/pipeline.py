@@ -19,7 +19,18 @@ from typing import Any, Protocol
 
 from vmb.generate import export, review, timeline, verify
 from vmb.generate.options import GenerateOptions
-from vmb.generate.schemas import ChainSet, Dialogue, Export, PersonaGroup, QAItem, QASet, Record, Timeline, Verification
+from vmb.generate.schemas import (
+    STAGES,
+    ChainSet,
+    Dialogue,
+    Export,
+    PersonaGroup,
+    QAItem,
+    QASet,
+    Record,
+    Timeline,
+    Verification,
+)
 from vmb.generate.store import StageFailure, Store
 
 
@@ -61,27 +72,55 @@ def _evidence(dialogue: Dialogue) -> Callable[[QAItem], dict[str, list[str]]]:
     return lambda item: {event: said.get(event, []) for event in item.evidence}
 
 
+def _previous_failures(path: Path, log: Callable[[str], None]) -> dict[int, str]:
+    """The groups an earlier run recorded as failed (group -> stage), to be retried by this one."""
+    found: dict[int, str] = {}
+    if not path.exists():
+        return found
+    for number, line in enumerate(path.read_bytes().splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            found[int(entry["group"])] = str(entry["stage"])
+        except (ValueError, KeyError, TypeError):
+            log(f"warning: {path} line {number} is not a failure record (cut short by a kill?); ignored")
+    return found
+
+
 def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None] = print) -> Outcome:
     store = Store(out, options)
     store.open()
     outcome = Outcome(Path(out))
     failures_path = store.dir / "failures.jsonl"
+    before = _previous_failures(failures_path, log)
+    if before:
+        log(f"retrying {len(before)} group(s) that failed before: "
+            + ", ".join(f"group {g} at {s}" for g, s in sorted(before.items())))
+    failures_path.unlink(missing_ok=True)  # this run's failures replace them
     failed: dict[int, str] = {}
-    if failures_path.exists():
-        for line in failures_path.read_text(encoding="utf-8").splitlines():
-            entry = json.loads(line)
-            outcome.failures.append(entry)
-            failed[entry["group"]] = entry["stage"]
     loaded: dict[str, dict[int, Any]] = {}
     revisions = review.apply_rejections(store, log)
+
+    def reopen(name: str, missing: list[int]) -> None:
+        """A finished stage lacks groups (failed before, or its file lost lines): make them again,
+        and the later stages' records of them with them."""
+        retried = [g for g in missing if before.get(g) == name]
+        lost = [g for g in missing if before.get(g) != name]
+        if lost:
+            log(f"warning: {store.path(name)} lacks group(s) {', '.join(map(str, lost))} although the stage "
+                "was finished; making them again")
+        if retried:
+            log(f"{name}: retrying group(s) {', '.join(map(str, retried))}")
+        for later in STAGES[STAGES.index(name):]:
+            store.drop_groups(later, set(missing))
 
     def stage(name: str, make: Callable[[int], Record]) -> None:
         start = time.perf_counter()
         have = store.by_group(name, Record) if store.path(name).exists() else {}
+        missing = [g for g in range(1, options.groups + 1) if g not in have and g not in failed]
+        if store.done(name) and missing:
+            reopen(name, missing)
         if not store.done(name):
-            for group in range(1, options.groups + 1):
-                if group in have or group in failed:
-                    continue
+            for group in missing:
                 try:
                     record = make(group)
                 except StageFailure as failure:
@@ -129,6 +168,10 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
         return record
 
     stage("export", exported)
+    made = [record.lines for record in loaded["export"].values()]
+    if made and max(made) > options.history_lines:
+        log(f"note: --history-lines {options.history_lines} is fewer than the chains' events need; the histories "
+            f"have {min(made)}-{max(made)} lines (fewer --background-chains or --vehicle-chains make shorter ones)")
     removed = export.prune(outcome.out, set(loaded["export"]))
     if removed:
         log(f"export: removed {len(removed)} file(s) of groups this benchmark no longer holds "

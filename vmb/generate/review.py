@@ -14,8 +14,11 @@ from the rejected stage on (with a new revision, so the result differs), earlier
 
 from __future__ import annotations
 
+import functools
 import html
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -89,30 +92,42 @@ def _query(item: Any) -> str:
             f"<p>car differs from default: {bool(world.diff())}</p><p>{memory}</p>")
 
 
-def write_sheets(out: Path) -> list[Path]:
-    """Write one HTML sheet per reviewed stage under ``out/review``; return their paths."""
-    store = Store.existing(out)
+Section = tuple[str, str, Callable[[], str]]  # (item id, title, the body's HTML, made when written)
+
+
+def _items(store: Store) -> dict[str, list[Section]]:
+    """Every reviewable item of the directory by stage: the sheets show these, decisions name them."""
     personas = store.by_group("personas", PersonaGroup)
     chains = store.by_group("chains", ChainSet)
     dialogue = store.by_group("dialogue", Dialogue)
     verified = store.by_group("verify", Verification)
-    pages = {
-        "personas": [_section(f"personas:g{g}", f"group {g}", _personas(r)) for g, r in sorted(personas.items())],
-        "chains": [_section(f"chains:g{g}:{c.id}", f"group {g}, chain {c.id}", _chain(c))
+    return {
+        "personas": [(f"personas:g{g}", f"group {g}", functools.partial(_personas, r))
+                     for g, r in sorted(personas.items())],
+        "chains": [(f"chains:g{g}:{c.id}", f"group {g}, chain {c.id}", functools.partial(_chain, c))
                    for g, r in sorted(chains.items()) for c in r.chains],
-        "dialogue": [_section(f"dialogue:g{g}:{d.date}", f"group {g}, {d.date}", _day(d))
+        "dialogue": [(f"dialogue:g{g}:{d.date}", f"group {g}, {d.date}", functools.partial(_day, d))
                      for g, r in sorted(dialogue.items()) for d in r.days],
-        "qa": [_section(f"qa:g{g}:{i.chain}", f"group {g}, chain {i.chain}", _query(i))
+        "qa": [(f"qa:g{g}:{i.chain}", f"group {g}, chain {i.chain}", functools.partial(_query, i))
                for g, r in sorted(verified.items()) for i in r.items],
     }
+
+
+def write_sheets(out: Path) -> list[Path]:
+    """Write one HTML sheet per reviewed stage under ``out/review``; return their paths."""
+    items = _items(Store.existing(out))
     directory = out / REVIEW_DIR
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for stage, sections in pages.items():
+    for stage, sections in items.items():
         path = directory / f"{stage}.html"
-        path.write_text(_page(f"{stage}: {len(sections)} item(s)", sections), encoding="utf-8")
+        body = [_section(item, title, make()) for item, title, make in sections]
+        path.write_text(_page(f"{stage}: {len(body)} item(s)", body), encoding="utf-8")
         written.append(path)
     return written
+
+
+_ITEM_ID = re.compile(r"(personas|chains|dialogue|qa):g([0-9]+)(?::[^:]+)?")
 
 
 def rejections(out: Path) -> dict[str, str]:
@@ -125,14 +140,32 @@ def rejections(out: Path) -> dict[str, str]:
     except json.JSONDecodeError as error:
         raise ArtifactError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
     rejected = body.get("reject", {}) if isinstance(body, dict) else None
-    if not isinstance(rejected, dict):
-        raise ArtifactError(f'{path}: expected {{"reject": {{"ID": "reason", ...}}}}')
-    for item in rejected:
-        stage, _, rest = str(item).partition(":")
-        if stage not in REVIEWED_STAGES or not rest.startswith("g") or not rest[1:].split(":")[0].isdigit():
+    if not isinstance(rejected, dict) or set(body) - {"reject"}:
+        raise ArtifactError(f'{path}: expected {{"reject": {{"ID": "reason", ...}}}} and nothing else')
+    for item, reason in rejected.items():
+        if not _ITEM_ID.fullmatch(item):
             raise ArtifactError(f"{path}: {item!r} is not a review item id (stage:gN[:item], stage one of "
                                 f"{', '.join(REVIEWED_STAGES)})")
-    return {str(k): str(v) for k, v in rejected.items()}
+        if not isinstance(reason, str):
+            raise ArtifactError(f"{path}: the reason for {item!r} must be text, got {reason!r}")
+    return dict(rejected)
+
+
+def _revisions(path: Path) -> dict[str, Any]:
+    """``stages/revisions.json``: the rejections applied so far and each group's revision."""
+    if not path.exists():
+        return {"applied": {}, "groups": {}}
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        state, problem = None, str(error)
+    else:
+        problem = "not {\"applied\": {...}, \"groups\": {...}}"
+    if not (isinstance(state, dict) and isinstance(state.get("applied"), dict) and isinstance(state.get("groups"), dict)
+            and all(isinstance(n, int) and str(g).isdigit() for g, n in state["groups"].items())):
+        raise ArtifactError(f"{path} is damaged ({problem}); delete it to apply every decision in "
+                            f"{REVIEW_DIR}/{DECISIONS} again (each rejected group is then made at its first revision)")
+    return state
 
 
 def apply_rejections(store: Store, log: Any) -> dict[int, int]:
@@ -145,8 +178,15 @@ def apply_rejections(store: Store, log: Any) -> dict[int, int]:
     from vmb.generate.schemas import STAGES
 
     path = store.dir / "revisions.json"
-    state = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"applied": {}, "groups": {}}
+    state = _revisions(path)
     fresh = {item: reason for item, reason in rejections(store.out).items() if item not in state["applied"]}
+    if fresh:
+        items = [item for sections in _items(store).values() for item, _, _ in sections]
+        known = {*items, *(":".join(item.split(":")[:2]) for item in items)}  # an item, or a group's whole stage
+        unknown = sorted(set(fresh) - known)
+        if unknown:
+            raise ArtifactError(f"{store.out / REVIEW_DIR / DECISIONS}: {unknown[0]!r} names no item of {store.out} "
+                                f"({len(unknown)} such id(s)); the review sheets list every item's id")
     for item, reason in fresh.items():
         stage, group_text = item.split(":")[:2]
         group = int(group_text[1:])

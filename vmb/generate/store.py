@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -71,6 +71,29 @@ def decode(stage: str, text: str, where: str, digest: str | None) -> Record:
         raise ArtifactError(f"{where}: {_problem(error)}") from None
 
 
+_START_OVER = "use a new --out directory, or delete the stages folder to generate again from the start"
+
+
+def read_run_file(path: Path) -> dict[str, Any]:
+    """``stages/run.json``: the options a directory was made with, checked to be readable."""
+    try:
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ArtifactError(f"{path} is damaged ({error}); {_START_OVER}") from None
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("options"), dict):
+        raise ArtifactError(f"{path} is damaged (no options object); {_START_OVER}")
+    return recorded
+
+
+def _group_of(line: str) -> Any:
+    """The group a stage line is about (None for a line that does not read: it is dropped with the rest)."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record.get("group") if isinstance(record, dict) else None
+
+
 class Store:
     def __init__(self, out: Path, options: GenerateOptions) -> None:
         self.out = Path(out)
@@ -82,7 +105,7 @@ class Store:
         """Create the directory, or check that it was made with the same options."""
         run_file = self.dir / "run.json"
         if run_file.exists():
-            recorded = json.loads(run_file.read_text(encoding="utf-8"))
+            recorded = read_run_file(run_file)
             if recorded.get("schema_version") != SCHEMA_VERSION:
                 raise ArtifactError(f"{run_file}: schema version {recorded.get('schema_version')}, "
                                     f"this vmb writes {SCHEMA_VERSION}; use a new --out directory")
@@ -135,8 +158,13 @@ class Store:
             with path.open("r+b") as handle:
                 handle.truncate(keep)
             data = data[:keep]
-        for number, raw in enumerate(data.decode("utf-8").splitlines(), start=1):
-            yield decode(stage, raw, f"{path}: line {number}", self.digest)
+        for number, raw in enumerate(data.splitlines(), start=1):
+            where = f"{path}: line {number}"
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ArtifactError(f"{where}: not UTF-8 text") from None
+            yield decode(stage, text, where, self.digest)
 
     def by_group(self, stage: str, model: type[R]) -> dict[int, R]:
         found: dict[int, R] = {}
@@ -151,8 +179,11 @@ class Store:
         run_file = Path(out) / STAGES_DIR / "run.json"
         if not run_file.exists():
             raise ArtifactError(f"{out}: not a vmb generate directory (no {STAGES_DIR}/run.json)")
-        recorded = json.loads(run_file.read_text(encoding="utf-8"))
-        return cls(Path(out), GenerateOptions.from_json(recorded["options"]))
+        recorded = read_run_file(run_file)
+        try:
+            return cls(Path(out), GenerateOptions.from_json(recorded["options"]))
+        except (TypeError, ValueError) as error:
+            raise ArtifactError(f"{run_file}: its options do not read ({error}); {_START_OVER}") from None
 
     def drop_groups(self, stage: str, groups: set[int]) -> None:
         """Remove the records of ``groups`` from a stage and its done marker, so they are made again."""
@@ -160,8 +191,8 @@ class Store:
         path = self.path(stage)
         if not path.exists():
             return
-        keep = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-                if line.endswith("\n") and json.loads(line).get("group") not in groups]
+        keep = [line for line in path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+                if line.endswith("\n") and _group_of(line) not in groups]
         staged = path.with_suffix(".tmp")
         staged.write_text("".join(keep), encoding="utf-8")
         staged.replace(path)
