@@ -13,9 +13,8 @@ import json
 from typing import Any
 
 from vmb.baselines import BASELINES, Tasks
-from vmb.harness.tools import DISCOVERY
 from vmb.llm.model import Message, Model, Reply
-from vmb.sim.registry import module_of
+from vmb.sim.registry import DISCOVERY, module_of
 
 
 def _modules(calls: list[dict[str, Any]]) -> list[str]:

@@ -18,9 +18,7 @@ from vmb.llm.args import check_args
 from vmb.llm.jsontext import loads_model_json
 from vmb.memory.base import MemoryTool
 from vmb.sim import World
-from vmb.sim.registry import API_BY_NAME, MODULES, module_of
-
-DISCOVERY = "list_module_tools"
+from vmb.sim.registry import API_BY_NAME, DISCOVERY, MODULES, module_of
 
 
 def discovery_schema() -> dict[str, Any]:

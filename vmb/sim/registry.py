@@ -59,6 +59,8 @@ _MODULE_FILES = (
 
 MODULES: dict[str, Module] = {f.MODULE.name: f.MODULE for f in _MODULE_FILES}
 API_BY_NAME: dict[str, Api] = {api.name: api for m in MODULES.values() for api in m.apis.values()}
+# The tool that loads one module's APIs for the agent (the paper's protocol: tools are loaded per module).
+DISCOVERY = "list_module_tools"
 DEFAULT_STATE: dict[str, Any] = {
     f"{m.name}.{leaf}": value for m in MODULES.values() for leaf, value in m.defaults.items()
 }
