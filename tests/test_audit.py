@@ -20,9 +20,9 @@ from vmb.audit.diversity import (
     vocabulary,
 )
 from vmb.audit.wording import classify_types, request_wording
-from vmb.baselines import BASELINES, Tasks, score_baseline
 from vmb.cli import main
 from vmb.data import load_benchmark
+from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",

@@ -10,7 +10,7 @@ import pytest
 
 from tests.generate.test_llm import SIZE, CannedModel
 from vmb.cli import main
-from vmb.harness.scripted import Scripted, ScriptedServer
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.llm.client import content_text
 
 PROCEDURAL = ["generate", "--groups", "1", "--history-lines", "100", "--background-chains", "1"]

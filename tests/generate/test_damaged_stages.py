@@ -12,9 +12,9 @@ import pytest
 from tests.generate.conftest import SMALL, files, generate
 from tests.generate.test_llm import SIZE, CannedModel
 from vmb.cli import main
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.generate.options import GenerateOptions
 from vmb.generate.store import ArtifactError
-from vmb.harness.scripted import Scripted, ScriptedServer
 
 ARGV = ["generate", "--groups", "3", "--seed", "7", "--history-lines", "300", "--background-chains", "4"]
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.generate.export import read_metadata
 from vmb.generate.settings import call_text, settings
 from vmb.generate.verify import check_benchmark
-from vmb.harness.scripted import Scripted, ScriptedServer
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
 

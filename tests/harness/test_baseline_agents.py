@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from vmb.analysis import load_runs
-from vmb.baselines import score_baseline
 from vmb.cli import main
 from vmb.data import load_benchmark
+from vmb.doubles.baselines import score_baseline
 
 
 @pytest.mark.parametrize("agent", ["latest-gold", "latest-history", "query-only"])

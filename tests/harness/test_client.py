@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.harness.config import RunConfig
-from vmb.harness.scripted import Scripted, ScriptedServer
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient
 from vmb.llm.model import FatalModelError, Reply, RequestFailed

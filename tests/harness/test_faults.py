@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from vmb.commands.run import error_lines
-from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
-from vmb.harness.scripted_replies import FAULTS
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.doubles.scripted_replies import FAULTS
 from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.client import ChatClient
 from vmb.llm.model import ContextOverflow, Reply, RequestFailed

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer
 
 from .conftest import RunFn
 

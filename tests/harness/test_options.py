@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.harness.config import OptionError, RunConfig
 from vmb.harness.plan import first_days
-from vmb.harness.scripted import ReferenceScript, ScriptedServer
 
 from .conftest import RunFn
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from vmb.harness.scripted import ReferenceScript, ScriptedServer
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.memory import describe, get_setting, memory_names
 from vmb.memory.options import OptionError
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks, register

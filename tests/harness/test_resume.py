@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from vmb.harness.scripted import ReferenceScript, ScriptedServer
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 
 from .helpers import SECRET, files_containing
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
-from vmb.harness.offline import assistant_calls
-from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.doubles.offline import assistant_calls
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer
 from vmb.harness.tools import DISCOVERY
 from vmb.llm.model import FatalModelError
 from vmb.results.rundir import ConfigMismatch

@@ -17,7 +17,7 @@ import pytest
 from vmb.analysis.explorer import system_text
 from vmb.analysis.runs import load_runs
 from vmb.cli import main
-from vmb.harness.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer
 from vmb.results.record import QueryRecord
 from vmb.results.rundir import LOCK, RunDir, read_inside, strict_dumps
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from vmb.harness.scripted import ReferenceScript, ScriptedServer, tool_names
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer, tool_names
 from vmb.tokens import count_tokens
 
 from .conftest import RunFn

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from vmb.harness.scripted import ReferenceScript, ScriptedServer
-from vmb.harness.scripted_replies import TEXT_FORMATS
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
+from vmb.doubles.scripted_replies import TEXT_FORMATS
 from vmb.llm.textcalls import INVALID_CALL, extract_calls, parse_text_calls
 
 from .conftest import RunFn

@@ -12,8 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from vmb.harness.offline import assistant_calls, reference_step
-from vmb.harness.scripted import Scripted
+from vmb.doubles.offline import assistant_calls, reference_step
+from vmb.doubles.scripted import Scripted
 
 
 def extraction_reply(body: dict[str, Any]) -> Scripted:

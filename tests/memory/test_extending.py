@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vmb.cli import main
-from vmb.harness.scripted import ScriptedServer
+from vmb.doubles.scripted import ScriptedServer
 from vmb.memory.plugins import SystemEnv, find_system
 from vmb.memory.systems.embed import LocalEmbedder, RemoteEmbedder, make_embedder
 from vmb.memory.systems.service import MemoryServiceError

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.harness import run_benchmark
-from vmb.harness.scripted import Scripted, ScriptedServer
 from vmb.llm.model import FatalModelError
 from vmb.memory.plugins import SystemEnv, find_system, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from vmb.harness.scripted import ScriptedServer
+from vmb.doubles.scripted import ScriptedServer
 from vmb.llm.client import ChatClient
 from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy

@@ -11,7 +11,7 @@ import pytest
 from tests.harness.conftest import RunFn
 from vmb.analysis.compare import CompareError, compare_runs, run_outcomes
 from vmb.cli import main
-from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.uncertainty import mcnemar_exact
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
-from vmb.harness.scripted import ReferenceScript, ScriptedServer
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 
 
 def spec(tmp_path: Path, url: str, release_dir: Path) -> Path:

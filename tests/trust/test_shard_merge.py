@@ -9,8 +9,8 @@ import pytest
 
 from tests.harness.conftest import RunFn
 from vmb.cli import main
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.harness.merge import MergeError, merge_runs
-from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.harness.shard import Shard
 from vmb.results.rundir import RunDir, RunDirError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.llm.cache import request_key
 from vmb.llm.client import ChatClient
 from vmb.llm.retry import RetryPolicy

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.harness.conftest import RunFn
-from vmb.harness.scripted import ReferenceScript, ScriptedServer, Stochastic
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer, Stochastic
 from vmb.results.record import QueryRecord
 from vmb.uncertainty import pass_at_k, pass_hat_k
 

@@ -7,7 +7,7 @@ print(side_by_side([result, release_result]))
 ```
 
 Three parts, each a pure function of the release layout: the diversity and answer-space figures
-(``vmb.audit.diversity``), the shortcut baselines of ``vmb.baselines`` scored with vmb's simulator
+(``vmb.audit.diversity``), the shortcut baselines of ``vmb.doubles.baselines`` scored with vmb's simulator
 and scorer, overall and per reasoning type, and the answerability checks
 (``vmb.audit.answerability``).
 """

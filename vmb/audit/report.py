@@ -9,8 +9,8 @@ from typing import Any
 
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
-from vmb.baselines import BASELINES, Tasks, score_baseline
 from vmb.data import REASONING_TYPES, Benchmark
+from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.textable import markdown_lines, plain
 

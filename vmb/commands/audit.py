@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _baselines(text: str | None) -> list[str] | None:
-    from vmb.baselines import BASELINES
+    from vmb.doubles.baselines import BASELINES
 
     if text is None:
         return None

@@ -24,12 +24,12 @@ from vmb.bounds import number_problem
 from vmb.harness.shard import Shard
 
 # Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
-# ``vmb.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
+# ``vmb.doubles.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
 OFFLINE_AGENTS = ("oracle", "noop")
 
 
 def agent_names() -> tuple[str, ...]:
-    from vmb.baselines import BASELINES
+    from vmb.doubles.baselines import BASELINES
 
     return ("model", *OFFLINE_AGENTS, *BASELINES)
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from vmb.doubles.offline import NoopModel
 from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
-from vmb.harness.offline import NoopModel
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting

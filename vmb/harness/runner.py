@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.baselines import Tasks
+from vmb.doubles.baselines import Tasks
+from vmb.doubles.offline import offline_model
 from vmb.harness.agent import run_query
 from vmb.harness.config import RunConfig
-from vmb.harness.offline import offline_model
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
 from vmb.llm.cache import RequestCache

@@ -1,6 +1,6 @@
 """Benchmark suite ``harness``: wall time of 500 gold-memory queries against a scripted model.
 
-The scripted OpenAI-compatible server (``vmb.harness.scripted``) runs in its own process (kept off
+The scripted OpenAI-compatible server (``vmb.doubles.scripted``) runs in its own process (kept off
 the harness's core), answering each request after a fixed latency; the harness runs in this process,
 pinned to one core, with no request cache. Each figure is the best of ``rounds`` runs. Figures (the harness's speed targets):
 
@@ -32,7 +32,7 @@ OVERHEAD_TARGET_MS = 2.0
 @contextmanager
 def scripted_server(latency: float, data: str | None) -> Iterator[str]:
     """The scripted server in a child process; yields its base URL."""
-    command = [sys.executable, "-m", "vmb.harness.scripted", "--latency", str(latency)]
+    command = [sys.executable, "-m", "vmb.doubles.scripted", "--latency", str(latency)]
     if data is not None:
         command += ["--data", data]
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

@@ -2,7 +2,7 @@
 
 A model takes the conversation (OpenAI chat messages as plain dicts) and the tool schemas, and
 returns one assistant message and its token usage. The HTTP client (``vmb.llm.client``), the
-offline agents (``vmb.harness.offline``) and anything a test scripts all satisfy it, so the agent
+offline agents (``vmb.doubles.offline``) and anything a test scripts all satisfy it, so the agent
 loop never knows which one it is driving.
 """
 

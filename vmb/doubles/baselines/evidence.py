@@ -12,8 +12,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from vmb.baselines.lexicon import Target, first_person_named, names, words
 from vmb.data import Group, Query
+from vmb.doubles.baselines.lexicon import Target, first_person_named, names, words
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")

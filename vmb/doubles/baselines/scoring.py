@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from vmb.baselines.evidence import Tasks
-from vmb.baselines.policies import BASELINES
 from vmb.data import Benchmark
+from vmb.doubles.baselines.evidence import Tasks
+from vmb.doubles.baselines.policies import BASELINES
 from vmb.score import TaskScore, score_calls
 
 

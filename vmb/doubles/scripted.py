@@ -10,7 +10,7 @@ the calls, then a short answer) and fills summary and key-value memories determi
 query disagree reproducibly. The trial comes from the ``X-VMB-Trial`` request header, which a script
 reads with ``request_trial()`` (the server keeps each request's headers in a context variable).
 
-``python -m vmb.harness.scripted --latency 0.2`` serves the reference script in its own process and
+``python -m vmb.doubles.scripted --latency 0.2`` serves the reference script in its own process and
 prints its base URL (the benchmark runs it so the server's work is not counted as the harness's).
 """
 
@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 
-from vmb.harness.offline import assistant_calls, reference_step
-from vmb.harness.scripted_replies import TEXT_FORMATS
+from vmb.doubles.offline import assistant_calls, reference_step
+from vmb.doubles.scripted_replies import TEXT_FORMATS
 from vmb.llm.client import TRIAL_HEADER
 
 _REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
@@ -296,7 +296,7 @@ async def _serve_forever(latency: float, data: str | None, stochastic: Stochasti
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m vmb.harness.scripted", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m vmb.doubles.scripted", description=__doc__)
     parser.add_argument("--latency", type=float, default=0.0, help="seconds before each answer")
     parser.add_argument("--data", help="benchmark directory")
     parser.add_argument("--fail-rate", type=float, default=0.0,

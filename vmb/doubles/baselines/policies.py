@@ -15,8 +15,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.baselines.evidence import Task, Unit
-from vmb.baselines.lexicon import Target, best_target, call, first_person_named, names, value_near_cue, values_in, words
+from vmb.doubles.baselines.evidence import Task, Unit
+from vmb.doubles.baselines.lexicon import (
+    Target,
+    best_target,
+    call,
+    first_person_named,
+    names,
+    value_near_cue,
+    values_in,
+    words,
+)
 
 Calls = list[dict[str, Any]]
 Chooser = Callable[[Task, list[tuple[Unit, Any]]], Any]

@@ -1,5 +1,5 @@
 """Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor),
-and each shortcut baseline of ``vmb.baselines`` makes the calls its text-matching rule predicts.
+and each shortcut baseline of ``vmb.doubles.baselines`` makes the calls its text-matching rule predicts.
 
 All are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
 endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from vmb.baselines import BASELINES, Tasks
+from vmb.doubles.baselines import BASELINES, Tasks
 from vmb.llm.model import Message, Model, Reply
 from vmb.sim.registry import DISCOVERY, module_of
 
@@ -29,7 +29,7 @@ def _modules(calls: list[dict[str, Any]]) -> list[str]:
 def assistant_calls(calls: list[tuple[str, dict[str, Any]]], step: int, *, text_format: str | None = None) -> Message:
     """An assistant message making ``calls`` (in the tool-calls field, or written as text in ``text_format``)."""
     if text_format is not None:
-        from vmb.harness.scripted_replies import TEXT_FORMATS
+        from vmb.doubles.scripted_replies import TEXT_FORMATS
 
         return {"role": "assistant", "content": TEXT_FORMATS[text_format](calls)}
     return {
