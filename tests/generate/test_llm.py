@@ -12,7 +12,6 @@ import pytest
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.generate.export import read_metadata
-from vmb.generate.settings import call_text, settings
 from vmb.generate.verify import check_benchmark
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
@@ -30,16 +29,6 @@ def _conflicts(people: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 holders.setdefault(pref["setting"], []).append((person["name"], pref["value"]))
     return [{"setting": s, "people": [n for n, _ in h], "values": [v for _, v in h]}
             for s, h in holders.items() if len(h) > 1]
-
-
-def _target_value(payload: dict[str, Any]) -> Any:
-    chain, events = payload["chain"], payload["chain"]["events"]
-    kind = chain["reasoning_type"]
-    if kind == "preference_conflict":
-        return next(e["value"] for e in events if e["person"] == payload["asker"])
-    if kind == "conditional_constraint":
-        return next(e["value"] for e in events if e["condition"] == payload["condition"])
-    return events[-1]["value"]
 
 
 class CannedModel:
@@ -83,17 +72,14 @@ class CannedModel:
         return {"date": payload["date"], "lines": lines}
 
     def qa(self, payload: dict[str, Any], reask: bool) -> Any:
-        api = payload["api"]["function"]["name"]
-        value = _target_value(payload)
+        calls = payload["answer"]["calls"]
         if payload["group"] == 2 and payload["chain"]["id"] == "c0" and not reask:
-            value = next(v for v in settings()[api].values if v != value)  # a wrong answer: re-asked
+            calls = [*calls, "carcontrol_light_set_fog_light(enabled=true)"]  # more than asked: re-asked
         asker = _first(payload["asker"])
-        if payload["alias"]:
-            request = f"Let's have the '{payload['alias']}', please."
-        else:
-            request = f"Set the {payload['setting']} the way I like it."
+        request = f"Set it the way {payload['variant']} says, thanks." if payload["alias"] is None else \
+            f"Let's have the {payload['alias']}, please."
         query = f"At 9:00 AM, {asker} got into the driver's seat. {asker} said: '{request}'"
-        return {"query": query, "new_answer": [call_text(settings()[api].call(value))]}
+        return {"query": query, "new_answer": calls}
 
 
 @pytest.fixture()

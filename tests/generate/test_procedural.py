@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 from tests.generate.conftest import SMALL, files, generate
@@ -10,7 +11,10 @@ from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, type_counts
-from vmb.generate.text import mentions
+from vmb.generate.procedural import chains, personas
+from vmb.generate.schemas import Chain, ChainSet
+from vmb.generate.settings import settings
+from vmb.generate.text import mentions, says_value
 from vmb.generate.verify import check_benchmark
 from vmb.sim import World
 from vmb.stats import compute
@@ -40,35 +44,94 @@ def test_answer_value_is_in_the_history_and_not_in_the_query(small_bench: Path) 
         chains = {c["query"]: c for c in meta["chains"] if c["query"]}
         for query in group.queries:
             chain = chains[query.id]
-            value = chain["target"]["value"]
+            target = chain["target"]
+            value = target["value"]
             assert not mentions(query.query, value), query.id
             said = [group.lines[n - 1].text for e in chain["events"] for n in e["lines"]]
-            assert any(mentions(text, value) for text in said), query.id
+            if target["offset"] is not None:  # a value nobody said: its base is said, the step is arithmetic
+                assert value == target["base"] + target["offset"] and any(mentions(t, target["base"]) for t in said)
+            else:
+                domain = settings()[target["setting"]].domain
+                assert any(says_value(text, value, domain) for text in said), query.id
 
 
-def test_reasoning_types_follow_their_templates(small_bench: Path) -> None:
-    metadata = read_metadata(small_bench)
-    assert metadata is not None
-    seen = set()
-    for group in metadata["groups"]:
-        for chain in group["chains"]:
-            if chain["kind"] != "vehicle":
-                continue
-            kind, target, events = chain["reasoning_type"], chain["target"], chain["events"]
-            seen.add(kind)
-            values = [e["value"] for e in events]
-            if kind == "preference_conflict":
-                assert len({e["person"] for e in events}) >= 2 and len(set(map(str, values))) == len(values)
-                assert target["value"] in values
-            elif kind == "conditional_constraint":
-                assert len({e["condition"] for e in events}) == 2 and target["condition"] in {e["condition"] for e in events}
-            elif kind == "coreference_resolution":
-                assert target["alias"] and all(e["alias"] == target["alias"] for e in events)
-            elif kind == "state_shift":
-                assert values[-1] == target["value"] and target["value"] not in values[:-1]
-            elif kind == "error_correction":
-                assert [e["role"] for e in events] == ["wrong", "correction"] and values[0] != values[1]
-    assert seen == set(REASONING_TYPES)
+@cache
+def _chain_sets(groups: int = 40) -> list[ChainSet]:
+    options = GenerateOptions(groups=groups, seed=11)
+    return [chains.build(options, personas.build(options, g)) for g in range(1, groups + 1)]
+
+
+def _vehicle(kind: str) -> list[Chain]:
+    return [c for s in _chain_sets() for c in s.chains if c.reasoning_type == kind]
+
+
+def test_state_shift_asks_for_the_usual_value_not_the_latest() -> None:
+    found = _vehicle("state_shift")
+    usual = [c for c in found if c.topic.startswith("usual")]
+    assert usual and len(usual) > len(found) / 2
+    for chain in found:
+        assert chain.target is not None
+        roles = [e.role for e in chain.events]
+        assert roles == ["usual", "temporary", "ended"]
+        usual_value, temporary = chain.events[0].value, chain.events[1].value
+        assert usual_value != temporary
+        assert chain.target.value == (usual_value if chain.topic.startswith("usual") else temporary)
+    # the latest value said is the temporary one unless the end of the state restates the usual one
+    assert sum(c.events[2].value is None for c in usual) > len(usual) / 2
+
+
+def test_error_correction_with_a_relative_step_resolves_through_the_simulator() -> None:
+    relative = [c for c in _vehicle("error_correction") if c.topic.startswith("relative")]
+    assert relative
+    for chain in relative:
+        target = chain.target
+        assert target is not None and target.offset is not None and target.base is not None
+        lines = [u.text for e in chain.events for u in e.lines]
+        assert any(mentions(t, target.base) for t in lines) and not any(mentions(t, target.value) for t in lines)
+        world = World()
+        setting = settings()[target.setting]
+        world.call(setting.api, setting.call(target.base)["args"])
+        before = world.flat()
+        for call in target.calls:
+            assert world.call(call["name"], call["args"])["success"]
+        changed = {p: v for p, v in world.flat().items() if before[p] != v}
+        assert target.base + target.offset in changed.values()
+
+
+def test_conflicts_and_conditions_are_decided_by_who_asks_and_the_situation() -> None:
+    conflicts = _vehicle("preference_conflict")
+    assert {c.topic.split(":")[0] for c in conflicts} == {"own", "for-passenger", "driver-decides"}
+    for chain in conflicts:
+        assert chain.target is not None
+        own = {e.person: e.value for e in chain.events if e.role == "own"}
+        assert len(own) >= 2 and len({repr(v) for v in own.values()}) == len(own)
+        assert chain.target.value in own.values()
+        if chain.topic.startswith("for-passenger"):  # the driver asks for the passenger's value, not theirs
+            assert own.get(chain.target.person) != chain.target.value
+    for chain in _vehicle("conditional_constraint"):
+        assert chain.target is not None
+        rule = [e for e in chain.events if e.condition == chain.target.condition]
+        assert len(rule) == 1 and rule[0].value == chain.target.value and rule[0].role == "rule"
+        assert any(e.condition not in (None, chain.target.condition) and e.value != chain.target.value
+                   for e in chain.events)
+
+
+def test_coreference_names_the_value_by_description() -> None:
+    found = _vehicle("coreference_resolution")
+    assert {c.topic.split(":")[0] for c in found} == {"other-person", "relation", "theme", "occasion-step"}
+    for chain in found:
+        assert chain.target is not None
+        assert any(e.value != chain.target.value for e in chain.events)  # another value is always in play
+        if chain.topic.startswith("occasion-step"):
+            assert chain.target.base is not None and chain.target.offset is not None
+            assert chain.target.base in [e.value for e in chain.events]
+
+
+def test_answer_space_is_wide() -> None:
+    targets = [c.target for s in _chain_sets() for c in s.chains if c.target is not None]
+    assert len({t.calls[-1]["name"] for t in targets}) >= 60
+    assert sum(isinstance(t.value, bool) for t in targets) >= 0.1 * len(targets)
+    assert sum(len(t.calls) > 1 for t in targets) >= 0.1 * len(targets)
 
 
 def test_type_shares_are_exact_over_the_benchmark() -> None:

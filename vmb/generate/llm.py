@@ -32,7 +32,7 @@ from pydantic import ValidationError
 
 from vmb.bounds import number_problem
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
-from vmb.generate.options import GenerateOptions, OptionError
+from vmb.generate.options import GenerateOptions, OptionError, rng_for
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
 from vmb.generate.procedural.dialogue import day_sizes
@@ -47,7 +47,7 @@ from vmb.generate.schemas import (
     QASet,
     Timeline,
 )
-from vmb.generate.settings import settings
+from vmb.generate.settings import call_text, settings
 from vmb.generate.store import StageFailure
 from vmb.llm.client import content_text
 from vmb.llm.model import RequestFailed
@@ -117,7 +117,11 @@ def personas_payload(draft: PersonaGroup) -> dict[str, Any]:
 
 def chain_payload(personas: PersonaGroup, draft: Chain) -> dict[str, Any]:
     people = [p.model_dump(mode="json", exclude={"vehicle_preferences"}) for p in personas.people]
-    return {"group": personas.group, "people": people, "chain": draft.model_dump(mode="json")}
+    plan = None
+    if draft.target is not None:
+        plan = {"reasoning_type": draft.reasoning_type, "variant": draft.topic.split(":")[0], "asker": draft.target.person,
+                "answer": draft.target.value, "base": draft.target.base, "offset": draft.target.offset}
+    return {"group": personas.group, "people": people, "plan": plan, "chain": draft.model_dump(mode="json")}
 
 
 def days_of(chains: ChainSet, timeline: Timeline) -> dict[str, list[Event]]:
@@ -142,11 +146,12 @@ def query_payload(group: int, chain: Chain, problems: list[str]) -> dict[str, An
 
     assert chain.target is not None
     target = chain.target
-    api = API_BY_NAME[target.call["name"]]
+    api = API_BY_NAME[target.calls[-1]["name"]]
     schema = next(s for s in module_schemas(api.module.name) if s["function"]["name"] == api.name)
+    answer = {"calls": [call_text(c) for c in target.calls], "base": target.base, "offset": target.offset}
     return {"group": group, "chain": chain.model_dump(mode="json", exclude={"target"}), "asker": target.person,
-            "setting": settings()[target.setting].phrase, "condition": target.condition, "alias": target.alias,
-            "api": schema, "problems": problems}
+            "variant": chain.topic.split(":")[0], "setting": settings()[target.setting].phrase,
+            "condition": target.condition, "alias": target.alias, "answer": answer, "api": schema, "problems": problems}
 
 
 def _revised(revision: int) -> dict[str, Any]:
@@ -299,7 +304,7 @@ class LLMBackend:
 
     def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
            dialogue: Dialogue, revision: int = 0) -> QASet:
-        times = procedural_qa.event_times(dialogue)
+        times = procedural_qa.event_lines(dialogue)
         dates = {q.chain: q.date for q in timeline.queries}
 
         async def items() -> QASet:
@@ -310,20 +315,22 @@ class LLMBackend:
         return self._failing("qa", items())
 
     async def _query(self, personas: PersonaGroup, chain: Chain, query_date: str,
-                     times: dict[str, tuple[str, str]], problems: list[str], revision: int = 0) -> QAItem:
+                     times: dict[str, tuple[str, list[procedural_qa.Said]]], problems: list[str],
+                     revision: int = 0) -> QAItem:
         assert chain.target is not None and chain.reasoning_type is not None
         target = chain.target
         payload = {**query_payload(personas.group, chain, problems), **_revised(revision)}
-        answer = await self.ask("qa", payload, lambda data: check_answer(data, target.call, target.value),
+        answer = await self.ask("qa", payload, lambda data: check_answer(data, target.calls, target.value),
                                 f"query of group {personas.group} chain {chain.id}")
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
-                      gold_memory=procedural_qa.gold_memory(chain, times), new_answer=answer.new_answer,
+                      gold_memory=procedural_qa.gold_memory(chain, times, rng_for(self.options, personas.group, "qa", chain.id)),
+                      new_answer=answer.new_answer,
                       evidence=[e.id for e in chain.events])
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
                 item: QAItem, attempt: int, problems: list[str]) -> QAItem:
         chain = next(c for c in chains.chains if c.id == item.chain)
-        work = self._query(personas, chain, item.query_date, procedural_qa.event_times(dialogue), problems)
+        work = self._query(personas, chain, item.query_date, procedural_qa.event_lines(dialogue), problems)
         return self._run(work)
 
     def report(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from vmb.data import DataError, parse_call
 from vmb.generate.schemas import Chain, DialogueDay, Event, OneLine, PersonaGroup
 from vmb.generate.settings import settings
-from vmb.generate.text import mentions
+from vmb.generate.text import mentions, says_value
 from vmb.sim import World
 
 
@@ -56,7 +56,9 @@ def check_chain(data: Any, ours: Chain) -> Chain:
         if _shape(mine) != _shape(event):
             raise InvalidOutput(f"event {mine.id}: only the description and the spoken text may change")
         said = " ".join(u.text for u in event.lines)
-        if event.kind == "vehicle" and not mentions(said, event.value):
+        derived = theirs.target is not None and theirs.target.offset is not None and event.value == theirs.target.value
+        if event.kind == "vehicle" and event.value is not None and not derived and not says_value(
+                said, event.value, settings()[event.setting or ""].domain):
             raise InvalidOutput(f"event {event.id}: no line states the value {event.value!r}")
         if event.alias and event.alias not in said:
             raise InvalidOutput(f"event {event.id}: no line quotes the alias {event.alias!r}")
@@ -94,7 +96,7 @@ class QAAnswer(BaseModel):
     new_answer: list[str]
 
 
-def check_answer(data: Any, target_call: dict[str, Any], value: Any) -> Any:
+def check_answer(data: Any, target_calls: list[dict[str, Any]], value: Any) -> Any:
     answer = QAAnswer.model_validate(data)
     if not answer.new_answer:
         raise InvalidOutput("new_answer is empty")
@@ -108,7 +110,8 @@ def check_answer(data: Any, target_call: dict[str, Any], value: Any) -> Any:
         if not result["success"]:
             raise InvalidOutput(f"{raw}: refused by the vehicle: {result['message']}")
     intended = World()
-    intended.call(target_call["name"], target_call["args"])
+    for call in target_calls:
+        intended.call(call["name"], call["args"])
     if world.diff() != intended.diff():
         raise InvalidOutput("new_answer does not carry out what the history implies for this person and setting")
     if mentions(answer.query, value):

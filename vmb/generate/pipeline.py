@@ -153,10 +153,13 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
 
     def verified(group: int) -> Verification:
         personas, chains, dialogue = loaded["personas"][group], loaded["chains"][group], loaded["dialogue"][group]
+        derivations = {c.id: (c.target.base, c.target.offset) for c in chains.chains
+                       if c.target is not None and c.target.offset is not None}
         items, verdicts = verify.verify_group(
             loaded["qa"][group].items, _evidence(dialogue),
             lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
-                                                            problems))
+                                                            problems),
+            lambda item: derivations.get(item.chain))
         return Verification(group=group, items=items, verdicts=verdicts,
                             profile_problems=verify.profile_problems(personas))
 
@@ -222,7 +225,7 @@ class ProceduralBackend:
         from vmb.generate.procedural import qa
 
         chain = next(c for c in chains.chains if c.id == item.chain)
-        return qa.item(options, personas, chain, item.query_date, qa.event_times(dialogue), attempt)
+        return qa.item(options, personas, chain, item.query_date, qa.event_lines(dialogue), attempt)
 
     def report(self) -> dict[str, Any]:
         return {"name": self.name}

@@ -62,7 +62,7 @@ def _personas(group: PersonaGroup) -> str:
 def _chain(chain: Any) -> str:
     events = "".join(f"<li><b>{_e(e.id)}</b> ({_e(e.role)}) {_e(e.description)}<br>"
                      + "<br>".join(f"{_e(u.speaker)}: {_e(u.text)}" for u in e.lines) + "</li>" for e in chain.events)
-    target = f"<p>target: {_e(chain.target.call)}</p>" if chain.target else ""
+    target = f"<p>target: {_e(chain.target.calls)}</p>" if chain.target else ""
     return f"<p>{_e(chain.kind)} {_e(chain.reasoning_type or '')}: {_e(chain.topic)}</p><ol>{events}</ol>{target}"
 
 

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STAGES = ("personas", "chains", "timeline", "dialogue", "qa", "verify", "export")
-Value = Union[StrictInt, StrictStr]  # noqa: UP007 (pydantic reads this alias; kept as written)
+Value = Union[StrictBool, StrictInt, StrictStr]  # noqa: UP007 (pydantic reads this alias; kept as written)
 # One history line: a speaker name the line format can carry, text without line breaks.
 SpeakerName = Annotated[str, Field(pattern=r"^[^:\[\]\s][^:\[\]\n]*$")]
 OneLine = Annotated[str, Field(min_length=1, pattern=r"^[^\n\r]*$")]
@@ -79,8 +79,8 @@ class Event(Record):
     setting: str | None = None
     value: Value | None = None
     condition: str | None = None
-    role: str  # what the event does in its chain ("state", "conflict", "wrong", "correction", ...)
-    alias: str | None = None  # the indirect name a coreference chain gives its value
+    role: str  # what the event does in its chain ("own", "rule", "usual", "temporary", "wrong", ...)
+    alias: str | None = None  # the name a coreference chain gives its value (a theme), if any
     lines: list[Utterance] = Field(min_length=1)  # what is said, the first by ``person``
 
 
@@ -90,7 +90,10 @@ class Target(Record):
     value: Value
     condition: str | None = None
     alias: str | None = None
-    call: dict[str, Any]  # {"name": API name, "args": {...}}
+    calls: list[dict[str, Any]] = Field(min_length=1)  # [{"name": API name, "args": {...}}], the setting's last
+    # An answer nobody said: value = base + offset, base said in the history ("one lower than 7").
+    base: Value | None = None
+    offset: int | None = None
 
 
 class Chain(Record):

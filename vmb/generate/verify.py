@@ -18,7 +18,7 @@ from typing import Any
 from vmb.data import DataError, parse_call
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
 from vmb.generate.store import StageFailure
-from vmb.generate.text import mentions
+from vmb.generate.text import mentions, says_value
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone
@@ -38,8 +38,22 @@ def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
     return values
 
 
-def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[str]]) -> list[str]:
-    """Problems of one query; ``evidence_lines`` maps each evidence event to its history lines."""
+def _domain(call: dict[str, Any], value: Any) -> tuple[Any, ...]:
+    from vmb.generate.settings import settings
+
+    setting = settings().get(call["name"])
+    return setting.domain if setting is not None else ()
+
+
+def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[str]],
+                derived: tuple[Any, int] | None = None) -> list[str]:
+    """Problems of one query; ``evidence_lines`` maps each evidence event to its history lines.
+
+    A value is said when a line states it (``says_value``: the number or word, an on/off word, an
+    end phrase such as "all the way up"); an answer nobody said, ``derived = (base, offset)``,
+    passes when a line says the base and the value is base + offset. A boolean of a two-call
+    answer (switching the device on before setting it) is the query's, not the history's.
+    """
     problems: list[str] = []
     calls = []
     for raw in answer:
@@ -62,8 +76,16 @@ def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[st
     if missing:
         problems.append(f"evidence event(s) not in the dialogue: {', '.join(missing)}")
     said = [line for lines in evidence_lines.values() for line in lines]
-    for value in values:
-        if not any(mentions(line, value) for line in said):
+    for call in calls:
+        api = API_BY_NAME.get(call["name"])
+        for name, value in call["args"].items():
+            if api is None or isinstance(api.params.get(name), Zone) or (isinstance(value, bool) and len(calls) > 1):
+                continue
+            if any(says_value(line, value, _domain(call, value)) for line in said):
+                continue
+            if (derived is not None and isinstance(value, int) and value == derived[0] + derived[1]
+                    and any(mentions(line, derived[0]) for line in said)):
+                continue
             problems.append(f"no evidence line in the dialogue says the answer's value {value!r}")
     return problems
 
@@ -101,7 +123,9 @@ def profile_problems(group: PersonaGroup) -> list[str]:
 
 
 def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
-                 retry: Callable[[QAItem, int, list[str]], QAItem]) -> tuple[list[QAItem], list[Verdict]]:
+                 retry: Callable[[QAItem, int, list[str]], QAItem],
+                 derived: Callable[[QAItem], tuple[Any, int] | None] = lambda item: None,
+                 ) -> tuple[list[QAItem], list[Verdict]]:
     """Check every query; retry a failing one up to RETRIES times (told the last attempt's
     problems), then drop it with its reasons."""
     kept: list[QAItem] = []
@@ -118,7 +142,7 @@ def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, lis
                 except StageFailure as failure:
                     reasons.append(f"attempt {attempt}: {failure}")
                     continue
-            problems = check_query(current.query, current.new_answer, evidence(current))
+            problems = check_query(current.query, current.new_answer, evidence(current), derived(current))
             clash = duplicate_texts(texts + [(current.chain, current.query, current.new_answer)]).get(current.chain)
             problems += [clash] if clash else []
             if not problems:
@@ -133,10 +157,11 @@ def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, lis
     return kept, verdicts
 
 
-def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]]]]) -> list[str]:
-    """Problems of an exported group: (query id, text, answer, evidence lines) per query."""
-    problems = [f"{qid}: {p}" for qid, text, answer, lines in items for p in check_query(text, answer, lines)]
-    flagged = duplicate_texts([(qid, text, answer) for qid, text, answer, _ in items])
+def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]], tuple[Any, int] | None]]) -> list[str]:
+    """Problems of an exported group: (query id, text, answer, evidence lines, derivation) per query."""
+    problems = [f"{qid}: {p}" for qid, text, answer, lines, derived in items
+                for p in check_query(text, answer, lines, derived)]
+    flagged = duplicate_texts([(qid, text, answer) for qid, text, answer, _, _ in items])
     return problems + [f"{qid}: {p}" for qid, p in flagged.items()]
 
 
@@ -177,7 +202,9 @@ def check_benchmark(data_dir: Path, metadata: dict[str, Any]) -> list[str]:
                     problems.append(f"{query.id}: event {event['id']} is dated {event['date']} but its line is "
                                     f"{raw_lines[numbers[0] - 1][:18]}")
                 evidence[event["id"]] = [texts[n - 1] for n in numbers]
-            items.append((query.id, query.query, query.answer, evidence))
+            target = chain.get("target") or {}
+            derived = (target["base"], target["offset"]) if target.get("offset") is not None else None
+            items.append((query.id, query.query, query.answer, evidence, derived))
         problems += find_problems(items)
         personas = PersonaGroup.model_validate({"group": group.number, "people": meta["people"],
                                                 "conflicts": meta["conflicts"]})

@@ -4,8 +4,9 @@ The days of a history are the days that hold at least one event. Filler lines ar
 over the days (with some jitter) so the group's history has exactly ``history_lines`` lines
 (unless its events alone need more). A day is a few sessions (one per event, more when a day's
 lines would not fit in an hour); lines of a session are about 30 seconds apart, so every line of
-a day keeps the clock moving forward. Filler is short exchanges between two occupants about their
-interests, friends and plans, never about the car's settings.
+a day keeps the clock moving forward. Filler is topical threads between the occupants
+(``talk.py``): their interests, work, families and plans; now and then someone mentions a device
+of the car without any value (talk that is not a preference).
 """
 
 from __future__ import annotations
@@ -13,37 +14,13 @@ from __future__ import annotations
 from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import pools
-from vmb.generate.procedural.personas import _faker
+from vmb.generate.procedural.devices import name
+from vmb.generate.procedural.talk import Talk
 from vmb.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
 
 Said = tuple[str, str, "str | None"]  # speaker, text, the event the line embeds
 MAX_SESSION_LINES = 98  # two lines a minute within one clock hour
 HOURS = tuple(range(7, 22))
-
-
-class _Filler:
-    def __init__(self, group: PersonaGroup, rng: Random) -> None:
-        fake = _faker()
-        fake.seed_instance(rng.getrandbits(48))  # type: ignore[attr-defined]
-        self.rng = rng
-        self.people = group.people
-        self.slots = {
-            "name": [fake.first_name() for _ in range(12)],  # type: ignore[attr-defined]
-            "company": [fake.company() for _ in range(8)],  # type: ignore[attr-defined]
-            "place": [fake.city() for _ in range(8)] + [p.home for p in group.people],  # type: ignore[attr-defined]
-        }
-
-    def exchange(self, size: int) -> list[Said]:
-        """Up to ``size`` lines (at least one) of talk between two occupants."""
-        rng = self.rng
-        a, b = rng.sample(self.people, 2)
-        topic = rng.choice(a.interests + b.interests)
-        fill = {"topic": topic, **{k: rng.choice(v) for k, v in self.slots.items()}}
-        parts = [(a, pools.OPENERS), (b, pools.RESPONSES), (a, pools.FOLLOWUPS), (b, pools.CLOSERS)]
-        length = min(size, rng.choice((2, 3, 4, 4)))
-        chosen = parts[:length] if length > 1 else parts[-1:]
-        return [(who.name, rng.choice(table).format(**fill), None) for who, table in chosen]
 
 
 def share(total: int, count: int, rng: Random) -> list[int]:
@@ -56,10 +33,12 @@ def share(total: int, count: int, rng: Random) -> list[int]:
     return parts
 
 
-def _session_lines(events: list[Event], filler: int, talk: _Filler, rng: Random) -> list[Said]:
+def _session_lines(events: list[Event], filler: int, threads: Talk, devices: list[str], rng: Random) -> list[Said]:
     blocks: list[list[Said]] = []
     while filler > 0:
-        block = talk.exchange(filler)
+        block: list[Said] = [(speaker, text, None) for speaker, text in threads.thread(filler)]
+        if devices and len(block) > 2 and rng.random() < 0.08:
+            block[1] = (block[1][0], threads.car_talk(rng.choice(devices)), None)
         filler -= len(block)
         blocks.append(block)
     for event in events:
@@ -78,7 +57,8 @@ def _timed(lines: list[Said], hour: int, rng: Random) -> list[Line]:
 def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timeline: Timeline,
           revision: int = 0) -> Dialogue:
     rng = rng_for(options, group.group, "dialogue", revision=revision)
-    talk = _Filler(group, rng)
+    threads = Talk(group, rng)
+    devices = [name(c.target.setting, rng) for c in chains.chains if c.target is not None]
     event_by_id = {e.id: e for c in chains.chains for e in c.events}
     by_day: dict[str, list[Event]] = {}
     for placed in timeline.events:
@@ -98,7 +78,7 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
         fillers = share(filler, sessions, rng)
         lines: list[Line] = []
         for hour, session_events, session_filler in zip(hours, groups, fillers):
-            lines += _timed(_session_lines(session_events, session_filler, talk, rng), hour, rng)
+            lines += _timed(_session_lines(session_events, session_filler, threads, devices, rng), hour, rng)
         out.append(DialogueDay(date=day, lines=lines))
     return Dialogue(group=group.group, days=out)
 

@@ -1,0 +1,244 @@
+"""Word banks of the procedural dialogue, in our own words: topics people talk about, what they
+do, how they feel about it. Pure data; ``talk.py`` holds the grammar that uses it.
+
+A domain is ``items | acts | qualities | places``: things of the topic, what one does with them
+(past tense, taking the thing as object), words for how it went, where it happens. Interests and
+occupations of the personas map to domains (``INTEREST_DOMAINS``, ``JOB_DOMAINS``); every group
+also talks about the shared domains of everyday life.
+"""
+
+from __future__ import annotations
+
+
+def _bank(text: str) -> tuple[str, ...]:
+    return tuple(w.strip() for w in text.split(",") if w.strip())
+
+
+def _domain(items: str, acts: str, qualities: str, places: str) -> dict[str, tuple[str, ...]]:
+    return {"items": _bank(items), "acts": _bank(acts), "qualities": _bank(qualities), "places": _bank(places)}
+
+
+DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
+    "garden": _domain("tomato seedlings, raised bed, compost heap, rose bushes, pea trellis, rain barrel, herb spiral, apple tree, "
+                      "dahlia tubers, strawberry patch, potting bench, leaf mulch, garlic bulbs, hedge, pumpkin vines, seed trays",
+                      "repotted, pruned back, watered, mulched, weeded, transplanted, fertilized, staked, harvested, covered",
+                      "leggy, thriving, wilted, blight-ridden, overgrown, bushy, scorched, lush, stunted, fragrant",
+                      "allotment, back yard, greenhouse, community garden, nursery on the bypass"),
+    "music": _domain("vinyl pressing, bass line, drum kit, tuning pegs, chord chart, mixing desk, setlist, reed case, metronome, "
+                     "amp, sheet music, encore, practice log, recital piece, harmonica, cello bow",
+                     "rehearsed, transposed, recorded, tuned, memorized, rearranged, sight-read, mixed, restrung, busked",
+                     "flat, brassy, soulful, out of tune, tight, muddy, crisp, haunting, sloppy, lively",
+                     "rehearsal room, jazz bar, church hall, record shop, open mic night"),
+    "running": _domain("trail shoes, interval plan, hill repeats, tempo run, race bib, foam roller, hydration vest, split times, "
+                       "shin splints, cool-down, long run, heart-rate strap, pacing chart, half marathon, blister plasters",
+                       "logged, stretched, paced, tapered, finished, skipped, sprinted, jogged, clocked, iced",
+                       "sluggish, brutal, personal-best, muddy, steady, windy, hilly, effortless, punishing, flat",
+                       "river path, track, ridge trail, park loop, canal towpath"),
+    "craft": _domain("kiln load, glaze test, throwing wheel, clay bucket, bisque bowls, knitting pattern, sock yarn, cable stitch, "
+                     "quilt square, loom, embroidery hoop, sketchbook, linocut, watercolor set, pottery mug, felting needle",
+                     "glazed, fired, trimmed, cast on, frogged, stitched, blocked, sketched, carved, painted",
+                     "lopsided, speckled, cozy, delicate, cracked, uneven, vibrant, chunky, muted, glossy",
+                     "studio, craft fair, yarn shop, evening class, kitchen table"),
+    "birds": _domain("binoculars, field guide, heron nest, feeder, spotting scope, warbler call, owl box, tally sheet, "
+                     "kingfisher, hide, migration count, woodpecker, nest camera, goldfinches, birding log",
+                     "spotted, counted, photographed, ringed, identified, logged, filled, cleaned, heard, tracked",
+                     "elusive, skittish, rare, noisy, early, drab, striking, plentiful, secretive, common",
+                     "marsh, reservoir, nature reserve, estuary, wood behind the school"),
+    "games": _domain("chess opening, rook endgame, board game night, dice tower, card deck, tournament bracket, puzzle box, "
+                     "strategy guide, expansion pack, scoring pad, jigsaw, crossword, rating points, blitz game",
+                     "played, lost, won, studied, shuffled, analyzed, solved, hosted, resigned, blundered",
+                     "tense, lopsided, clever, drawn-out, nerve-racking, silly, close, relaxed, competitive, chaotic",
+                     "club night, café upstairs, library basement, living room, online ladder"),
+    "cooking": _domain("sourdough starter, cast-iron pan, curry paste, dumpling dough, spice rack, stockpot, pie crust, "
+                       "pasta machine, marinade, pressure cooker, bread tin, chutney, roasting tray, noodle broth, tart shell",
+                       "baked, braised, kneaded, burned, seasoned, proofed, simmered, charred, marinated, plated",
+                       "tangy, bland, crusty, smoky, undercooked, rich, fragrant, gummy, spicy, perfect",
+                       "kitchen, night market, cooking school, spice shop, butcher's"),
+    "cycling": _domain("road bike, chain ring, inner tube, cleats, group ride, saddle bag, climbing gears, brake pads, "
+                       "bike computer, commuter route, rain cape, headwind, gravel loop, bike rack",
+                       "serviced, patched, climbed, descended, commuted, lubed, adjusted, raced, towed, rode",
+                       "rattly, speedy, grueling, smooth, gusty, scenic, hilly, punctured, fast, wobbly",
+                       "velodrome, bike shop, canal path, ring road, hill pass"),
+    "history": _domain("archive box, parish register, old map, census record, ship manifest, war diary, museum catalog, "
+                       "family tree, land deed, microfilm reel, oral history tape, photograph album, walking tour",
+                       "transcribed, catalogued, dated, traced, digitized, restored, annotated, researched, uncovered, quoted",
+                       "faded, illegible, surprising, forgotten, obscure, detailed, contested, fragile, curious, dusty",
+                       "county archive, heritage center, town museum, reading room, old cemetery"),
+    "water": _domain("dinghy, mooring line, tide table, life jacket, spinnaker, fishing rod, tackle box, kayak paddle, "
+                     "wetsuit, dry bag, bait bucket, lure, sailing lesson, outboard motor, regatta",
+                     "rigged, launched, anchored, capsized, paddled, cast, reeled in, varnished, moored, bailed",
+                     "choppy, calm, gusty, glassy, brisk, fishy, rough, sunny, breezy, drifting",
+                     "marina, lake, harbor wall, jetty, boat club"),
+    "stars": _domain("telescope mount, star chart, eyepiece, meteor shower, moon phase, red flashlight, camera tripod, "
+                     "light-pollution map, planet transit, observing log, comet, galaxy photo, dew heater",
+                     "aligned, focused, observed, stacked, photographed, tracked, collimated, sketched, logged, waited out",
+                     "hazy, crystal-clear, faint, breathtaking, cloudy, dim, sharp, moonlit, frosty, steady",
+                     "dark-sky park, observatory, hilltop field, rooftop, astronomy club"),
+    "climbing": _domain("bouldering problem, chalk bag, harness, belay device, crimp hold, overhang, route grade, "
+                        "climbing shoes, quickdraws, crash pad, finger tape, top rope, lead climb",
+                        "sent, fell off, projected, belayed, warmed up, flashed, taped, chalked, topped out, bailed on",
+                        "crimpy, slopey, pumpy, sketchy, juggy, overhung, polished, reachy, solid, awkward",
+                        "climbing wall, quarry, sea cliff, bouldering gym, crag"),
+    "reading": _domain("paperback, book club pick, library hold, short story, reading list, audiobook, crime novel, "
+                       "poetry collection, memoir, translation, chapter, series finale, secondhand bookshop find",
+                       "finished, abandoned, reread, annotated, borrowed, lent, reviewed, recommended, devoured, skimmed",
+                       "gripping, slow, dense, moving, predictable, witty, bleak, clever, overlong, charming",
+                       "library, bookshop, book club, reading chair, train"),
+    "theatre": _domain("audition, script, stage blocking, costume fitting, dress rehearsal, prop table, opening night, "
+                       "understudy, lighting cue, curtain call, monologue, set piece, program notes",
+                       "rehearsed, blocked, memorized, auditioned for, directed, painted, sewed, cued, improvised, staged",
+                       "nervous, electric, shambolic, polished, hilarious, long, tense, moving, under-rehearsed, sold-out",
+                       "community theatre, church hall, black-box stage, rehearsal studio, green room"),
+    "bees": _domain("hive frames, smoker, queen cell, honey super, bee suit, varroa check, wax foundation, swarm trap, "
+                    "honey jars, brood box, extractor, nectar flow",
+                    "inspected, requeened, extracted, smoked, split, fed, treated, bottled, caught, marked",
+                    "calm, testy, heavy, runny, golden, sticky, busy, aggressive, thriving, quiet",
+                    "apiary, orchard, bee club, back field, honey show"),
+    "photo": _domain("film roll, darkroom, prime lens, tripod, light meter, contact sheet, negatives, camera strap, "
+                     "portrait session, print, rangefinder, flash unit, exposure test",
+                     "developed, printed, framed, shot, scanned, retouched, exposed, composed, cropped, loaded",
+                     "grainy, overexposed, moody, crisp, soft, washed-out, striking, blurry, contrasty, warm",
+                     "darkroom, flea market, gallery, photo walk, camera shop"),
+    "language": _domain("vocabulary deck, grammar drill, conversation partner, verb table, podcast episode, "
+                        "exchange evening, workbook, accent, subjunctive, reading exercise, listening test",
+                        "practised, conjugated, translated, memorized, mispronounced, reviewed, drilled, studied, repeated, passed",
+                        "confusing, fluent, halting, tricky, patient, formal, chatty, rusty, natural, slow",
+                        "language café, evening course, exchange meetup, online class, cultural center"),
+    "volunteer": _domain("food drive, donation boxes, shift rota, soup kitchen, charity run, sign-up sheet, "
+                         "clothing bank, fundraiser, delivery route, pantry shelves, volunteer badge",
+                         "sorted, delivered, organized, collected, packed, stocked, served, raised, coordinated, signed up for",
+                         "hectic, rewarding, short-staffed, generous, long, busy, grateful, chaotic, smooth, humbling",
+                         "food bank, shelter, community hall, warehouse, church basement"),
+    "wood": _domain("dovetail joint, workbench, chisel set, oak offcuts, bandsaw, varnish, table legs, sanding block, "
+                    "bookshelf, router bit, clamps, dining chair, wood glue, lathe",
+                    "sanded, planed, glued up, varnished, measured, cut, restored, stained, assembled, turned",
+                    "warped, smooth, wobbly, sturdy, rough, splintery, glossy, square, seasoned, rustic",
+                    "garage, workshop, timber yard, makerspace, salvage yard"),
+    "fitness": _domain("yoga mat, spin class, kettlebell, rowing machine, stretching routine, swim lengths, plank, "
+                       "personal trainer, step count, squat rack, gym membership, recovery day",
+                       "stretched, lifted, swam, skipped, booked, held, trained, cancelled, finished, signed up for",
+                       "sore, energized, wobbly, strong, stiff, breathless, calm, exhausted, flexible, motivated",
+                       "gym, pool, studio, leisure center, park"),
+    # occupations
+    "health": _domain("night shift, patient chart, ward round, discharge paperwork, rota, triage desk, clinic list, "
+                      "staff meeting, lab results, referral letter, handover notes, vaccination drive",
+                      "covered, charted, discharged, admitted, reviewed, triaged, audited, trained, swapped, handed over",
+                      "understaffed, hectic, quiet, draining, routine, urgent, tense, calm, overbooked, smooth",
+                      "hospital, clinic, ward, pharmacy, surgery"),
+    "school": _domain("lesson plan, marking pile, parents' evening, field trip, timetable, exam paper, classroom display, "
+                      "staff training, reading group, report cards, school play, lunch duty, curriculum review",
+                      "marked, planned, taught, supervised, graded, rewrote, invigilated, organized, chaperoned, covered",
+                      "rowdy, bright, exhausting, rewarding, chaotic, focused, noisy, quiet, patient, overdue",
+                      "school, staff room, classroom, gym hall, library"),
+    "office": _domain("quarterly report, budget review, client pitch, spreadsheet, contract renewal, team offsite, "
+                      "performance review, slide deck, invoice batch, project deadline, audit, hiring round, vendor call",
+                      "presented, drafted, approved, rescheduled, negotiated, finalized, reviewed, delegated, submitted, chased",
+                      "overdue, tedious, promising, stressful, productive, pointless, tight, smooth, messy, urgent",
+                      "office, boardroom, client site, coworking space, head office"),
+    "build": _domain("site survey, steel delivery, scaffolding, concrete pour, blueprint revision, inspection, "
+                     "crane booking, foundation, permit, safety briefing, drainage plan, roof trusses",
+                     "surveyed, poured, inspected, revised, signed off, welded, measured, ordered, scheduled, rebuilt",
+                     "muddy, behind schedule, solid, tricky, noisy, dusty, slow, precise, over budget, finished",
+                     "building site, depot, yard, planning office, quarry"),
+    "science": _domain("lab notebook, sample batch, grant proposal, peer review, microscope slide, data set, "
+                       "conference poster, centrifuge, field samples, calibration, experiment log, journal article",
+                       "analyzed, calibrated, submitted, cultured, replicated, measured, presented, sequenced, plotted, published",
+                       "noisy, promising, contaminated, inconclusive, significant, tedious, elegant, messy, rigorous, odd",
+                       "lab, field station, university, seminar room, core facility"),
+    "shop": _domain("stock count, window display, till float, delivery van, customer complaint, loyalty card, "
+                    "weekend rota, price labels, shelf reset, supplier order, stockroom",
+                    "restocked, priced, served, unloaded, reordered, counted, arranged, refunded, wrapped, cashed up",
+                    "busy, dead, fiddly, rushed, steady, quiet, messy, packed, slow, hectic",
+                    "shop floor, stockroom, market stall, warehouse, high street"),
+    "tech": _domain("code review, server migration, bug ticket, release branch, test suite, product demo, database, "
+                    "sprint planning, dashboard, API change, outage, laptop upgrade, security patch",
+                    "deployed, debugged, refactored, rolled back, merged, tested, shipped, patched, documented, migrated",
+                    "flaky, broken, clean, slow, buggy, stable, elegant, hacky, fragile, fast",
+                    "office, data center, standup, hackathon, home office"),
+    "care": _domain("case file, home visit, support plan, court report, family meeting, intake form, care package, "
+                    "group session, wellbeing check, referral",
+                    "visited, assessed, followed up, documented, arranged, counselled, advocated for, reviewed, closed, opened",
+                    "difficult, hopeful, heavy, delicate, long, positive, fraught, gentle, slow, encouraging",
+                    "community center, family home, court, shelter, office"),
+    "arts": _domain("gallery opening, commission, canvas, portfolio, exhibition wall, mural, design brief, "
+                    "print run, artist talk, residency application, studio rent",
+                    "painted, framed, pitched, curated, sketched, hung, printed, sold, designed, installed",
+                    "bold, muted, striking, unfinished, playful, dark, luminous, busy, abstract, raw",
+                    "gallery, studio, print shop, art fair, café wall"),
+    # everyday life, shared by every group
+    "home": _domain("leaky tap, boiler, spare room, garden fence, gutters, kitchen tiles, fridge, washing machine, "
+                    "roof slates, bathroom grout, attic, doorbell, landlord's inspection, paint samples",
+                    "fixed, replaced, painted, cleared, booked, unblocked, reorganized, tidied, measured, quoted for",
+                    "drafty, damp, noisy, sparkling, broken, cluttered, cozy, chilly, freshly painted, rickety",
+                    "hardware store, flat, basement, utility room, front porch"),
+    "family": _domain("birthday party, school concert, family barbecue, wedding plans, anniversary dinner, "
+                      "baby shower, reunion, christening, graduation, sleepover, holiday plans, grandparents' visit",
+                      "planned, hosted, missed, organized, postponed, attended, booked, wrapped presents for, baked for, filmed",
+                      "lovely, chaotic, emotional, loud, tiring, sweet, awkward, perfect, rainy, memorable",
+                      "grandma's house, community hall, back garden, restaurant, beach"),
+    "food": _domain("noodle place, taco truck, brunch spot, bakery, pizza oven, tasting menu, ramen bar, "
+                    "farmers' stall, curry house, ice-cream parlor, new deli, dim sum",
+                    "tried, booked, recommended, queued for, reviewed, ordered from, shared, split, discovered, skipped",
+                    "overpriced, delicious, greasy, authentic, disappointing, packed, cozy, salty, generous, tiny",
+                    "old town, food hall, waterfront, market square, strip mall"),
+    "money": _domain("tax return, phone bill, car insurance, savings plan, mortgage offer, gym fee, energy tariff, "
+                     "receipts, pension letter, parking fine, loan paperwork, refund",
+                     "paid, disputed, switched, filed, cancelled, renewed, budgeted for, claimed, checked, saved for",
+                     "expensive, confusing, cheaper, overdue, fair, outrageous, reasonable, hidden, steep, tidy",
+                     "bank, post office, council office, accountant's, kitchen table"),
+    "travel": _domain("flight deal, train pass, passport renewal, rental cottage, packing list, ferry crossing, "
+                      "camping gear, road map, hostel booking, travel insurance, city break, visa form",
+                      "booked, cancelled, packed, planned, missed, rescheduled, upgraded, explored, visited, photographed",
+                      "cramped, gorgeous, delayed, quiet, touristy, cheap, remote, rainy, relaxing, stressful",
+                      "airport, station, coast, mountains, old quarter"),
+    "health-life": _domain("dentist appointment, eye test, flu jab, physio session, prescription, sleep tracker, "
+                           "allergy tablets, check-up, blood test, knee brace, vitamin routine",
+                           "booked, rescheduled, picked up, finished, skipped, started, tried, renewed, missed, passed",
+                           "painless, awkward, overdue, reassuring, annoying, quick, sore, better, worse, routine",
+                           "surgery, pharmacy, clinic, hospital, health center"),
+    "shows": _domain("crime series, cooking competition, nature documentary, sitcom rerun, football match, quiz show, "
+                     "season finale, film festival, podcast series, stand-up special, period drama",
+                     "watched, binged, recorded, missed, recommended, streamed, rewatched, gave up on, caught, reviewed",
+                     "addictive, slow, hilarious, tense, clumsy, gorgeous, predictable, bleak, clever, overrated",
+                     "cinema, sofa, pub, friend's place, streaming queue"),
+}
+
+INTEREST_DOMAINS = {
+    "gardening": "garden", "jazz records": "music", "trail running": "running", "pottery": "craft", "birdwatching": "birds",
+    "chess": "games", "baking bread": "cooking", "woodworking": "wood", "film photography": "photo", "cycling": "cycling",
+    "local history": "history", "board games": "games", "sailing": "water", "yoga": "fitness", "astronomy": "stars",
+    "knitting": "craft", "fishing": "water", "podcasts about economics": "shows", "vintage cameras": "photo",
+    "rock climbing": "climbing", "cooking Thai food": "cooking", "classical piano": "music", "comic books": "reading",
+    "hiking": "running", "volunteering at the food bank": "volunteer", "learning Spanish": "language",
+    "crossword puzzles": "games", "restoring furniture": "wood", "community theatre": "theatre", "beekeeping": "bees",
+}
+JOB_DOMAINS = (
+    (("nurse", "doctor", "therap", "medical", "physician", "surgeon", "pharmac", "paramedic", "health", "dentist", "midwife",
+      "clinical", "psych", "radiograph"), "health"),
+    (("teacher", "lecturer", "tutor", "education", "professor", "school", "librarian"), "school"),
+    (("engineer", "developer", "programmer", "software", "it ", "data", "systems", "web", "network", "technician"), "tech"),
+    (("scientist", "chemist", "biolog", "physicist", "research", "geolog", "ecolog", "lab"), "science"),
+    (("builder", "architect", "surveyor", "construction", "electrician", "plumber", "carpenter", "planner"), "build"),
+    (("social", "counsel", "care", "youth", "probation", "community"), "care"),
+    (("artist", "designer", "illustrat", "photograph", "animator", "writer", "editor", "music", "curator"), "arts"),
+    (("retail", "sales", "shop", "buyer", "merchandis", "store", "barista", "chef"), "shop"),
+)
+SHARED_DOMAINS = ("home", "family", "food", "money", "travel", "health-life", "shows")
+
+FEELINGS = _bank("exhausted, thrilled, relieved, nervous, fed up, proud, curious, annoyed, surprised, homesick, restless, "
+                 "grateful, embarrassed, hopeful, overwhelmed, smug, confused, delighted, guilty, calm, skeptical, "
+                 "impatient, giddy, drained, chuffed, wistful, jittery, content, miffed, amazed")
+WHEN = _bank("this morning, last night, on Sunday, yesterday afternoon, over the weekend, on Monday, last Thursday, "
+             "the other day, earlier today, two weeks ago, on Friday evening, before lunch, after work yesterday, "
+             "at the crack of dawn, late on Tuesday, during my lunch break, on Saturday morning, last month, "
+             "the week before last, just before the rain")
+LATER = _bank("next week, on Saturday, tomorrow evening, after the holidays, by the end of the month, this weekend, "
+              "on Wednesday, sometime in spring, once things calm down, before my birthday, next Friday, in a fortnight")
+DURATIONS = _bank("twenty minutes, three hours, most of the afternoon, half the night, a whole weekend, ten minutes, "
+                  "two full days, an hour and a half, all morning, forty-five minutes, the entire evening, a couple of hours")
+AMOUNTS = _bank("twelve dollars, forty bucks, almost a hundred dollars, sixty-five dollars, a fiver, two hundred dollars, "
+                "eighteen dollars, thirty-odd dollars, nine dollars, a small fortune")
+OPENERS = _bank("Honestly, So, Okay, Guess what, Funny thing, Well, You know what, Listen, Oh, Right, Anyway, "
+                "Between us, By the way, Quick update, Remember, Ugh, Good news, Small thing, Weirdly, Heads up")
+REACTIONS = _bank("No way, Seriously, That's brilliant, Oh dear, Typical, Lucky you, Poor thing, Ha, Of course, "
+                  "Wow, Yikes, Fair, Classic, Oh nice, Hang on, Wait, Bless, Huh, Brutal, Oof")

@@ -1,0 +1,287 @@
+"""What each vehicle chain of a group will say, before any wording: its recipe.
+
+A recipe fixes the setting, the people who voice a value for it (in time order), what the query
+asks and the value that answers it. Each reasoning type has the release's meaning:
+
+- preference_conflict: ``--conflict-density`` people each voice their own value; who asks and who rides
+  along decide (the driver's own usual, the passenger's, "set it how you like" to the driver);
+  the asker may also have set someone else's value for them, so their own latest line is no rule.
+- conditional_constraint: a rule under one condition and another value in another situation
+  (the same person or someone else); the query implies the condition, never states the rule.
+- coreference_resolution: the value is named by a description: another person's preference, a
+  relative's favourite, a theme someone named once, or the value of an earlier occasion plus or
+  minus a few steps (arithmetic).
+- state_shift: a usual value, a temporary state with its own value, then the state ends (without a
+  value); the query asks for the usual value (the latest one is wrong), or the state comes back.
+- error_correction: a value corrected, often minutes later in the same event, often relatively
+  ("too strong, one lower"): the answer is then a value nobody said.
+
+Drawn from the personas' names with its own random source, so the personas stage (which records
+the preferences) and the chains stage (which words them) agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from vmb.generate.options import GenerateOptions, group_types, rng_for
+from vmb.generate.procedural import situations
+from vmb.generate.procedural.devices import DEVICES, MODULE_SHARES, usable
+from vmb.generate.procedural.fake import faker
+from vmb.generate.settings import Setting
+
+# How often the voice that decides a query is also the latest one in its chain (per type): the
+# release's "latest mention" rates.
+LAST_DECIDES = {"preference_conflict": 0.34, "conditional_constraint": 0.40, "coreference_resolution": 0.45}
+
+
+@dataclass(frozen=True)
+class Voice:
+    person: str
+    value: Any  # None: the voice says no value (a temporary state ending)
+    role: str
+    condition: str | None = None  # a condition key (situations.CONDITIONS) or a state key (situations.STATES)
+    offset: int | None = None  # said as a step from the previous voice's value ("one lower")
+    preference: bool = True  # a value of the speaker's own profile
+
+
+@dataclass(frozen=True)
+class Recipe:
+    index: int
+    reasoning_type: str
+    setting: str
+    variant: str
+    voices: tuple[Voice, ...]
+    asker: str
+    answer: Any
+    passenger: str | None = None
+    base: Any = None  # the answer is base + offset, a value nobody said
+    offset: int | None = None
+    condition: str | None = None  # what the query implies (a condition or state key)
+    relation: tuple[str, str] | None = None
+    theme: str | None = None
+    two_calls: bool = False
+    single_event: bool = False  # the voices are one event (a correction minutes later)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _weights(options: GenerateOptions) -> tuple[list[str], list[float]]:
+    found = usable()
+    per_module: dict[str, float] = {}
+    for api in found:
+        per_module[found[api].module] = per_module.get(found[api].module, 0.0) + DEVICES[api].share
+    apis = sorted(found)
+    # switches are the most numerous settings but a small part of what people remember (the release: 16%)
+    return apis, [MODULE_SHARES.get(found[a].module, 0.2) * DEVICES[a].share / per_module[found[a].module]
+                  * (0.6 if found[a].kind == "bool" else 1.0) for a in apis]
+
+
+def _text_values(setting: Setting, rng: Random, count: int) -> list[str]:
+    fake = faker()
+    made: list[str] = []
+    while len(made) < count:
+        if setting.api.endswith("navigate_to"):
+            value = f"{fake.last_name()} {rng.choice(situations.PLACE_KINDS)}"  # type: ignore[attr-defined]
+        elif setting.api.endswith("play_song"):
+            value = f"{rng.choice(situations.SONG_WORDS[0])} {rng.choice(situations.SONG_WORDS[1])}"
+        elif setting.api.endswith("play_station"):
+            value = f"{fake.city()} {rng.choice(situations.STATION_WORDS)}"  # type: ignore[attr-defined]
+        else:
+            value = f"{fake.last_name()} {rng.choice(situations.VIDEO_WORDS)}"  # type: ignore[attr-defined]
+        if value not in made:
+            made.append(value)
+    return made
+
+
+def _values(setting: Setting, rng: Random, count: int, *, answer_first: bool = True) -> list[Any]:
+    """``count`` distinct values; the first changes the default car, the others may be its default."""
+    if setting.kind == "text":
+        return _text_values(setting, rng, count)
+    first = rng.choice(setting.values)
+    rest = [v for v in setting.domain if v != first]
+    rng.shuffle(rest)
+    if setting.kind == "bool":
+        rest = [not first] * (count - 1)  # a boolean has one other value; several voices may share it
+    return [first, *rest[: count - 1]]
+
+
+def _stepped(setting: Setting, rng: Random) -> tuple[Any, int, Any] | None:
+    """(base, offset, base + offset), both values of the setting, for a value said as a step."""
+    if setting.kind != "int":
+        return None
+    span = max(setting.domain) - min(setting.domain)
+    steps = (1, 2) if span <= 12 else (5, 10)
+    for _ in range(20):
+        base, offset = rng.choice(setting.domain), rng.choice(steps) * rng.choice((1, -1))
+        if base + offset in setting.values:
+            return base, offset, base + offset
+    return None
+
+
+def _condition_pair(rng: Random, hours_needed: bool = False) -> tuple[str, str]:
+    first = rng.choice(sorted(situations.CONDITIONS))
+    category = situations.CONDITIONS[first].category
+    second = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != category))
+    return first, second
+
+
+def _ordered(deciding: list[Voice], others: list[Voice], rng: Random, last: bool) -> tuple[Voice, ...]:
+    """The deciding voice(s) and the others in time order, the deciding one last or not."""
+    voices = others[:]
+    rng.shuffle(voices)
+    if last:
+        return tuple(voices + deciding)
+    spot = rng.randint(0, max(0, len(voices) - 1))
+    return tuple(voices[:spot] + deciding + voices[spot:])
+
+
+def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
+    count = 2 if s.kind == "bool" or (s.kind == "enum" and len(s.domain) < density) else density
+    holders = rng.sample(names, count)
+    values = _values(s, rng, count)
+    holder = holders[0]
+    others = [Voice(p, v, "own") for p, v in zip(holders[1:], values[1:])]
+    variant = rng.choices(("own", "for-passenger", "driver-decides"), (5, 3, 2))[0]
+    passenger: str | None
+    if variant == "own":
+        asker, passenger = holder, rng.choice([n for n in names if n != holder] + [None])
+    elif variant == "for-passenger":
+        asker, passenger = rng.choice([n for n in names if n != holder]), holder
+    else:
+        asker, passenger = holder, rng.choice(holders[1:])
+    voices = _ordered([Voice(holder, values[0], "own")], others, rng, rng.random() < LAST_DECIDES["preference_conflict"])
+    if variant == "own" and rng.random() < 0.5:
+        # the asker later set another person's value for them: their own latest line is not the rule
+        favour = others[0]
+        voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
+    two = DEVICES[s.api].switch is not None and rng.random() < 0.45
+    return Recipe(i, "preference_conflict", s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
+                  extra={"holder": holder, "favour_for": others[0].person})
+
+
+def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
+    person = rng.choice(names)
+    want, other = _condition_pair(rng)
+    values = _values(s, rng, 3)
+    rule = Voice(person, values[0], "rule", condition=want)
+    if rng.random() < 0.55:
+        contrast = Voice(person, values[1], "rule", condition=other)
+    else:
+        contrast = Voice(rng.choice([n for n in names if n != person]), values[1], "situation", condition=other)
+    others = [contrast]
+    if len(values) > 2 and rng.random() < 0.3:
+        others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
+    voices = _ordered([rule], others, rng, rng.random() < LAST_DECIDES["conditional_constraint"])
+    two = DEVICES[s.api].switch is not None and rng.random() < 0.55
+    passenger = rng.choice([n for n in names if n != person] + [None]) if want not in ("kids", "client", "dog", "elder") else None
+    return Recipe(i, "conditional_constraint", s.api, "rule", voices, person, values[0], passenger=passenger,
+                  condition=want, two_calls=two)
+
+
+def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
+    stepped = _stepped(s, rng)
+    variants = ["other-person", "relation", "theme"] + (["occasion-step"] if stepped else [])
+    variant = rng.choices(variants, (35, 25, 18, 22)[: len(variants)])[0]
+    last = rng.random() < LAST_DECIDES["coreference_resolution"]
+    if variant == "other-person":
+        asker, owner = rng.sample(names, 2)
+        values = _values(s, rng, 2)
+        voices = _ordered([Voice(owner, values[0], "own")], [Voice(asker, values[1], "own")], rng, last)
+        return Recipe(i, "coreference_resolution", s.api, variant, voices, asker, values[0],
+                      passenger=rng.choice([owner, None]), extra={"owner": owner})
+    if variant == "relation":
+        person = rng.choice(names)
+        relation = rng.choice(situations.RELATIONS)
+        values = _values(s, rng, 2)
+        voices = _ordered([Voice(person, values[0], "relation", preference=False)], [Voice(person, values[1], "own")], rng, last)
+        return Recipe(i, "coreference_resolution", s.api, variant, voices, person, values[0], relation=relation)
+    if variant == "theme":
+        owner, rival = rng.sample(names, 2)
+        values = _values(s, rng, 2)
+        themes = rng.sample(THEMES, 2)
+        voices = _ordered([Voice(owner, values[0], "named")], [Voice(rival, values[1], "named")], rng, last)
+        asker = rng.choice(names)
+        return Recipe(i, "coreference_resolution", s.api, variant, voices, asker, values[0], theme=themes[0],
+                      extra={"owner": owner, "rival_theme": themes[1]})
+    assert stepped is not None
+    base, offset, answer = stepped
+    person = rng.choice(names)
+    occasion, other = _condition_pair(rng)
+    distractor = next(v for v in s.domain if v not in (base, answer))
+    voices = _ordered([Voice(person, base, "occasion", condition=occasion)],
+                      [Voice(person, distractor, "occasion", condition=other)], rng, last)
+    return Recipe(i, "coreference_resolution", s.api, variant, voices, person, answer, base=base, offset=offset,
+                  condition=occasion)
+
+
+def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
+    person = rng.choice(names)
+    state = rng.choice(sorted(situations.STATES))
+    usual, temporary = _values(s, rng, 2)
+    if s.kind == "bool":
+        usual, temporary = (temporary, usual) if rng.random() < 0.5 else (usual, temporary)
+    recurs = rng.random() < 0.25
+    restated = not recurs and rng.random() < 0.15
+    ended = Voice(person, usual if restated else None, "ended", condition=state, preference=False)
+    voices = (Voice(person, usual, "usual"), Voice(person, temporary, "temporary", condition=state), ended)
+    answer = temporary if recurs else usual
+    if answer not in s.values and s.kind != "text":  # the answer must change the default car
+        usual, temporary = temporary, usual
+        voices = (Voice(person, usual, "usual"), Voice(person, temporary, "temporary", condition=state),
+                  Voice(person, usual if restated else None, "ended", condition=state, preference=False))
+        answer = temporary if recurs else usual
+    two = DEVICES[s.api].switch is not None and rng.random() < 0.45
+    return Recipe(i, "state_shift", s.api, "recurs" if recurs else "usual", voices, person, answer,
+                  condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]))
+
+
+def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
+    person = rng.choice(names)
+    stepped = _stepped(s, rng)
+    roll = rng.random()
+    single = rng.random() < 0.6
+    if stepped and roll < 0.3:
+        wrong, offset, answer = stepped
+        voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected", offset=offset))
+        return Recipe(i, "error_correction", s.api, "relative", voices, person, answer, base=wrong, offset=offset,
+                      single_event=single)
+    if stepped and roll < 0.4:
+        settled, offset, answer = stepped
+        wrong = next(v for v in s.domain if v not in (settled, answer))
+        voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, settled, "corrected"))
+        return Recipe(i, "error_correction", s.api, "step-on-corrected", voices, person, answer, base=settled,
+                      offset=offset, single_event=single)
+    answer, wrong = _values(s, rng, 2)
+    voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected"))
+    return Recipe(i, "error_correction", s.api, "absolute", voices, person, answer, single_event=single,
+                  two_calls=DEVICES[s.api].switch is not None and rng.random() < 0.4)
+
+
+THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",
+          "study mode", "cabin evening", "runway calm", "orchard setting", "glacier look", "lantern mode",
+          "rush-hour setup", "quiet hour", "picnic setting", "starlight mode", "workshop look", "gallery setting")
+BUILDERS = {"preference_conflict": _conflict, "conditional_constraint": _conditional,
+            "coreference_resolution": _coreference, "state_shift": _state_shift, "error_correction": _error_correction}
+
+
+def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Recipe]:
+    """The group's vehicle chains, one per reasoning type of its plan; one setting per device family."""
+    rng = rng_for(options, group, "recipes", *names)
+    apis, weights = _weights(options)
+    found = usable()
+    out: list[Recipe] = []
+    families: set[str] = set()
+    for index, reasoning_type in enumerate(group_types(options, group)):
+        while True:
+            api = rng.choices(apis, weights)[0]
+            setting = found[api]
+            if DEVICES[api].family in families:
+                continue
+            if reasoning_type in ("error_correction", "coreference_resolution") and setting.kind == "bool" and rng.random() < 0.7:
+                continue  # a switch leaves little to correct or describe
+            break
+        families.add(DEVICES[api].family)
+        out.append(BUILDERS[reasoning_type](index, setting, names, rng, options.conflict_density))
+    return out

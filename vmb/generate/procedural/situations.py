@@ -1,0 +1,115 @@
+"""Conditions, temporary states and relations the procedural chains are built on (our own words).
+
+A condition holds during a drive: how a person states the rule in the history (``rule``), how a
+query lets it show without naming the rule (``scene``: the condition is implied, never stated as
+the same clause), and the clock hours it can hold at (a night drive never happens at noon).
+A temporary state begins (``start``), ends (``end``) and can come back (``again``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DAY = tuple(range(8, 18))
+ANY = tuple(range(7, 21))
+
+
+@dataclass(frozen=True)
+class Condition:
+    key: str
+    rule: tuple[str, ...]  # "when ..." clauses
+    scene: tuple[str, ...]  # sentences that show the condition in a query
+    hours: tuple[int, ...]
+    category: str  # conditions of one category exclude each other; two rules of a chain differ in it
+
+
+def _c(key: str, category: str, hours: tuple[int, ...], rule: str, scene: str) -> Condition:
+    return Condition(key, tuple(rule.split("|")), tuple(scene.split("|")), hours, category)
+
+
+CONDITIONS: dict[str, Condition] = {c.key: c for c in (
+    _c("rain", "weather", ANY, "whenever it's pouring|on wet days|if the rain is coming down hard",
+       "Fat drops were hammering the windshield.|The road was slick and the gutters were overflowing.|A downpour had started just as they left."),
+    _c("snow", "weather", (6, 7, 8, 9, 16, 17, 18), "when there's snow on the ground|on icy mornings and evenings",
+       "The plows had not been through yet and everything was white.|Slush was piling up along the curb."),
+    _c("heat", "weather", (11, 12, 13, 14, 15, 16), "on scorching afternoons|when it's over thirty outside",
+       "The dashboard read thirty-four outside and the steering wheel was hot to touch.|The asphalt was shimmering in the afternoon heat."),
+    _c("fog", "weather", (6, 7, 8, 9, 19, 20), "when the fog rolls in|in thick fog",
+       "They could barely see two car lengths ahead through the mist.|A grey bank of mist had settled over the valley road."),
+    _c("night", "light", (20, 21, 22, 23), "after dark|on night drives|once the sun is down",
+       "The streetlights were the only light left on the road.|It was pitch black beyond the headlights."),
+    _c("dawn", "light", (5, 6, 7), "on those pre-dawn starts|before sunrise",
+       "The sky was only beginning to turn grey in the east.|Nothing was open yet and the roads were empty and dim."),
+    _c("glare", "light", (11, 12, 13, 14, 15), "when the midday sun is blasting|in bright sun",
+       "The midday sun was bouncing off every windshield.|Sunlight was pouring straight through the glass."),
+    _c("kids", "company", ANY, "when the kids are riding with us|with children in the back",
+       "Two car seats were buckled in behind them, and the twins were arguing about snacks.|A small voice from the back row kept asking if they were there yet."),
+    _c("client", "company", DAY, "when I'm driving a client around|with a customer in the car",
+       "A prospective customer sat beside them, flipping through a brochure.|The visiting buyer from the head office was in the passenger seat."),
+    _c("dog", "company", ANY, "when the dog comes along|with the dog in the back",
+       "The dog was panting happily in the cargo area.|A muddy retriever had claimed the back seat."),
+    _c("elder", "company", DAY, "when Grandma rides with us|with my mother in the car",
+       "Grandma had settled into the back with her knitting bag.|Their elderly neighbor sat in the back, clutching her handbag."),
+    _c("highway", "road", ANY, "on long interstate stretches|on the motorway",
+       "The on-ramp merged them onto four lanes of fast traffic.|Mile after mile of interstate stretched out ahead."),
+    _c("downtown", "road", DAY, "in stop-and-go traffic downtown|when we crawl through the city center",
+       "They had moved three blocks in ten minutes between delivery trucks.|Every light on the main avenue turned red as they reached it."),
+    _c("industrial", "road", ANY, "whenever we pass the refinery district|near the chemical plants",
+       "Smokestacks of the refinery came into view past the overpass.|A sour smell drifted in as the tank farms appeared."),
+    _c("mountain", "road", DAY, "on the winding mountain roads|up in the hills",
+       "The road began to switchback up the ridge.|Hairpin bends kept appearing around the cliff face."),
+    _c("unfamiliar", "road", DAY, "when I'm somewhere I've never driven|in a neighborhood I don't know",
+       "None of the street names looked familiar.|They had never been to this part of town before."),
+    _c("reading", "activity", ANY, "when I need to read in the car|while I go through paperwork",
+       "A stack of contracts sat in their lap, still unsigned.|They pulled out a dog-eared paperback to finish a chapter."),
+    _c("call", "activity", DAY, "when I'm on a work call|during conference calls",
+       "A call with the regional team was about to start.|The phone buzzed with the weekly meeting invite."),
+    _c("nap", "activity", ANY, "when I'm trying to nap|if I want to doze off",
+       "They were exhausted after the night shift and could barely keep their eyes open.|Their eyelids were heavy after the red-eye flight."),
+    _c("workout", "activity", ANY, "right after a workout|when I come straight from the gym",
+       "Their gym bag was on the floor and their shirt was still damp.|They had just finished a brutal spin class."),
+    _c("parked", "activity", ANY, "while we wait parked|when the car is standing still",
+       "They were parked outside the school with twenty minutes to kill.|The car idled in the lot while they waited for the store to open."),
+)}
+
+# Temporary states: (key, start, end, again): how it begins, how it ends (no value), how it comes back.
+STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "back": (("I strained my back hauling those planters", "my lower back went out on Tuesday"),
+             ("my back is finally back to normal", "the physio cleared me, no more back trouble"),
+             ("my back is acting up again", "I think I tweaked my back again")),
+    "fever": (("I'm running a fever and can't get warm", "I've come down with something, I'm shivery"),
+              ("I'm over that flu at last", "the fever broke, I'm fine now"),
+              ("I think the flu is coming back", "I'm feverish again")),
+    "eyes": (("my eyes are sore from the new contacts", "the eye doctor dilated my pupils"),
+             ("my eyes have settled down completely", "the irritation is gone now"),
+             ("my eyes are irritated again", "the contacts are bothering me again")),
+    "wrist": (("I sprained my wrist at volleyball", "my wrist is in a brace for a while"),
+              ("the brace came off yesterday", "my wrist has healed"),
+              ("I hurt my wrist again", "the wrist is sore again")),
+    "guest": (("my cousin is staying with us and riding along", "we have a houseguest for a couple of weeks"),
+              ("our guest flew home this morning", "the visit is over, the spare room is empty again"),
+              ("my cousin is back for another visit", "our guest is staying with us again")),
+    "boots": (("I'm wearing those chunky work boots this month", "the site requires steel-toe boots for now"),
+              ("the site job is done, no more boots", "I'm back in normal shoes"),
+              ("I'm back in the work boots for another job", "I have to wear the steel-toes again")),
+    "project": (("I'm on this night-shift project for a few weeks", "the audit has me working strange hours"),
+                ("the project wrapped up on Friday", "that assignment is over"),
+                ("they put me back on that project", "the night work has started again")),
+    "pregnant": (("the doctor told me to keep things gentle for now", "I'm recovering from minor surgery"),
+                 ("the doctor signed off, I'm fully recovered", "recovery is done, I feel like myself"),
+                 ("the doctor wants me to take it easy again", "I'm back to recovering after the follow-up")),
+}
+# People outside the group someone speaks for: (relation, pronoun).
+RELATIONS = (("nephew", "he"), ("niece", "she"), ("mother", "she"), ("father", "he"), ("grandson", "he"),
+             ("daughter", "she"), ("son", "he"), ("business partner", "she"), ("sister", "she"), ("brother", "he"),
+             ("mother-in-law", "she"), ("godson", "he"), ("granddaughter", "she"), ("stepdad", "he"))
+PLACE_KINDS = ("Dental Clinic", "Climbing Gym", "Public Library", "Garden Center", "Community Pool", "Medical Plaza",
+               "Rowing Club", "Art Studio", "Conference Center", "Farmers Market", "Physio Clinic", "Bakery",
+               "Tennis Club", "Animal Hospital", "Music School", "Chess Club", "Print Shop", "Recording Studio",
+               "Yoga Loft", "Bike Workshop", "Law Office", "Tax Office", "Daycare", "Vet Clinic")
+SONG_WORDS = (("Paper", "Silver", "Midnight", "Hollow", "Golden", "Quiet", "Electric", "Borrowed", "Velvet", "Restless",
+               "Northern", "Crooked", "Neon", "Falling", "Wild", "Salt", "Glass", "Copper", "Lonely", "Summer"),
+              ("Lanterns", "Harbor", "Highway", "Orchard", "Signals", "Tides", "Satellites", "Rivers", "Ghosts",
+               "Windows", "Horses", "Embers", "Letters", "Mountains", "Shadows", "Gardens", "Engines", "Feathers"))
+STATION_WORDS = ("Jazz", "Classic Rock", "Talk", "Country", "Public Radio", "Blues", "Soul", "Oldies", "Indie", "Folk")
+VIDEO_WORDS = ("documentary", "cooking show", "lecture", "match replay", "cartoon", "keynote", "travel vlog", "concert film")
