@@ -27,7 +27,7 @@ PROCEDURAL = ["generate", "--groups", "1", "--history-lines", "100", "--backgrou
     (["--type-shares", "preference_conflict=1e308,state_shift=1e308"], "must add up to a finite number"),
     (["--type-shares", "state_shift=-1"], "--type-shares state_shift must be a finite number at least 0"),
     (["--vehicle-chains", "500"], "--vehicle-chains must be at most"),
-    (["--people", "6", "--conflict-density", "6"], "--conflict-density must be at most 3"),
+    (["--people", "3", "--conflict-density", "4"], "--conflict-density must be between 2 and --people"),
     (["--people", "1"], "--people must be a whole number at least 2"),
 ])
 def test_procedural_options_out_of_domain(option: list[str], message: str, tmp_path: Path,

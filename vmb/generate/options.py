@@ -90,17 +90,15 @@ class GenerateOptions:
                               f"follow it for years at most --delay-days {MAX_DELAY_DAYS:g}), got {self.start_date}")
 
     def _check_answer_space(self) -> None:
-        """Vehicle chains need settings of their own, and a conflict a distinct value per voice."""
-        from vmb.generate.settings import settings
+        """Vehicle chains of a group need settings of their own device family (the procedural
+        content's, which both backends draft from); a conflict of more voices than a setting has
+        values is made on settings that have enough."""
+        from vmb.generate.procedural.devices import families
 
-        known = settings()
-        if self.vehicle_chains > len(known):
-            raise OptionError(f"--vehicle-chains must be at most {len(known)} (one setting each, and the "
-                              f"simulator offers {len(known)}), got {self.vehicle_chains}")
-        fewest = min(len(s.values) for s in known.values())
-        if self.conflict_density > fewest:
-            raise OptionError(f"--conflict-density must be at most {fewest} (every voice of a conflict names "
-                              f"a different value, and some settings have only {fewest}), got {self.conflict_density}")
+        count = len(families())
+        if self.vehicle_chains > count:
+            raise OptionError(f"--vehicle-chains must be at most {count} (one setting each, from {count} device "
+                              f"families of the simulator), got {self.vehicle_chains}")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -152,6 +152,14 @@ def usable() -> dict[str, Setting]:
     return {api: s for api, s in settings().items() if api in DEVICES}
 
 
+def families() -> dict[str, list[str]]:
+    """Device family → its usable settings (a group talks about at most one setting of each)."""
+    found: dict[str, list[str]] = {}
+    for api in usable():
+        found.setdefault(DEVICES[api].family, []).append(api)
+    return found
+
+
 def name(api: str, rng: Random) -> str:
     return rng.choice(DEVICES[api].names)
 

@@ -138,7 +138,7 @@ def _ordered(deciding: list[Voice], others: list[Voice], rng: Random, last: bool
 
 
 def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
-    count = 2 if s.kind == "bool" or (s.kind == "enum" and len(s.domain) < density) else density
+    count = density if len(s.domain) >= density else 2  # a switch or a two-valued enum has two voices
     holders = rng.sample(names, count)
     values = _values(s, rng, count)
     holder = holders[0]
@@ -281,6 +281,9 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
                 continue
             if reasoning_type in ("error_correction", "coreference_resolution") and setting.kind == "bool" and rng.random() < 0.7:
                 continue  # a switch leaves little to correct or describe
+            if reasoning_type == "preference_conflict" and options.conflict_density > 2 and \
+                    len(setting.domain) < options.conflict_density and rng.random() < 0.8:
+                continue  # mostly settings with a value for every voice
             break
         families.add(DEVICES[api].family)
         out.append(BUILDERS[reasoning_type](index, setting, names, rng, options.conflict_density))
