@@ -19,8 +19,12 @@ def number_problem(option: str, value: Any, low: float, *, above: bool = False, 
     if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
         return f"{option} must be {kind}, got {value!r}"
     if not math.isfinite(value) or value < low or (above and value == low) or (high is not None and value > high):
-        bound = f"greater than {low:g}" if above else f"at least {low:g}"
+        bound = f"greater than {_shown(low)}" if above else f"at least {_shown(low)}"
         if high is not None:
-            bound += f" and at most {high:g}"
+            bound += f" and at most {_shown(high)}"
         return f"{option} must be {kind} {bound}, got {value!r}"
     return None
+
+
+def _shown(bound: float) -> str:
+    return f"{int(bound):,}" if math.isfinite(bound) and float(bound).is_integer() else f"{bound:g}"

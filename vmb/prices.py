@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from vmb.bounds import number_problem
 from vmb.tomlfile import read_toml
 
 ENV = "VMB_PRICES"
@@ -43,11 +44,18 @@ class PriceTable:
         return None if model is None else self.prices.get(model)
 
 
+# A price per million tokens above this is a typo (the dearest models cost hundreds), and bounding it
+# keeps every cost finite.
+MAX_PRICE = 1_000_000.0
+
+
 def _number(path: Path, model: str, entry: dict[str, object], key: str) -> float:
     value = entry.get(key)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise PriceError(f"{path}: models.{model!r}.{key} must be a number of at least 0, got {value!r}")
-    return float(value)
+    name = f"models.{model!r}.{key}"
+    problem = f"{name} is missing" if value is None else number_problem(name, value, 0, high=MAX_PRICE)
+    if problem is not None:
+        raise PriceError(f"{path}: {problem} (a price per million tokens)")
+    return float(value)  # type: ignore[arg-type]
 
 
 def load_prices(path: Path) -> PriceTable:

@@ -24,8 +24,12 @@ def test_prices_turn_tokens_into_money(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ('[models."m"]\ninput = 1\n', "models.'m'.output must be a number"),
-    ('[models."m"]\ninput = -1\noutput = 1\n', "models.'m'.input must be a number of at least 0"),
+    ('[models."m"]\ninput = 1\n', "models.'m'.output is missing"),
+    ('[models."m"]\ninput = -1\noutput = 1\n', "models.'m'.input must be a finite number at least 0"),
+    ('[models."m"]\ninput = nan\noutput = 1\n', "models.'m'.input must be a finite number at least 0 and at most"),
+    ('[models."m"]\ninput = 1\noutput = inf\n', "models.'m'.output must be a finite number"),
+    ('[models."m"]\ninput = 1e308\noutput = 1\n', "at most 1,000,000, got 1e\\+308"),
+    ('[models."m"]\ninput = "cheap"\noutput = 1\n', "models.'m'.input must be a finite number, got 'cheap'"),
     ('[models."m"]\ninput = 1\noutput = 1\ncache = 2\n', "unknown key\\(s\\) cache"),
     ('model = 3\n', "unknown key\\(s\\) model"),
     ('[models\n', "not valid TOML"),

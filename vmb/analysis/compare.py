@@ -97,16 +97,18 @@ def run_outcomes(path: Path) -> list[Outcome]:
 def compare_runs(a: Path, b: Path) -> dict[str, Any]:
     """``compare_outcomes`` of two run directories; refuses runs over different benchmark data."""
     try:
-        data = [read_header(path).data_sha256 for path in (a, b)]
+        headers = [read_header(path) for path in (a, b)]
     except RunDirError as error:
         raise CompareError(str(error)) from None
+    data = [h.data_sha256 for h in headers]
     if data[0] != data[1]:
         raise CompareError(f"{a} and {b} ran on different benchmark data (sha256 {data[0][:12]} vs {data[1][:12]}); "
                            "a paired comparison needs the same queries")
     result = compare_outcomes(run_outcomes(a), run_outcomes(b))
     if result["shared"] == 0:
         raise CompareError(f"{a} and {b} have no scored query in common")
-    return {"a": str(a), "b": str(b), **result}
+    trials = {"a": headers[0].selection.trials, "b": headers[1].selection.trials}
+    return {"a": str(a), "b": str(b), "trials": trials, **result}
 
 
 def _p(value: float) -> str:
@@ -130,6 +132,11 @@ def comparison_text(result: dict[str, Any]) -> str:
              + (f"; {result['only_in_a']} only in A, {result['only_in_b']} only in B (left out)"
                 if result["only_in_a"] or result["only_in_b"] else ""),
              f"method: {result['method']}; significant: p < {ALPHA} and the interval excludes 0"]
+    trials = result.get("trials") or {}
+    if trials.get("a") != trials.get("b"):
+        notes.append(f"trials differ: A ran {trials.get('a')} per query, B {trials.get('b')}; each query counts by its "
+                     "pass rate over its own trials (solved: passes in more than half), so a single trial is "
+                     "a noisier measure than several")
     return "\n".join(notes[:2] + lines + notes[2:])
 
 

@@ -44,6 +44,21 @@ def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> l
     return chosen if limit is None else chosen[:limit]
 
 
+def check_reference_calls(root: Path, queries: list[Any]) -> None:
+    """Refuse queries whose reference answer calls an API the simulator does not have: the reference
+    car would stay the default one, so doing nothing would score as solving them."""
+    from vmb.data import DataError
+    from vmb.sim.registry import API_BY_NAME
+
+    unknown = [(q, c["name"]) for q in queries for c in q.calls if c["name"] not in API_BY_NAME]
+    if unknown:
+        query, name = unknown[0]
+        raise DataError(root / "qa_data" / f"qa_{query.group}.json", query.id,
+                        f"the reference answer calls {name!r}, which the simulator does not have "
+                        f"({len(unknown)} such call(s) in the selection; vmb verify --data {root} lists them); "
+                        "such a query cannot be scored")
+
+
 def check_listed_groups(root: Path, groups: list[int]) -> None:
     """Refuse a generated benchmark holding history or QA files of groups its metadata does not list
     (files left from another benchmark would be run as if they belonged to it)."""
@@ -128,6 +143,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     check_listed_groups(root, [g.number for g in bench.groups])
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
     selected = select_queries(bench, config.groups, config.limit)
+    check_reference_calls(root, selected)
     if config.shard is not None:
         mine = set(config.shard.groups([q.group for q in selected]))
         selected = [q for q in selected if q.group in mine]
