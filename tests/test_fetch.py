@@ -18,7 +18,8 @@ import pytest
 
 from vmb.commands import data as data_command
 from vmb.data import DataError, load_benchmark
-from vmb.data.fetch import SOURCES, FetchError, fetch_release, file_url, release_files, verify_release
+from vmb.data.fetch import FetchError, fetch_release, file_url, release_files, verify_release
+from vmb.data.locate import SOURCES
 
 PROXY_VARIABLES = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vmb.data import Group, HistoryLine, Query, load_benchmark
+from vmb.data import Group, History, HistoryLine, Query, load_benchmark
 from vmb.paper import read_table
 from vmb.sim.registry import MODULES
 from vmb.stats import (
@@ -95,7 +95,7 @@ def test_helpers_on_a_small_group() -> None:
     )
     memories = ["Ann drove Bo Chen and Kid.", "Lee and Bo were out.", "Annie drove."]
     queries = [Query(f"qa_1#{i}", 1, i, "state_shift", "q", m, [], []) for i, m in enumerate(memories)]
-    group = Group(1, ["Ann Lee", "Bo Chen", "Kid"], lines, [], queries, "")
+    group = Group(1, queries, History.of_lines(lines))
     assert personas(group) == ["Ann Lee", "Bo Chen"]  # Kid has 1 line of 22, under 5%
     assert events(group) == 3  # (Mar 1, 8h), (Mar 1, 9h), (Mar 2, 8h)
     # Named by full or first name, whole words only: Ann + Bo, then Bo, then nobody.

@@ -27,6 +27,8 @@ SUITES: dict[str, tuple[str, str]] = {
         "replay and score the 500 reference answers (against themselves) and the 2,000 scoring cases",
     ),
     "harness": ("vmb.harness.speed:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
+    "prompt": ("vmb.harness.promptsize:prompt_suite",
+               "o200k tokens sent per query, per memory setting, beside the reference release's"),
     "memory": ("vmb.memory.systems.speed:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
     "generate": ("vmb.generate.bench:generate_suite", "procedural generation of 50 full-size groups (target < 60 s)"),
     "data": ("vmb.bench:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),

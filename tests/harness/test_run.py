@@ -56,7 +56,7 @@ def test_model_mistakes_go_back_as_tool_results_and_are_counted(bench: Any, run:
     assert record["call_count"] == 6 and len(record["calls"]["vehicle"]) == 2
     tool_texts = [m["content"] for m in record["messages"] if m["role"] == "tool"]
     assert "list_module_tools(module_name=\"seat\")" in tool_texts[0] and "no tool named" in tool_texts[1]
-    assert "not valid JSON" in tool_texts[2] and '"success": false' in tool_texts[4]
+    assert "not valid JSON" in tool_texts[2] and '"success":false' in tool_texts[4]
     assert record["score"]["metrics"]["exact_match"] is True
     assert result.metric["overall"]["calls"] == 6.0
 

@@ -24,9 +24,48 @@ def test_discovery_loads_a_modules_tools_into_the_tool_list() -> None:
     assert [t["function"]["name"] for t in box.schemas()] == [DISCOVERY]
     outcome = dispatch(box, DISCOVERY, {"module_name": "seat"})
     assert outcome.ok and outcome.kind == "discovery"
-    listed = [t["name"] for t in json.loads(outcome.content)["tools"]]
-    assert SEAT in listed
-    assert SEAT in [t["function"]["name"] for t in box.schemas()]
+    loaded = [t["function"]["name"] for t in box.schemas()[1:]]
+    assert SEAT in loaded and outcome.content == f"Loaded {len(loaded)} seat tools."
+
+
+def test_the_model_is_sent_every_name_type_enum_and_range() -> None:
+    # Compact schemas drop descriptions that repeat the schema, never what the model needs to act.
+    from vmb.harness.agent import system_prompt
+    from vmb.sim.registry import MODULES
+    from vmb.sim.spec import Enum, Int, Zone
+
+    prompt = system_prompt("")
+    box = ToolBox(World(), [])
+    for module in MODULES:
+        assert module in prompt and module in box.schemas()[0]["function"]["parameters"]["properties"]["module_name"]["enum"]
+        dispatch(box, DISCOVERY, {"module_name": module})
+    sent = {t["function"]["name"]: t["function"] for t in box.schemas()}
+    for module in MODULES.values():
+        for api in module.apis.values():
+            function = sent[api.name]
+            assert function["description"] == api.description
+            properties = function["parameters"]["properties"]
+            assert set(properties) == set(api.params)
+            assert function["parameters"].get("required", []) == [n for n, p in api.params.items() if p.required]
+            for name, param in api.params.items():
+                assert properties[name]["type"] == param.json_type
+                if isinstance(param, Int):
+                    assert (properties[name].get("minimum"), properties[name].get("maximum")) == (param.minimum,
+                                                                                                 param.maximum)
+                if isinstance(param, Enum):
+                    assert properties[name]["enum"] == list(param.values)
+                if isinstance(param, Zone):
+                    assert properties[name]["enum"] == [v for v in param.groups if v]
+
+
+def test_vehicle_replies_are_compact() -> None:
+    box = ToolBox(World(), [])
+    dispatch(box, DISCOVERY, {"module_name": "seat"})
+    done = dispatch(box, SEAT, {"seat": "driver", "value": 44})
+    assert json.loads(done.content) == {"success": True, "changes": {"seat.driver.headrest_height": 44}}
+    assert ", " not in done.content and ": " not in done.content
+    refused = json.loads(dispatch(box, SEAT, {"seat": "driver", "value": 400}).content)
+    assert refused["success"] is False and "at most 100" in refused["error"]
 
 
 def test_model_mistakes_are_tool_errors() -> None:

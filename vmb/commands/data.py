@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from vmb.data.fetch import SOURCES
+    from vmb.data.locate import SOURCES  # not vmb.data.fetch: building the parser imports nothing network-related
 
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     fetch = actions.add_parser(
@@ -34,7 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data.errors import DataError
-    from vmb.data.fetch import SOURCES, FetchError, fetch_release, verify_release
+    from vmb.data.fetch import FetchError, fetch_release, verify_release
+    from vmb.data.locate import SOURCES
 
     dest: Path = args.dest
     if dest.exists() and not args.force:

@@ -20,13 +20,6 @@ from pathlib import Path
 from vmb.data.errors import DataError
 from vmb.data.loader import HISTORY_DIR, QA_DIR, load_benchmark
 
-# Where the release is published. Each base URL + "/" + a path of `release_files()` is one file:
-# the Hugging Face dataset keeps history/ and qa_data/ at its root, the GitHub repository keeps
-# them under benchmark/.
-SOURCES: dict[str, str] = {
-    "hf": "https://huggingface.co/datasets/callalilya/VehicleMemBench/resolve/main",
-    "github": "https://raw.githubusercontent.com/isyuhaochen/VehicleMemBench/main/benchmark",
-}
 RELEASE_GROUPS = 50
 RELEASE_QUERIES = 500
 TIMEOUT_SECONDS = 30.0

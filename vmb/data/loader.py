@@ -16,15 +16,7 @@ from typing import Any
 
 from vmb.data.calls import parse_call
 from vmb.data.errors import DataError
-
-# The five reasoning types of the benchmark, in the order the paper tabulates them.
-REASONING_TYPES = (
-    "preference_conflict",
-    "conditional_constraint",
-    "coreference_resolution",
-    "state_shift",
-    "error_correction",
-)
+from vmb.data.reasoning import REASONING_TYPES
 
 HISTORY_DIR = "history"
 QA_DIR = "qa_data"
@@ -75,13 +67,61 @@ class Query:
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
-    number: int
-    speakers: list[str]  # in order of first appearance in the history
+class History:
+    """One group's dialogue history, parsed."""
+
+    text: str  # the whole history file
     lines: list[HistoryLine]  # in file order
     days: list[Day]  # in date order
-    queries: list[Query]
-    history_text: str  # the whole history file
+    speakers: list[str]  # in order of first appearance
+
+    @classmethod
+    def of_lines(cls, lines: list[HistoryLine], text: str | None = None) -> History:
+        """The history made of ``lines`` (its text the lines joined, unless given as read)."""
+        if text is None:
+            text = "".join(f"{line.raw}\n" for line in lines)
+        return cls(text, lines, group_days(lines), list(dict.fromkeys(line.speaker for line in lines)))
+
+
+class Group:
+    """One group: its queries, and its history, parsed from its file on first use.
+
+    A history is ~2,700 lines, ~2.4 MB as objects; a run that never reads it (``--memory gold``,
+    ``none``) never parses it. ``load_benchmark`` parses every history up front unless told not to,
+    so that a malformed one is reported when the release is loaded.
+    """
+
+    __slots__ = ("number", "queries", "_history", "_path")
+
+    def __init__(self, number: int, queries: list[Query], history: History | Path) -> None:
+        self.number = number
+        self.queries = queries
+        self._history = history if isinstance(history, History) else None
+        self._path = history if isinstance(history, Path) else None
+
+    @property
+    def history(self) -> History:
+        if self._history is None:
+            assert self._path is not None
+            text, lines = parse_history(self._path)
+            self._history = History.of_lines(lines, text)
+        return self._history
+
+    @property
+    def speakers(self) -> list[str]:
+        return self.history.speakers
+
+    @property
+    def lines(self) -> list[HistoryLine]:
+        return self.history.lines
+
+    @property
+    def days(self) -> list[Day]:
+        return self.history.days
+
+    @property
+    def history_text(self) -> str:
+        return self.history.text
 
 
 @dataclass
@@ -287,14 +327,11 @@ def _numbered_files(directory: Path, name: tuple[str, str]) -> dict[int, Path]:
     return found
 
 
-def _group(history_path: Path, number: int, queries: list[Query]) -> Group:
-    text, lines = parse_history(history_path)
-    speakers = list(dict.fromkeys(line.speaker for line in lines))
-    return Group(number, speakers, lines, group_days(lines), queries, text)
+def load_benchmark(root: str | Path, *, parse_histories: bool = True) -> Benchmark:
+    """Load every group found under ``root``; raise DataError on the first problem.
 
-
-def load_benchmark(root: str | Path) -> Benchmark:
-    """Load every group found under ``root``; raise DataError on the first problem."""
+    With ``parse_histories=False`` each history is parsed (and checked) only when first read.
+    """
     root = Path(root)
     if not root.is_dir():
         raise DataError(root, None, "benchmark directory not found")
@@ -312,5 +349,8 @@ def load_benchmark(root: str | Path) -> Benchmark:
         raise DataError(missing, None, f"file not found (qa_{number}.json has no history)")
     if not histories:
         raise DataError(root, None, "no history_N.txt / qa_N.json files found")
-    groups = [_group(histories[n], n, parse_queries(qa_files[n], n)) for n in sorted(histories)]
+    groups = [Group(n, parse_queries(qa_files[n], n), histories[n]) for n in sorted(histories)]
+    if parse_histories:
+        for group in groups:
+            group.history  # noqa: B018 (parsed now, so that a malformed history fails the load)
     return Benchmark(root, groups, [q for g in groups for q in g.queries])

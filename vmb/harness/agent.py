@@ -28,8 +28,9 @@ from vmb.sim.registry import MODULES
 
 
 def system_prompt(memory_prompt: str) -> str:
-    modules = "\n".join(f"- {name}: {module.description}" for name, module in MODULES.items())
-    return load_prompt("agent").render(modules=modules, memory=memory_prompt)
+    # The module names only: what each module does is in its tools, loaded on request; every request of
+    # every query pays for what this prompt says.
+    return load_prompt("agent").render(modules=", ".join(MODULES), memory=memory_prompt)
 
 
 def score_world(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int, world: World) -> TaskScore:

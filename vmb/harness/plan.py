@@ -14,7 +14,7 @@ import hashlib
 import importlib
 import shutil
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +32,13 @@ BUILD_FILE = "build.json"
 
 @functools.lru_cache(maxsize=4)
 def load_benchmark_once(root: str) -> Any:
-    """Loaded once per process: a notebook running several settings parses the release once."""
+    """Loaded once per process: a notebook running several settings parses the release once.
+
+    Histories are parsed when first read: a setting that never reads them never holds them.
+    """
     from vmb.data import load_benchmark
 
-    return load_benchmark(root)
+    return load_benchmark(root, parse_histories=False)
 
 
 def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> list[Any]:
@@ -78,9 +81,10 @@ def check_listed_groups(root: Path, groups: list[int]) -> None:
 
 def first_days(group: Any, days: int) -> Any:
     """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
-    kept = group.days[:days]
-    lines = [line for day in kept for line in day.lines]
-    return replace(group, days=kept, lines=lines, history_text="".join(f"{line.raw}\n" for line in lines))
+    from vmb.data import Group, History
+
+    lines = [line for day in group.days[:days] for line in day.lines]
+    return Group(group.number, group.queries, History.of_lines(lines))
 
 
 @dataclass
@@ -147,6 +151,9 @@ def prepare_run(config: RunConfig) -> RunPlan:
     if config.shard is not None:
         mine = set(config.shard.groups([q.group for q in selected]))
         selected = [q for q in selected if q.group in mine]
+    if setting.reads_history:
+        for number in sorted({q.group for q in selected}):
+            bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)
     return RunPlan(config=config, setting=setting, data_root=root, bench=bench, selected=selected,
                    determining=config.determining(prompts, data_checksum(root)))
 

@@ -21,19 +21,18 @@ from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, DISCOVERY, MODULES, module_of
 
 
+@functools.cache
 def discovery_schema() -> dict[str, Any]:
+    """The discovery tool; its enum is the one place the module names are listed (never mutated)."""
     return {
         "type": "function",
         "function": {
             "name": DISCOVERY,
-            "description": "Load the tools of one vehicle module; they can be called from the next step on.",
+            "description": "Load a vehicle module's tools, callable from the next step on.",
             "parameters": {
                 "type": "object",
-                "properties": {
-                    "module_name": {"type": "string", "enum": list(MODULES), "description": "Module name."}
-                },
+                "properties": {"module_name": {"type": "string", "enum": list(MODULES)}},
                 "required": ["module_name"],
-                "additionalProperties": False,
             },
         },
     }
@@ -108,8 +107,7 @@ class ToolBox:
 
     def _vehicle(self, call_id: str, name: str, arguments: str, args: dict[str, Any]) -> ToolOutcome:
         result = self.world.call(name, args)
-        content = json.dumps(result, ensure_ascii=False)
-        return ToolOutcome(call_id, name, "vehicle", arguments, args, bool(result["success"]), content,
+        return ToolOutcome(call_id, name, "vehicle", arguments, args, bool(result["success"]), vehicle_reply(result),
                            changes=dict(result["changes"]))
 
     def _discover(self, call_id: str, arguments: str, args: dict[str, Any]) -> ToolOutcome:
@@ -122,14 +120,22 @@ class ToolBox:
         return ToolOutcome(call_id, DISCOVERY, "discovery", arguments, args, True, content)
 
 
+def vehicle_reply(result: dict[str, Any]) -> str:
+    """What a vehicle call returns to the model: compact JSON, the refusal's reason only when refused.
+
+    An accepted call's message only repeats the tool's name (``...: done``); what it changed says more.
+    """
+    reply = {"success": result["success"], "changes": result["changes"]} if result["success"] else \
+        {"success": False, "error": result["message"]}
+    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+
+
 @functools.cache
 def _module_tools(module: str) -> tuple[list[dict[str, Any]], str]:
-    """A module's schemas and the listing text discovery returns (built once; never mutated).
+    """A module's schemas and the short reply discovery returns (built once; never mutated).
 
-    The listing names each tool with its description; the full parameter schemas travel once, in the
-    request's tool list, rather than a second time in the conversation (tokens every later round pays).
+    The tools' names, descriptions, parameters, valid values and ranges travel once, in the request's
+    tool list; the reply repeats none of them (tokens every later round of the query would pay again).
     """
     schemas = World.tool_schemas(module)
-    listing = [{"name": s["function"]["name"], "description": s["function"]["description"]} for s in schemas]
-    note = "These tools are now available; their parameters, valid values and ranges are in your tool list."
-    return schemas, json.dumps({"module": module, "tools": listing, "note": note}, ensure_ascii=False)
+    return schemas, f"Loaded {len(schemas)} {module} tools."

@@ -108,6 +108,7 @@ class MemorySetting(ABC):
     color: ClassVar[str]  # its colour in every figure
     Options: ClassVar[type] = NoOptions  # a dataclass of the options it takes
     builds: ClassVar[bool] = False
+    reads_history: ClassVar[bool] = True  # whether build or evaluation reads the groups' histories
     prompts: ClassVar[tuple[str, ...]] = ()  # prompt files the build uses (their versions key the store)
 
     def __init__(self, options: dict[str, Any]) -> None:

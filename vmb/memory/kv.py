@@ -93,9 +93,12 @@ class _Store:
         return MemoryResult(text or f"no entry matches {args['key']!r}", memory_text=text)
 
     def for_query(self, query: QueryInfo) -> QueryMemory:
+        # The agent's schemas are compact (paid on every request); the build's keep their descriptions.
         tools = [
-            MemoryTool("memory_list", LIST_DESCRIPTION, _params({}), self._list),
-            MemoryTool("memory_search", BUILD_TOOLS["memory_search"][0], BUILD_TOOLS["memory_search"][1], self._search),
+            MemoryTool("memory_list", LIST_DESCRIPTION, {"type": "object", "properties": {}}, self._list),
+            MemoryTool("memory_search", BUILD_TOOLS["memory_search"][0],
+                       {"type": "object", "properties": {"key": {"type": "string"}}, "required": ["key"]},
+                       self._search),
         ]
         return QueryMemory(prompt=memory_section("kv"), tools=tools)
 

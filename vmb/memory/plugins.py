@@ -211,12 +211,9 @@ class _Searcher:
     def for_query(self, query: QueryInfo) -> QueryMemory:
         parameters = {
             "type": "object",
-            "properties": {
-                "query": {"type": "string", "description": "What to look for."},
-                "top_k": {"type": "integer", "description": f"How many memories (default {DEFAULT_TOP_K})."},
-            },
+            "properties": {"query": {"type": "string"},
+                           "top_k": {"type": "integer", "minimum": 1, "default": DEFAULT_TOP_K}},
             "required": ["query"],
-            "additionalProperties": False,
         }
         tool = MemoryTool(SEARCH_TOOL, "Search the memory of earlier conversations.", parameters, self._search)
         return QueryMemory(prompt=memory_section("plugin"), tools=[tool])

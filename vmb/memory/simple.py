@@ -35,6 +35,7 @@ class NoMemory(MemorySetting):
     name = "none"
     label = "no memory"
     color = "#999999"
+    reads_history = False
 
     def load(self, group: Any, directory: Path | None) -> GroupMemory:
         return _Fixed(QueryMemory(prompt=memory_section("none")))
@@ -45,6 +46,7 @@ class GoldMemory(MemorySetting):
     label = "gold memory"
     paper_name = "gold_memory"
     color = "#E69F00"
+    reads_history = False
 
     def load(self, group: Any, directory: Path | None) -> GroupMemory:
         return _Gold()

@@ -11,22 +11,21 @@ from vmb.sim.spec import Api
 
 
 def api_schema(api: Api) -> dict[str, Any]:
-    """The ``{"type": "function", "function": {...}}`` tool schema of one API."""
-    properties = {name: param.schema() for name, param in api.params.items()}
-    required = [name for name, param in api.params.items() if param.required]
-    return {
-        "type": "function",
-        "function": {
-            "name": api.name,
-            "description": api.description,
-            "parameters": {
-                "type": "object",
-                "properties": properties,
-                "required": required,
-                "additionalProperties": False,
-            },
-        },
+    """The ``{"type": "function", "function": {...}}`` tool schema of one API.
+
+    Compact: every parameter's type, enum and range, nothing that repeats them (see
+    ``Param.schema``), ``required`` only when something is, and no ``additionalProperties``: an
+    unknown parameter comes back to the model as a tool error either way (``ToolBox.dispatch``).
+    """
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {name: param.schema() for name, param in api.params.items()},
     }
+    required = [name for name, param in api.params.items() if param.required]
+    if required:
+        parameters["required"] = required
+    return {"type": "function", "function": {"name": api.name, "description": api.description,
+                                             "parameters": parameters}}
 
 
 def module_schemas(module: str) -> list[dict[str, Any]]:

@@ -63,10 +63,20 @@ class Param:
         return None
 
     def schema(self) -> dict[str, Any]:
+        """The parameter's JSON schema: its type and valid values; a description only where they cannot say it.
+
+        The API's own description already says what the parameter means (``1 dim to 10 bright``);
+        repeating ``Brightness level, 1-10.`` beside ``minimum``/``maximum`` costs every request
+        tokens and tells the model nothing. ``described_in_schema`` keeps it for free text.
+        """
         out: dict[str, Any] = {"type": self.json_type}
-        if self.description:
+        if self.description and self.described_in_schema:
             out["description"] = self.description
         return out
+
+    @property
+    def described_in_schema(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -129,7 +139,11 @@ class Bool(Param):
 
 @dataclass(frozen=True)
 class Str(Param):
-    """Free text (a destination, a song name)."""
+    """Free text (a destination, a song name): its description is the only hint of its form."""
+
+    @property
+    def described_in_schema(self) -> bool:
+        return True
 
 
 @dataclass(frozen=True)

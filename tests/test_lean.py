@@ -1,0 +1,47 @@
+"""What a command loads: `vmb --help` nothing network-related, a gold-memory run no history."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vmb.data import DataError
+from vmb.harness.config import RunConfig
+from vmb.harness.plan import load_benchmark_once, prepare_run
+
+# Packages (or modules) that only talking to a network needs.
+NETWORK = {"http", "email", "ssl", "socket", "httpx", "httpx2", "openai", "urllib.request"}
+
+
+def test_help_imports_nothing_network_related() -> None:
+    code = ("import sys, vmb.cli; vmb.cli.build_parser(); "
+            "print(' '.join(m for m in sys.modules if m.split('.')[0] in NETWORK or m in NETWORK))")
+    out = subprocess.run([sys.executable, "-c", f"NETWORK = {sorted(NETWORK)!r}; {code}"],
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == []
+
+
+def _plan(memory: str, data: Path, tmp_path: Path):
+    load_benchmark_once.cache_clear()
+    return prepare_run(RunConfig(out=str(tmp_path / "run"), agent="oracle", memory=memory, data=str(data)))
+
+
+def test_gold_and_none_never_parse_a_history(release_dir: Path, tmp_path: Path) -> None:
+    for memory in ("gold", "none"):
+        plan = _plan(memory, release_dir, tmp_path)
+        assert all(group._history is None for group in plan.bench.groups)
+
+
+def test_a_setting_reading_histories_checks_them_before_any_request(release_dir: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(release_dir, data)
+    (data / "history" / "history_2.txt").write_text("not a history line\n", encoding="utf-8")
+    plan = _plan("gold", data, tmp_path)  # gold never reads it: the run goes on
+    assert len(plan.selected) == 500
+    with pytest.raises(DataError, match="history_2.txt"):
+        _plan("history", data, tmp_path)
+    load_benchmark_once.cache_clear()

@@ -1,0 +1,154 @@
+"""Benchmark suite ``prompt``: o200k tokens of what the agent sends per query, per memory setting.
+
+Every query of the release runs through the agent loop (``converse``) against the scripted oracle
+policy (``ReferenceScript``: memory look-ups when the setting has memory tools, discovery, the
+reference calls, a short answer) in this process, with no HTTP in between; built memories (summary,
+kv) are built by the same policy. Each request is counted as a chat template shows it to a model:
+every message's text, every tool call's name and arguments, every tool schema as JSON
+(``request_tokens``). Beside each figure, the reference release's, measured the same way (same
+policy, same counting, its own prompts and schemas; ``REFERENCE``), and the target: at or below it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from vmb.bench import BenchOptions, SuiteResult
+from vmb.llm.model import Message, Reply
+
+SETTINGS = ("none", "gold", "summary", "kv", "history")
+# The reference release (isyuhaochen/VehicleMemBench at 5ef3c48), its prompts and tool schemas sent
+# through the same three-request oracle pattern and counted by ``request_tokens``: tokens per query,
+# and its system prompt without memory, loaded vehicle schemas per query, listing replies per query.
+# Summary and kv memories are the ones this policy builds, handed to the reference's prompts unchanged.
+REFERENCE: dict[str, float] = {"none": 3260.1, "gold": 3634.3, "summary": 4957.6, "kv": 8075.1, "history": 281731.7}
+REFERENCE_PARTS: dict[str, float] = {"system prompt": 342.0, "loaded vehicle schemas": 731.2, "listing replies": 102.5}
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> int:
+    from vmb.tokens import count_tokens
+
+    return count_tokens(text)
+
+
+def schema_tokens(tool: dict[str, Any]) -> int:
+    """A tool schema as chat templates render it (JSON with the default separators)."""
+    return _tokens(json.dumps(tool, ensure_ascii=False))
+
+
+def request_tokens(messages: list[Message], tools: list[dict[str, Any]]) -> int:
+    """o200k tokens of one chat request as a model sees it: texts, tool calls, tool schemas."""
+    total = sum(schema_tokens(tool) for tool in tools)
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, str):
+            total += _tokens(content)
+        for call in message.get("tool_calls") or []:
+            function = call.get("function") or {}
+            total += _tokens(str(function.get("name", ""))) + _tokens(str(function.get("arguments", "")))
+    return total
+
+
+@dataclass
+class Counted:
+    """The scripted policy as a ``Model``, counting every request it answers."""
+
+    script: Any  # vmb.harness.scripted.ReferenceScript
+    requests: list[int] = field(default_factory=list)
+    tools: list[dict[str, Any]] = field(default_factory=list)  # of the last request
+
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+        self.requests.append(request_tokens(messages, tools))
+        self.tools = tools
+        return Reply(self.script({"messages": messages, "tools": tools}).message)
+
+
+@dataclass
+class SettingFigures:
+    setting: str
+    queries: int = 0
+    requests: int = 0
+    tokens: int = 0  # over all requests of all queries
+    schemas: int = 0  # the loaded vehicle tools' schemas, once per query
+    listing: int = 0  # the discovery replies, once per query
+
+    def per_query(self, value: int) -> float:
+        return value / self.queries if self.queries else 0.0
+
+
+def _listing_tokens(messages: list[Message], discovery: str) -> int:
+    ids = {call.get("id") for m in messages for call in m.get("tool_calls") or []
+           if (call.get("function") or {}).get("name") == discovery}
+    return sum(_tokens(m["content"]) for m in messages if m.get("role") == "tool" and m.get("tool_call_id") in ids)
+
+
+async def measure(setting_name: str, data: str | None, scratch: Path) -> SettingFigures:
+    """Every query of the release under one setting, against the counted policy."""
+    from vmb.harness.agent import converse
+    from vmb.harness.config import RunConfig
+    from vmb.harness.plan import MemoryBuilder, prepare_run
+    from vmb.harness.scripted import ReferenceScript
+    from vmb.harness.tools import DISCOVERY, ToolBox
+    from vmb.sim import World
+
+    plan = prepare_run(RunConfig(out=str(scratch / setting_name), agent="oracle", memory=setting_name, data=data))
+    script = ReferenceScript(plan.bench)
+    builder = MemoryBuilder(plan, Counted(script))
+    figures = SettingFigures(setting_name)
+    for group in plan.bench.groups:
+        directory = None
+        if plan.setting.builds:
+            directory = scratch / setting_name / f"group_{group.number}"
+            await builder.build_group(group, directory)
+        memory = plan.setting.load(group, directory)
+        for query in group.queries:
+            model = Counted(script)
+            query_memory = memory.for_query(query)
+            talk = await converse(query, model, query_memory, max_rounds=plan.config.max_rounds, text_calls=False)
+            initial = len(ToolBox(World(), query_memory.tools).schemas())
+            figures.queries += 1
+            figures.requests += len(model.requests)
+            figures.tokens += sum(model.requests)
+            figures.schemas += sum(schema_tokens(tool) for tool in model.tools[initial:])
+            figures.listing += _listing_tokens(talk.messages, DISCOVERY)
+    return figures
+
+
+def prompt_suite(options: BenchOptions) -> SuiteResult:
+    import time
+
+    from vmb.harness.agent import system_prompt
+    from vmb.prompts import load_prompt
+
+    details: list[str] = []
+    parts: dict[str, float] = {}
+    start = time.perf_counter()
+    queries = 0
+    with tempfile.TemporaryDirectory(prefix="vmb-prompt-") as tmp:
+        for name in SETTINGS:
+            figures = asyncio.run(measure(name, options.data, Path(tmp)))
+            ours, theirs = figures.per_query(figures.tokens), REFERENCE[name]
+            queries += figures.queries
+            verdict = "OK" if ours <= theirs else "ABOVE TARGET"
+            details.append(f"{name:>8}: {ours:,.0f} tokens per query ({figures.requests / figures.queries:.2f} requests), "
+                           f"reference {theirs:,.0f}: {ours / theirs:.2f}x [target <= 1.00x: {verdict}]")
+            if name == "gold":
+                parts = {"system prompt": float(_tokens(system_prompt(load_prompt("memory").section("gold")
+                                                                      .render(memory="")))),
+                         "loaded vehicle schemas": figures.per_query(figures.schemas),
+                         "listing replies": figures.per_query(figures.listing)}
+    details += [f"  gold, {part}: {value:,.0f} tokens{' per request' if part == 'system prompt' else ' per query'} "
+                f"(reference {REFERENCE_PARTS[part]:,.0f})"
+                for part, value in parts.items()]
+    details.append("counted as a chat template shows a request: message texts, tool calls, tool schemas as JSON; "
+                   "scripted oracle policy in process, memories built by it")
+    return SuiteResult(suite="prompt", tasks=queries, seconds=time.perf_counter() - start, rounds=1,
+                       baseline="the reference release's prompts and schemas, same policy, same counting",
+                       details=details)
