@@ -45,3 +45,38 @@ def test_a_setting_reading_histories_checks_them_before_any_request(release_dir:
     with pytest.raises(DataError, match="history_2.txt"):
         _plan("history", data, tmp_path)
     load_benchmark_once.cache_clear()
+
+
+def test_request_tokens_count_texts_calls_and_schemas() -> None:
+    from vmb.harness.promptsize import request_tokens, schema_tokens
+    from vmb.harness.tools import discovery_schema
+    from vmb.tokens import count_tokens
+
+    call = {"id": "c", "type": "function", "function": {"name": "list_module_tools", "arguments": '{"module_name":"seat"}'}}
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "assistant", "content": None, "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c", "content": "Loaded 14 seat tools."}]
+    expected = (count_tokens("Be brief.") + count_tokens("list_module_tools") + count_tokens('{"module_name":"seat"}')
+                + count_tokens("Loaded 14 seat tools.") + schema_tokens(discovery_schema()))
+    assert request_tokens(messages, [discovery_schema()]) == expected
+
+
+def test_the_bare_client_replays_bodies_and_reads_every_answer() -> None:
+    import asyncio
+    import json
+
+    from vmb.doubles.scripted import Scripted, ScriptedServer
+    from vmb.harness.speed import _replay
+
+    answered: list[str] = []
+
+    def script(body: dict) -> Scripted:
+        answered.append(body["messages"][0]["content"])
+        return Scripted({"role": "assistant", "content": "ok"})
+
+    queries = [[json.dumps({"messages": [{"role": "user", "content": f"{q}.{r}"}]}).encode() for r in range(3)]
+               for q in range(7)]
+    with ScriptedServer(script) as server:
+        asyncio.run(_replay(server.url, queries, 3))
+    assert sorted(answered) == sorted(f"{q}.{r}" for q in range(7) for r in range(3))
+    for q in range(7):  # each query's requests in order, one after the other
+        assert [a for a in answered if a.startswith(f"{q}.")] == [f"{q}.{r}" for r in range(3)]

@@ -60,7 +60,7 @@ def request_tokens(messages: list[Message], tools: list[dict[str, Any]]) -> int:
 class Counted:
     """The scripted policy as a ``Model``, counting every request it answers."""
 
-    script: Any  # vmb.harness.scripted.ReferenceScript
+    script: Any  # vmb.doubles.scripted.ReferenceScript
     requests: list[int] = field(default_factory=list)
     tools: list[dict[str, Any]] = field(default_factory=list)  # of the last request
 
@@ -91,10 +91,10 @@ def _listing_tokens(messages: list[Message], discovery: str) -> int:
 
 async def measure(setting_name: str, data: str | None, scratch: Path) -> SettingFigures:
     """Every query of the release under one setting, against the counted policy."""
+    from vmb.doubles.scripted import ReferenceScript
     from vmb.harness.agent import converse
     from vmb.harness.config import RunConfig
     from vmb.harness.plan import MemoryBuilder, prepare_run
-    from vmb.harness.scripted import ReferenceScript
     from vmb.harness.tools import DISCOVERY, ToolBox
     from vmb.sim import World
 
