@@ -31,6 +31,8 @@ SUITES: dict[str, tuple[str, str]] = {
                "o200k tokens sent per query, per memory setting, beside the reference release's"),
     "memory": ("vmb.memory.systems.speed:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
     "generate": ("vmb.generate.bench:generate_suite", "procedural generation of 50 full-size groups (target < 60 s)"),
+    "startup": ("vmb.bench:startup_suite",
+                "vmb run --agent oracle --memory gold over 500 queries: wall and peak memory; vmb --help imports"),
     "data": ("vmb.bench:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
 }
 
@@ -206,5 +208,72 @@ def data_suite(options: BenchOptions) -> SuiteResult:
             f"{groups} groups, {len(bench.queries)} queries loaded in {seconds:.3f} s",
             f"{len(tables)} dataset tables (vmb stats) computed in {stats_seconds:.3f} s (target under 10 s)",
             pinning,
+        ],
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Suite "startup"
+
+RUN_SECONDS_TARGET = 1.2  # `vmb run --agent oracle`, 500 queries, the whole process
+RUN_MIB_TARGET = 150.0  # peak resident memory of `vmb run --memory gold` (the reference's ~70 MiB, x2)
+HELP_MS_TARGET = 150.0  # importing and building the parser of `vmb --help`
+_HELP_TIMER = ("import time; start = time.perf_counter(); import vmb.cli; vmb.cli.build_parser(); "
+               "print(1000 * (time.perf_counter() - start))")
+
+
+def _child(command: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, peak resident MiB and standard output of one child process."""
+    import subprocess
+    import sys
+
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, *command], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True, cwd=REPO)
+    out = child.stdout.read() if child.stdout is not None else ""
+    _, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited with {child.returncode}")
+    return seconds, usage.ru_maxrss / 1024, out
+
+
+def startup_suite(options: BenchOptions) -> SuiteResult:
+    import statistics
+    import tempfile
+
+    rounds = max(1, options.rounds)
+    data = ["--data", options.data] if options.data else []
+    runs: list[tuple[float, float]] = []
+    helps: list[float] = []
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory(prefix="vmb-bench-") as tmp:
+            seconds, mib, _ = _child(["-m", "vmb", "run", "--agent", "oracle", "--memory", "gold", *data,
+                                      "--out", str(Path(tmp) / "run")])
+        runs.append((seconds, mib))
+        helps.append(float(_child(["-c", _HELP_TIMER])[2]))
+    seconds = statistics.median(s for s, _ in runs)
+    mib = max(m for _, m in runs)
+    help_ms = statistics.median(helps)
+
+    def verdict(ok: bool) -> str:
+        return "OK" if ok else "ABOVE TARGET"
+
+    return SuiteResult(
+        suite="startup",
+        tasks=500,
+        seconds=seconds,
+        rounds=rounds,
+        target=500 / RUN_SECONDS_TARGET,
+        baseline="queries per second of a whole `vmb run --agent oracle --memory gold` process",
+        details=[
+            f"vmb run --agent oracle --memory gold, 500 queries: {seconds:.2f} s wall, median of {rounds} "
+            f"[target <= {RUN_SECONDS_TARGET} s: {verdict(seconds <= RUN_SECONDS_TARGET)}]",
+            f"  peak resident memory {mib:.0f} MiB [target <= {RUN_MIB_TARGET:.0f} MiB: "
+            f"{verdict(mib <= RUN_MIB_TARGET)}]; the reference harness ~70 MiB (it counts no tokens)",
+            f"vmb --help: {help_ms:.0f} ms of imports and parser, median of {rounds} "
+            f"[target < {HELP_MS_TARGET:.0f} ms: {verdict(help_ms < HELP_MS_TARGET)}]",
+            "whole processes, not pinned: on a busy machine the wall figures include waiting for a core",
         ],
     )

@@ -15,9 +15,15 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    import dataclasses
+    from types import SimpleNamespace
+
     from vmb.generate.options import GenerateOptions
 
-    d = GenerateOptions()
+    # The declared defaults, not a validated GenerateOptions(): validating imports the simulator,
+    # which building the parser for `vmb --help` must not.
+    d = SimpleNamespace(**{f.name: f.default for f in dataclasses.fields(GenerateOptions)
+                           if f.default is not dataclasses.MISSING})
     parser.add_argument("review", nargs="*", metavar="review DIR",
                         help="write HTML review sheets of DIR's stages to DIR/review (no generation)")
     parser.add_argument("--out", type=Path, help="output directory (created; resumed if it exists)")
