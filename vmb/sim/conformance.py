@@ -83,9 +83,7 @@ def check_record(
         if not calls:
             return None
     world, got_ok = replay(calls)
-    # The records hold the reference's state diff, which leaves out a leaf whose new value is
-    # null (a raw switch stored as given): compare like with like.
-    got_diff = {path: value for path, value in world.diff().items() if value is not None}
+    got_diff = world.diff()
     if got_ok == want_ok and _same(got_diff, want_diff):
         return None
     return Mismatch(source, calls, want_ok, got_ok, want_diff, got_diff)

@@ -17,10 +17,18 @@ CallResult = dict[str, Any]
 
 
 def diff_from_default(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Every leaf that differs from the default car (Python equality, as the reference)."""
+    """Every leaf that differs from the default car (Python equality, as the reference).
+
+    A leaf holding null is left out, as the reference's state (and so its recorded diff) leaves it
+    out: its flattening records a leaf by its value's type, and null has none it records. The
+    only setter that stores null is the HUD's raw ``switch``; the flat state keeps the null, so
+    the scorer sees that leaf changed, as the reference scorer sees it deleted.
+    """
     default = DEFAULT_STATE
     out: dict[str, Any] = {}
     for path, value in state.items():
+        if value is None:
+            continue
         base = default.get(path, MISSING)
         if base is MISSING or base != value:
             out[path] = value
