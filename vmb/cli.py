@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 
 # name → (module implementing it, one-line help). Each module defines
 # ``add_arguments(parser)`` and ``run(args) -> int`` and keeps heavy imports inside functions,
@@ -43,14 +45,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler's stop, ``kill``): unwound like Ctrl-C, so locks are released and files closed."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     try:
         return int(args.handler(args) or 0)
+    except Terminated:
+        print(f"vmb {args.command}: terminated; rerun the same command to resume", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         # Every finished query is already on disk; a traceback here would only hide that.
         print(f"vmb {args.command}: interrupted; rerun the same command to resume", file=sys.stderr)
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
 
 
 if __name__ == "__main__":

@@ -37,10 +37,11 @@ def run(args: argparse.Namespace) -> int:
 
     from vmb.data import DataError
     from vmb.llm.model import FatalModelError
+    from vmb.results.rundir import RunDirError
 
     try:
         return asyncio.run(_ingest(args))
-    except (ValueError, ImportError, DataError) as error:
+    except (ValueError, ImportError, DataError, RunDirError) as error:
         print(f"vmb memory ingest: {error}", file=sys.stderr)
         return 2
     except FatalModelError as error:
@@ -64,25 +65,35 @@ def _list(args: argparse.Namespace) -> int:
 
 
 async def _ingest(args: argparse.Namespace) -> int:
-    import asyncio
-    import time
-
     from vmb.commands.run import config_from_args
     from vmb.harness.plan import prepare_run
-    from vmb.harness.progress import Progress
-    from vmb.harness.runner import Runner
-    from vmb.llm.model import RequestFailed
-    from vmb.memory.plugins import history_chunks
     from vmb.results.rundir import RunDir
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
     plan = prepare_run(config_from_args(args, use_cache=True))
     if not plan.setting.builds:
         raise ValueError(f"memory setting {plan.config.memory!r} has nothing to build")
+    rundir = RunDir(Path(plan.config.out))
+    rundir.lock()  # a `vmb run` of these options builds the same stores: one of them at a time
+    try:
+        return await _ingest_locked(plan, rundir, args.progress)
+    finally:
+        rundir.unlock()
+
+
+async def _ingest_locked(plan: Any, rundir: Any, show_progress: bool | None) -> int:
+    import asyncio
+    import time
+
+    from vmb.harness.progress import Progress
+    from vmb.harness.runner import Runner
+    from vmb.llm.model import RequestFailed
+    from vmb.memory.plugins import history_chunks
+
     numbers = plan.group_numbers()
-    with Progress(0, len(numbers), enabled=args.progress) as progress:
+    with Progress(0, len(numbers), enabled=show_progress) as progress:
         # The runner's builder: the same client, gate (--concurrency), cache and retries as `vmb run`.
-        runner = Runner(plan, RunDir(Path(plan.config.out)), progress)
+        runner = Runner(plan, rundir, progress)
 
         async def one(number: int) -> dict[str, Any]:
             group = plan.memory_group(plan.bench.group(number))
