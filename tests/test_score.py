@@ -226,3 +226,15 @@ SEAT = headrest("driver", 44)
 def test_replace_keeps_scores() -> None:
     s = scored([SEAT], [SEAT], "a")
     assert replace(s, n_calls=7).call_count == 7 and s.call_count == 1
+
+
+def test_a_state_in_any_order_scores_as_a_copied_one() -> None:
+    from vmb.sim import replay
+
+    ref, pred = [headrest("driver", 44)], [headrest("passenger", 44), headrest("driver", 44)]
+    ref_state, pred_state = (replay(calls)[0].flat() for calls in (ref, pred))
+    copied = score_states(ref_state, pred_state, ref, pred)
+    shuffled = score_states(dict(reversed(ref_state.items())), dict(sorted(pred_state.items())), ref, pred)
+    assert shuffled.to_dict() == copied.to_dict()
+    assert copied.metrics == metrics_from_diff(copied.should_change, copied.changed, copied.correct,
+                                               copied.wrongly_changed)

@@ -38,6 +38,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
+from operator import is_not
 from typing import Any
 
 from vmb.sim import replay
@@ -70,6 +72,10 @@ def values_equal(a: Any, b: Any) -> bool:
 # Tool-call F1
 
 
+# One encoder for every call key (json.dumps would build one per call with these options).
+_encode_call = json.JSONEncoder(sort_keys=True, ensure_ascii=False, default=repr).encode
+
+
 def call_key(call: Call) -> str:
     """Canonical text of one call: its name and arguments as JSON with sorted keys.
 
@@ -78,7 +84,7 @@ def call_key(call: Call) -> str:
     An item that is not an object (an invalid call) is keyed as itself, so it matches no call.
     """
     body = [call.get("name"), call.get("args", {})] if isinstance(call, Mapping) else call
-    return json.dumps(body, sort_keys=True, ensure_ascii=False, default=repr)
+    return _encode_call(body)
 
 
 def tool_f1(ref_calls: Sequence[Call], pred_calls: Sequence[Call]) -> float:
@@ -131,10 +137,12 @@ def metrics_from_diff(
 ) -> Metrics:
     """Recompute every state metric from the four stored path sets (no simulator needed)."""
     should = set(should_change)
-    tp = len(should & set(changed))
-    fp = len(set(wrongly_changed))
-    right = len(set(correct))
-    n_should = len(should)
+    return metrics_from_counts(len(should), len(should & set(changed)), len(set(wrongly_changed)), len(set(correct)))
+
+
+def metrics_from_counts(n_should: int, tp: int, fp: int, right: int) -> Metrics:
+    """Every state metric from the counts: leaves that should change, of them changed (TP), changed
+    that should not (FP), and changed to the reference value."""
     acted = tp + fp
     if n_should:
         field_recall = tp / n_should
@@ -304,19 +312,13 @@ def score_states(
     The calls only feed the tool-call F1 and the stored record; without them it is 0.
     """
     default = DEFAULT_STATE
-    # Only paths where some state departs from the default car can count; comparing identity
-    # first skips the ~215 untouched leaves cheaply (a copied state shares the default's objects).
-    paths = {p for p, v in ref_state.items() if v is not default.get(p, ABSENT)}
-    paths.update(p for p, v in pred_state.items() if v is not default.get(p, ABSENT))
-    paths |= default.keys() - ref_state.keys()
-    paths |= default.keys() - pred_state.keys()
-
     should_change: list[str] = []
     changed: list[str] = []
     correct: list[str] = []
     wrongly_changed: list[str] = []
     leaves: dict[str, dict[str, Any]] = {}
-    for path in sorted(paths):
+    tp = 0
+    for path in sorted(_departures(ref_state) | _departures(pred_state)):
         base = default.get(path, ABSENT)
         want = ref_state.get(path, ABSENT)
         got = pred_state.get(path, ABSENT)
@@ -335,14 +337,19 @@ def score_states(
             changed.append(path)
             if not should:
                 wrongly_changed.append(path)
-            elif values_equal(want, got):
-                correct.append(path)
-        leaves[path] = {
-            key: value
-            for key, value in (("default", base), ("expected", want), ("predicted", got))
-            if value is not ABSENT
-        }
-    return TaskScore(
+            else:
+                tp += 1
+                if values_equal(want, got):
+                    correct.append(path)
+        leaf = {}
+        if base is not ABSENT:
+            leaf["default"] = base
+        if want is not ABSENT:
+            leaf["expected"] = want
+        if got is not ABSENT:
+            leaf["predicted"] = got
+        leaves[path] = leaf
+    score = TaskScore(
         should_change=should_change,
         changed=changed,
         correct=correct,
@@ -353,6 +360,33 @@ def score_states(
         task_id=task_id,
         reasoning_type=reasoning_type,
     )
+    # The counts are at hand: set the metrics now rather than rebuild the four sets later.
+    score.__dict__["metrics"] = metrics_from_counts(len(should_change), tp, len(wrongly_changed), len(correct))
+    return score
+
+
+# The default car's leaves in their order, for ``_departures``'s fast path.
+_DEFAULT_PATHS = list(DEFAULT_STATE)
+_DEFAULT_VALUES = list(DEFAULT_STATE.values())
+
+
+def _departures(state: State) -> set[str]:
+    """The paths where ``state`` may depart from the default car: a leaf not holding the default's
+    own object, a leaf the default car lacks, or a leaf of the default car it lacks.
+
+    A state copied from the default car (as ``World.flat()`` is) lists the default's leaves first, in
+    their order, then any it added: then the objects are compared pairwise in C. Any other mapping
+    takes the general path. Both give the same set.
+    """
+    paths = list(state)
+    n = len(_DEFAULT_PATHS)
+    if paths[:n] == _DEFAULT_PATHS:
+        found = set(compress(paths, map(is_not, state.values(), _DEFAULT_VALUES)))
+        found.update(paths[n:])
+        return found
+    found = {p for p, v in state.items() if v is not DEFAULT_STATE.get(p, ABSENT)}
+    found.update(DEFAULT_STATE.keys() - state.keys())
+    return found
 
 
 def _stored(call: Any) -> Any:

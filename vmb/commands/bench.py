@@ -22,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--conformance", type=Path, metavar="DIR", help="conformance records (default: ../shared/conformance)"
     )
+    parser.add_argument(
+        "--reference", type=Path, metavar="DIR",
+        help="a checkout of the reference release (isyuhaochen/VehicleMemBench), timed beside vmb where a suite "
+             "can (the score suite; default $VMB_REFERENCE)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         print(f"vmb bench: unknown suite(s) {', '.join(unknown)}; available: {', '.join(SUITES)}")
         return 2
-    options = BenchOptions(rounds=args.rounds, data=args.data, conformance=args.conformance)
+    options = BenchOptions(rounds=args.rounds, data=args.data, conformance=args.conformance,
+                           reference=args.reference)
     for name in args.suites or list(SUITES):
         print(format_result(load_suite(name)(options)), flush=True)
     return 0
