@@ -17,7 +17,7 @@ from vmb import report
 from vmb.data import load_benchmark
 from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
 
-NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust"]
+NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust", "08_audit"]
 N_RUNS = 6
 # table → rows, on the fixture's six runs (four of the scripted model, an oracle, a noop)
 TABLE_ROWS = {
@@ -32,6 +32,8 @@ TABLE_ROWS = {
     "failures_conditional_constraint": N_RUNS,
     "runs_intervals": N_RUNS,
     "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
+    "audit_figures": 25 + 6,  # vmb audit's figures of the release, then the six modules of Table 4
+    "audit_baselines": 10,  # every shortcut baseline on the release (no generated benchmark here)
 }
 FIGURES = [
     "fig_dataset_distribution",
@@ -40,6 +42,7 @@ FIGURES = [
     "fig3_failures_by_type",
     "fig4_error_composition",
     "fig_esm_vs_cost_per_query",
+    "fig_audit_baselines",
 ]
 
 
@@ -145,6 +148,7 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path,
     # One agent under one setting keeps this fast; the report makes all eight the same way.
     monkeypatch.setattr(report, "BASELINE_AGENTS", ("noop",))
     monkeypatch.setattr(report, "BASELINE_MEMORIES", ("gold",))
+    monkeypatch.setattr(report, "SHORTCUT_AGENTS", ())
     result = make_report(runs_root=tmp_path / "runs", out=tmp_path / "out", figures=tmp_path / "figures",
                          data=str(release_dir), notebooks=[NOTEBOOKS_DIR / "02_overall.ipynb"], log=lambda _: None)
     assert [p.name for p in result.made_runs] == ["noop-gold"] and result.runs == result.made_runs

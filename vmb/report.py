@@ -3,8 +3,9 @@
 1. **Runs.** Every run directory under ``runs/`` (or the ``--runs`` given) is used. When there is
    none, the runs that need no model are made first: the ``oracle`` agent (replays the reference
    calls: the ceiling) and the ``noop`` agent (does nothing: the floor) under each memory setting
-   of the paper, into ``runs/<agent>-<setting>``, so every table and figure renders with computed
-   numbers, labelled as what they are.
+   of the paper, into ``runs/<agent>-<setting>``, and the shortcut baselines of ``vmb audit``
+   (``SHORTCUT_AGENTS``, each under the memory setting holding what it reads), so every table and
+   figure renders with computed numbers and real failure types, labelled as what they are.
 2. **Notebooks.** ``notebooks/NN_*.ipynb`` are executed headless with papermill, each given the runs
    and the output directories as parameters, with a kernel spec written for this interpreter (so a
    fresh ``.venv`` needs no ``jupyter kernelspec install``, and a user-level ``python3`` kernel
@@ -36,6 +37,8 @@ from typing import Any
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = PROJECT_ROOT / "notebooks"
 BASELINE_AGENTS = ("oracle", "noop")
+# Shortcut baselines (vmb.baselines) run as offline agents: text matching, no model, real failures.
+SHORTCUT_AGENTS = ("latest-gold", "latest-history", "query-only")
 # Notebooks about a benchmark made by `vmb generate`: run only when one is given or found here.
 GENERATED_NOTEBOOKS = ("06_generated",)
 GENERATED_DIR = PROJECT_ROOT / "generated"
@@ -63,20 +66,23 @@ class ReportResult:
 
 
 def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], None]) -> list[Path]:
-    """Oracle and noop runs under each of the paper's memory settings (no model needed)."""
+    """Oracle and noop runs under each of the paper's memory settings, and the shortcut baselines'
+    under the setting each reads (no model needed)."""
+    from vmb.baselines import BASELINES
     from vmb.harness import run_benchmark
     from vmb.results.metrics import ESM
 
+    plan = [(agent, memory) for agent in BASELINE_AGENTS for memory in BASELINE_MEMORIES]
+    plan += [(agent, BASELINES[agent].memory) for agent in SHORTCUT_AGENTS]
     made = []
-    for agent in BASELINE_AGENTS:
-        for memory in BASELINE_MEMORIES:
-            out = runs_root / f"{agent}-{memory}"
-            start = time.perf_counter()
-            result = run_benchmark(out=str(out), agent=agent, memory=memory, data=data, progress=False)
-            overall = result.metric.get("overall") or {}
-            log(f"  made {out} ({result.metric['scored']} queries, {ESM.name} {overall.get(ESM.key)}) "
-                f"in {time.perf_counter() - start:.1f} s")
-            made.append(out)
+    for agent, memory in plan:
+        out = runs_root / f"{agent}-{memory}"
+        start = time.perf_counter()
+        result = run_benchmark(out=str(out), agent=agent, memory=memory, data=data, progress=False)
+        overall = result.metric.get("overall") or {}
+        log(f"  made {out} ({result.metric['scored']} queries, {ESM.name} {overall.get(ESM.key)}) "
+            f"in {time.perf_counter() - start:.1f} s")
+        made.append(out)
     return made
 
 
@@ -183,8 +189,9 @@ def _run_lines(runs: list[Path]) -> list[str]:
     lines += [f"| `{r.name}` | {r.label} | {memory_label(r.memory)} | {r.selected or '?'} |" for r in infos]
     if infos and all(r.agent != "model" for r in infos):
         lines += ["", "Only offline agents ran: the oracle replays the reference calls (it checks the pipeline "
-                  "and is the ceiling), noop makes no call (the floor). Neither is a model; their numbers sit "
-                  "beside the paper's to show every table and figure working. Add model runs with "
+                  "and is the ceiling), noop makes no call (the floor), and the shortcut baselines of `vmb audit` "
+                  "match text without a model (their failures are real failure types). None is a model; their "
+                  "numbers sit beside the paper's to show every table and figure working. Add model runs with "
                   "`vmb run --base-url URL --model NAME --memory SETTING --out runs/NAME`, then `make report`."]
     return lines
 
@@ -287,7 +294,7 @@ def make_report(
     if runs is not None and not found:
         raise ReportError(f"no run directories (with config.json) in {', '.join(map(str, runs))}")
     if not found:
-        log(f"no runs under {runs_root}: making the oracle and noop runs (no model needed)")
+        log(f"no runs under {runs_root}: making the oracle, noop and shortcut baseline runs (no model needed)")
         made = make_baseline_runs(runs_root, data, log)
         found = made
     seconds["runs"] = time.perf_counter() - start

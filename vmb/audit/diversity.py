@@ -34,6 +34,7 @@ class GroupText:
     def __init__(self, group: Group) -> None:
         self.group = group
         self.line_words = [_words(line.text) for line in group.lines]
+        self.vocabulary = {w for words in self.line_words for w in words}
         self.lowered = group.history_text.lower()
         self.numbers = set(_NUMBERS.findall(group.history_text))
 
@@ -64,7 +65,7 @@ def gzip_ratio(group: Group) -> float:
 
 
 def vocabulary(text: GroupText) -> int:
-    return len({w for words in text.line_words for w in words})
+    return len(text.vocabulary)
 
 
 def history_tokens(group: Group) -> int:
@@ -101,6 +102,8 @@ def stated_in(text: GroupText, value: Any) -> bool:
     if isinstance(value, (int, float)):
         return str(int(value) if float(value).is_integer() else value) in text.numbers
     parts = [p for p in re.split(r"[\s_\-]+", str(value).lower()) if p]
+    if len(parts) == 1 and _WORD.fullmatch(parts[0]):
+        return parts[0] in text.vocabulary
     if not parts or not all(p in text.lowered for p in parts):
         return not parts
     return re.search(r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, parts)) + r"(?!\w)", text.lowered) is not None

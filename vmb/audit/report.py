@@ -106,8 +106,8 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
 )
 
 
-def table_rows(audits: Sequence[Audit]) -> list[list[str]]:
-    """Rows of the side-by-side table: figures, module shares, then baseline ESM (all, per type)."""
+def figure_rows(audits: Sequence[Audit]) -> list[list[str]]:
+    """Rows of the figures, then the module shares: label, then one cell per audit."""
     rows: list[list[str]] = []
     for key, label, fmt in ROWS:
         if any(key in a.figures for a in audits):
@@ -115,6 +115,12 @@ def table_rows(audits: Sequence[Audit]) -> list[list[str]]:
     modules = [k for k in audits[0].figures if k.startswith("module:")]
     for key in modules:
         rows.append([f"module share {key.split(':', 1)[1]}", *(_pct(a.figures.get(key, 0.0)) for a in audits)])
+    return rows
+
+
+def baseline_rows(audits: Sequence[Audit]) -> list[list[str]]:
+    """Rows of baseline ESM: each baseline overall, then per reasoning type."""
+    rows: list[list[str]] = []
     names = list(dict.fromkeys(b for a in audits for b in a.baselines))
     for baseline in names:
         for scope in (ALL, *REASONING_TYPES):
@@ -126,6 +132,6 @@ def table_rows(audits: Sequence[Audit]) -> list[list[str]]:
 
 def side_by_side(audits: Sequence[Audit], *, markdown: bool = False) -> str:
     heads = ["measured", *(a.name for a in audits)]
-    rows = table_rows(audits)
+    rows = figure_rows(audits) + baseline_rows(audits)
     numeric = [False, *([True] * len(audits))]
     return "\n".join(markdown_lines(heads, rows, numeric)) if markdown else plain(heads, rows, numeric)

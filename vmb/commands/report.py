@@ -1,7 +1,8 @@
 """Regenerate every table and figure of the paper from the runs present (what `make report` runs).
 
 Uses every run directory under --runs (default runs/); with none, first makes the runs that need no
-model (the oracle and noop agents under each of the paper's memory settings). Executes the notebooks
+model (the oracle and noop agents under each of the paper's memory settings, and the shortcut
+baselines of `vmb audit` under the setting each reads). Executes the notebooks
 in notebooks/ headless with papermill; tables go to OUT/tables (CSV, Markdown, LaTeX), figures to
 figures/ (PNG, PDF), executed notebooks to OUT/notebooks, and OUT/report.md and OUT/index.html link
 them all. A failing notebook stops the report with the notebook and cell named.

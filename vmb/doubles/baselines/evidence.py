@@ -8,7 +8,6 @@ into dated :class:`Unit` s (a gold-memory entry, a history line) with the person
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,37 +55,35 @@ def gold_units(gold_memory: str, people: list[str]) -> list[Unit]:
 
 
 class HistoryIndex:
-    """A group's history lines, searched for the lines naming an API once per API.
+    """A group's history lines as units, with an index from each word to the lines holding it.
 
-    One regular expression of the API's cue words over the whole history finds the candidate lines;
-    only those are cut into words, so a query costs a scan of the text, not of 2,700 word sets.
+    Cut into words once per group; the lines naming an API are then the union of its cue words'
+    lines, checked once per API and kept.
     """
 
     def __init__(self, group: Group) -> None:
-        self._lines = group.lines
-        self._text = "\n".join(line.text.lower() for line in group.lines)
-        starts, offset = [], 0
-        for line in group.lines:
-            starts.append(offset)
-            offset += len(line.text) + 1
-        self._starts = starts
-        self._units: dict[int, Unit] = {}
+        self._group = group
+        self.units: list[Unit] = []
+        self._lines: dict[str, list[int]] = {}
         self._naming: dict[str, list[Unit]] = {}
 
-    def _unit(self, position: int) -> Unit:
-        unit = self._units.get(position)
-        if unit is None:
-            line = self._lines[position]
-            unit = Unit((line.timestamp, position), line.text, line.speaker, frozenset(words(line.text)))
-            self._units[position] = unit
-        return unit
+    def _build(self) -> None:
+        """Cut the lines into words, on the first question (baselines reading no history never pay it)."""
+        self.units = [
+            Unit((line.timestamp, position), line.text, line.speaker, frozenset(words(line.text)))
+            for position, line in enumerate(self._group.lines)
+        ]
+        for position, unit in enumerate(self.units):
+            for word in unit.words:
+                self._lines.setdefault(word, []).append(position)
 
     def naming(self, target: Target) -> list[Unit]:
         """The lines naming ``target``, in file order."""
+        if not self.units:
+            self._build()
         if target.name not in self._naming:
-            pattern = re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, sorted(target.cues))) + r")(?![a-z0-9])")
-            hits = sorted({bisect_right(self._starts, m.start()) - 1 for m in pattern.finditer(self._text)})
-            units = (self._unit(position) for position in hits)
+            hits = sorted({p for cue in target.cues for p in self._lines.get(cue, ())})
+            units = (self.units[p] for p in hits)
             self._naming[target.name] = [u for u in units if names(u.text, target, u.words)]
         return self._naming[target.name]
 
@@ -100,21 +97,25 @@ class Task:
     gold: list[Unit]
     people: list[str]
     history: HistoryIndex
-
-    @property
-    def asker(self) -> str | None:
-        return first_person_named(self.query, self.people)
+    asker: str | None  # the first group member the query names
 
 
 class Tasks:
-    """Builds each query's :class:`Task`, indexing each group's history once."""
+    """Builds each query's :class:`Task` once, indexing each group's history once."""
 
     def __init__(self) -> None:
         self._indexes: dict[int, tuple[Group, HistoryIndex]] = {}
+        self._tasks: dict[str, tuple[Query, Task]] = {}
 
     def of(self, query: Query, group: Group) -> Task:
+        known = self._tasks.get(query.id)
+        if known is not None and known[0] is query:
+            return known[1]
         held = self._indexes.get(group.number)
         if held is None or held[0] is not group:
             held = (group, HistoryIndex(group))
             self._indexes[group.number] = held
-        return Task(query.id, query.query, gold_units(query.gold_memory, group.speakers), group.speakers, held[1])
+        task = Task(query.id, query.query, gold_units(query.gold_memory, group.speakers), group.speakers, held[1],
+                    first_person_named(query.query, group.speakers))
+        self._tasks[query.id] = (query, task)
+        return task

@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from vmb.sim.registry import API_BY_NAME
@@ -187,6 +187,7 @@ def target_scores(text: str) -> dict[str, float]:
     return scores
 
 
+@lru_cache(maxsize=8192)
 def best_target(text: str) -> Target | None:
     """The API ``text`` names most strongly, if it names one (ties: registry order)."""
     scores = target_scores(text)
@@ -273,6 +274,12 @@ def call(target: Target, value: Any, context: str = "") -> dict[str, Any]:
 
 def value_near_cue(text: str, target: Target) -> Any:
     """The value ``text`` states for ``target``: the last one in a sentence naming it (else the last one)."""
+    return _value_near_cue(text, target.name)
+
+
+@lru_cache(maxsize=65536)
+def _value_near_cue(text: str, name: str) -> Any:
+    target = targets()[name]
     sentences = re.split(r"(?<=[.!?])\s+", text)
     last = None
     for sentence in sentences:

@@ -153,27 +153,27 @@ def _route(task: Task, found: list[tuple[Unit, Any]]) -> Any:
 @dataclass(frozen=True)
 class Baseline:
     name: str
-    reads: str  # "gold memory", "history" or "query"
+    memory: str  # the memory setting holding what it reads: "gold", "history" or "none" (the query alone)
     description: str
     predict: Callable[[Task], Calls]
 
 
 BASELINES: dict[str, Baseline] = {b.name: b for b in (
-    Baseline("latest-gold", "gold memory", "the latest dated gold-memory entry naming the setting", from_gold(_latest)),
+    Baseline("latest-gold", "gold", "the latest dated gold-memory entry naming the setting", from_gold(_latest)),
     Baseline("latest-history", "history", "the latest history line naming the setting", from_history(_latest)),
-    Baseline("query-only", "query", "the value the query states (a flag switched on), no memory", query_only),
-    Baseline("first-gold", "gold memory", "the earliest dated gold-memory entry naming the setting",
+    Baseline("query-only", "none", "the value the query states (a flag switched on), no memory", query_only),
+    Baseline("first-gold", "gold", "the earliest dated gold-memory entry naming the setting",
              from_gold(_first)),
-    Baseline("frequent-gold", "gold memory", "the value the gold memory states most often for the setting",
+    Baseline("frequent-gold", "gold", "the value the gold memory states most often for the setting",
              from_gold(_most_frequent)),
-    Baseline("asker-gold", "gold memory", "the asker's own latest gold-memory entry naming the setting",
+    Baseline("asker-gold", "gold", "the asker's own latest gold-memory entry naming the setting",
              from_gold(_askers_latest)),
     Baseline("asker-history", "history", "the asker's own latest history line naming the setting",
              from_history(_askers_latest)),
-    Baseline("overlap-gold", "gold memory", "the gold-memory entry sharing most words with the query",
+    Baseline("overlap-gold", "gold", "the gold-memory entry sharing most words with the query",
              from_gold(_closest_wording)),
-    Baseline("as-written", "gold memory", "the last value stated in the gold memory's text order (dates ignored)",
+    Baseline("as-written", "gold", "the last value stated in the gold memory's text order (dates ignored)",
              as_written),
-    Baseline("type-router", "gold memory", "a rule chosen from the request's wording (usual → first, "
+    Baseline("type-router", "gold", "a rule chosen from the request's wording (usual → first, "
              "again → latest, someone's favourite → theirs, else closest wording)", from_gold(_route)),
 )}
