@@ -145,15 +145,17 @@ def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Pa
 
 
 def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path, monkeypatch: Any) -> None:
-    # One agent under one setting keeps this fast; the report makes all eight the same way.
+    # One agent under one setting and one shortcut baseline keep this fast; the report makes all the same way.
     monkeypatch.setattr(report, "BASELINE_AGENTS", ("noop",))
     monkeypatch.setattr(report, "BASELINE_MEMORIES", ("gold",))
-    monkeypatch.setattr(report, "SHORTCUT_AGENTS", ())
+    monkeypatch.setattr(report, "SHORTCUT_AGENTS", ("query-only",))
     result = make_report(runs_root=tmp_path / "runs", out=tmp_path / "out", figures=tmp_path / "figures",
                          data=str(release_dir), notebooks=[NOTEBOOKS_DIR / "02_overall.ipynb"], log=lambda _: None)
-    assert [p.name for p in result.made_runs] == ["noop-gold"] and result.runs == result.made_runs
+    # The baseline runs under the memory setting holding what it reads: none, the query alone.
+    assert [p.name for p in result.made_runs] == ["noop-gold", "query-only-none"] and result.runs == result.made_runs
     overview = pd.read_csv(tmp_path / "out" / "tables" / "runs_overview.csv")
-    assert overview["model"].tolist() == ["noop (does nothing)"] and overview["scored"].tolist() == [500]
+    assert sorted(overview["model"]) == ["noop (does nothing)", "query-only"]
+    assert overview["scored"].tolist() == [500, 500]
     assert "Only offline agents ran" in result.index.read_text()
 
 

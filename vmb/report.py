@@ -37,7 +37,7 @@ from typing import Any
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = PROJECT_ROOT / "notebooks"
 BASELINE_AGENTS = ("oracle", "noop")
-# Shortcut baselines (vmb.baselines) run as offline agents: text matching, no model, real failures.
+# Shortcut baselines (vmb.doubles.baselines) run as offline agents: text matching, no model, real failures.
 SHORTCUT_AGENTS = ("latest-gold", "latest-history", "query-only")
 # Notebooks about a benchmark made by `vmb generate`: run only when one is given or found here.
 GENERATED_NOTEBOOKS = ("06_generated",)
@@ -68,7 +68,7 @@ class ReportResult:
 def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], None]) -> list[Path]:
     """Oracle and noop runs under each of the paper's memory settings, and the shortcut baselines'
     under the setting each reads (no model needed)."""
-    from vmb.baselines import BASELINES
+    from vmb.doubles.baselines import BASELINES
     from vmb.harness import run_benchmark
     from vmb.results.metrics import ESM
 
