@@ -150,7 +150,7 @@ def test_record_and_explorer(runset: Any, bench: Any) -> None:
     record = runset.record("scripted-kv", row["query_id"])
     assert record.id == row["query_id"] and record.messages[0]["role"] == "system"
     injected, results = memory_seen(runset, "scripted-kv", record)
-    assert "memory_list()" in injected and results and results[0].startswith("memory_list()")
+    assert "memory_list" in injected and results and results[0].startswith("memory_list()")
     page = failure_html(runset, "scripted-kv", row["query_id"], bench)
     query = bench.query(row["query_id"])
     for part in ("Gold memory", "Memory the agent saw", "State diff", "full message trace", row["error_category"]):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer, tool_names
+from vmb.results.rundir import SHARED_PROMPT_CHARS
 from vmb.tokens import count_tokens
 
 from .conftest import RunFn
@@ -42,7 +43,10 @@ def test_memory_setting_end_to_end(memory: str, bench: Any, run: RunFn, tmp_path
     assert row["calls"]["discovery"] and row["calls"]["vehicle"]
     assert row["call_count"] == sum(len(v) for v in row["calls"].values())
     assert all({"prompt_tokens", "completion_tokens", "cached"} <= set(r) for r in row["rounds"])
-    system = (tmp_path / "run" / row["messages"][0]["content_file"]).read_text()
+    first = row["messages"][0]
+    system = first["content"] if "content" in first else (tmp_path / "run" / first["content_file"]).read_text()
+    # A short prompt stays in the record; a long one (the history, a long summary) is stored once.
+    assert ("content_file" in first) == (len(system) >= SHARED_PROMPT_CHARS)
     assert "list_module_tools" in system and "seat" in system
 
     built = tmp_path / "run" / "memory" / "group_1"

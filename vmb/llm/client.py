@@ -67,9 +67,6 @@ class ChatClient:
         timeout: float,
         stats: ClientStats | None = None,
     ) -> None:
-        import httpx2
-        from openai import AsyncOpenAI
-
         from vmb.llm.transport import LightTransport, wants_light_transport
 
         self.model = model
@@ -80,12 +77,20 @@ class ChatClient:
         self.policy = policy
         self.stats = stats or ClientStats()
         self._rng = random.Random()
-        http_client = None
+        self.timeout = timeout
+        self._light: LightTransport | None = None
+        self._sdk: Any = None
         if wants_light_transport(self.base_url):
-            http_client = httpx2.AsyncClient(transport=LightTransport(), timeout=timeout)
-        # A local server needs no key; the SDK insists on one, and this placeholder is harmless.
-        self._sdk = AsyncOpenAI(base_url=self.base_url, api_key=api_key or "no-key", max_retries=0,
-                                timeout=timeout, http_client=http_client)
+            headers = {"Content-Type": "application/json", "Accept": "application/json"}
+            if api_key:
+                headers["Authorization"] = f"Bearer {api_key}"
+            self._light = LightTransport(self.base_url, headers)
+        else:
+            from openai import AsyncOpenAI
+
+            # A local server needs no key; the SDK insists on one, and this placeholder is harmless.
+            self._sdk = AsyncOpenAI(base_url=self.base_url, api_key=api_key or "no-key", max_retries=0,
+                                    timeout=timeout)
 
     def body(self, messages: list[Message], tools: list[dict[str, Any]]) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.model, "messages": messages, **self.params}
@@ -167,7 +172,10 @@ class ChatClient:
         return self.policy.timeout_retries if self.params.get("temperature") == 0 else self.policy.retries
 
     async def close(self) -> None:
-        await self._sdk.close()
+        if self._light is not None:
+            await self._light.aclose()
+        if self._sdk is not None:
+            await self._sdk.close()
 
     def _count(self, stored: dict[str, Any]) -> None:
         usage = read_usage(stored.get("usage"))
@@ -175,44 +183,66 @@ class ChatClient:
         self.stats.completion_tokens += usage.completion_tokens
 
     async def _send(self, body: dict[str, Any], trial: int) -> dict[str, Any]:
+        # Encoded here once, compactly: the SDK's typed create() would first walk every message through
+        # its TypedDict transforms (~3 ms per request with long conversations).
+        payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        headers = {TRIAL_HEADER: str(trial)} if trial != 1 else {}
+        if self._light is not None:
+            content = await self._send_light(payload, headers)
+        else:
+            content = await self._send_sdk(payload, headers)
+        try:
+            data = json.loads(content)
+        except RecursionError:
+            raise RequestFailed("reply nests too deeply to read") from None
+        except ValueError:
+            raise _Transient(f"reply is not JSON: {_short(content.decode('utf-8', errors='replace'))}") from None
+        if not isinstance(data, dict):
+            raise _Transient(f"reply is not a JSON object: {_short(content.decode('utf-8', errors='replace'))}")
+        return data
+
+    async def _send_light(self, payload: bytes, headers: dict[str, str]) -> bytes:
+        from vmb.llm.transport import TransportError, TransportTimeout
+
+        assert self._light is not None
+        try:
+            answer = await self._light.post("/chat/completions", payload, self.timeout, headers)
+        except TransportTimeout:
+            raise _Transient("timeout", timeout=True) from None
+        except TransportError as error:
+            raise _Transient(f"connection error: {error}") from None
+        if answer.status >= 400:
+            raise status_failure(answer.status, answer.text, answer.headers)
+        return answer.body
+
+    async def _send_sdk(self, payload: bytes, headers: dict[str, str]) -> bytes:
         import httpx2
         import openai
 
         try:
-            # The SDK's generic post sends the body as it is: the typed create() first walks every
-            # message through its TypedDict transforms, ~3 ms per request with long conversations.
-            # Encoded here once, compactly, rather than again inside the SDK and httpx.
-            payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            headers = {"Content-Type": "application/json"}
-            if trial != 1:
-                headers[TRIAL_HEADER] = str(trial)
             response = await self._sdk.post("/chat/completions", cast_to=httpx2.Response, content=payload,
-                                            options={"headers": headers})
+                                            options={"headers": {"Content-Type": "application/json", **headers}})
         except openai.APITimeoutError:
             raise _Transient("timeout", timeout=True) from None
         except openai.APIConnectionError as error:
             raise _Transient(f"connection error: {error.__cause__ or error}") from None
         except openai.APIStatusError as error:
-            status = error.status_code
-            detail = _short(error.response.text)
-            if status in FATAL_STATUSES:
-                raise FatalModelError(
-                    f"the endpoint answered HTTP {status} ({detail}): check --base-url, --model and the API key"
-                ) from None
-            if status in RETRY_STATUSES or status >= 500:
-                raise _Transient(f"HTTP {status}: {detail}", parse_retry_after(error.response.headers)) from None
-            if status == 400 and CONTEXT_OVERFLOW.search(detail):
-                raise ContextOverflow(f"HTTP {status}: {detail}") from None
-            raise RequestFailed(f"HTTP {status}: {detail}") from None
-        try:
-            data = json.loads(response.content)
-        except RecursionError:
-            raise RequestFailed("reply nests too deeply to read") from None
-        except ValueError:
-            raise _Transient(f"reply is not JSON: {_short(response.text)}") from None
-        if not isinstance(data, dict):
-            raise _Transient(f"reply is not a JSON object: {_short(response.text)}")
-        return data
+            raise status_failure(error.status_code, error.response.text, error.response.headers) from None
+        content: bytes = response.content
+        return content
+
+
+def status_failure(status: int, text: str, headers: Any) -> Exception:
+    """The error an HTTP error status stands for: fatal, worth retrying, a context overflow, or failed."""
+    detail = _short(text)
+    if status in FATAL_STATUSES:
+        return FatalModelError(
+            f"the endpoint answered HTTP {status} ({detail}): check --base-url, --model and the API key")
+    if status in RETRY_STATUSES or status >= 500:
+        return _Transient(f"HTTP {status}: {detail}", parse_retry_after(headers))
+    if status == 400 and CONTEXT_OVERFLOW.search(detail):
+        return ContextOverflow(f"HTTP {status}: {detail}")
+    return RequestFailed(f"HTTP {status}: {detail}")
 
 
 class _TrialModel:

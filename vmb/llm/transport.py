@@ -1,20 +1,20 @@
-"""A lean HTTP/1.1 transport under the openai SDK for plain-HTTP endpoints (local servers).
+"""A lean HTTP/1.1 client for plain-HTTP endpoints (local servers), in place of the openai SDK's stack.
 
-The SDK's default stack (httpx2 → httpcore2 → h11 → anyio) costs about 0.5 ms of CPU per request,
-half of what the harness spends per request; against a local vLLM or llama.cpp at high concurrency
-that CPU is what stretches the run beyond its floor. This transport keeps the SDK (request building,
-authentication, error mapping) and replaces only the wire: keep-alive connections on asyncio
-streams, Content-Length, chunked and read-to-close bodies, one total timeout per request. HTTPS and
-proxied endpoints keep the SDK's transport (``wants_light_transport``).
+The SDK (request options, headers, URL objects, httpx2 → httpcore2 → h11 → anyio) costs about 2 ms
+of CPU per request, most of what the harness spends per request; against a local vLLM or llama.cpp
+at high concurrency that CPU is what stretches a run beyond its floor (the bench suite ``harness``
+measures it against a bare client). This client sends the body the harness already encoded on
+keep-alive connections (asyncio streams) and reads Content-Length, chunked and read-to-close bodies,
+with one total timeout per request; ``vmb.llm.client`` maps the status as it maps the SDK's errors.
+HTTPS and proxied endpoints keep the SDK (``wants_light_transport``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import urllib.request
+from dataclasses import dataclass
 from urllib.parse import urlparse
-
-import httpx2
 
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
@@ -32,46 +32,62 @@ class _Stale(Exception):
     """A kept-alive connection the server had closed before we used it."""
 
 
-class LightTransport(httpx2.AsyncBaseTransport):
-    def __init__(self) -> None:
-        self._idle: dict[tuple[str, int], list[Connection]] = {}
+class TransportTimeout(Exception):
+    """No complete answer within the request's time limit."""
 
-    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
-        timeouts = request.extensions.get("timeout") or {}
-        limit = max((t for t in timeouts.values() if t is not None), default=None)
+
+class TransportError(Exception):
+    """The connection failed or the answer was not HTTP."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: dict[str, str]  # names in lower case
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+
+class LightTransport:
+    """POSTs to one plain-HTTP endpoint, on a pool of kept-alive connections."""
+
+    def __init__(self, base_url: str, headers: dict[str, str]) -> None:
+        parsed = urlparse(base_url)
+        self._key = (parsed.hostname or "127.0.0.1", parsed.port or 80)
+        self._path = parsed.path.rstrip("/")
+        fixed = {"Host": f"{self._key[0]}:{self._key[1]}", **headers}
+        self._head = "".join(f"{k}: {v}\r\n" for k, v in fixed.items()).encode("latin-1")
+        self._idle: list[Connection] = []
+
+    async def post(self, path: str, body: bytes, timeout: float | None, headers: dict[str, str] | None = None) -> Answer:
+        extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items()).encode("latin-1")
+        payload = (b"POST " + (self._path + path).encode("latin-1") + b" HTTP/1.1\r\n" + self._head + extra
+                   + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
         try:
-            async with asyncio.timeout(limit):
-                return await self._exchange(request)
+            async with asyncio.timeout(timeout):
+                return await self._exchange(payload)
         except TimeoutError:
-            raise httpx2.ReadTimeout(f"no answer within {limit} s", request=request) from None
-        except (OSError, asyncio.IncompleteReadError, ValueError) as error:
-            raise httpx2.RemoteProtocolError(f"{type(error).__name__}: {error}", request=request) from None
+            raise TransportTimeout(f"no answer within {timeout} s") from None
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, IndexError) as error:
+            raise TransportError(f"{type(error).__name__}: {error}") from None
 
-    async def _exchange(self, request: httpx2.Request) -> httpx2.Response:
-        url = request.url
-        key = (url.host, url.port or 80)
-        payload = self._serialise(request, await request.aread())
-        pool = self._idle.setdefault(key, [])
-        while pool:
-            connection = pool.pop()
+    async def _exchange(self, payload: bytes) -> Answer:
+        while self._idle:
+            connection = self._idle.pop()
             try:
-                return await self._send(request, payload, connection, key)
+                return await self._send(payload, connection)
             except _Stale:
                 continue
-        connection = await asyncio.open_connection(*key)
+        connection = await asyncio.open_connection(*self._key)
         try:
-            return await self._send(request, payload, connection, key)
+            return await self._send(payload, connection)
         except _Stale:
             raise ConnectionError("the server closed the connection without answering") from None
 
-    @staticmethod
-    def _serialise(request: httpx2.Request, body: bytes) -> bytes:
-        lines = [b"%s %s HTTP/1.1" % (request.method.encode(), request.url.raw_path)]
-        lines.extend(k + b": " + v for k, v in request.headers.raw)
-        return b"\r\n".join(lines) + b"\r\n\r\n" + body
-
-    async def _send(self, request: httpx2.Request, payload: bytes, connection: Connection,
-                    key: tuple[str, int]) -> httpx2.Response:
+    async def _send(self, payload: bytes, connection: Connection) -> Answer:
         reader, writer = connection
         keep = False
         try:
@@ -87,23 +103,23 @@ class LightTransport(httpx2.AsyncBaseTransport):
                 raise _Stale from None
             lines = head[:-4].split(b"\r\n")
             status = int(lines[0].split(b" ", 2)[1])
-            headers = [(name.strip(), value.strip()) for name, _, value in (line.partition(b":") for line in lines[1:])]
-            fields = {name.lower(): value.lower() for name, value in headers}
+            fields = {name.strip().lower().decode("latin-1"): value.strip().decode("latin-1")
+                      for name, _, value in (line.partition(b":") for line in lines[1:])}
             content = await self._body(reader, fields, status)
-            keep = fields.get(b"connection") != b"close" and (b"content-length" in fields or
-                                                               fields.get(b"transfer-encoding") == b"chunked")
-            return httpx2.Response(status, headers=headers, content=content, request=request)
+            keep = fields.get("connection", "").lower() != "close" and (
+                "content-length" in fields or fields.get("transfer-encoding", "").lower() == "chunked")
+            return Answer(status, fields, content)
         finally:
             if keep:
-                self._idle.setdefault(key, []).append(connection)
+                self._idle.append(connection)
             else:
                 writer.close()
 
     @staticmethod
-    async def _body(reader: asyncio.StreamReader, fields: dict[bytes, bytes], status: int) -> bytes:
+    async def _body(reader: asyncio.StreamReader, fields: dict[str, str], status: int) -> bytes:
         if status in (204, 304) or 100 <= status < 200:
             return b""
-        if fields.get(b"transfer-encoding") == b"chunked":
+        if fields.get("transfer-encoding", "").lower() == "chunked":
             parts: list[bytes] = []
             while True:
                 size = int((await reader.readuntil(b"\r\n")).split(b";", 1)[0], 16)
@@ -113,12 +129,11 @@ class LightTransport(httpx2.AsyncBaseTransport):
                     return b"".join(parts)
                 parts.append(await reader.readexactly(size))
                 await reader.readexactly(2)
-        if b"content-length" in fields:
-            return await reader.readexactly(int(fields[b"content-length"]))
+        if "content-length" in fields:
+            return await reader.readexactly(int(fields["content-length"]))
         return await reader.read()
 
     async def aclose(self) -> None:
-        for pool in self._idle.values():
-            for _, writer in pool:
-                writer.close()
+        for _, writer in self._idle:
+            writer.close()
         self._idle.clear()

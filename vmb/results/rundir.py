@@ -36,6 +36,8 @@ CONFIG = "config.json"
 RESULTS = "results.jsonl"
 METRIC = "metric.json"
 MEMORY = "memory"
+# System prompts of at least this many characters are stored once per run, not in each record.
+SHARED_PROMPT_CHARS = 4096
 SYSTEM_PROMPTS = "system_prompts"
 LOCK = "run.lock"
 
@@ -289,15 +291,19 @@ class RunDir:
             self._handle = None
 
     def store_system_prompt(self, record: QueryRecord) -> None:
-        """Move the record's system prompt into ``system_prompts/`` (once per distinct text).
+        """Move a long system prompt into ``system_prompts/`` (once per distinct text).
 
         With the summary or history setting every query of a group shares a prompt of up to
         ~400 kB; storing it once keeps ``results.jsonl`` small. ``load_messages`` puts it back.
+        A short one (no memory, gold memory: a different ~1.5 kB per query) stays in the record:
+        a file per query would cost more than the line it saves.
         """
         messages = record.messages
         if not messages or messages[0].get("role") != "system" or "content" not in messages[0]:
             return
         text = messages[0]["content"]
+        if len(text) < SHARED_PROMPT_CHARS:
+            return
         name = f"{SYSTEM_PROMPTS}/{hashlib.sha256(text.encode('utf-8')).hexdigest()[:20]}.txt"
         path = self.path / name
         if not path.exists():
