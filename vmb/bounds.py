@@ -7,13 +7,14 @@ from typing import Any
 
 
 def number_problem(option: str, value: Any, low: float, *, above: bool = False, whole: bool = False,
-                   high: float | None = None) -> str | None:
-    """Why ``value`` is not an acceptable ``option`` (None when it is, or when it is None: not given).
+                   high: float | None = None, required: bool = False) -> str | None:
+    """Why ``value`` is not an acceptable ``option`` (None when it is, or when it is None: not given,
+    unless ``required``).
 
     ``whole`` asks for an integer; ``above`` excludes ``low`` itself; ``high`` is an inclusive bound.
     Booleans, text, NaN and infinities are refused by name.
     """
-    if value is None:
+    if value is None and not required:
         return None
     kind = "a whole number" if whole else "a finite number"
     if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):

@@ -57,21 +57,24 @@ class GenerateOptions:
     def __post_init__(self) -> None:
         for name, low in (("groups", 1), ("people", 2), ("history_lines", 1), ("vehicle_chains", 1),
                           ("background_chains", 0), ("conflict_density", 2), ("seed", -math.inf)):
-            problem = number_problem(f"--{name.replace('_', '-')}", getattr(self, name), low, whole=True)
+            problem = number_problem(f"--{name.replace('_', '-')}", getattr(self, name), low, whole=True,
+                                     required=True)
             if problem is not None:
                 raise OptionError(problem + (" (a group shares a car)" if name == "people" else ""))
         if self.conflict_density > self.people:
             raise OptionError(f"--conflict-density must be between 2 and --people ({self.people}), "
                               f"got {self.conflict_density}")
-        problem = number_problem("--delay-days", self.delay_days, 1, high=MAX_DELAY_DAYS)
+        problem = number_problem("--delay-days", self.delay_days, 1, high=MAX_DELAY_DAYS, required=True)
         if problem is not None:
             raise OptionError(problem)
+        if not isinstance(self.type_shares, dict):
+            raise OptionError(f"--type-shares must be TYPE=SHARE pairs, got {self.type_shares!r}")
         unknown = set(self.type_shares) - set(REASONING_TYPES)
         if unknown:
             raise OptionError(f"--type-shares: unknown reasoning type(s) {', '.join(sorted(unknown))}; "
                               f"known: {', '.join(REASONING_TYPES)}")
         for name, share in self.type_shares.items():
-            problem = number_problem(f"--type-shares {name}", share, 0)
+            problem = number_problem(f"--type-shares {name}", share, 0, required=True)
             if problem is not None:
                 raise OptionError(problem)
         if not 0 < sum(self.type_shares.values()) < math.inf:

@@ -139,6 +139,8 @@ def rejections(out: Path) -> dict[str, str]:
         body = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
         raise ArtifactError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
+    except (ValueError, RecursionError, OSError) as error:
+        raise ArtifactError(f"{path}: cannot be read ({error})") from None
     rejected = body.get("reject", {}) if isinstance(body, dict) else None
     if not isinstance(rejected, dict) or set(body) - {"reject"}:
         raise ArtifactError(f'{path}: expected {{"reject": {{"ID": "reason", ...}}}} and nothing else')
