@@ -5,7 +5,9 @@ It speaks just enough HTTP/1.1 (keep-alive, Content-Length bodies) to serve
 body returning a ``Scripted`` response: a chat message, or a status code with headers (429 with
 Retry-After, 500, ...), after a delay, or never (the client times out), or a dropped connection.
 ``ReferenceScript`` plays a competent model from the benchmark's reference answers (discovery, then
-the calls, then a short answer) and fills summary and key-value memories deterministically. Given a
+the calls, then a short answer) and fills summary and key-value memories deterministically; it knows
+the memory tools by the names their settings declare and reads a build's day through the setting's
+own prompt file. Given a
 ``Stochastic`` mode it fails some (query, trial) pairs, chosen by a seeded hash, so repeated trials of a
 query disagree reproducibly. The trial comes from the ``X-VMB-Trial`` request header, which a script
 reads with ``request_trial()`` (the server keeps each request's headers in a context variable).
@@ -32,6 +34,9 @@ from typing import Any
 from vmb.doubles.offline import assistant_calls, reference_step
 from vmb.doubles.scripted_replies import TEXT_FORMATS
 from vmb.llm.client import TRIAL_HEADER
+from vmb.memory import kv, summary
+from vmb.memory.plugins import SEARCH_TOOL
+from vmb.prompts import load_prompt
 
 _REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
             500: "Internal Server Error", 503: "Service Unavailable"}
@@ -237,9 +242,9 @@ class ReferenceScript:
     def __call__(self, body: dict[str, Any]) -> Scripted:
         messages = body["messages"]
         names = tool_names(body)
-        if "memory_update" in names:
+        if summary.UPDATE in names:
             return Scripted(self.summary_step(messages))
-        if "memory_add" in names:
+        if kv.ADD in names:
             return Scripted(self.kv_step(messages))
         query = self.query_of(messages)
         searches = self.memory_searches(names, query)
@@ -254,32 +259,38 @@ class ReferenceScript:
     def memory_searches(names: set[str], query: Any) -> list[tuple[str, dict[str, Any]]]:
         """A first turn of memory look-ups when the setting offers memory tools."""
         calls: list[tuple[str, dict[str, Any]]] = []
-        if "memory_list" in names:
-            calls.append(("memory_list", {}))
-        if "memory_search" in names:
+        if kv.LIST in names:
+            calls.append((kv.LIST, {}))
+        if kv.SEARCH in names:
             words = query.query.split()
-            calls.append(("memory_search", {"key": words[3] if len(words) > 3 else query.query}))
-        if "search_memory" in names:
-            calls.append(("search_memory", {"query": query.query, "top_k": 3}))
+            calls.append((kv.SEARCH, {"key": words[3] if len(words) > 3 else query.query}))
+        if SEARCH_TOOL in names:
+            calls.append((SEARCH_TOOL, {"query": query.query, "top_k": 3}))
         return calls
 
     def summary_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
-        user = messages[1]["content"]
-        date = user.split("Conversation of ", 1)[1].split(":", 1)[0]
-        lines = user.split("Conversation of ", 1)[1].count("\n")
-        note = f"{date}: {lines} lines."
-        previous = user.split("Current memory:\n", 1)[1].split("\n\nConversation of", 1)[0]
-        memory = note if previous.startswith("(") else f"{previous}\n{note}"
-        return assistant_calls([("memory_update", {"new_memory": memory})], 0, text_format=self.text_format)
+        """One day of a summary build: the memory so far with a line noting the day."""
+        day = _day(summary.DAY_PROMPT, messages)
+        lines = day["lines"].count("\n") + 1 if day["lines"] else 0
+        note = f"{day['date']}: {lines} lines."
+        memory = note if day["memory"] == summary.EMPTY else f"{day['memory']}\n{note}"
+        return assistant_calls([(summary.UPDATE, {"new_memory": memory})], 0, text_format=self.text_format)
 
     def kv_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        """One day of a key-value build: an entry keyed by the date holding its first line, then done."""
         if any(m["role"] == "tool" for m in messages):
             return {"role": "assistant", "content": "Memory updated."}
-        user = messages[1]["content"]
-        day = user.split("Conversation of ", 1)[1]
-        date, _, lines = day.partition(":\n")
-        first = lines.splitlines()[0] if lines else ""
-        return assistant_calls([("memory_add", {"key": date, "value": first})], 0, text_format=self.text_format)
+        day = _day(kv.DAY_PROMPT, messages)
+        first = day["lines"].splitlines()[0] if day["lines"] else ""
+        return assistant_calls([(kv.ADD, {"key": day["date"], "value": first})], 0, text_format=self.text_format)
+
+
+def _day(prompt: str, messages: list[dict[str, Any]]) -> dict[str, str]:
+    """The fields of a build's day prompt, read back through the prompt file the setting declares."""
+    fields = load_prompt(prompt).fields(messages[1]["content"])
+    if fields is None:
+        raise ValueError(f"the build request's user message is not the {prompt} prompt")
+    return fields
 
 
 async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None,

@@ -22,6 +22,9 @@ from vmb.memory.summary import day_lines
 from vmb.prompts import load_prompt
 
 _KEY = {"key": {"type": "string", "description": "The entry's key."}}
+# The tools' names: the build adds and removes entries; the agent lists keys and searches.
+ADD, REMOVE, LIST, SEARCH = "memory_add", "memory_remove", "memory_list", "memory_search"
+DAY_PROMPT = "kv_day"  # one day of the build: the keys so far and the day's lines
 
 
 def _params(props: dict[str, Any]) -> dict[str, Any]:
@@ -29,10 +32,10 @@ def _params(props: dict[str, Any]) -> dict[str, Any]:
 
 
 BUILD_TOOLS: dict[str, tuple[str, dict[str, Any]]] = {
-    "memory_add": ("Add an entry, or replace the entry with the same key.",
+    ADD: ("Add an entry, or replace the entry with the same key.",
                    _params({**_KEY, "value": {"type": "string", "description": "What to remember."}})),
-    "memory_remove": ("Delete the entry with this key.", _params(_KEY)),
-    "memory_search": ("Entries whose key is this key, else whose key or value contains it (ignoring case).",
+    REMOVE: ("Delete the entry with this key.", _params(_KEY)),
+    SEARCH: ("Entries whose key is this key, else whose key or value contains it (ignoring case).",
                       _params({"key": {"type": "string", "description": "A key or part of one."}})),
 }
 LIST_DESCRIPTION = "List the keys of every entry in the memory."
@@ -68,10 +71,10 @@ def apply_build_call(store: dict[str, str], name: str, arguments: str) -> tuple[
     if problem is not None:
         return False, f"error: {problem}"
     key = args["key"]
-    if name == "memory_add":
+    if name == ADD:
         store[key] = args["value"]
         return True, f"stored {key!r}"
-    if name == "memory_remove":
+    if name == REMOVE:
         if store.pop(key, None) is None:
             return False, f"error: no entry with key {key!r}"
         return True, f"removed {key!r}"
@@ -95,8 +98,8 @@ class _Store:
     def for_query(self, query: QueryInfo) -> QueryMemory:
         # The agent's schemas are compact (paid on every request); the build's keep their descriptions.
         tools = [
-            MemoryTool("memory_list", LIST_DESCRIPTION, {"type": "object", "properties": {}}, self._list),
-            MemoryTool("memory_search", BUILD_TOOLS["memory_search"][0],
+            MemoryTool(LIST, LIST_DESCRIPTION, {"type": "object", "properties": {}}, self._list),
+            MemoryTool(SEARCH, BUILD_TOOLS[SEARCH][0],
                        {"type": "object", "properties": {"key": {"type": "string"}}, "required": ["key"]},
                        self._search),
         ]
@@ -115,7 +118,7 @@ class KeyValueMemory(MemorySetting):
     color = "#009E73"
     Options = KeyValueOptions
     builds = True
-    prompts = ("kv_build", "kv_day")
+    prompts = ("kv_build", DAY_PROMPT)
 
     @property
     def rounds(self) -> int:
@@ -126,7 +129,7 @@ class KeyValueMemory(MemorySetting):
 
     async def build(self, group: Any, ctx: BuildContext) -> None:
         system = load_prompt("kv_build").render()
-        day_prompt = load_prompt("kv_day")
+        day_prompt = load_prompt(DAY_PROMPT)
         tools = [_schema(name) for name in BUILD_TOOLS]
         store: dict[str, str] = {}
         with (ctx.directory / "days.jsonl").open("w", encoding="utf-8") as log:

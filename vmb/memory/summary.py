@@ -19,6 +19,7 @@ from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt
 
 UPDATE = "memory_update"
+DAY_PROMPT = "summary_day"  # one day of the build: the memory so far and the day's lines
 EMPTY = "(nothing recorded yet)"
 
 
@@ -62,7 +63,7 @@ class SummaryMemory(MemorySetting):
     color = "#0072B2"
     Options = SummaryOptions
     builds = True
-    prompts = ("summary_build", "summary_day")
+    prompts = ("summary_build", DAY_PROMPT)
 
     @property
     def cap(self) -> int:
@@ -73,7 +74,7 @@ class SummaryMemory(MemorySetting):
 
     async def build(self, group: Any, ctx: BuildContext) -> None:
         system = load_prompt("summary_build").render(cap=str(self.cap))
-        day_prompt = load_prompt("summary_day")
+        day_prompt = load_prompt(DAY_PROMPT)
         tools = [update_schema(self.cap)]
         summary = ""
         with (ctx.directory / "days.jsonl").open("w", encoding="utf-8") as log:

@@ -9,12 +9,14 @@ version. ``memory.md`` holds one ``## setting`` section per memory setting.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from string import Template
 
 PROMPT_DIR = Path(__file__).resolve().parent
+_PLACEHOLDER = re.compile(r"\$(?:(\w+)|\{(\w+)\})")
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,24 @@ class Prompt:
     def render(self, **values: str) -> str:
         """Fill every ``$placeholder``; a missing value raises (a harness bug, not model output)."""
         return Template(self.body).substitute(values).strip()
+
+    def fields(self, text: str) -> dict[str, str] | None:
+        """The values ``render`` filled in to give ``text``, or None when ``text`` is not this prompt's.
+
+        Each placeholder matches as little as it can, so a value holding the literal text that follows
+        its placeholder is cut there (the prompts' values are dates, lines and memories, which do not).
+        """
+        body = self.body.strip()
+        pattern, seen, last = [], set(), 0
+        for match in _PLACEHOLDER.finditer(body):
+            name = match.group(1) or match.group(2)
+            pattern.append(re.escape(body[last:match.start()]))
+            pattern.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+            seen.add(name)
+            last = match.end()
+        pattern.append(re.escape(body[last:]))
+        found = re.fullmatch("".join(pattern), text.strip(), flags=re.DOTALL)
+        return None if found is None else found.groupdict()
 
     def section(self, heading: str) -> Prompt:
         """The ``## heading`` section of a multi-section file, as a prompt of its own."""
