@@ -18,9 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.data import DataError
     from vmb.harness.rescore import rescore_run
     from vmb.harness.show import metric_line
-    from vmb.prices import PriceError, price_table
+    from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
 
     if not (args.run / "config.json").exists():
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         prices = price_table(args.prices)
         metric, warnings = rescore_run(args.run, args.data, prices)
-    except (PriceError, RunDirError) as error:
+    except (ValueError, RunDirError, DataError, ImportError) as error:
         print(f"vmb score: {error}", file=sys.stderr)
         return 2
     for warning in warnings:

@@ -22,8 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.data import DataError
     from vmb.harness.show import comparison
     from vmb.prices import PriceError, price_table
+    from vmb.results.rundir import RESULTS, RunDirError, read_results
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
@@ -34,5 +36,13 @@ def run(args: argparse.Namespace) -> int:
     except PriceError as error:
         print(f"vmb show: {error}", file=sys.stderr)
         return 2
-    print(comparison(args.runs, by=args.by, paper=args.paper, prices=prices))
+    try:
+        table = comparison(args.runs, by=args.by, paper=args.paper, prices=prices)
+    except (RunDirError, DataError) as error:
+        print(f"vmb show: {error}", file=sys.stderr)
+        return 2
+    for run in args.runs:  # the table counts only whole records: name what it left out
+        for problem in read_results(run / RESULTS)[1]:
+            print(f"vmb show: warning: {problem} (not counted)", file=sys.stderr)
+    print(table)
     return 0

@@ -197,6 +197,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
 def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
                log: Callable[[str], None] = print) -> list[CellOutcome]:
     """Merge each cell's slices (ROOT/CELL/shards/*) into the cell's run directory."""
+    from vmb.data import DataError
     from vmb.harness.merge import merge_runs
     from vmb.results.rundir import RunDirError
 
@@ -210,7 +211,7 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
             continue
         try:
             _, warnings = merge_runs(slices, out, data=cell.settings.get("data"), prices=prices)
-        except (ValueError, RunDirError) as error:
+        except (ValueError, RunDirError, DataError) as error:
             outcomes.append(CellOutcome(cell, out, str(error)))
             log(f"{cell.name}: {error}")
             continue

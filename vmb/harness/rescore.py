@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from vmb.harness.plan import prepare_run
 from vmb.harness.shard import parse_shard
 from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
-from vmb.results.rundir import CONFIG, RunDir, RunDirError
+from vmb.results.rundir import CONFIG, RESULTS, RunDir, RunDirError, read_results
 from vmb.results.summary import QueryRow, compute_metric
 
 
@@ -58,10 +59,18 @@ def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tup
     warnings = []
     if plan.determining["data_sha256"] != header.data_sha256:
         warnings.append(f"the benchmark in {plan.data_root} differs from the one this run used")
-    records = rundir.records()
+    records, problems = read_results(rundir.path / RESULTS)
+    # A line that is not a record is set aside beside the run, never dropped by the rewrite.
+    if problems:
+        shutil.copy2(rundir.path / RESULTS, rundir.path / f"{RESULTS}.damaged")
+        warnings += [f"{problem} (the file as it was is kept as {RESULTS}.damaged)" for problem in problems]
     for record in records.values():
         if record.ok:
-            query = plan.bench.query(record.id)
+            try:
+                query = plan.bench.query(record.id)
+            except KeyError as error:
+                warnings.append(f"{error.args[0]}: the record of {record.key} is kept as it was scored")
+                continue
             record.score = score_replayed(query, record.vehicle_calls, record.call_count)
     rundir.replace_records(records)
     rows = [QueryRow.of(record) for record in records.values()]
