@@ -23,6 +23,7 @@ from vmb.audit.wording import classify_types, request_wording
 from vmb.cli import main
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
+from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, speaker
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
@@ -133,6 +134,16 @@ def test_default_values_and_clock_contradictions(small: Path, release_dir: Path)
     assert clock_contradiction(bench.query("qa_1#1")) is None
     release = load_benchmark(release_dir)
     assert [d.leaf for d in default_values(release.query("qa_1#4"))] == ["navigation.voice_mode"]
+
+
+def test_who_speaks_and_whom_a_request_is_for() -> None:
+    people = ["Andrea Neal", "Rita Russell", "Sandra Wright"]
+    entry = "Rita rode along while Andrea drove to a job site. Andrea told Rita: 'The wipers at level 2.'"
+    assert speaker(entry, people) == "Andrea Neal"
+    assert first_person_named(entry, people) == "Rita Russell"
+    query = "At 7:10 PM, Andrea got into the driver's seat with Rita. Andrea told the car: 'Wipers comfortable for Rita.'"
+    assert beneficiary(query, people) == "Rita Russell"
+    assert beneficiary("At 9:00 AM, Sandra said: 'My usual, please.'", people) == "Sandra Wright"
 
 
 def test_baselines_never_see_the_answer(small: Path) -> None:

@@ -15,6 +15,7 @@ from fixtures.scripted_runs import build_runs
 
 from vmb import report
 from vmb.data import load_benchmark
+from vmb.doubles.baselines import BASELINES
 from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
 
 NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust", "08_audit"]
@@ -33,7 +34,7 @@ TABLE_ROWS = {
     "runs_intervals": N_RUNS,
     "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
     "audit_figures": 25 + 6,  # vmb audit's figures of the release, then the six modules of Table 4
-    "audit_baselines": 10,  # every shortcut baseline on the release (no generated benchmark here)
+    "audit_baselines": len(BASELINES),  # every shortcut baseline on the release (no generated benchmark here)
 }
 FIGURES = [
     "fig_dataset_distribution",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.data import Group, Query
-from vmb.doubles.baselines.lexicon import Target, first_person_named, names, words
+from vmb.doubles.baselines.lexicon import Target, beneficiary, first_person_named, names, speaker, words
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
@@ -27,6 +27,7 @@ class Unit:
     when: tuple[Any, ...]  # sorts in time order (date, minutes, position)
     text: str
     person: str | None  # whom it is about: a line's speaker, the first member an entry names
+    speaker: str | None  # who speaks: a line's speaker, the member an entry has telling or saying
     words: frozenset[str] = field(compare=False)
 
 
@@ -43,14 +44,15 @@ def gold_units(gold_memory: str, people: list[str]) -> list[Unit]:
     heads = list(_ENTRY_DATE.finditer(gold_memory))
     if not heads:
         text = gold_memory.strip()
-        return [Unit((0, -1, 0), text, first_person_named(text, people), frozenset(words(text)))] if text else []
+        return [Unit((0, -1, 0), text, first_person_named(text, people), speaker(text, people),
+                     frozenset(words(text)))] if text else []
     units = []
     for position, head in enumerate(heads):
         end = heads[position + 1].start() if position + 1 < len(heads) else len(gold_memory)
         text = gold_memory[head.end():end].strip()
         month, day, year = _MONTHS.index(head.group(1)) + 1, int(head.group(2)), int(head.group(3))
         when = ((year, month, day), _clock_minutes(text), position)
-        units.append(Unit(when, text, first_person_named(text, people), frozenset(words(text))))
+        units.append(Unit(when, text, first_person_named(text, people), speaker(text, people), frozenset(words(text))))
     return units
 
 
@@ -70,7 +72,7 @@ class HistoryIndex:
     def _build(self) -> None:
         """Cut the lines into words, on the first question (baselines reading no history never pay it)."""
         self.units = [
-            Unit((line.timestamp, position), line.text, line.speaker, frozenset(words(line.text)))
+            Unit((line.timestamp, position), line.text, line.speaker, line.speaker, frozenset(words(line.text)))
             for position, line in enumerate(self._group.lines)
         ]
         for position, unit in enumerate(self.units):
@@ -97,7 +99,8 @@ class Task:
     gold: list[Unit]
     people: list[str]
     history: HistoryIndex
-    asker: str | None  # the first group member the query names
+    asker: str | None  # the first group member the query names (usually the driver)
+    beneficiary: str | None  # whom the request is for: a member it names after "for", else its speaker
 
 
 class Tasks:
@@ -116,6 +119,6 @@ class Tasks:
             held = (group, HistoryIndex(group))
             self._indexes[group.number] = held
         task = Task(query.id, query.query, gold_units(query.gold_memory, group.speakers), group.speakers, held[1],
-                    first_person_named(query.query, group.speakers))
+                    first_person_named(query.query, group.speakers), beneficiary(query.query, group.speakers))
         self._tasks[query.id] = (query, task)
         return task

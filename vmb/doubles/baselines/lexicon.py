@@ -293,6 +293,31 @@ def _value_near_cue(text: str, name: str) -> Any:
     return last
 
 
+_SPEECH_VERB = r"(?:\s+\w+){0,2}?\s+(?:told|said|says|asked|complained|explained|added|replied|insisted|mentioned)\b"
+
+
+def speaker(text: str, people: Sequence[str]) -> str | None:
+    """The group member who speaks in ``text`` ("Andrea told Rita: ..."), else the first one named."""
+    best: tuple[int, str] | None = None
+    for person in people:
+        for alias in {person, person.split()[0]} if person.split() else {person}:
+            match = re.search(rf"\b{re.escape(alias)}\b{_SPEECH_VERB}", text)
+            if match and (best is None or match.start() < best[0]):
+                best = (match.start(), person)
+    return best[1] if best else first_person_named(text, people)
+
+
+def beneficiary(text: str, people: Sequence[str]) -> str | None:
+    """Whom a request is for: a member named after "for" in its quoted speech ("comfortable for Rita"), else
+    its speaker."""
+    said = " ".join(_SPEECH.findall(text))
+    for person in people:
+        for alias in {person, person.split()[0]} if person.split() else {person}:
+            if re.search(rf"\bfor {re.escape(alias)}\b", said):
+                return person
+    return speaker(text, people)
+
+
 def first_person_named(text: str, people: Sequence[str]) -> str | None:
     """The first group member ``text`` names (full name or first name), by position."""
     best: tuple[int, str] | None = None

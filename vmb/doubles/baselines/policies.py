@@ -81,6 +81,11 @@ def _askers_latest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
     return (own or found)[-1][1]
 
 
+def _beneficiarys_latest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    own = [item for item in found if item[0].speaker == task.beneficiary]
+    return (own or found)[-1][1]
+
+
 def _content(text: str) -> set[str]:
     return {w for w in words(text) if len(w) > 3 and not w.isdigit()}
 
@@ -168,6 +173,8 @@ BASELINES: dict[str, Baseline] = {b.name: b for b in (
              from_gold(_most_frequent)),
     Baseline("asker-gold", "gold", "the asker's own latest gold-memory entry naming the setting",
              from_gold(_askers_latest)),
+    Baseline("speaker-gold", "gold", "the latest gold-memory entry in which the person the request is for speaks",
+             from_gold(_beneficiarys_latest)),
     Baseline("asker-history", "history", "the asker's own latest history line naming the setting",
              from_history(_askers_latest)),
     Baseline("overlap-gold", "gold", "the gold-memory entry sharing most words with the query",
