@@ -37,6 +37,7 @@ SUITES: dict[str, tuple[str, str]] = {
     "startup": ("vmb.bench:startup_suite",
                 "vmb run --agent oracle --memory gold over 500 queries: wall and peak memory; vmb --help imports"),
     "data": ("vmb.bench:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
+    "audit": ("vmb.audit.bench:audit_suite", "vmb audit of the release's 50 groups: figures, baselines, checks"),
 }
 
 
