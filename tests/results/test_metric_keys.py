@@ -9,12 +9,12 @@ from vmb.results.metrics import METRICS
 
 PACKAGE = Path(__file__).resolve().parents[2] / "vmb"
 REGISTRY = PACKAGE / "results" / "metrics.py"
-# Where a key's string means something else, or is a format below the registry's layer:
-# "calls" is also a list of calls (a query record's by kind, a conformance record's, a memory build
-# log's); the scorer's stored task score lists its per-task rates (layer 1, below the registry); the
-# dataset statistics read the paper's printed Mem Token column (layer 2).
+# "calls" is also the ordinary word for a list of calls (a query record's by kind, the release's and
+# the conformance records' answers, a build log's, a generated answer's): it is not checked.
+SHARED_WORDS = {"calls"}
+# Where a key's string is a format below the registry's layer: the scorer's stored task score lists
+# its per-task rates (layer 1); the dataset statistics read the paper's printed Mem Token column (layer 2).
 OTHER_MEANINGS = {
-    "calls": {"results/record.py", "sim/conformance.py", "bench.py", "memory/kv.py", "memory/summary.py"},
     "field_f1": {"score.py"},
     "value_f1": {"score.py"},
     "tool_f1": {"score.py"},
@@ -23,7 +23,7 @@ OTHER_MEANINGS = {
 
 
 def named_keys(path: Path) -> set[str]:
-    keys = {m.key for m in METRICS}
+    keys = {m.key for m in METRICS} - SHARED_WORDS
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in keys:
@@ -45,4 +45,4 @@ def test_no_module_but_the_registry_names_a_metric_key() -> None:
 def test_the_registry_names_every_key_once() -> None:
     keys = [m.key for m in METRICS]
     assert len(keys) == len(set(keys))
-    assert named_keys(REGISTRY) == set(keys)
+    assert named_keys(REGISTRY) == set(keys) - SHARED_WORDS
