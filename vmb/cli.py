@@ -54,10 +54,16 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from vmb.errors import VmbError
+
     args = build_parser().parse_args(argv)
     previous = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     try:
         return int(args.handler(args) or 0)
+    except VmbError as error:
+        # Bad input, a damaged file, an unusable directory: one line, no traceback.
+        print(f"vmb {args.command}: {error}", file=sys.stderr)
+        return 1
     except Terminated:
         print(f"vmb {args.command}: terminated; rerun the same command to resume", file=sys.stderr)
         return 143

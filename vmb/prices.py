@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vmb.bounds import number_problem
+from vmb.errors import VmbError
 from vmb.tomlfile import read_toml
 
 ENV = "VMB_PRICES"
 
 
-class PriceError(ValueError):
+class PriceError(VmbError, ValueError):
     """The price table cannot be read; the message names the file and the entry."""
 
 

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vmb.errors import VmbError
+
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS_DIR = PROJECT_ROOT / "notebooks"
 BASELINE_AGENTS = ("oracle", "noop")
@@ -48,7 +50,7 @@ BASELINE_MEMORIES = ("none", "gold", "summary", "kv")
 KERNEL_NAME = "python3"
 
 
-class ReportError(Exception):
+class ReportError(VmbError):
     """The report cannot be made; the message says what and where."""
 
 

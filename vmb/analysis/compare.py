@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.data import REASONING_TYPES
+from vmb.errors import VmbError
 from vmb.results.record import QueryRecord
 from vmb.results.rundir import RunDir, RunDirError, read_header
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
@@ -79,7 +80,7 @@ def compare_outcomes(a: Iterable[Outcome], b: Iterable[Outcome]) -> dict[str, An
     }
 
 
-class CompareError(ValueError):
+class CompareError(VmbError, ValueError):
     """The two runs cannot be compared (different benchmark data, say)."""
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from vmb.errors import VmbError
 
-class DataError(Exception):
+
+class DataError(VmbError):
     """A benchmark file is missing or malformed, or no data directory was found.
 
     The message names the file, the item inside it (a line number, a query) and what is wrong, so

@@ -19,13 +19,14 @@ from pathlib import Path
 
 from vmb.data.errors import DataError
 from vmb.data.loader import HISTORY_DIR, QA_DIR, load_benchmark
+from vmb.errors import VmbError
 
 RELEASE_GROUPS = 50
 RELEASE_QUERIES = 500
 TIMEOUT_SECONDS = 30.0
 
 
-class FetchError(Exception):
+class FetchError(VmbError):
     """The download failed; the message is one line meant for the user."""
 
 

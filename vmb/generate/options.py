@@ -17,6 +17,7 @@ from typing import Any
 
 from vmb.bounds import number_problem
 from vmb.data import REASONING_TYPES
+from vmb.errors import VmbError
 
 # Shares of the five reasoning types in the release (Table 4 of the paper), in percent.
 RELEASE_TYPE_SHARES: dict[str, float] = {
@@ -33,7 +34,7 @@ MAX_DELAY_DAYS = 365.0
 LATEST_START = date(9899, 12, 31)
 
 
-class OptionError(ValueError):
+class OptionError(VmbError, ValueError):
     """An option out of its domain; the message names the option and the accepted values."""
 
 

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from vmb.errors import VmbError
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
 
@@ -28,7 +29,7 @@ class StageFailure(Exception):
     request); the message says why. The group is recorded as failed, never written half-made."""
 
 
-class ArtifactError(Exception):
+class ArtifactError(VmbError):
     """An artifact that cannot be used: names the file, the line and what is wrong."""
 
 

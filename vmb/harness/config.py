@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from vmb.bounds import number_problem
+from vmb.errors import VmbError
 from vmb.harness.shard import Shard
 
 # Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
@@ -73,7 +74,7 @@ def resolve_family(server: str, base_url: str | None) -> ServerFamily:
     return SERVER_FAMILIES[HOST_FAMILIES.get(host, "generic")]
 
 
-class OptionError(ValueError):
+class OptionError(VmbError, ValueError):
     """A setting refused before any request, with one line naming the option and what it takes."""
 
 

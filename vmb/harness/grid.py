@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from vmb.errors import VmbError
 from vmb.harness.config import RunConfig, parse_groups
 from vmb.harness.shard import Shard, shard_dir
 from vmb.prices import PriceTable
@@ -43,7 +44,7 @@ _MODEL_KEYS = {"name", "label", "agent", "base_url", "server", "thinking", "temp
 _TOP_KEYS = {"root", "memory", "trials", "run", "models"}
 
 
-class GridError(ValueError):
+class GridError(VmbError, ValueError):
     """The grid spec is wrong; the message names the file and the entry."""
 
 

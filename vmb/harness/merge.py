@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from vmb.errors import VmbError
 from vmb.harness.plan import prepare_run
 from vmb.harness.rescore import stored_config
 from vmb.prices import PriceTable
@@ -28,7 +29,7 @@ from vmb.results.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, 
 from vmb.results.summary import QueryRow, compute_metric
 
 
-class MergeError(ValueError):
+class MergeError(VmbError, ValueError):
     """The slices cannot be merged; the message says which and why."""
 
 

@@ -14,13 +14,15 @@ import types
 import typing
 from typing import Any, Union
 
+from vmb.errors import VmbError
+
 
 @dataclasses.dataclass(frozen=True)
 class NoOptions:
     """A setting that takes no options."""
 
 
-class OptionError(ValueError):
+class OptionError(VmbError, ValueError):
     """A memory option that is unknown or of the wrong type."""
 
 

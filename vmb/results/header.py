@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from vmb.errors import VmbError
+
 HEADER_VERSION = 1
 
 
@@ -28,7 +30,7 @@ def config_hash(determining: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-class HeaderError(ValueError):
+class HeaderError(VmbError, ValueError):
     """A config.json that is not a run's header; the message says what is missing or wrong."""
 
 

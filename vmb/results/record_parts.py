@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vmb.errors import VmbError
 
-class RecordFormatError(ValueError):
+
+class RecordFormatError(VmbError, ValueError):
     """A ``results.jsonl`` line that is not a query record this version can read."""
 
 

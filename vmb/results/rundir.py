@@ -29,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from vmb.errors import VmbError
 from vmb.results.header import HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
 
@@ -42,11 +43,11 @@ SYSTEM_PROMPTS = "system_prompts"
 LOCK = "run.lock"
 
 
-class ConfigMismatch(Exception):
+class ConfigMismatch(VmbError):
     """The run directory holds results of a different configuration (or a config.json that does not read)."""
 
 
-class RunDirError(Exception):
+class RunDirError(VmbError):
     """The run directory cannot be used (held by another run, not writable, disk full): one line for the user."""
 
 
