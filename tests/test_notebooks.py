@@ -16,7 +16,7 @@ from fixtures.scripted_runs import build_runs
 from vmb import report
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES
-from vmb.report import NOTEBOOKS_DIR, ReportError, kernel_environment, make_report
+from vmb.report import ReportError, kernel_environment, make_report
 
 NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust", "08_audit"]
 N_RUNS = 6
@@ -128,14 +128,19 @@ def test_index_links_every_table_and_figure(made: tuple[Any, Path, Path]) -> Non
     assert page.count("<img") == len(FIGURES) and "<table>" in page
 
 
-def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Path, release_dir: Path) -> None:
-    bad = tmp_path / "99_bad.ipynb"
+def tiny_notebook(path: Path, *cells: str) -> Path:
+    """A notebook of the report's parameters cell and ``cells``: for what the report does around its notebooks,
+    without executing a real one a second time (the module's report executes each once)."""
     parameters = nbformat.v4.new_code_cell('runs = []\ndata = None\nout_dir = "."\nfigures_dir = "."')
     parameters.metadata["tags"] = ["parameters"]
-    cells = [parameters, nbformat.v4.new_code_cell("x = 1"), nbformat.v4.new_code_cell("raise ValueError('boom')")]
-    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook = nbformat.v4.new_notebook(cells=[parameters, *(nbformat.v4.new_code_cell(c) for c in cells)])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, bad)
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Path, release_dir: Path) -> None:
+    bad = tiny_notebook(tmp_path / "99_bad.ipynb", "x = 1", "raise ValueError('boom')")
     with pytest.raises(ReportError) as caught:
         make_report(runs=[tiny_runs], out=tmp_path / "out", figures=tmp_path / "figures", data=str(release_dir),
                     notebooks=[bad], log=lambda _: None)
@@ -150,13 +155,16 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path,
     monkeypatch.setattr(report, "BASELINE_AGENTS", ("noop",))
     monkeypatch.setattr(report, "BASELINE_MEMORIES", ("gold",))
     monkeypatch.setattr(report, "SHORTCUT_AGENTS", ("query-only",))
+    # A notebook that only sees the runs it is given: the real ones already ran once in this module.
+    seen = tmp_path / "seen.json"
+    notebook = tiny_notebook(tmp_path / "98_runs.ipynb", f"import json; json.dump(runs, open({str(seen)!r}, 'w'))")
     result = make_report(runs_root=tmp_path / "runs", out=tmp_path / "out", figures=tmp_path / "figures",
-                         data=str(release_dir), notebooks=[NOTEBOOKS_DIR / "02_overall.ipynb"], log=lambda _: None)
+                         data=str(release_dir), notebooks=[notebook], log=lambda _: None)
     # The baseline runs under the memory setting holding what it reads: none, the query alone.
     assert [p.name for p in result.made_runs] == ["noop-gold", "query-only-none"] and result.runs == result.made_runs
-    overview = pd.read_csv(tmp_path / "out" / "tables" / "runs_overview.csv")
-    assert sorted(overview["model"]) == ["noop (does nothing)", "query-only"]
-    assert overview["scored"].tolist() == [500, 500]
+    assert sorted(Path(p).name for p in json.loads(seen.read_text())) == ["noop-gold", "query-only-none"]
+    for run in result.made_runs:
+        assert json.loads((run / "metric.json").read_text())["scored"] == 500
     assert "Only offline agents ran" in result.index.read_text()
 
 
