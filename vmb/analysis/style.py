@@ -7,15 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from vmb.analysis.taxonomy import CATEGORIES
+from vmb.data.reasoning import REASONING
 from vmb.memory import describe
 
-REASONING_LABELS = {
-    "preference_conflict": "preference conflict",
-    "conditional_constraint": "conditional constraint",
-    "coreference_resolution": "coreference resolution",
-    "state_shift": "state shift",
-    "error_correction": "error correction",
-}
+REASONING_LABELS = {t.name: t.label for t in REASONING}
 
 CATEGORY_COLORS = dict(zip(CATEGORIES, (
     "#BBBBBB",  # no action
