@@ -211,6 +211,13 @@ def test_cli_malformed_benchmark_names_the_file(tmp_path: Path, capsys: pytest.C
     assert len(out) == 1 and "qa_1.json" in out[0]
 
 
+def test_cli_benchmark_without_queries_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = write_bench(tmp_path / "empty", {1: (HISTORY_2, [])})
+    assert main(["audit", "--data", str(empty), "--against", "none", "--no-tokens"]) == 2
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out == [f"error: {empty} has no queries: nothing to audit"]
+
+
 def test_cli_unwritable_json_is_one_line(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

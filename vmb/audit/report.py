@@ -39,7 +39,9 @@ def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> floa
 
 def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str] | None = None,
           tokens: bool = True) -> Audit:
-    """Everything ``vmb audit`` prints for one benchmark."""
+    """Everything ``vmb audit`` prints for one benchmark (``ValueError`` for one without queries)."""
+    if not bench.queries:
+        raise ValueError(f"{bench.root} has no queries: nothing to audit")
     tasks = Tasks()
     scored: dict[str, dict[str, float]] = {}
     solved: list[str] = []

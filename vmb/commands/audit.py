@@ -79,7 +79,11 @@ def run(args: argparse.Namespace) -> int:
     names = [d.name for d in dirs]
     if len(set(names)) < len(names):
         names = [str(d) for d in dirs]
-    audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
+    try:
+        audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
+    except ValueError as error:
+        print(f"error: {error}")
+        return 2
     print(side_by_side(audits, markdown=args.markdown))
     if args.list:
         for result in audits:
