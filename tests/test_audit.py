@@ -173,6 +173,8 @@ def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
     assert result.figures["clock_contradictions"] == 1
     assert result.figures["conditional_clock_contradictions"] == 1
     assert result.figures["default_value_queries"] == 1
+    assert result.default_values == [{"query": "qa_1#2", "call": 'carcontrol_navigation_set_voice_mode(mode="detailed")',
+                                      "leaves": "navigation.voice_mode"}]
     assert result.figures["multi_call_answers"] == 20.0
 
 

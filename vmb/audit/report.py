@@ -25,7 +25,7 @@ class Audit:
     baselines: dict[str, dict[str, float]]
     types: dict[str, int]  # reasoning type → queries
     solved_without_memory: list[str] = field(default_factory=list)  # ids the query-only baseline passes
-    default_values: list[dict[str, str]] = field(default_factory=list)  # {query, call, leaf}
+    default_values: list[dict[str, str]] = field(default_factory=list)  # {query, call, leaves} per call
     clock_contradictions: list[dict[str, str]] = field(default_factory=list)  # {query, type, clash}
 
     def to_json(self) -> dict[str, Any]:
@@ -51,7 +51,11 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
         if baseline == "query-only":
             solved = [s.task_id or "" for s in scores if s.exact_match]
     types = {t: sum(q.reasoning_type == t for q in bench.queries) for t in REASONING_TYPES}
-    defaults = [{"query": d.query, "call": d.call, "leaf": d.leaf} for q in bench.queries for d in default_values(q)]
+    decided: dict[tuple[str, str], list[str]] = {}
+    for query in bench.queries:
+        for found in default_values(query):
+            decided.setdefault((found.query, found.call), []).append(found.leaf)
+    defaults = [{"query": q, "call": c, "leaves": ", ".join(leaves)} for (q, c), leaves in decided.items()]
     clashes = [{"query": q.id, "type": q.reasoning_type, "clash": clash}
                for q in bench.queries if (clash := clock_contradiction(q)) is not None]
     figures = measure(bench, tokens=tokens)

@@ -50,7 +50,7 @@ def _print_findings(audit: Any) -> None:
           + (", ".join(audit.solved_without_memory) or "none"))
     print(f"{audit.name}: expected values equal to the default car's ({len(audit.default_values)} calls):")
     for finding in audit.default_values:
-        print(f"  {finding['query']:9} {finding['call']}  ({finding['leaf']})")
+        print(f"  {finding['query']:9} {finding['call']}  ({finding['leaves']})")
     print(f"{audit.name}: clocks contradicting their scene ({len(audit.clock_contradictions)}):")
     for finding in audit.clock_contradictions:
         print(f"  {finding['query']:9} {finding['type']}: {finding['clash']}")
