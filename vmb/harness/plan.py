@@ -16,7 +16,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.doubles.offline import NoopModel
 from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
@@ -27,11 +27,14 @@ from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader, Selection, config_hash, run_identity
 from vmb.results.rundir import write_json
 
+if TYPE_CHECKING:  # the loader is imported where a benchmark is loaded, not with this module
+    from vmb.data import Benchmark, Group, Query
+
 BUILD_FILE = "build.json"
 
 
 @functools.lru_cache(maxsize=4)
-def load_benchmark_once(root: str) -> Any:
+def load_benchmark_once(root: str) -> Benchmark:
     """Loaded once per process: a notebook running several settings parses the release once.
 
     Histories are parsed when first read: a setting that never reads them never holds them.
@@ -41,13 +44,13 @@ def load_benchmark_once(root: str) -> Any:
     return load_benchmark(root, parse_histories=False)
 
 
-def select_queries(bench: Any, groups: list[int] | None, limit: int | None) -> list[Any]:
+def select_queries(bench: Benchmark, groups: list[int] | None, limit: int | None) -> list[Query]:
     check_groups(groups, [g.number for g in bench.groups])
     chosen = [q for q in bench.queries if groups is None or q.group in groups]
     return chosen if limit is None else chosen[:limit]
 
 
-def check_reference_calls(root: Path, queries: list[Any]) -> None:
+def check_reference_calls(root: Path, queries: list[Query]) -> None:
     """Refuse queries whose reference answer calls an API the simulator does not have: the reference
     car would stay the default one, so doing nothing would score as solving them."""
     from vmb.data import DataError
@@ -79,7 +82,7 @@ def check_listed_groups(root: Path, groups: list[int]) -> None:
                         f"group(s) {shown}, which it does not list; remove them or regenerate into an empty directory")
 
 
-def first_days(group: Any, days: int) -> Any:
+def first_days(group: Group, days: int) -> Group:
     """The group as if its history ended after its first ``days`` days (``--memory-days``)."""
     from vmb.data import Group, History
 
@@ -94,8 +97,8 @@ class RunPlan:
     config: RunConfig
     setting: MemorySetting
     data_root: Path
-    bench: Any  # vmb.data.Benchmark
-    selected: list[Any]  # vmb.data.Query, in (group, index) order (this shard's groups only)
+    bench: Benchmark
+    selected: list[Query]  # in (group, index) order (this shard's groups only)
     determining: dict[str, Any]
 
     @property
@@ -108,7 +111,7 @@ class RunPlan:
         return run_identity(self.determining)
 
     @property
-    def attempts(self) -> list[tuple[Any, int]]:
+    def attempts(self) -> list[tuple[Query, int]]:
         """Every (query, trial) the run covers: each selected query ``--trials`` times."""
         return [(q, trial) for q in self.selected for trial in range(1, self.config.trials + 1)]
 
@@ -116,7 +119,7 @@ class RunPlan:
     def endpoint(self) -> Endpoint:
         return Endpoint(base_url=self.config.base_url, model=self.config.model)
 
-    def memory_group(self, group: Any) -> Any:
+    def memory_group(self, group: Group) -> Group:
         """The group as its memory is built from it: only its first days with ``--memory-days``."""
         days = self.config.memory_days
         return group if days is None else first_days(group, days)
@@ -172,7 +175,7 @@ class MemoryBuilder:
         self.plan = plan
         self.model: Model = model if model is not None else NoopModel()
 
-    def build_key(self, group: Any) -> str:
+    def build_key(self, group: Group) -> str:
         d = self.plan.determining
         ident = {
             "params": self.plan.setting.build_params(),
@@ -183,12 +186,12 @@ class MemoryBuilder:
         }
         return config_hash(ident)
 
-    def store_dir(self, group: Any) -> Path:
+    def store_dir(self, group: Group) -> Path:
         """Where the group's built memory is kept for reuse by later runs (under the cache root)."""
         key = self.build_key(group)
         return self.plan.config.cache_root() / "memory" / self.plan.setting.name / key[:16] / f"group_{group.number}"
 
-    async def build_group(self, group: Any, destination: Path | None = None) -> BuiltMemory:
+    async def build_group(self, group: Group, destination: Path | None = None) -> BuiltMemory:
         """The group's memory in the store (built now unless it is there), or built into ``destination``."""
         store = destination or self.store_dir(group)
         reused = (store / BUILD_FILE).exists()
@@ -197,7 +200,7 @@ class MemoryBuilder:
         build = read_build(store)
         return BuiltMemory(store, reused, build["cost"])
 
-    async def _build(self, group: Any, key: str, destination: Path) -> None:
+    async def _build(self, group: Group, key: str, destination: Path) -> None:
         setting = self.plan.setting
         scratch = destination.with_name(destination.name + ".building")
         shutil.rmtree(scratch, ignore_errors=True)
