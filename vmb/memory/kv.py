@@ -10,13 +10,14 @@ keys and the day's lines. Evaluation: the agent gets ``memory_list()`` and ``mem
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from vmb.llm.args import check_args
 from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
+from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines
 from vmb.prompts import load_prompt
@@ -108,7 +109,7 @@ class _Store:
 
 @dataclass(frozen=True)
 class KeyValueOptions:
-    kv_rounds: int = 10  # tool-call rounds per day of history while building the store
+    kv_rounds: int = field(default=10, metadata={AT_LEAST: 1})  # tool-call rounds per day while building the store
 
 
 class KeyValueMemory(MemorySetting):

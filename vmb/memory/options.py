@@ -4,7 +4,8 @@ Every setting (built in or a plugin's memory system) declares on its class: ``na
 tables and figures name it), ``paper_name`` (the paper's name for it, when the paper has it),
 ``color`` (its colour in every figure) and ``Options``, a dataclass of the options it takes.
 ``--memory-option KEY=VALUE`` pairs are checked against ``Options`` before anything runs: an unknown
-key or a value of the wrong type is refused with one line listing the valid options.
+key or a value of the wrong type is refused with one line listing the valid options. A number must
+be finite, and at least the bound a field declares as ``field(..., metadata={AT_LEAST: 1})``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ import types
 import typing
 from typing import Any, Union
 
+from vmb.bounds import number_problem
 from vmb.errors import VmbError
+
+AT_LEAST = "at_least"  # an Options field's metadata key: the smallest value it takes
 
 
 @dataclasses.dataclass(frozen=True)
@@ -70,8 +74,13 @@ def parse_options(setting: str, options: type, given: dict[str, Any]) -> Any:
     if unknown:
         raise OptionError(f"memory setting {setting!r}: unknown option(s) {', '.join(unknown)}; "
                           f"valid: {describe_options(options)}")
+    declared = {f.name: f for f in dataclasses.fields(options)}
     for key, value in given.items():
         if not _accepts(hints[key], value):
             raise OptionError(f"memory setting {setting!r}: option {key} takes {_type_name(hints[key])}, "
                               f"got {value!r}; valid: {describe_options(options)}")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            problem = number_problem(key, value, declared[key].metadata.get(AT_LEAST, -float("inf")))
+            if problem is not None:
+                raise OptionError(f"memory setting {setting!r}: option {problem}")
     return options(**given)

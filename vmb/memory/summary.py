@@ -9,12 +9,13 @@ into every query's system prompt. ``days.jsonl`` keeps each day's call and resul
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, GroupMemory, MemorySetting, QueryInfo, QueryMemory
+from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt
 
@@ -53,7 +54,7 @@ class _Summary:
 
 @dataclass(frozen=True)
 class SummaryOptions:
-    summary_cap: int = 8192  # the summary's size limit, in tokens
+    summary_cap: int = field(default=8192, metadata={AT_LEAST: 1})  # the summary's size limit, in tokens
 
 
 class SummaryMemory(MemorySetting):
