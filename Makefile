@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint report bench stats verify clean
+.PHONY: venv browser test lint report bench stats verify clean
 
 venv: $(STAMP)
 
@@ -14,7 +14,18 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
-test: venv
+# The viewer's browser test (tests/test_viewer.py) drives Debian's chromium through its chromedriver:
+# installed once when missing (as root, as CI runs); without root the test skips, except under CI=true.
+CHROMIUM := /usr/bin/chromium /usr/bin/chromedriver
+
+browser:
+	@ls $(CHROMIUM) >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium chromium-driver >/dev/null; \
+	  else echo "chromium and chromium-driver are missing (apt-get install them as root): the browser test skips"; fi; }
+
+test: venv browser
 	$(PY) -m pytest -q
 
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,

@@ -21,7 +21,7 @@ def test_sheets_show_every_item_with_its_id(small_bench: Path, tmp_path: Path) -
     assert sheets["personas"].count('<section id="personas:g') == SMALL.groups
     assert sheets["chains"].count('<section id="chains:g') == SMALL.groups * (SMALL.vehicle_chains + SMALL.background_chains)
     assert sheets["qa"].count('<section id="qa:g') == SMALL.groups * SMALL.vehicle_chains
-    assert "<mark title=c0.e0>" in sheets["dialogue"]  # embedded event lines are highlighted
+    assert "<mark title=\"c0.e0\">" in sheets["dialogue"]  # embedded event lines are highlighted
     assert "→ carcontrol_" in sheets["qa"] and "car differs from default: True" in sheets["qa"]
 
 

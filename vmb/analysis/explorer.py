@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import html
 import json
-from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
+from vmb.analysis import runs
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import ToolResult
-from vmb.results.rundir import read_inside
 from vmb.score import TaskScore
 
 ALL = "(all)"
@@ -32,14 +31,6 @@ _STYLE = """<style>
 .vmb-failure td, .vmb-failure th {border: 1px solid #ccc; padding: 2px 6px; vertical-align: top; text-align: left}
 .vmb-failure .bad {background: #fde2e1} .vmb-failure .good {background: #e3f4e1}
 </style>"""
-
-
-@lru_cache(maxsize=1)
-def _prompt_prefix() -> str:
-    """The system prompt before its memory part (the agent prompt ends with ``$memory``)."""
-    from vmb.harness.agent import system_prompt
-
-    return system_prompt("").strip()
 
 
 # A history-sized prompt (~400,000 characters) would swamp the page; the head is what one reads.
@@ -59,26 +50,14 @@ def _json(value: Any) -> str:
 
 def system_text(runset: RunSet, run: str, record: QueryRecord) -> str:
     """The system prompt of a record (stored once per run under ``system_prompts/``)."""
-    system = next((m for m in record.messages if m.get("role") == "system"), None)
-    if system is None:
-        return ""
-    if "content_file" in system:
-        return read_inside(runset.run(run).path, system["content_file"])
-    return str(system.get("content") or "")
+    return runs.system_text(runset.run(run), record)
 
 
 def memory_seen(runset: RunSet, run: str, record: QueryRecord) -> tuple[str, list[str]]:
-    """What the agent was given of memory: the prompt's memory part, and each memory tool result."""
-    prompt = system_text(runset, run, record).strip()
-    prefix = _prompt_prefix()
-    injected = prompt[len(prefix):].strip() if prompt.startswith(prefix) else prompt
-    # The results' text lives in the tool messages (the tool results list only says what was called).
-    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
-    results = [
-        f"{_call_text(r.to_json())} → {replies.get(r.id, '')}"
-        for r in record.tool_results if r.kind == "memory"
-    ]
-    return injected, results
+    """What the agent was given of memory: the prompt's memory part, and each memory tool call with its result."""
+    injected, replies = runs.memory_seen(runset.run(run), record)
+    calls = [r for r in record.tool_results if r.kind == "memory"]
+    return injected, [f"{_call_text(call.to_json())} → {reply}" for call, reply in zip(calls, replies)]
 
 
 def _calls_table(predicted: list[dict[str, Any]], reference: list[dict[str, Any]]) -> str:

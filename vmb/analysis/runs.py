@@ -5,7 +5,9 @@
 
 * ``queries``: one row per (run, query): the run's agent, model and memory setting; the query's
   group, reasoning type and target modules; status; the scores; the calls by kind; tokens and
-  Mem Token; and, for a failed query, its error type from ``vmb.analysis.taxonomy``;
+  Mem Token; for a failed query, its error type from ``vmb.analysis.taxonomy``; and for every
+  scored query its stage (``vmb.analysis.stages``: not in memory, not retrieved, retrieved but not
+  used, tool failure, solved) with what its memory tool results retrieved of the evidence;
 * ``runs``: one row per run with the paper's summary numbers over its scored queries;
 * ``record(run, query_id)``: the full JSON record (messages, tool results, diff), read from disk
   when asked, so loading stays small even for runs whose prompts hold a whole history.
@@ -16,6 +18,7 @@ query id wins and a half-written last line (a killed run) is skipped.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,13 +26,14 @@ from typing import Any
 
 import pandas as pd
 
+from vmb.analysis.stages import Fact, attribute, holds, query_facts, retrieval, seen_missing, store_text
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
 from vmb.prices import PriceTable
 from vmb.results import metrics
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_record
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_inside, read_record
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.score import target_modules
 
@@ -38,6 +42,9 @@ INTERVAL_KEYS = tuple(m.key for m in metrics.WITH_INTERVAL)
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
 # or was not loaded): the attempts the taxonomy's "invalid call" looks at.
 ATTEMPT_KINDS = ("vehicle", "invalid")
+# A scored query's stage and what its memory tool results retrieved of the evidence (``stage_columns``).
+STAGE_COLUMNS = ("stage", "stage_detail", "evidence_in_memory", "evidence_seen", "searches", "items_retrieved",
+                 "items_relevant", "hit_at_1", "hit_at_3", "hit_at_5")
 # The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
 QUERY_COLUMNS = [
     "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "trial", "reasoning_type",
@@ -45,10 +52,12 @@ QUERY_COLUMNS = [
     *(f"{kind}_calls" for kind in CALL_KINDS), "refused_calls", "text_calls", "round_limit_hit",
     "answered_in_text", "prompt_tokens", "completion_tokens", "requests",
     "seconds", "error_type", "value_source", "error_category", "error_path", "error_detail",
+    *STAGE_COLUMNS,
 ]
 # Columns given a dtype, so an all-missing column (no scored query) keeps it: the scores (nullable
 # where a query was not scored) and the seconds.
-_DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64"}
+_DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64",
+           **dict.fromkeys(("evidence_in_memory", "evidence_seen", "hit_at_1", "hit_at_3", "hit_at_5"), "boolean")}
 
 
 @dataclass(frozen=True)
@@ -103,10 +112,24 @@ def read_run(path: str | Path) -> Run:
 
 
 class QueryContext:
-    """What the taxonomy needs of the benchmark: each query's gold memory and group speakers."""
+    """What the taxonomy and the stages need of the benchmark and of each run's memory."""
 
     def __init__(self, bench: Any) -> None:
         self.bench = bench
+        self._stores: dict[tuple[str, int], list[str]] = {}
+
+    def facts(self, record: QueryRecord) -> tuple[Fact, ...]:
+        query = self.bench.query(record.id)
+        return query_facts(query.calls, query.gold_memory, self.people(record.group), query.query)
+
+    def store(self, run: Run, record: QueryRecord) -> list[str]:
+        """What the run's memory holds for this query (built stores read once per group)."""
+        if run.memory == "gold":
+            return [self.gold_memory(record.id)]
+        key = (run.name, record.group)
+        if key not in self._stores:
+            self._stores[key] = store_text(run.memory, run.path / MEMORY, self.bench.group(record.group), "")
+        return self._stores[key]
 
     def gold_memory(self, query_id: str) -> str:
         return self.bench.query(query_id).gold_memory
@@ -147,6 +170,7 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         "completion_tokens": record.completion_tokens,
         "requests": record.requests,
         "seconds": record.seconds,
+        **dict.fromkeys(STAGE_COLUMNS),
         "error_type": None,
         "value_source": None,
         "error_category": None,
@@ -165,7 +189,56 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         if failure is not None:
             out.update(error_type=failure.error_type, value_source=failure.value_source,
                        error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
+    if score is not None:
+        out.update(stage_columns(run, record, score.exact_match, out["error_type"], context))
     return out
+
+
+def stage_columns(run: Run, record: QueryRecord, exact_match: bool, error_type: str | None,
+                  context: QueryContext) -> dict[str, Any]:
+    """A scored record's stage, and what its memory tool results retrieved of the evidence."""
+    facts = context.facts(record)
+    people = context.people(record.group)
+    store = context.store(run, record)
+    injected, results = memory_seen(run, record)
+    seen = [injected, *results]
+    in_store = holds(store, facts, people)
+    in_seen = seen_missing(store, in_store, seen, facts, people)
+    stage = attribute(exact_match=exact_match, facts=facts, missing_in_store=in_store, missing_in_seen=in_seen,
+                      tool_results=[r.to_json() for r in record.tool_results], error_type=error_type)
+    found = retrieval(facts, people, results)
+    return {"stage": stage.stage, "stage_detail": stage.detail, "evidence_in_memory": not in_store,
+            "evidence_seen": not in_seen, "searches": found["searches"],
+            "items_retrieved": found["items"], "items_relevant": found["relevant"],
+            **{f"hit_at_{k}": found[f"hit_at_{k}"] if found["searches"] else None for k in (1, 3, 5)}}
+
+
+def system_text(run: Run, record: QueryRecord) -> str:
+    """The system prompt of a record (stored once per run under ``system_prompts/``)."""
+    system = next((m for m in record.messages if m.get("role") == "system"), None)
+    if system is None:
+        return ""
+    if "content_file" in system:
+        return read_inside(run.path, system["content_file"])
+    return str(system.get("content") or "")
+
+
+@functools.lru_cache(maxsize=1)
+def _prompt_prefix() -> str:
+    """The system prompt before its memory part (the agent prompt ends with ``$memory``)."""
+    from vmb.harness.agent import system_prompt
+
+    return system_prompt("").strip()
+
+
+def memory_seen(run: Run, record: QueryRecord) -> tuple[str, list[str]]:
+    """What the agent was given of memory: its prompt's memory part, and each memory tool result's text."""
+    prompt = system_text(run, record).strip()
+    prefix = _prompt_prefix()
+    injected = prompt[len(prefix):].strip() if prompt.startswith(prefix) else prompt
+    # The results' text lives in the tool messages (the tool results list only says what was called).
+    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
+    return injected, [str(replies.get(r.id) or "") for r in record.tool_results if r.kind == "memory"]
 
 
 class RunSet:

@@ -31,6 +31,7 @@ passing; ``Failure.detail`` says what was matched, for checking.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -109,15 +110,24 @@ def _aliases(people: Sequence[str]) -> dict[str, str]:
 
 def people_named(text: str, people: Sequence[str]) -> list[str]:
     """Group members named in ``text``, in order of first mention."""
-    aliases = _aliases(people)
-    if not aliases:
+    found = people_pattern(tuple(people))
+    if found is None:
         return []
-    # Longest alias first, so "Thomas Carter" is not read as a shorter name inside it.
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(aliases, key=len, reverse=True))) + r")\b")
+    pattern, aliases = found
     ordered: dict[str, None] = {}
     for match in pattern.finditer(text):
         ordered.setdefault(aliases[match.group(1)], None)
     return list(ordered)
+
+
+@functools.lru_cache(maxsize=256)
+def people_pattern(people: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    """The pattern finding any name of a group's members (compiled once per group), and name → person."""
+    aliases = _aliases(people)
+    if not aliases:
+        return None
+    # Longest alias first, so "Thomas Carter" is not read as a shorter name inside it.
+    return re.compile(r"\b(" + "|".join(map(re.escape, sorted(aliases, key=len, reverse=True))) + r")\b"), aliases
 
 
 def gold_entries(gold_memory: str, people: Sequence[str]) -> list[Entry]:
@@ -135,7 +145,7 @@ def gold_entries(gold_memory: str, people: Sequence[str]) -> list[Entry]:
 
 
 # How prose states an on/off setting: "turned (the heating) on", "enabled", "muted", "(True)".
-_STATES = {
+STATE_VERBS = {
     True: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?on\b|\benabl(?:e|es|ed|ing)\b"
                      r"|\bactivat(?:e|es|ed|ing)\b|\btrue\b", re.IGNORECASE),
     False: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?off\b|\bdisabl(?:e|es|ed|ing)\b"
@@ -147,19 +157,37 @@ def names_value(text: str, value: Any) -> bool:
     """Whether ``text`` states ``value``: a number as a number (not inside a time, a date or
     another number), a string as words in any case with ``_``, ``-`` or spaces between them, an
     on/off setting by a verb that switches something on or off."""
-    if value is None:
+    pattern = value_pattern(type(value).__name__, value)
+    if pattern is None:
         return False
+    if is_number(value):
+        text = mask_non_values(text)
+    return pattern.search(text) is not None
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def mask_non_values(text: str) -> str:
+    """``text`` with clock times and dates blanked (same length, so offsets stay): they hold no setting value."""
+    return _NOT_VALUES.sub(lambda m: " " * len(m.group()), text)
+
+
+@functools.lru_cache(maxsize=4096)
+def value_pattern(kind: str, value: Any) -> re.Pattern[str] | None:
+    """The pattern ``names_value`` searches for ``value`` (``kind``, its type's name, keeps True apart from 1)."""
+    if value is None:
+        return None
     if isinstance(value, bool):
-        return _STATES[value].search(text) is not None
+        return STATE_VERBS[value]
     if isinstance(value, (int, float)):
         number = int(value) if float(value).is_integer() else value
-        pattern = rf"(?<![\w.]){re.escape(str(number))}(?!\.?\d)(?![A-Za-z])"
-        return re.search(pattern, _NOT_VALUES.sub(" ", text)) is not None
+        return re.compile(rf"(?<![\w.]){re.escape(str(number))}(?!\.?\d)(?![A-Za-z])")
     words = [w for w in re.split(r"[\s_\-]+", str(value).strip()) if w]
     if not words:
-        return False
-    pattern = r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, words)) + r"(?!\w)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
+        return None
+    return re.compile(r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, words)) + r"(?!\w)", re.IGNORECASE)
 
 
 def answer_owner(entries: Sequence[Entry], expected: Any, query: str, people: Sequence[str]) -> str | None:

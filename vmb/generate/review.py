@@ -68,7 +68,7 @@ def _chain(chain: Any) -> str:
 
 def _day(day: Any) -> str:
     lines = "".join(
-        f"<div>{_e(line.time)} {_e(line.speaker)}: " + (f"<mark title={_e(line.event)}>{_e(line.text)}</mark>"
+        f"<div>{_e(line.time)} {_e(line.speaker)}: " + (f"<mark title=\"{_e(line.event)}\">{_e(line.text)}</mark>"
                                                         if line.event else _e(line.text)) + "</div>"
         for line in day.lines)
     return lines

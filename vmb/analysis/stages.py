@@ -1,0 +1,345 @@
+"""Where memory failed, without a judge: one stage per scored query, from its record alone.
+
+The deciding evidence of a query is a list of ``Fact``s, one per value argument of its reference
+calls (zone and seat selectors aside): the value, the words that name its setting (from the API's
+declared name: ``carcontrol_seat_set_headrest_height`` gives "headrest", "height" and the module
+"seat") and the person whose preference it is (``taxonomy.answer_owner``, read off the gold memory).
+A text *holds* a fact when one of its passages (a line or sentence together with the one before
+it) names the value (``taxonomy.names_value``: the simulator's value as numbers, words or on/off
+verbs) and names the setting or, for a non-boolean value, the person. A value the gold memory never
+states (derived: "one higher than last time") is held by a passage naming its setting and its person.
+
+The stages, tried in order (``attribute``):
+
+1. **solved**: the exact state match.
+2. **not in memory**: the store the agent could reach (``store_text``) does not hold every fact.
+3. **not retrieved**: the store does, but what the agent was given or retrieved (``seen``: the
+   memory part of its prompt and every memory tool result) does not.
+4. **tool failure**: the agent had the evidence and tried the right API (a reference API name) but
+   that call was refused or its arguments did not parse, or every attempted change was refused.
+5. **retrieved, not used**: the agent had the evidence and still chose a wrong value, a wrong
+   target (an over-action counts here: it changed what it should not) or no action.
+
+Limits are in docs/attribution.md.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vmb.analysis.taxonomy import (
+    INVALID_CALL,
+    NO_ACTION,
+    OVER_ACTION,
+    STATE_VERBS,
+    WRONG_TARGET,
+    WRONG_VALUE,
+    answer_owner,
+    gold_entries,
+    is_number,
+    mask_non_values,
+    names_value,
+    people_named,
+    value_pattern,
+)
+
+SOLVED = "solved"
+NOT_IN_MEMORY = "not in memory"
+NOT_RETRIEVED = "not retrieved"
+TOOL_FAILURE = "tool failure"
+NOT_USED = "retrieved, not used"
+USE_SPLITS = (WRONG_TARGET, WRONG_VALUE, NO_ACTION)
+# In display order (figures stack them so): failures from the earliest stage, then solved.
+STAGES = (NOT_IN_MEMORY, NOT_RETRIEVED, *(f"{NOT_USED}: {s}" for s in USE_SPLITS), TOOL_FAILURE, SOLVED)
+
+# Arguments that choose where a setting applies, not what it is set to.
+ZONE_ARGS = frozenset({"seat", "zone", "side", "light", "window", "door", "position"})
+# Words of API names that say nothing about which setting it is.
+_GENERIC = frozenset({"set", "get", "switch", "enable", "disable", "toggle", "adjust", "change", "turn", "on", "off",
+                      "open", "close", "mode", "level", "value", "state", "status", "is", "to", "the", "of", "and",
+                      "auto", "play", "start", "stop", "control", "carcontrol"})
+_UNIT = re.compile(r"[^\n]+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One value the answer needs: ``api``'s argument ``arg`` set to ``value``, ``owner``'s preference."""
+
+    api: str
+    arg: str
+    value: Any
+    terms: tuple[str, ...]  # stems naming the setting
+    owner: str | None
+    stated: bool  # whether the gold memory names the value (else it is derived)
+
+
+@dataclass(frozen=True)
+class Stage:
+    stage: str  # one of STAGES
+    detail: str  # what decided it, for a reader
+
+    @property
+    def failed(self) -> bool:
+        return self.stage != SOLVED
+
+
+def _words(name: str) -> list[str]:
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
+    return [w.lower() for w in re.split(r"[\s_]+", spaced) if w]
+
+
+def setting_terms(api: str, arg: str) -> tuple[str, ...]:
+    """Stems (six letters at most) of the words naming a setting: the API's module and action, the argument."""
+    parts = api.split("_", 2)
+    words = [w for part in parts[1:] for w in _words(part)] + _words(arg)
+    stems = dict.fromkeys(w[:6] for w in words if w not in _GENERIC and len(w) >= 3)
+    return tuple(stems)
+
+
+def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people: Sequence[str],
+                query: str) -> tuple[Fact, ...]:
+    """The facts of a query: every value argument of its reference calls."""
+    entries = gold_entries(gold_memory, people)
+    facts = []
+    for call in ref_calls:
+        api = str(call.get("name"))
+        for arg, value in (call.get("args") or {}).items():
+            if arg in ZONE_ARGS:
+                continue
+            facts.append(Fact(api, arg, value, setting_terms(api, arg),
+                              answer_owner(entries, value, query, people),
+                              any(names_value(e.text, value) for e in entries)))
+    return tuple(facts)
+
+
+@functools.lru_cache(maxsize=64)
+def units(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of ``text``'s lines, a long line cut into sentences."""
+    spans = []
+    for line in _UNIT.finditer(text):
+        start = line.start()
+        if line.end() - start <= 400:
+            spans.append((start, line.end()))
+            continue
+        for piece in _SENTENCE.split(line.group()):
+            offset = text.index(piece, start)
+            spans.append((offset, offset + len(piece)))
+            start = offset + len(piece)
+    return tuple(spans)
+
+
+@functools.lru_cache(maxsize=1024)
+def _terms_pattern(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, terms)) + ")", re.IGNORECASE) if terms else None
+
+
+def _names_person(text: str, person: str | None, people: Sequence[str]) -> bool:
+    return person is not None and person in people_named(text, people or [person])
+
+
+def passage_holds(text: str, fact: Fact, people: Sequence[str]) -> bool:
+    """Whether one passage states the fact (see the module docstring)."""
+    terms = _terms_pattern(fact.terms)
+    term = terms is not None and terms.search(text) is not None
+    if not fact.stated:
+        return term and _names_person(text, fact.owner, people)
+    if not names_value(text, fact.value):
+        return False
+    return term or (not isinstance(fact.value, bool) and _names_person(text, fact.owner, people))
+
+
+def fact_spans(text: str, fact: Fact, people: Sequence[str]) -> list[tuple[int, int]]:
+    """The spans of ``text`` (a unit with the one before it) that state the fact."""
+    return list(_fact_spans(text, fact, tuple(people)))
+
+
+class _Index:
+    """Where each word of a text starts (lower case; also with clock times and dates blanked), built once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.units = units(text)
+        self.starts = [start for start, _ in self.units]
+        self.words = self._positions(text)
+        self.states = {v: [m.start() for m in STATE_VERBS[v].finditer(text)] for v in (True, False)}
+
+    @functools.cached_property
+    def masked(self) -> str:
+        return mask_non_values(self.text)
+
+    @functools.cached_property
+    def masked_words(self) -> dict[str, list[int]]:
+        return self._positions(self.masked)
+
+    @staticmethod
+    def _positions(text: str) -> dict[str, list[int]]:
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a character whose lower case is longer: keep the offsets right
+            lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+        out: dict[str, list[int]] = {}
+        for match in _WORD.finditer(lowered):
+            out.setdefault(match.group(), []).append(match.start())
+        return out
+
+    @staticmethod
+    def _prefixed(words: dict[str, list[int]], prefix: str) -> list[int]:
+        return sorted(p for word, at in words.items() if word.startswith(prefix) for p in at)
+
+    def anchors(self, fact: Fact) -> list[int]:
+        """Where a passage stating the fact may start its value (or, derived, its setting): a superset."""
+        if not fact.stated:
+            return sorted(p for term in fact.terms for p in self._prefixed(self.words, term))
+        if isinstance(fact.value, bool):
+            return self.states[fact.value]
+        pattern = value_pattern(type(fact.value).__name__, fact.value)
+        if pattern is None:
+            return []
+        haystack, words = (self.masked, self.masked_words) if is_number(fact.value) else (self.text, self.words)
+        first = str(int(fact.value) if is_number(fact.value) and float(fact.value).is_integer() else fact.value)
+        first = re.split(r"[\s_\-]+", first.strip())[0].lower()
+        if not _WORD.fullmatch(first):  # a value not starting a word: search the whole text
+            return [m.start() for m in pattern.finditer(haystack)]
+        return [p for p in self._prefixed(words, first) if pattern.match(haystack, p)]
+
+
+_WORD = re.compile(r"\w+")
+
+
+@functools.lru_cache(maxsize=64)
+def _index(text: str) -> _Index:
+    return _Index(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fact_spans(text: str, fact: Fact, people: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    # Only the passages around a match of the value (or, for a derived value, of the setting) can
+    # hold the fact: find those in the text's word index, then check each window. Cached: a run's
+    # store (a whole history, say) is searched for the same facts by several callers.
+    index = _index(text)
+    spans = index.units
+    found: dict[tuple[int, int], None] = {}
+    for position in index.anchors(fact):
+        unit = bisect.bisect_right(index.starts, position) - 1
+        for last in (unit, unit + 1):  # the windows (unit - 1, unit) and (unit, unit + 1)
+            if 0 <= last < len(spans):
+                window = (spans[last - 1][0] if last else spans[last][0], spans[last][1])
+                if window not in found and passage_holds(text[window[0]:window[1]], fact, people):
+                    found[window] = None
+    return tuple(sorted(found))
+
+
+def evidence_spans(text: str, facts: Sequence[Fact], people: Sequence[str]) -> list[tuple[int, int]]:
+    """Every span of ``text`` stating one of the facts, merged, in order (for highlighting)."""
+    spans = sorted(s for fact in facts for s in fact_spans(text, fact, people))
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def holds(texts: Sequence[str], facts: Sequence[Fact], people: Sequence[str]) -> list[Fact]:
+    """The facts none of ``texts`` states (empty: the texts hold the evidence)."""
+    return [f for f in facts if not any(fact_spans(t, f, people) for t in texts if t)]
+
+
+def _fact_text(fact: Fact) -> str:
+    return f"{fact.api.removeprefix('carcontrol_')}({fact.arg}={json.dumps(fact.value, ensure_ascii=False)})"
+
+
+ATTEMPT_KINDS = ("vehicle", "invalid")
+
+
+def attribute(*, exact_match: bool, facts: Sequence[Fact], missing_in_store: Sequence[Fact],
+              missing_in_seen: Sequence[Fact], tool_results: Sequence[Mapping[str, Any]],
+              error_type: str | None) -> Stage:
+    """The stage of one scored query (see the module docstring).
+
+    ``missing_in_store`` are the facts the memory's texts do not state, ``missing_in_seen`` those
+    that what the agent was given does not (``holds``); ``tool_results`` the record's;
+    ``error_type`` the taxonomy's primary type of a failed query.
+    """
+    if exact_match:
+        return Stage(SOLVED, "exact state match")
+    if missing_in_store:
+        return Stage(NOT_IN_MEMORY, "the memory does not state " + ", ".join(map(_fact_text, missing_in_store)))
+    if missing_in_seen:
+        return Stage(NOT_RETRIEVED, "in memory, but the agent was not given "
+                     + ", ".join(map(_fact_text, missing_in_seen)))
+    apis = {f.api for f in facts}
+    attempts = [r for r in tool_results if r.get("kind") in ATTEMPT_KINDS]
+    refused = [r for r in attempts if not r.get("ok") and r.get("name") in apis]
+    if refused:
+        return Stage(TOOL_FAILURE, f"{refused[0].get('name')} was refused or did not parse")
+    if error_type == INVALID_CALL:
+        return Stage(TOOL_FAILURE, f"all {len(attempts)} attempted call(s) were refused")
+    split = {WRONG_VALUE: WRONG_VALUE, WRONG_TARGET: WRONG_TARGET, OVER_ACTION: WRONG_TARGET}.get(
+        error_type or "", NO_ACTION)
+    return Stage(f"{NOT_USED}: {split}", f"the agent had the evidence; {error_type or 'no change'}")
+
+
+def seen_missing(store: Sequence[str], missing_in_store: Sequence[Fact], seen: Sequence[str],
+                 facts: Sequence[Fact], people: Sequence[str]) -> list[Fact]:
+    """The facts ``seen`` does not state; when the prompt carries the whole store, those the store does not."""
+    if store and seen and all(text in seen[0] for text in store):
+        return list(missing_in_store)
+    return holds(seen, facts, people)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a run's memory holds and what the agent was given
+
+
+def store_text(memory: str, run_memory_dir: Path, group: Any, gold_memory: str) -> list[str]:
+    """The texts the memory setting holds for one query of ``group``.
+
+    ``none`` holds nothing; ``gold`` the query's gold memory; ``history`` the history; ``summary``
+    and ``kv`` their built files; an external system what it ingested (its own store is opaque:
+    the history, cut into the chunks it was given).
+    """
+    if memory == "none":
+        return []
+    if memory == "gold":
+        return [gold_memory]
+    built = run_memory_dir / f"group_{group.number}"
+    if memory == "summary":
+        return [json.loads((built / "summary.json").read_text(encoding="utf-8")).get("summary", "")]
+    if memory == "kv":
+        store = json.loads((built / "store.json").read_text(encoding="utf-8"))
+        return [f"{k}: {v}" for k, v in store.items()]
+    return [group.history_text.strip()]  # as the history setting puts it in the prompt
+
+
+_ITEM = re.compile(r"^\d+\. ", re.MULTILINE)
+
+
+def result_items(text: str) -> list[str]:
+    """The items of one memory tool result: numbered items (``search_memory``), else its lines."""
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    if starts:
+        return [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)])]
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def retrieval(facts: Sequence[Fact], people: Sequence[str], results: Sequence[str],
+              ks: Sequence[int] = (1, 3, 5)) -> dict[str, Any]:
+    """How one query's memory tool results met its evidence: hits at k, items returned and relevant.
+
+    An item is relevant when it states one of the facts; the evidence is found at k when every fact
+    is stated within the first k items of one result or another.
+    """
+    per_result = [result_items(r) for r in results]
+    relevant = sum(1 for items in per_result for item in items if any(passage_holds(item, f, people) for f in facts))
+    found = {k: not holds(["\n".join(items[:k]) for items in per_result], facts, people) for k in ks}
+    return {"searches": len(results), "items": sum(map(len, per_result)), "relevant": relevant,
+            **{f"hit_at_{k}": found[k] for k in ks}}
