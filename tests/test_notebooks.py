@@ -35,6 +35,8 @@ TABLE_ROWS = {
     "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
     "audit_figures": 25 + 6,  # vmb audit's figures of the release, then the six modules of Table 4
     "audit_baselines": len(BASELINES),  # every shortcut baseline on the release (no generated benchmark here)
+    "stages": N_RUNS,
+    "retrieval_quality": N_RUNS,
 }
 FIGURES = [
     "fig_dataset_distribution",
@@ -42,9 +44,11 @@ FIGURES = [
     "fig2_right_esm_vs_mem_token",
     "fig3_failures_by_type",
     "fig4_error_composition",
-    "fig_esm_vs_cost_per_query",
     "fig_audit_baselines",
+    "fig_stages_by_memory",
 ]
+# Drawn only when a run has a price: the fixture's runs have none, so the index says why it is left out.
+OMITTED = ["fig_esm_vs_cost_per_query"]
 
 
 @pytest.fixture(scope="session")
@@ -126,6 +130,21 @@ def test_index_links_every_table_and_figure(made: tuple[Any, Path, Path]) -> Non
     assert "failures.csv" in text and "05_explorer.html" in text
     page = (out / "index.html").read_text()
     assert page.count("<img") == len(FIGURES) and "<table>" in page
+    for name in OMITTED:
+        assert f"<code>{name}</code> left out: no run has a price" in page
+        assert f"{name}.png" not in page
+
+
+def test_the_front_page_shows_the_runs_and_the_viewer_first(made: tuple[Any, Path, Path]) -> None:
+    _, out, _ = made
+    page = (out / "index.html").read_text()
+    assert page.index("<h2>Runs</h2>") < page.index("<h2>01_dataset</h2>")
+    assert "viewer/index.html" in page and (out / "viewer" / "index.html").exists()
+    assert "class='wide'" in page  # wide tables scroll sideways
+    comparisons = page[page.index("Paired comparisons"):]
+    assert "< 0.001" in comparisons or "1.000" in comparisons
+    assert "<td>20</td>" in page and "<td>20.00</td>" not in page  # counts print whole (20 scored per run)
+    assert "<td>50</td>" in page and "<td>50.00</td>" not in page  # and so do count rows (Table 3: groups)
 
 
 def tiny_notebook(path: Path, *cells: str) -> Path:
@@ -165,7 +184,10 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path,
     assert sorted(Path(p).name for p in json.loads(seen.read_text())) == ["noop-gold", "query-only-none"]
     for run in result.made_runs:
         assert json.loads((run / "metric.json").read_text())["scored"] == 500
-    assert "Only offline agents ran" in result.index.read_text()
+    front = result.index.read_text()
+    assert "Only offline agents ran" in front and front.index("Only offline agents ran") < front.index("98_runs")
+    solved = report.unchanged_queries(str(release_dir))
+    assert len(solved) == 5 and f"noop still solves {len(solved)} queries" in front and solved[0] in front
 
 
 def test_the_kernel_is_this_interpreter_even_with_a_user_kernel(tmp_path: Path, monkeypatch: Any) -> None:

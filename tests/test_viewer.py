@@ -179,3 +179,12 @@ def test_two_runs_side_by_side(viewer: Path, browser: Any) -> None:
     only_a.click()
     browser.find_element("css selector", "#compare-list tr:nth-child(2)").click()
     WebDriverWait(browser, 10).until(lambda d: d.find_element("id", "detail").text.count("State diff") == 2)
+
+
+def test_vmb_show_by_stage(hostile_runs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    runs = [str(hostile_runs / name) for name in ("oracle-gold", "scripted-gold")]
+    assert main(["show", *runs, "--by", "stage"]) == 0
+    text = capsys.readouterr().out
+    assert "by stage" in text and "retrieved, not used: no action" in text and "evidence in memory" in text
+    oracle = text[text.index("oracle-gold ("):]
+    assert "solved" in oracle and " 20\n" in oracle.split("evidence in memory")[0]

@@ -56,6 +56,8 @@ def cell(value: Any, column: str = "") -> str:
         return "yes" if value else "no"
     if isinstance(value, int):
         return f"{value:,}"
+    if isinstance(value, float) and column == "p_value":
+        return "< 0.001" if value < 0.001 else f"{value:.3f}"
     if isinstance(value, float) and column.startswith("cost"):
         return f"{value:,.6f}"  # money per query is a fraction of a cent
     if isinstance(value, float):
@@ -143,6 +145,7 @@ class Outputs:
     figures_dir: Path
     tables: list[dict[str, Any]] = field(default_factory=list)
     figures: list[dict[str, Any]] = field(default_factory=list)
+    omitted: list[dict[str, Any]] = field(default_factory=list)  # figures left out, each with why
 
     def __post_init__(self) -> None:
         self.out_dir = Path(self.out_dir)
@@ -185,6 +188,13 @@ class Outputs:
         self._record(self.figures, {"name": name, "caption": caption, "files": [str(p) for p in paths]})
         return paths
 
+    def omit(self, name: str, why: str) -> None:
+        """Leave a figure out of the report, saying why (a figure with no data to draw), instead of drawing it empty."""
+        for path in (self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.pdf"):
+            path.unlink(missing_ok=True)  # an earlier report's figure would contradict the line
+        self.figures = [f for f in self.figures if f["name"] != name]
+        self._record(self.omitted, {"name": name, "why": why})
+
     def _record(self, entries: list[dict[str, Any]], entry: dict[str, Any]) -> None:
         # A rerun of the same cell replaces its entry instead of listing it twice.
         entries[:] = [e for e in entries if e["name"] != entry["name"]] + [entry]
@@ -193,7 +203,8 @@ class Outputs:
     def _save(self) -> None:
         manifest = self.out_dir / MANIFEST_DIR / f"{self.notebook}.json"
         manifest.parent.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"notebook": self.notebook, "tables": self.tables, "figures": self.figures},
+        manifest.write_text(json.dumps({"notebook": self.notebook, "tables": self.tables, "figures": self.figures,
+                                        "omitted": self.omitted},
                                        indent=1) + "\n", encoding="utf-8")
 
 

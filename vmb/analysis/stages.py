@@ -65,6 +65,7 @@ ZONE_ARGS = frozenset({"seat", "zone", "side", "light", "window", "door", "posit
 _GENERIC = frozenset({"set", "get", "switch", "enable", "disable", "toggle", "adjust", "change", "turn", "on", "off",
                       "open", "close", "mode", "level", "value", "state", "status", "is", "to", "the", "of", "and",
                       "auto", "play", "start", "stop", "control", "carcontrol"})
+WINDOW = 2  # units (lines, sentences of a long line) per passage
 _UNIT = re.compile(r"[^\n]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
@@ -79,6 +80,7 @@ class Fact:
     terms: tuple[str, ...]  # stems naming the setting
     owner: str | None
     stated: bool  # whether the gold memory names the value (else it is derived)
+    anchors: tuple[Any, ...] = ()  # for a derived value: the numbers it is derived from (its person's, on its setting)
 
 
 @dataclass(frozen=True)
@@ -104,9 +106,17 @@ def setting_terms(api: str, arg: str) -> tuple[str, ...]:
     return tuple(stems)
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\.?\d)(?![A-Za-z])")
+
+
 def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people: Sequence[str],
                 query: str) -> tuple[Fact, ...]:
-    """The facts of a query: every value argument of its reference calls."""
+    """The facts of a query: every value argument of its reference calls.
+
+    A derived value ("five points higher than 77") is anchored on the numbers its person's entries
+    name next to its setting. An on/off value the gold memory does not state, beside a value it does,
+    is the switch that goes with that setting, not evidence of its own: it is left out.
+    """
     entries = gold_entries(gold_memory, people)
     facts = []
     for call in ref_calls:
@@ -114,9 +124,18 @@ def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people
         for arg, value in (call.get("args") or {}).items():
             if arg in ZONE_ARGS:
                 continue
-            facts.append(Fact(api, arg, value, setting_terms(api, arg),
-                              answer_owner(entries, value, query, people),
-                              any(names_value(e.text, value) for e in entries)))
+            terms = setting_terms(api, arg)
+            owner = answer_owner(entries, value, query, people)
+            stated = any(names_value(e.text, value) for e in entries)
+            anchors: tuple[Any, ...] = ()
+            if not stated:
+                pattern = _terms_pattern(terms)
+                near = [e.text for e in entries if e.person == owner and pattern is not None and pattern.search(e.text)]
+                anchors = tuple(dict.fromkeys(float(n) if "." in n else int(n)
+                                              for text in near for n in _NUMBER.findall(mask_non_values(text))))
+            facts.append(Fact(api, arg, value, terms, owner, stated, anchors))
+    if any(f.stated for f in facts):
+        facts = [f for f in facts if f.stated or not isinstance(f.value, bool)]
     return tuple(facts)
 
 
@@ -149,9 +168,10 @@ def passage_holds(text: str, fact: Fact, people: Sequence[str]) -> bool:
     """Whether one passage states the fact (see the module docstring)."""
     terms = _terms_pattern(fact.terms)
     term = terms is not None and terms.search(text) is not None
-    if not fact.stated:
+    if not fact.stated and not fact.anchors:
         return term and _names_person(text, fact.owner, people)
-    if not names_value(text, fact.value):
+    values = [fact.value] if fact.stated else fact.anchors
+    if not any(names_value(text, value) for value in values):
         return False
     return term or (not isinstance(fact.value, bool) and _names_person(text, fact.owner, people))
 
@@ -195,15 +215,20 @@ class _Index:
 
     def anchors(self, fact: Fact) -> list[int]:
         """Where a passage stating the fact may start its value (or, derived, its setting): a superset."""
-        if not fact.stated:
-            return sorted(p for term in fact.terms for p in self._prefixed(self.words, term))
-        if isinstance(fact.value, bool):
-            return self.states[fact.value]
-        pattern = value_pattern(type(fact.value).__name__, fact.value)
+        if fact.stated:
+            return self._value_positions(fact.value)
+        if fact.anchors:
+            return sorted(p for value in fact.anchors for p in self._value_positions(value))
+        return sorted(p for term in fact.terms for p in self._prefixed(self.words, term))
+
+    def _value_positions(self, value: Any) -> list[int]:
+        if isinstance(value, bool):
+            return self.states[value]
+        pattern = value_pattern(type(value).__name__, value)
         if pattern is None:
             return []
-        haystack, words = (self.masked, self.masked_words) if is_number(fact.value) else (self.text, self.words)
-        first = str(int(fact.value) if is_number(fact.value) and float(fact.value).is_integer() else fact.value)
+        haystack, words = (self.masked, self.masked_words) if is_number(value) else (self.text, self.words)
+        first = str(int(value) if is_number(value) and float(value).is_integer() else value)
         first = re.split(r"[\s_\-]+", first.strip())[0].lower()
         if not _WORD.fullmatch(first):  # a value not starting a word: search the whole text
             return [m.start() for m in pattern.finditer(haystack)]
@@ -228,9 +253,9 @@ def _fact_spans(text: str, fact: Fact, people: tuple[str, ...]) -> tuple[tuple[i
     found: dict[tuple[int, int], None] = {}
     for position in index.anchors(fact):
         unit = bisect.bisect_right(index.starts, position) - 1
-        for last in (unit, unit + 1):  # the windows (unit - 1, unit) and (unit, unit + 1)
+        for last in range(unit, unit + WINDOW):  # every passage holding the unit
             if 0 <= last < len(spans):
-                window = (spans[last - 1][0] if last else spans[last][0], spans[last][1])
+                window = (spans[max(0, last - WINDOW + 1)][0], spans[last][1])
                 if window not in found and passage_holds(text[window[0]:window[1]], fact, people):
                     found[window] = None
     return tuple(sorted(found))

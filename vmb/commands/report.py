@@ -49,5 +49,5 @@ def run(args: argparse.Namespace) -> int:
     s = result.seconds
     print(f"report: {len(result.notebooks)} notebooks, {len(result.runs)} runs"
           f" ({len(result.made_runs)} made now); runs {s['runs']:.1f} s, notebooks {s['notebooks']:.1f} s, "
-          f"index {s['index']:.1f} s, total {s['total']:.1f} s\n  -> {result.index}")
+          f"index {s['index']:.1f} s, total {s['total']:.1f} s\n  open {result.index}")
     return 0

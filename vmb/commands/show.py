@@ -1,7 +1,8 @@
 """Compare finished runs side by side: coverage, ESM, F-F1, V-F1, Calls and Mem Token per run.
 
 Computes each run's numbers from its results.jsonl, as metric.json and the report do. With --by, adds
-ESM per reasoning type or per target module; with --paper, the paper's printed rows for the same
+ESM per reasoning type or per target module, or (--by stage) each run's queries by the stage where
+memory failed with its retrieval quality (docs/attribution.md); with --paper, the paper's printed rows for the same
 memory settings. ESM, F-F1 and V-F1 print as value ± half-width of their 95% interval; runs with
 repeated trials add pass^k and pass@k; --prices (or $VMB_PRICES) adds each run's cost.
 """
@@ -15,7 +16,9 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="run directories")
-    parser.add_argument("--by", choices=["reasoning_type", "module"], help="add ESM per reasoning type or module")
+    parser.add_argument("--by", choices=["reasoning_type", "module", "stage"],
+                        help="add ESM per reasoning type or module, or the queries by stage with retrieval quality")
+    parser.add_argument("--data", help="benchmark directory, for --by stage (default: the usual places)")
     parser.add_argument("--paper", action="store_true", help="also print the paper's rows for these memory settings")
     parser.add_argument("--prices", metavar="FILE",
                         help="price table (TOML) to compute each run's cost with (default $VMB_PRICES)")
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"vmb show: {error}", file=sys.stderr)
         return 2
     try:
-        table = comparison(args.runs, by=args.by, paper=args.paper, prices=prices)
+        table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices)
     except (RunDirError, DataError) as error:
         print(f"vmb show: {error}", file=sys.stderr)
         return 2
@@ -45,4 +48,14 @@ def run(args: argparse.Namespace) -> int:
         for problem in read_results(run / RESULTS)[1]:
             print(f"vmb show: warning: {problem} (not counted)", file=sys.stderr)
     print(table)
+    if args.by == "stage":
+        from vmb.analysis.retrieval import stage_text
+        from vmb.analysis.runs import load_runs
+
+        try:
+            runset = load_runs(args.runs, data=args.data)
+        except (DataError, ValueError, OSError) as error:
+            print(f"vmb show: {error}", file=sys.stderr)
+            return 2
+        print("\nby stage (docs/attribution.md):\n" + stage_text(runset.queries, runset.runs))
     return 0
