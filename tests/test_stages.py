@@ -1,0 +1,155 @@
+"""Stage attribution checked where the truth is known by construction (docs/attribution.md, Validation).
+
+1. Real runs of the scripted model (``fixtures/scripted_runs.py``), whose behaviour per query is
+   chosen on purpose: with gold memory, each behaviour's stage is known (correct: solved; no action,
+   wrong value, wrong zone, an extra change: retrieved but not used; a call to a tool never loaded:
+   tool failure); with no memory, or an empty key-value store, every failure is "not in memory".
+2. The release: each query's gold memory as the store (the evidence is in it), another group's gold
+   memory of the same reasoning type (different people: it is not), the gold memory withheld from
+   what the agent saw (not retrieved), and an agent that had it and did nothing (not used).
+3. Generated data with exact event ids: the whole history holds each query's evidence; the history
+   without the lines of the query's chain does not; the (day, hour) chunks holding the evidence lines
+   are a retrieval that found it, the other chunks one that did not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fixtures.scripted_runs import BEHAVIOURS, build_runs
+
+from tests.generate.conftest import generate
+from vmb.analysis.runs import load_runs
+from vmb.analysis.stages import (
+    NOT_IN_MEMORY,
+    NOT_RETRIEVED,
+    NOT_USED,
+    SOLVED,
+    TOOL_FAILURE,
+    attribute,
+    holds,
+    query_facts,
+)
+from vmb.analysis.taxonomy import NO_ACTION
+from vmb.data import load_benchmark
+from vmb.generate.export import read_metadata
+from vmb.generate.options import GenerateOptions
+
+EXPECTED_WITH_GOLD = {
+    "correct": SOLVED,
+    "no_action": f"{NOT_USED}: no action",
+    "wrong_value": f"{NOT_USED}: wrong value",
+    "wrong_zone": f"{NOT_USED}: wrong target",
+    "extra_change": f"{NOT_USED}: wrong target",
+    "not_loaded": TOOL_FAILURE,
+}
+
+
+@pytest.fixture(scope="module")
+def bench(release_dir: Path) -> Any:
+    return load_benchmark(release_dir)
+
+
+@pytest.fixture(scope="module")
+def runset(tmp_path_factory: pytest.TempPathFactory, bench: Any, release_dir: Path) -> Any:
+    root = tmp_path_factory.getbasetemp() / "tiny_runs"
+    build_runs(root, bench, release_dir)
+    return load_runs([root], bench=bench)
+
+
+def agreement(pairs: list[tuple[str, str]]) -> float:
+    return sum(found == truth for found, truth in pairs) / len(pairs)
+
+
+def test_scripted_runs_get_the_stage_their_behaviour_makes(runset: Any) -> None:
+    queries = runset.queries
+    gold = queries[queries["run"] == "scripted-gold"]
+    pairs = []
+    for row in gold.itertuples():
+        behaviour = BEHAVIOURS[row.index % len(BEHAVIOURS)]
+        truth = SOLVED if row.exact_match else EXPECTED_WITH_GOLD[behaviour]
+        pairs.append((row.stage, truth))
+    # Where the gold memory's wording escapes the matcher, the verdict leans early (not in memory).
+    missed = [(found, truth) for found, truth in pairs if found != truth]
+    assert all(found == NOT_IN_MEMORY for found, _ in missed), missed
+    assert agreement(pairs) >= 0.9, Counter(pairs)
+    for run in ("scripted-none", "scripted-kv", "noop-none"):
+        failed = queries[(queries["run"] == run) & ~queries["exact_match"].astype(bool)]
+        assert len(failed) and (failed["stage"] == NOT_IN_MEMORY).all(), run
+    assert (queries[queries["run"] == "oracle-gold"]["stage"] == SOLVED).all()
+    assert queries[queries["status"] == "ok"]["stage"].notna().all()  # every scored query has its stage
+
+
+def _facts(bench: Any, query: Any) -> tuple[Any, list[str]]:
+    people = bench.group(query.group).speakers
+    return query_facts(query.calls, query.gold_memory, people, query.query), people
+
+
+def test_release_stores_that_hold_omit_or_withhold_the_evidence(bench: Any) -> None:
+    held, omitted, skipped, ignored = [], [], [], []
+    by_type: dict[str, list[Any]] = {}
+    for query in bench.queries:
+        by_type.setdefault(query.reasoning_type, []).append(query)
+    for query in bench.queries:
+        facts, people = _facts(bench, query)
+        gold = [query.gold_memory]
+        other = next(q for q in by_type[query.reasoning_type] if q.group != query.group
+                     and not {c["name"] for c in q.calls} & {c["name"] for c in query.calls})
+        in_store = holds(gold, facts, people)
+        held.append(("in" if not in_store else "out", "in"))
+        omitted.append(("in" if not holds([other.gold_memory], facts, people) else "out", "out"))
+        skipped.append((attribute(exact_match=False, facts=facts, missing_in_store=in_store,
+                                  missing_in_seen=holds([other.gold_memory], facts, people), tool_results=[],
+                                  error_type=NO_ACTION).stage, NOT_RETRIEVED))
+        ignored.append((attribute(exact_match=False, facts=facts, missing_in_store=in_store,
+                                  missing_in_seen=in_store, tool_results=[], error_type=NO_ACTION).stage,
+                        f"{NOT_USED}: no action"))
+    figures = {name: agreement(pairs) for name, pairs in
+               (("held", held), ("omitted", omitted), ("skipped", skipped), ("ignored", ignored))}
+    print("release agreement:", {k: f"{v:.3f}" for k, v in figures.items()})
+    # Another group's memory can name the same value beside a word of the same setting family
+    # ("brightness 5" of another display): the omitted and skipped cases miss a few.
+    assert figures["held"] >= 0.98 and figures["ignored"] >= 0.98
+    assert figures["omitted"] >= 0.95 and figures["skipped"] >= 0.95
+
+
+def _chunks(lines: list[str]) -> dict[str, list[int]]:
+    """Line numbers (from 1) of each (day, hour) chunk, as external memory systems ingest the history."""
+    out: dict[str, list[int]] = {}
+    for number, line in enumerate(lines, 1):
+        out.setdefault(line[1:14], []).append(number)
+    return out
+
+
+def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factory: pytest.TempPathFactory) -> None:
+    root = generate(tmp_path_factory.mktemp("stages") / "gen",
+                    GenerateOptions(groups=4, seed=11, history_lines=900, background_chains=8))
+    bench, metadata = load_benchmark(root), read_metadata(root)
+    assert metadata is not None
+    whole, dropped, found, missed = [], [], [], []
+    for group_meta in metadata["groups"]:
+        group = bench.group(group_meta["group"])
+        lines = group.history_text.splitlines()
+        chunks = _chunks(lines)
+        for chain in group_meta["chains"]:
+            if not chain["query"]:
+                continue
+            query = bench.query(chain["query"])
+            facts, people = _facts(bench, query)
+            evidence = {n for event in chain["events"] for n in event["lines"]}
+            without = "\n".join(line for n, line in enumerate(lines, 1) if n not in evidence)
+            whole.append(not holds([group.history_text], facts, people))
+            dropped.append(bool(holds([without], facts, people)))
+            hit = ["\n".join(lines[n - 1] for n in c) for c in chunks.values() if set(c) & evidence]
+            miss = ["\n".join(lines[n - 1] for n in c) for c in chunks.values() if not set(c) & evidence]
+            found.append(not holds(hit, facts, people))
+            missed.append(bool(holds(miss, facts, people)))
+    figures = {name: sum(v) / len(v) for name, v in
+               (("whole", whole), ("dropped", dropped), ("found", found), ("missed", missed))}
+    print(f"generated agreement over {len(whole)} queries:", {k: f"{v:.3f}" for k, v in figures.items()})
+    assert figures["whole"] >= 0.95 and figures["found"] >= 0.9
+    # The other side is harder: 900 lines of talk name settings and numbers in passing.
+    assert figures["dropped"] >= 0.5 and figures["missed"] >= 0.5
