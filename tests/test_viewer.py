@@ -150,7 +150,7 @@ def test_the_page_filters_opens_a_query_and_shows_hostile_text_as_text(viewer: P
     Select(browser.find_element("id", "filter-stage")).select_by_value("")
     search = browser.find_element("id", "search")
     search.send_keys("__pwned")  # the final answer is searched too
-    assert _count(browser) == 1
+    WebDriverWait(browser, 10).until(lambda d: _count(d) == 1)  # counted once typing pauses
     browser.find_element("css selector", "#table tbody tr").click()
     WebDriverWait(browser, 10).until(lambda d: "State diff" in d.find_element("id", "detail").text)
     detail = browser.find_element("id", "detail")

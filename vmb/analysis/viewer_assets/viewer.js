@@ -57,7 +57,11 @@ const VMB = (() => {
     search.id = "search";
     search.type = "search";
     search.placeholder = "id, query or answer text";
-    search.addEventListener("input", () => { state.search = search.value.trim().toLowerCase(); state.shown = 200; refresh(); });
+    let typing = null;  // recount once typing pauses, not on every keystroke
+    search.addEventListener("input", () => {
+      clearTimeout(typing);
+      typing = setTimeout(() => { state.search = search.value.trim().toLowerCase(); state.shown = 200; refresh(); }, 120);
+    });
     add(box, add(el("label", "search"), search));
   }
   function refresh() {
