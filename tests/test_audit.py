@@ -134,6 +134,7 @@ def test_default_values_and_clock_contradictions(small: Path, release_dir: Path)
     assert clock_contradiction(bench.query("qa_1#1")) is None
     release = load_benchmark(release_dir)
     assert [d.leaf for d in default_values(release.query("qa_1#4"))] == ["navigation.voice_mode"]
+    assert audit(release, tokens=False, baselines=[]).figures["unchanged_car_queries"] == 5  # vmb verify's no_change
 
 
 def test_who_speaks_and_whom_a_request_is_for() -> None:
@@ -173,6 +174,7 @@ def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
     assert result.figures["clock_contradictions"] == 1
     assert result.figures["conditional_clock_contradictions"] == 1
     assert result.figures["default_value_queries"] == 1
+    assert result.figures["unchanged_car_queries"] == 0
     assert result.default_values == [{"query": "qa_1#2", "call": 'carcontrol_navigation_set_voice_mode(mode="detailed")',
                                       "leaves": "navigation.voice_mode"}]
     assert result.figures["multi_call_answers"] == 20.0

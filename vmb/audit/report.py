@@ -12,6 +12,7 @@ from vmb.audit.diversity import measure
 from vmb.data import REASONING_TYPES, Benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
+from vmb.sim import replay
 from vmb.textable import markdown_lines, plain
 
 ALL = "all"
@@ -61,6 +62,7 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
     figures = measure(bench, tokens=tokens)
     figures["solved_without_memory"] = len(solved)
     figures["default_value_queries"] = len({d["query"] for d in defaults})
+    figures["unchanged_car_queries"] = sum(not replay(list(q.calls))[0].diff() for q in bench.queries)
     figures["clock_contradictions"] = len(clashes)
     figures["conditional_clock_contradictions"] = sum(c["type"] == "conditional_constraint" for c in clashes)
     return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes)
@@ -107,6 +109,7 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("module_gap", "largest module share gap vs Table 4 (points)", _mean),
     ("solved_without_memory", "queries solved with no memory (query-only passes)", _count),
     ("default_value_queries", "queries with an expected value equal to the default", _count),
+    ("unchanged_car_queries", "queries whose answer leaves the car at its default", _count),
     ("clock_contradictions", "queries whose clock contradicts their scene", _count),
     ("conditional_clock_contradictions", "  of them conditional_constraint", _count),
 )
