@@ -302,7 +302,7 @@ _HELP_TIMER = ("import time; start = time.perf_counter(); import vmb.cli; vmb.cl
                "print(1000 * (time.perf_counter() - start))")
 
 
-def _child(command: list[str]) -> tuple[float, float, str]:
+def child_process(command: list[str]) -> tuple[float, float, str]:
     """Wall seconds, peak resident MiB and standard output of one child process."""
     import subprocess
     import sys
@@ -329,10 +329,10 @@ def startup_suite(options: BenchOptions) -> SuiteResult:
     helps: list[float] = []
     for _ in range(rounds):
         with tempfile.TemporaryDirectory(prefix="vmb-bench-") as tmp:
-            seconds, mib, _ = _child(["-m", "vmb", "run", "--agent", "oracle", "--memory", "gold", *data,
+            seconds, mib, _ = child_process(["-m", "vmb", "run", "--agent", "oracle", "--memory", "gold", *data,
                                       "--out", str(Path(tmp) / "run")])
         runs.append((seconds, mib))
-        helps.append(float(_child(["-c", _HELP_TIMER])[2]))
+        helps.append(float(child_process(["-c", _HELP_TIMER])[2]))
     seconds = statistics.median(s for s, _ in runs)
     mib = max(m for _, m in runs)
     help_ms = statistics.median(helps)

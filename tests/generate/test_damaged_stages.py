@@ -145,3 +145,35 @@ def test_fewer_history_lines_than_the_events_need_is_noted(tmp_path: Path) -> No
     assert min(made) > 50
     assert any(line.startswith("note: --history-lines 50 is fewer than the chains' events need; the histories "
                                f"have {min(made)}-{max(made)} lines") for line in said)
+
+
+def test_stage_records_are_read_one_group_at_a_time(small_bench: Path, tmp_path: Path) -> None:
+    from vmb.generate.store import Store
+
+    out = _copy(small_bench, tmp_path, "streamed")
+    store = Store.existing(out)
+    where = store.index("dialogue")
+    assert sorted(where) == [1, 2, 3]
+    assert [store.record("dialogue", where[g]) for g in sorted(where)] == list(store.records("dialogue"))
+    path = store.path("dialogue")
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"schema": "dialogue/')  # a kill in the middle of the next line
+    assert sorted(store.index("dialogue")) == [1, 2, 3] and path.read_bytes() == whole
+
+
+def test_a_killed_run_resumes_to_the_same_bytes(small_bench: Path, tmp_path: Path) -> None:
+    # Groups go through every stage one at a time: a run that stopped after the first group's
+    # dialogue (its later stages and the other groups not made) ends as an uninterrupted run does.
+    out = _copy(small_bench, tmp_path, "resumed")
+    stages = out / "stages"
+    for name in ("personas", "chains", "timeline", "dialogue", "qa", "verify", "export"):
+        (stages / f"{name}.done").unlink()
+        lines = (stages / f"{name}.jsonl").read_bytes().splitlines(keepends=True)
+        keep = 1 if name in ("personas", "chains", "timeline", "dialogue") else 0
+        (stages / f"{name}.jsonl").write_bytes(b"".join(lines[:keep]))
+    shutil.rmtree(out / "history")
+    shutil.rmtree(out / "qa_data")
+    assert main([*ARGV, "--out", str(out)]) == 0
+    assert files(out) == files(small_bench)
+    for name in ("personas", "dialogue", "export"):
+        assert (stages / f"{name}.jsonl").read_bytes() == (small_bench / "stages" / f"{name}.jsonl").read_bytes()

@@ -88,12 +88,24 @@ def group_metadata(personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
             "profile_problems": verification.profile_problems, "chains": out_chains}
 
 
-def write_metadata(out: Path, options: GenerateOptions, groups: list[dict[str, Any]],
+def group_entry(metadata: dict[str, Any]) -> str:
+    """One group's entry of ``metadata.json``, encoded as it stands there (two levels deep, indent 1).
+
+    Kept as text while the other groups are made: ~4x smaller than the objects it encodes.
+    """
+    return json.dumps(metadata, indent=1, ensure_ascii=False).replace("\n", "\n  ")
+
+
+def write_metadata(out: Path, options: GenerateOptions, groups: list[str],
                    failures: list[dict[str, Any]], extra: dict[str, Any]) -> Path:
+    """``metadata.json`` from the groups' entries (``group_entry``): the bytes ``json.dumps(indent=1)`` makes."""
     body = {"generator": GENERATOR, "schema_version": SCHEMA_VERSION, "options": options.to_json(),
-            "options_digest": options.digest(), **extra, "failures": failures, "groups": groups}
+            "options_digest": options.digest(), **extra, "failures": failures, "groups": []}
+    text = json.dumps(body, indent=1, ensure_ascii=False)
+    if groups:
+        text = text.removesuffix("[]\n}") + "[\n  " + ",\n  ".join(groups) + "\n ]\n}"
     path = out / METADATA
-    path.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 

@@ -97,32 +97,75 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
             + ", ".join(f"group {g} at {s}" for g, s in sorted(before.items())))
     failures_path.unlink(missing_ok=True)  # this run's failures replace them
     failed: dict[int, str] = {}
-    loaded: dict[str, dict[int, Any]] = {}
     revisions = review.apply_rejections(store, log)
+    groups = range(1, options.groups + 1)
+    was_done = {name: store.done(name) for name in STAGES}
+    have: dict[str, dict[int, tuple[int, int]]] = {}
+    for name in STAGES:
+        have[name] = store.index(name)
+        missing = [g for g in groups if g not in have[name]]
+        if was_done[name] and missing:
+            # A finished stage lacks groups (failed before, or its file lost lines): make them again,
+            # and the later stages' records of them with them.
+            retried = [g for g in missing if before.get(g) == name]
+            lost = [g for g in missing if before.get(g) != name]
+            if lost:
+                log(f"warning: {store.path(name)} lacks group(s) {', '.join(map(str, lost))} although the stage "
+                    "was finished; making them again")
+            if retried:
+                log(f"{name}: retrying group(s) {', '.join(map(str, retried))}")
+            for later in STAGES[STAGES.index(name):]:
+                store.drop_groups(later, set(missing))
+                was_done[later] = False
+            have[name] = store.index(name)
+    for name in STAGES:
+        outcome.seconds[name] = 0.0
+        if was_done[name]:
+            log(f"{name}: done before, {len(have[name])} group(s) kept")
 
-    def reopen(name: str, missing: list[int]) -> None:
-        """A finished stage lacks groups (failed before, or its file lost lines): make them again,
-        and the later stages' records of them with them."""
-        retried = [g for g in missing if before.get(g) == name]
-        lost = [g for g in missing if before.get(g) != name]
-        if lost:
-            log(f"warning: {store.path(name)} lacks group(s) {', '.join(map(str, lost))} although the stage "
-                "was finished; making them again")
-        if retried:
-            log(f"{name}: retrying group(s) {', '.join(map(str, retried))}")
-        for later in STAGES[STAGES.index(name):]:
-            store.drop_groups(later, set(missing))
+    def rev(group: int) -> int:
+        return revisions.get(group, 0)
 
-    def stage(name: str, make: Callable[[int], Record]) -> None:
-        start = time.perf_counter()
-        have = store.by_group(name, Record) if store.path(name).exists() else {}
-        missing = [g for g in range(1, options.groups + 1) if g not in have and g not in failed]
-        if store.done(name) and missing:
-            reopen(name, missing)
-        if not store.done(name):
-            for group in missing:
+    def verified(r: dict[str, Any]) -> Verification:
+        personas, chains, dialogue = r["personas"], r["chains"], r["dialogue"]
+        derivations = {c.id: (c.target.base, c.target.offset) for c in chains.chains
+                       if c.target is not None and c.target.offset is not None}
+        items, verdicts = verify.verify_group(
+            r["qa"].items, _evidence(dialogue),
+            lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
+                                                            problems),
+            lambda item: derivations.get(item.chain))
+        return Verification(group=personas.group, items=items, verdicts=verdicts,
+                            profile_problems=verify.profile_problems(personas))
+
+    lines_of: dict[int, dict[str, list[int]]] = {}
+
+    def exported(r: dict[str, Any]) -> Export:
+        record, lines_of[r["personas"].group] = export.write_group(outcome.out, r["verify"], r["dialogue"])
+        return record
+
+    makers: dict[str, Callable[[int, dict[str, Any]], Record]] = {
+        "personas": lambda g, r: backend.personas(options, g, rev(g)),
+        "chains": lambda g, r: backend.chains(options, r["personas"], rev(g)),
+        "timeline": lambda g, r: timeline.build(options, r["chains"], rev(g)),
+        "dialogue": lambda g, r: backend.dialogue(options, r["personas"], r["chains"], r["timeline"], rev(g)),
+        "qa": lambda g, r: backend.qa(options, r["personas"], r["chains"], r["timeline"], r["dialogue"], rev(g)),
+        "verify": lambda g, r: verified(r),
+        "export": lambda g, r: exported(r),
+    }
+    # One group at a time through every stage: only that group's records are held (a full-size group
+    # is ~2.4 MB of objects); each stage's file still gets the groups in order, as stage by stage did.
+    metadata: list[str] = []
+    made: list[int] = []
+    for group in groups:
+        records: dict[str, Any] = {}
+        for name in STAGES:
+            start = time.perf_counter()
+            if group in have[name]:
+                records[name] = store.record(name, have[name][group])
+            else:
                 try:
-                    record = make(group)
+                    records[name] = makers[name](group, records)
                 except StageFailure as failure:
                     entry = {"stage": name, "group": group, "reason": str(failure)}
                     with failures_path.open("a", encoding="utf-8") as handle:
@@ -130,62 +173,29 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
                     outcome.failures.append(entry)
                     failed[group] = name
                     log(f"  {name}: group {group} failed: {failure}")
-                    continue
-                store.append(name, record)
-                have[group] = record
-            store.mark_done(name, {"groups": sorted(have), "failed": sorted(g for g, s in failed.items() if s == name)})
-            log(f"{name}: {len(have)} group(s) in {time.perf_counter() - start:.2f} s")
+                    break
+                store.append(name, records[name])
+                have[name][group] = (-1, -1)  # written; never read back in this run
+            outcome.seconds[name] += time.perf_counter() - start
         else:
-            log(f"{name}: done before, {len(have)} group(s) kept")
-        loaded[name] = have
-        outcome.seconds[name] = time.perf_counter() - start
-
-    def rev(group: int) -> int:
-        return revisions.get(group, 0)
-
-    stage("personas", lambda g: backend.personas(options, g, rev(g)))
-    stage("chains", lambda g: backend.chains(options, loaded["personas"][g], rev(g)))
-    stage("timeline", lambda g: timeline.build(options, loaded["chains"][g], rev(g)))
-    stage("dialogue", lambda g: backend.dialogue(options, loaded["personas"][g], loaded["chains"][g],
-                                                 loaded["timeline"][g], rev(g)))
-    stage("qa", lambda g: backend.qa(options, loaded["personas"][g], loaded["chains"][g], loaded["timeline"][g],
-                                     loaded["dialogue"][g], rev(g)))
-
-    def verified(group: int) -> Verification:
-        personas, chains, dialogue = loaded["personas"][group], loaded["chains"][group], loaded["dialogue"][group]
-        derivations = {c.id: (c.target.base, c.target.offset) for c in chains.chains
-                       if c.target is not None and c.target.offset is not None}
-        items, verdicts = verify.verify_group(
-            loaded["qa"][group].items, _evidence(dialogue),
-            lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
-                                                            problems),
-            lambda item: derivations.get(item.chain))
-        return Verification(group=group, items=items, verdicts=verdicts,
-                            profile_problems=verify.profile_problems(personas))
-
-    stage("verify", verified)
-    lines_of: dict[int, dict[str, list[int]]] = {}
-
-    def exported(group: int) -> Export:
-        record, lines_of[group] = export.write_group(outcome.out, loaded["verify"][group], loaded["dialogue"][group])
-        return record
-
-    stage("export", exported)
-    made = [record.lines for record in loaded["export"].values()]
+            made.append(records["export"].lines)
+            lines = lines_of.pop(group, None) or export.history_text(records["dialogue"])[1]
+            metadata.append(export.group_entry(export.group_metadata(
+                records["personas"], records["chains"], records["timeline"], records["dialogue"], records["verify"],
+                lines)))
+    for name in STAGES:
+        if not was_done[name]:
+            store.mark_done(name, {"groups": sorted(have[name]),
+                                   "failed": sorted(g for g, s in failed.items() if s == name)})
+            log(f"{name}: {len(have[name])} group(s) in {outcome.seconds[name]:.2f} s")
     if made and max(made) > options.history_lines:
         log(f"note: --history-lines {options.history_lines} is fewer than the chains' events need; the histories "
             f"have {min(made)}-{max(made)} lines (fewer --background-chains or --vehicle-chains make shorter ones)")
-    removed = export.prune(outcome.out, set(loaded["export"]))
+    removed = export.prune(outcome.out, set(have["export"]))
     if removed:
         log(f"export: removed {len(removed)} file(s) of groups this benchmark no longer holds "
             f"({', '.join(str(p.relative_to(outcome.out)) for p in removed[:4])}{', ...' if len(removed) > 4 else ''})")
-    groups = []
-    for group in sorted(loaded["export"]):
-        lines = lines_of.get(group) or export.history_text(loaded["dialogue"][group])[1]
-        groups.append(export.group_metadata(loaded["personas"][group], loaded["chains"][group],
-                                            loaded["timeline"][group], loaded["dialogue"][group],
-                                            loaded["verify"][group], lines))
-    outcome.metadata = export.write_metadata(outcome.out, options, groups, outcome.failures,
+    outcome.metadata = export.write_metadata(outcome.out, options, metadata, outcome.failures,
                                              {"backend": backend.report()})
     return outcome
 

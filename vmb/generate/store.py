@@ -148,24 +148,70 @@ class Store:
     def mark_done(self, stage: str, info: dict[str, object]) -> None:
         (self.dir / f"{stage}.done").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
 
-    def records(self, stage: str) -> Iterator[Record]:
-        """Every complete record of a stage, validated; a torn last line is cut off the file."""
+    def _complete(self, stage: str) -> Path | None:
+        """The stage's file with a torn last line (no final line break: a kill) cut off; None if absent."""
         path = self.path(stage)
         if not path.exists():
-            return
-        data = path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            keep = data.rfind(b"\n") + 1
-            with path.open("r+b") as handle:
+            return None
+        with path.open("r+b") as handle:
+            end = handle.seek(0, 2)
+            keep = end
+            while keep > 0:
+                start = max(0, keep - 65536)
+                handle.seek(start)
+                block = handle.read(keep - start)
+                if keep == end and block.endswith(b"\n"):
+                    break
+                cut = block.rfind(b"\n")
+                if cut >= 0:
+                    keep = start + cut + 1
+                    break
+                keep = start
+            if keep != end:
                 handle.truncate(keep)
-            data = data[:keep]
-        for number, raw in enumerate(data.splitlines(), start=1):
-            where = f"{path}: line {number}"
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ArtifactError(f"{where}: not UTF-8 text") from None
-            yield decode(stage, text, where, self.digest)
+        return path
+
+    def _lines(self, stage: str) -> Iterator[tuple[int, int, bytes]]:
+        """``(offset, line number, line)`` of every complete line, read one at a time."""
+        path = self._complete(stage)
+        if path is None:
+            return
+        with path.open("rb") as handle:
+            offset = 0
+            for number, raw in enumerate(handle, start=1):
+                yield offset, number, raw
+                offset += len(raw)
+
+    def _decode(self, stage: str, number: int, raw: bytes) -> Record:
+        where = f"{self.path(stage)}: line {number}"
+        try:
+            text = raw.decode("utf-8").rstrip("\n")
+        except UnicodeDecodeError:
+            raise ArtifactError(f"{where}: not UTF-8 text") from None
+        return decode(stage, text, where, self.digest)
+
+    def records(self, stage: str) -> Iterator[Record]:
+        """Every complete record of a stage, validated; a torn last line is cut off the file."""
+        for _, number, raw in self._lines(stage):
+            yield self._decode(stage, number, raw)
+
+    def index(self, stage: str) -> dict[int, tuple[int, int]]:
+        """Group → where its record is (offset, line number), holding no record: a stage file of 1,000
+        groups' dialogues is gigabytes. The last record of a group counts, as in ``by_group``."""
+        found: dict[int, tuple[int, int]] = {}
+        for offset, number, raw in self._lines(stage):
+            group = _group_of(raw.decode("utf-8", errors="replace"))
+            if not isinstance(group, int):
+                self._decode(stage, number, raw)  # names what is wrong with the line
+                raise ArtifactError(f"{self.path(stage)}: line {number}: no group number")
+            found[group] = (offset, number)
+        return found
+
+    def record(self, stage: str, at: tuple[int, int]) -> Record:
+        """The record at a place ``index`` gave, validated."""
+        with self.path(stage).open("rb") as handle:
+            handle.seek(at[0])
+            return self._decode(stage, at[1], handle.readline())
 
     def by_group(self, stage: str, model: type[R]) -> dict[int, R]:
         found: dict[int, R] = {}

@@ -80,6 +80,9 @@ def _weights(options: GenerateOptions) -> tuple[list[str], list[float]]:
 
 def _text_values(setting: Setting, rng: Random, count: int) -> list[str]:
     fake = faker()
+    # Seeded here, from this group's own source: left as the last user left it, the names would
+    # depend on which groups were made before (and in which order the stages ran).
+    fake.seed_instance(rng.getrandbits(48))  # type: ignore[attr-defined]
     made: list[str] = []
     while len(made) < count:
         if setting.api.endswith("navigate_to"):
