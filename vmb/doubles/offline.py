@@ -10,11 +10,13 @@ answers. The scripted test server answers with the same policy (``reference_step
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vmb.doubles.baselines import BASELINES, Tasks
 from vmb.llm.model import Message, Model, Reply
 from vmb.sim.registry import DISCOVERY, module_of
+
+if TYPE_CHECKING:
+    from vmb.doubles.baselines import Tasks
 
 
 def _modules(calls: list[dict[str, Any]]) -> list[str]:
@@ -95,4 +97,7 @@ def offline_model(agent: str, query: Any, group: Any, tasks: Tasks) -> Model:
         return OracleModel(query.calls)
     if agent == "noop":
         return NoopModel()
+    # Imported here: the baselines' lexicons cost ~0.3 s to import, which an oracle run should not pay.
+    from vmb.doubles.baselines import BASELINES
+
     return BaselineModel(BASELINES[agent].predict(tasks.of(query, group)))

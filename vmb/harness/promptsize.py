@@ -28,6 +28,9 @@ SETTINGS = ("none", "gold", "summary", "kv", "history")
 # and its system prompt without memory, loaded vehicle schemas per query, listing replies per query.
 # Summary and kv memories are the ones this policy builds, handed to the reference's prompts unchanged.
 REFERENCE: dict[str, float] = {"none": 3260.1, "gold": 3634.3, "summary": 4957.6, "kv": 8075.1, "history": 281731.7}
+# The external systems' setting, per request and without the retrieved memory (the system's own text,
+# the same in both): system prompt plus the search_memory schema (reference: 311 + 104).
+REFERENCE_SEARCH_FIXED = 415.0
 REFERENCE_PARTS: dict[str, float] = {"system prompt": 342.0, "loaded vehicle schemas": 731.2, "listing replies": 102.5}
 
 
@@ -147,6 +150,14 @@ def prompt_suite(options: BenchOptions) -> SuiteResult:
     details += [f"  gold, {part}: {value:,.0f} tokens{' per request' if part == 'system prompt' else ' per query'} "
                 f"(reference {REFERENCE_PARTS[part]:,.0f})"
                 for part, value in parts.items()]
+    from vmb.memory.base import tool_schema
+    from vmb.memory.plugins import SEARCH_DESCRIPTION, SEARCH_PARAMETERS, SEARCH_TOOL
+
+    search = tool_schema(SEARCH_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS)
+    fixed = _tokens(system_prompt(load_prompt("memory").section("plugin").render())) + schema_tokens(search)
+    verdict = "OK" if fixed <= REFERENCE_SEARCH_FIXED else "ABOVE TARGET"
+    details.append(f"external systems (search_memory), per request without the retrieved text: {fixed:,} tokens, "
+                   f"reference {REFERENCE_SEARCH_FIXED:,.0f} [target <= reference: {verdict}]")
     details.append("counted as a chat template shows a request: message texts, tool calls, tool schemas as JSON; "
                    "scripted oracle policy in process, memories built by it")
     return SuiteResult(suite="prompt", tasks=queries, seconds=time.perf_counter() - start, rounds=1,

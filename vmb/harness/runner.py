@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.doubles.baselines import Tasks
 from vmb.doubles.offline import offline_model
 from vmb.harness.agent import run_query
 from vmb.harness.config import RunConfig
@@ -69,12 +68,20 @@ class Runner:
                 stats=progress.stats,
             )
         self.builder = MemoryBuilder(plan, self.client)
-        self.tasks = Tasks()  # what a shortcut baseline reads of each query, histories indexed once
+        self._tasks: Any = None  # vmb.doubles.baselines.Tasks, made when a shortcut baseline first needs it
 
     def model_for(self, query: Any, trial: int) -> Model:
         if self.client is not None:
             return self.client.for_trial(trial)
-        return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks)
+        return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks())
+
+    def tasks(self) -> Any:
+        """What a shortcut baseline reads of each query, histories indexed once (the baselines imported then)."""
+        if self._tasks is None:
+            from vmb.doubles.baselines import Tasks
+
+            self._tasks = Tasks()
+        return self._tasks
 
     async def run(self, pending: list[tuple[Any, int]]) -> None:
         by_group: dict[int, list[tuple[Any, int]]] = {}

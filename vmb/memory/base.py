@@ -43,8 +43,12 @@ class MemoryTool:
 
     @property
     def schema(self) -> dict[str, Any]:
-        return {"type": "function",
-                "function": {"name": self.name, "description": self.description, "parameters": self.parameters}}
+        return tool_schema(self.name, self.description, self.parameters)
+
+
+def tool_schema(name: str, description: str, parameters: dict[str, Any]) -> dict[str, Any]:
+    """A function-calling tool schema, as the request's tool list carries it."""
+    return {"type": "function", "function": {"name": name, "description": description, "parameters": parameters}}
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,12 @@ from vmb.memory.simple import memory_section
 
 SEARCH_TOOL = "search_memory"
 DEFAULT_TOP_K = 5
+SEARCH_DESCRIPTION = "Search the memory of earlier conversations."
+SEARCH_PARAMETERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {"query": {"type": "string"}, "top_k": {"type": "integer", "minimum": 1, "default": DEFAULT_TOP_K}},
+    "required": ["query"],
+}
 
 # name → the module that registers it; imported only when that system is chosen.
 BUILTIN: dict[str, str] = {
@@ -209,11 +215,5 @@ class _Searcher:
         return MemoryResult(text or "no memory matches", memory_text=text)
 
     def for_query(self, query: QueryInfo) -> QueryMemory:
-        parameters = {
-            "type": "object",
-            "properties": {"query": {"type": "string"},
-                           "top_k": {"type": "integer", "minimum": 1, "default": DEFAULT_TOP_K}},
-            "required": ["query"],
-        }
-        tool = MemoryTool(SEARCH_TOOL, "Search the memory of earlier conversations.", parameters, self._search)
+        tool = MemoryTool(SEARCH_TOOL, SEARCH_DESCRIPTION, SEARCH_PARAMETERS, self._search)
         return QueryMemory(prompt=memory_section("plugin"), tools=[tool])
