@@ -101,11 +101,16 @@ def write_metadata(out: Path, options: GenerateOptions, groups: list[str],
     """``metadata.json`` from the groups' entries (``group_entry``): the bytes ``json.dumps(indent=1)`` makes."""
     body = {"generator": GENERATOR, "schema_version": SCHEMA_VERSION, "options": options.to_json(),
             "options_digest": options.digest(), **extra, "failures": failures, "groups": []}
-    text = json.dumps(body, indent=1, ensure_ascii=False)
-    if groups:
-        text = text.removesuffix("[]\n}") + "[\n  " + ",\n  ".join(groups) + "\n ]\n}"
+    head = json.dumps(body, indent=1, ensure_ascii=False)
     path = out / METADATA
-    path.write_text(text + "\n", encoding="utf-8")
+    with path.open("w", encoding="utf-8") as handle:  # entry by entry: 1,000 groups' entries are ~40 MB of text
+        if not groups:
+            handle.write(head + "\n")
+            return path
+        handle.write(head.removesuffix("[]\n}") + "[")
+        for number, entry in enumerate(groups):
+            handle.write((",\n  " if number else "\n  ") + entry)
+        handle.write("\n ]\n}\n")
     return path
 
 
