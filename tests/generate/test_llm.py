@@ -78,7 +78,7 @@ class CannedModel:
         asker = _first(payload["asker"])
         request = f"Set it the way {payload['variant']} says, thanks." if payload["alias"] is None else \
             f"Let's have the {payload['alias']}, please."
-        query = f"At 9:00 AM, {asker} got into the driver's seat. {asker} said: '{request}'"
+        query = f"That morning, {asker} got into the driver's seat. {asker} said: '{request}'"
         return {"query": query, "new_answer": calls}
 
 

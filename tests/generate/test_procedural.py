@@ -71,13 +71,13 @@ def test_state_shift_asks_for_the_usual_value_not_the_latest() -> None:
     assert usual and len(usual) > len(found) / 2
     for chain in found:
         assert chain.target is not None
-        roles = [e.role for e in chain.events]
-        assert roles == ["usual", "temporary", "ended"]
-        usual_value, temporary = chain.events[0].value, chain.events[1].value
+        by_role = {e.role: e for e in chain.events}
+        assert chain.events[-1].role == "ended" and {"usual", "temporary"} <= set(by_role)
+        usual_value, temporary = by_role["usual"].value, by_role["temporary"].value
         assert usual_value != temporary
         assert chain.target.value == (usual_value if chain.topic.startswith("usual") else temporary)
     # the latest value said is the temporary one unless the end of the state restates the usual one
-    assert sum(c.events[2].value is None for c in usual) > len(usual) / 2
+    assert sum(c.events[-1].value is None for c in usual) > len(usual) / 2
 
 
 def test_error_correction_with_a_relative_step_resolves_through_the_simulator() -> None:
@@ -130,7 +130,8 @@ def test_coreference_names_the_value_by_description() -> None:
 def test_answer_space_is_wide() -> None:
     targets = [c.target for s in _chain_sets() for c in s.chains if c.target is not None]
     assert len({t.calls[-1]["name"] for t in targets}) >= 60
-    assert sum(isinstance(t.value, bool) for t in targets) >= 0.1 * len(targets)
+    switched = [t for t in targets if any(isinstance(v, bool) for c in t.calls for v in c["args"].values())]
+    assert len(switched) >= 0.1 * len(targets)
     assert sum(len(t.calls) > 1 for t in targets) >= 0.1 * len(targets)
 
 

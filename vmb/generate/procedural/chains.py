@@ -15,7 +15,7 @@ from typing import Any
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
-from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, name
+from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, name, plain
 from vmb.generate.procedural.recipes import Recipe, Voice, recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
 from vmb.generate.settings import call_text, settings
@@ -91,12 +91,12 @@ class _Words:
         self.group, self.rng = group, rng
         self.people = {p.name: p for p in group.people}
 
-    def setp(self, api: str, value: Any, plain: bool = False) -> str:
+    def setp(self, api: str, value: Any, literal_only: bool = False) -> str:
         setting, rng = settings()[api], self.rng
-        dev = name(api, rng)
+        dev = f"the {plain(api)}" if rng.random() < 0.4 else name(api, rng)
         if setting.kind == "bool":
             return f"{dev} {literal(api, value, rng)}"
-        said = None if plain or rng.random() > 0.35 else extreme(setting, value)
+        said = None if literal_only or rng.random() > 0.35 else extreme(setting, value)
         if said:
             return f"{dev} {said}"
         if setting.kind == "text":
@@ -104,12 +104,17 @@ class _Words:
         joiner = " at " if setting.kind == "int" else rng.choice((" on ", " set to "))
         return f"{dev}{joiner}{literal(api, value, rng)}"
 
-    def say(self, frames: tuple[str, ...], api: str, value: Any, plain: bool = False, **slots: str) -> str:
-        setp = self.setp(api, value, plain) if value is not None else ""
+    def say(self, frames: tuple[str, ...], api: str, value: Any, literal_only: bool = False, **slots: str) -> str:
+        setp = self.setp(api, value, literal_only) if value is not None else ""
         fill = {"setp": setp, "setp_cap": _cap(setp), "dev": name(api, self.rng), "reason": self.rng.choice(REASONS),
                 **slots}
         fill["reason_cap"] = _cap(fill["reason"])
-        return self.rng.choice(frames).format(**fill)
+        text = self.rng.choice(frames).format(**fill)
+        if self.rng.random() < 0.5:  # not every wish comes with a reason
+            for said in (f", {fill['reason']}", f"; {fill['reason']}", f" {fill['reason_cap']}."):
+                text = text.replace(said, "" if not said.endswith(".") else "")
+            text = text.rstrip(",;") if text.rstrip(",;").endswith((".", "!", "?")) else text.rstrip(",; ") + "."
+        return text
 
     def other(self, person: str) -> str:
         return self.rng.choice([n for n in self.people if n != person])
@@ -138,7 +143,7 @@ def _voice_lines(words: _Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role == "for-other":
         other = recipe.extra["favour_for"]
         gender = words.people[other].gender
-        return [words.say(FOR_OTHER, api, v, plain=True, who=first(other), pron=PRONOUNS[gender][0],
+        return [words.say(FOR_OTHER, api, v, literal_only=True, who=first(other), pron=PRONOUNS[gender][0],
                           obj=PRONOUNS[gender][1])]
     if role == "rule":
         return [words.say(RULE, api, v, cond=cond, cond_cap=_cap(cond))]
@@ -153,7 +158,7 @@ def _voice_lines(words: _Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role == "named":
         return [words.say(NAMED, api, v, theme=_theme(recipe, voice))]
     if role == "occasion":
-        return [words.say(OCCASION, api, v, plain=True, cond=cond, cond_cap=_cap(cond))]
+        return [words.say(OCCASION, api, v, literal_only=True, cond=cond, cond_cap=_cap(cond))]
     if role == "usual":
         return [words.say(USUAL, api, v)]
     if role == "temporary":
@@ -163,13 +168,13 @@ def _voice_lines(words: _Words, recipe: Recipe, voice: Voice) -> list[str]:
         end = rng.choice(state[1])
         if v is None:
             return [rng.choice(ENDED).format(end=end)]
-        return [words.say(ENDED_VALUE, api, v, plain=True, end=end, end_cap=_cap(end))]
+        return [words.say(ENDED_VALUE, api, v, literal_only=True, end=end, end_cap=_cap(end))]
     if role == "wrong":
-        return [words.say(WRONG, api, v, plain=True)]
+        return [words.say(WRONG, api, v, literal_only=True)]
     if role == "corrected" and voice.offset is not None:
         return [rng.choice(RELATIVE).format(step=step_words(voice.offset, DEVICES[api].unit))]
     if role == "corrected":
-        return [words.say(CORRECTED, api, v, plain=True)]
+        return [words.say(CORRECTED, api, v, literal_only=True)]
     raise PlanMismatch(f"unknown voice role {role!r}")
 
 

@@ -143,6 +143,45 @@ UNIT_WORDS = {"level": ("level {v}", "{v}", "setting {v}", "notch {v}"), "percen
 COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+# How a narrator names a setting, in the simulator's own words (the catalog phrase where it reads well).
+PLAIN: dict[str, str] = {f"carcontrol_{k}": v for k, v in {
+    "HUD_set_height_level": "HUD height", "centerInformationDisplay_set_auto_brightness": "center display auto-brightness",
+    "centerInformationDisplay_set_language": "center display language",
+    "centerInformationDisplay_set_time_format": "center display time format",
+    "instrumentPanel_set_auto_brightness": "instrument panel auto-brightness",
+    "instrumentPanel_set_behavior_mode": "instrument panel lighting mode", "instrumentPanel_set_brightness": "instrument panel brightness",
+    "instrumentPanel_set_color": "instrument panel color", "instrumentPanel_set_language": "instrument panel language",
+    "instrumentPanel_set_time_format": "instrument panel time format",
+    "rearviewMirror_set_auto_fold_on_lock": "mirror auto-fold", "rearviewMirror_set_auto_reverse_tilt": "mirror reverse tilt",
+    "rearviewMirror_set_height_position": "mirror height", "rearviewMirror_set_horizontal_position": "mirror position",
+    "rearviewMirror_set_power": "mirrors", "navigation_navigate_to": "navigation destination",
+    "navigation_set_map_zoom": "map zoom", "navigation_set_voice_mode": "navigation voice mode",
+    "navigation_set_volume": "navigation volume", "seat_set_backrest_angle": "backrest angle",
+    "seat_set_cushion_angle": "seat cushion angle", "seat_set_cushion_extension": "seat cushion extension",
+    "seat_set_folded": "seat folding", "seat_set_foot_support_height": "foot support height",
+    "seat_set_headrest_height": "headrest height", "seat_set_horizontal_position": "seat position",
+    "seat_set_leg_support_height": "leg support height", "seat_set_massage_level": "seat massage level",
+    "seat_set_ventilation_speed": "seat ventilation speed", "seat_set_vertical_position": "seat height",
+    "radio_play_station": "radio station", "airConditioner_set_air_direction": "air direction",
+    "airConditioner_set_circulation": "air circulation", "airConditioner_set_mode": "AC mode",
+    "airConditioner_set_power": "air conditioning", "airConditioner_set_temperature": "AC temperature",
+    "footPedal_set_switch": "foot pedal", "video_play_video": "video", "video_set_fullscreen": "video fullscreen",
+    "video_set_quality": "video quality", "video_set_scene": "video scene", "window_set_auto_close_on_lock": "window auto-close",
+    "window_set_child_lock": "window child lock", "window_set_open": "window", "door_set_locked": "door locks",
+    "sunshade_set_auto_close_on_lock": "sunshade auto-close", "sunshade_set_open": "sunshade", "wiper_set_open": "wipers",
+    "wiper_set_speed": "wiper speed", "music_play_song": "song", "music_set_lyrics_display": "lyrics display",
+    "music_set_play_mode": "music play mode", "overheadScreen_set_brightness_level": "overhead screen brightness",
+    "overheadScreen_set_language": "overhead screen language", "overheadScreen_set_time_format": "overhead screen time format",
+    "steeringWheel_set_view_display_enabled": "steering wheel display", "light_set_ambient_color": "ambient light color",
+    "light_set_ambient_enabled": "ambient light", "light_set_reading_light": "reading light",
+    "light_set_reading_light_brightness": "reading light brightness",
+}.items()}
+
+
+def plain(api: str) -> str:
+    return PLAIN.get(api) or settings()[api].phrase
+
+
 def device(api: str) -> Device:
     return DEVICES[api]
 

@@ -38,7 +38,7 @@ def _session_lines(events: list[Event], filler: int, threads: Talk, devices: lis
     while filler > 0:
         block: list[Said] = [(speaker, text, None) for speaker, text in threads.thread(filler)]
         if devices and len(block) > 2 and rng.random() < 0.08:
-            block[1] = (block[1][0], threads.car_talk(rng.choice(devices)), None)
+            block[1] = (block[1][0], threads.car_talk(rng.choice(devices), threads.person(block[1][0])), None)
         filler -= len(block)
         blocks.append(block)
     for event in events:

@@ -1,9 +1,16 @@
-"""The one Faker instance of the procedural backend (names, jobs, towns, companies); each user
-seeds it from its own random source before drawing, so draws stay deterministic."""
+"""Faker for the procedural backend (names, jobs, towns, companies), pinned in requirements.txt.
+
+``faker()`` is the one instance, seeded by each user from its own random source before drawing.
+``words()`` are Faker's own word lists (first and last names, jobs, countries, colours, the parts of
+company slogans, town and street name parts); ``Names`` composes companies, towns, streets and
+slogans from them with a group's own random source, which is deterministic and much faster than
+Faker's weighted draws.
+"""
 
 from __future__ import annotations
 
 from functools import cache
+from random import Random
 
 
 @cache
@@ -11,3 +18,57 @@ def faker() -> object:
     from faker import Faker
 
     return Faker("en_US")
+
+
+@cache
+def words() -> dict[str, tuple[str, ...]]:
+    from faker.providers.address.en_US import Provider as Address
+    from faker.providers.color import Provider as Colors
+    from faker.providers.company.en_US import Provider as Company
+    from faker.providers.job.en_US import Provider as Jobs
+    from faker.providers.person.en_US import Provider as People
+
+    return {
+        "first_names": tuple(sorted(People.first_names)),
+        "last_names": tuple(sorted(People.last_names)),
+        "jobs": tuple(dict.fromkeys(j.split(",")[0].lower() for j in Jobs.jobs)),
+        "countries": tuple(Address.countries),
+        "colors": tuple(sorted(c.lower() for c in Colors.all_colors)),
+        "city_prefixes": tuple(Address.city_prefixes), "city_suffixes": tuple(Address.city_suffixes),
+        "street_suffixes": tuple(Address.street_suffixes), "company_suffixes": tuple(Company.company_suffixes),
+        **{f"catch{i}": tuple(w) for i, w in enumerate(Company.catch_phrase_words)},
+        **{f"bs{i}": tuple(w) for i, w in enumerate(Company.bsWords)},
+    }
+
+
+class Names:
+    """Companies, towns, streets, slogans and business jargon composed from Faker's word lists."""
+
+    def __init__(self, rng: Random) -> None:
+        self.rng = rng
+        self.w = words()
+
+    def company(self) -> str:
+        pick, w = self.rng.choice, self.w
+        shape = self.rng.random()
+        if shape < 0.4:
+            return f"{pick(w['last_names'])} {pick(w['company_suffixes'])}"
+        if shape < 0.7:
+            return f"{pick(w['last_names'])}-{pick(w['last_names'])}"
+        return f"{pick(w['last_names'])}, {pick(w['last_names'])} and {pick(w['last_names'])}"
+
+    def city(self) -> str:
+        pick, w = self.rng.choice, self.w
+        if self.rng.random() < 0.5:
+            return f"{pick(w['city_prefixes'])} {pick(w['first_names'])}{pick(w['city_suffixes'])}"
+        return f"{pick(w['last_names'])}{pick(w['city_suffixes'])}"
+
+    def street(self) -> str:
+        pick, w = self.rng.choice, self.w
+        return f"{pick(w['last_names'] + w['first_names'])} {pick(w['street_suffixes'])}"
+
+    def catch_phrase(self) -> str:
+        return " ".join(self.rng.choice(self.w[f"catch{i}"]) for i in range(3)).lower()
+
+    def bs(self) -> str:
+        return " ".join(self.rng.choice(self.w[f"bs{i}"]) for i in range(3))

@@ -167,37 +167,46 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                     "gallery, studio, print shop, art fair, café wall"),
     # everyday life, shared by every group
     "home": _domain("leaky tap, boiler, spare room, garden fence, gutters, kitchen tiles, fridge, washing machine, "
-                    "roof slates, bathroom grout, attic, doorbell, landlord's inspection, paint samples",
+                    "roof slates, bathroom grout, attic, doorbell, landlord's inspection, paint samples, skirting boards, "
+                    "shed door, smoke alarm, curtain rail, loft insulation, patio slabs, dishwasher, window putty, wallpaper, "
+                    "chimney, hallway carpet, garage shelving, fuse box, drainpipe, bathroom fan",
                     "fixed, replaced, painted, cleared, booked, unblocked, reorganized, tidied, measured, quoted for",
                     "drafty, damp, noisy, sparkling, broken, cluttered, cozy, chilly, freshly painted, rickety",
                     "hardware store, flat, basement, utility room, front porch"),
     "family": _domain("birthday party, school concert, family barbecue, wedding plans, anniversary dinner, "
-                      "baby shower, reunion, christening, graduation, sleepover, holiday plans, grandparents' visit",
+                      "baby shower, reunion, christening, graduation, sleepover, holiday plans, grandparents' visit, "
+                      "family photo album, school nativity, toddler tantrum, sibling rivalry, piano recital, camping weekend, "
+                      "potluck, retirement speech, naming ceremony, surprise party",
                       "planned, hosted, missed, organized, postponed, attended, booked, wrapped presents for, baked for, filmed",
                       "lovely, chaotic, emotional, loud, tiring, sweet, awkward, perfect, rainy, memorable",
                       "grandma's house, community hall, back garden, restaurant, beach"),
     "food": _domain("noodle place, taco truck, brunch spot, bakery, pizza oven, tasting menu, ramen bar, "
-                    "farmers' stall, curry house, ice-cream parlor, new deli, dim sum",
+                    "farmers' stall, curry house, ice-cream parlor, new deli, dim sum, oyster bar, kebab shop, "
+                    "vegan café, sushi counter, steakhouse, gelato cart, bagel bakery, tapas place, creperie, smokehouse",
                     "tried, booked, recommended, queued for, reviewed, ordered from, shared, split, discovered, skipped",
                     "overpriced, delicious, greasy, authentic, disappointing, packed, cozy, salty, generous, tiny",
                     "old town, food hall, waterfront, market square, strip mall"),
     "money": _domain("tax return, phone bill, car insurance, savings plan, mortgage offer, gym fee, energy tariff, "
-                     "receipts, pension letter, parking fine, loan paperwork, refund",
+                     "receipts, pension letter, parking fine, loan paperwork, refund, council tax, overdraft, "
+                     "credit score, broadband contract, water bill, premium bonds, expense claim, rent increase, payslip",
                      "paid, disputed, switched, filed, cancelled, renewed, budgeted for, claimed, checked, saved for",
                      "expensive, confusing, cheaper, overdue, fair, outrageous, reasonable, hidden, steep, tidy",
                      "bank, post office, council office, accountant's, kitchen table"),
     "travel": _domain("flight deal, train pass, passport renewal, rental cottage, packing list, ferry crossing, "
-                      "camping gear, road map, hostel booking, travel insurance, city break, visa form",
+                      "camping gear, road map, hostel booking, travel insurance, city break, visa form, sleeper train, "
+                      "boarding pass, lost luggage, phrasebook, guesthouse, walking holiday, canal boat, ski pass, layover",
                       "booked, cancelled, packed, planned, missed, rescheduled, upgraded, explored, visited, photographed",
                       "cramped, gorgeous, delayed, quiet, touristy, cheap, remote, rainy, relaxing, stressful",
                       "airport, station, coast, mountains, old quarter"),
     "health-life": _domain("dentist appointment, eye test, flu jab, physio session, prescription, sleep tracker, "
-                           "allergy tablets, check-up, blood test, knee brace, vitamin routine",
+                           "allergy tablets, check-up, blood test, knee brace, vitamin routine, hearing test, "
+                           "dental crown, inhaler, sports massage, step counter, sunburn, ankle sprain, migraine diary",
                            "booked, rescheduled, picked up, finished, skipped, started, tried, renewed, missed, passed",
                            "painless, awkward, overdue, reassuring, annoying, quick, sore, better, worse, routine",
                            "surgery, pharmacy, clinic, hospital, health center"),
     "shows": _domain("crime series, cooking competition, nature documentary, sitcom rerun, football match, quiz show, "
-                     "season finale, film festival, podcast series, stand-up special, period drama",
+                     "season finale, film festival, podcast series, stand-up special, period drama, reality show, "
+                     "spy thriller, anime series, baking contest, true-crime podcast, western, documentary series, musical",
                      "watched, binged, recorded, missed, recommended, streamed, rewatched, gave up on, caught, reviewed",
                      "addictive, slow, hilarious, tense, clumsy, gorgeous, predictable, bleak, clever, overrated",
                      "cinema, sofa, pub, friend's place, streaming queue"),
@@ -232,13 +241,40 @@ WHEN = _bank("this morning, last night, on Sunday, yesterday afternoon, over the
              "the other day, earlier today, two weeks ago, on Friday evening, before lunch, after work yesterday, "
              "at the crack of dawn, late on Tuesday, during my lunch break, on Saturday morning, last month, "
              "the week before last, just before the rain")
-LATER = _bank("next week, on Saturday, tomorrow evening, after the holidays, by the end of the month, this weekend, "
-              "on Wednesday, sometime in spring, once things calm down, before my birthday, next Friday, in a fortnight")
+LATER = _bank("next week, on Saturday, tomorrow evening, after the holidays, this weekend, on Wednesday, "
+              "sometime in spring, once things calm down, before my birthday, next Friday, in a fortnight, "
+              "after payday, tomorrow, on Sunday, in October, over Easter, after the school run, tonight, "
+              "at lunch, before the move, next month, after the match, first thing Monday, later today")
 DURATIONS = _bank("twenty minutes, three hours, most of the afternoon, half the night, a whole weekend, ten minutes, "
-                  "two full days, an hour and a half, all morning, forty-five minutes, the entire evening, a couple of hours")
+                  "two full days, ninety minutes, all morning, forty-five minutes, the entire evening, two hours, "
+                  "five hours, a week, six evenings, an afternoon, four weekends, thirty minutes, eight hours, ages")
 AMOUNTS = _bank("twelve dollars, forty bucks, almost a hundred dollars, sixty-five dollars, a fiver, two hundred dollars, "
                 "eighteen dollars, thirty-odd dollars, nine dollars, a small fortune")
 OPENERS = _bank("Honestly, So, Okay, Guess what, Funny thing, Well, You know what, Listen, Oh, Right, Anyway, "
                 "Between us, By the way, Quick update, Remember, Ugh, Good news, Small thing, Weirdly, Heads up")
 REACTIONS = _bank("No way, Seriously, That's brilliant, Oh dear, Typical, Lucky you, Poor thing, Ha, Of course, "
                   "Wow, Yikes, Fair, Classic, Oh nice, Hang on, Wait, Bless, Huh, Brutal, Oof")
+
+# General banks any thread may draw on.
+FOODS = _bank("lentil soup, fish tacos, lemon tart, pad see ew, banana bread, mushroom risotto, chili con carne, "
+              "apple crumble, falafel wraps, beef stew, veggie lasagna, key lime pie, miso ramen, shakshuka, pierogi, "
+              "samosas, goulash, clam chowder, blueberry muffins, pulled pork, gnocchi, paella, spring rolls, "
+              "carrot cake, jollof rice, biryani, cornbread, tiramisu, pho, empanadas, quiche, brisket, baklava, "
+              "churros, borscht, tabbouleh, jambalaya, pancakes, scones, dumplings, moussaka, croissants")
+OBJECTS = _bank("umbrella, thermos, extension cord, phone charger, sewing kit, flashlight, toolbox, step ladder, "
+                "hammock, kettle, blender, lawnmower, suitcase, backpack, bike lock, picture frame, doormat, "
+                "spice grinder, laptop stand, bookshelf, radiator key, garden hose, ironing board, coat rack, "
+                "headphones, alarm clock, desk lamp, rice cooker, air fryer, yoga block, cool box, deck chair")
+ANIMALS = _bank("beagle, tabby cat, parrot, hamster, tortoise, goldfish, labrador, rabbit, ferret, guinea pig, "
+                "border collie, gecko, cockatiel, pony, dachshund, husky, corgi, goat, hens, ducks")
+ADVERBS = _bank("honestly, frankly, basically, apparently, luckily, weirdly, annoyingly, thankfully, oddly, clearly, "
+                "naturally, sadly, happily, seriously, strangely, somehow, obviously, surprisingly, ironically, "
+                "admittedly, technically, literally, probably, definitely, mostly, barely, nearly, roughly")
+EVENTS = _bank("bake sale, street party, quiz night, charity gala, open day, book launch, school fete, pub quiz, "
+               "housewarming, leaving do, office party, craft fair, car boot sale, garden party, jumble sale, "
+               "talent show, tasting evening, barn dance, fun run, retirement party, christening, reunion dinner")
+WEATHER = _bank("drizzle, heatwave, hailstorm, cold snap, fog bank, gale, sleet, muggy spell, thunderstorm, frost, "
+                "downpour, dry spell, flurries, mist, scorcher")
+LANGUAGES = _bank("Spanish, Portuguese, Italian, Japanese, Korean, Mandarin, Cantonese, Arabic, Turkish, Greek, Polish, "
+                  "Dutch, Swedish, Norwegian, Finnish, Hungarian, Czech, Swahili, Hindi, Tagalog, Vietnamese, Thai, "
+                  "Welsh, Irish, Icelandic, Hebrew, Farsi, Ukrainian, Romanian, Basque")

@@ -16,7 +16,7 @@ from random import Random
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.chains import PRONOUNS, _cap, first, reference_answer, step_words
-from vmb.generate.procedural.devices import DEVICES, name
+from vmb.generate.procedural.devices import DEVICES, name, plain
 from vmb.generate.schemas import Chain, ChainSet, Dialogue, PersonaGroup, QAItem, QASet, Timeline
 
 Said = tuple[str, str, str]  # time, speaker, text
@@ -44,6 +44,13 @@ RECURS = ("{again_cap}. Set {dev} like last time it happened.", "{again_cap}, so
 SETTLED = ("{dev_cap} the way I settled on last time.", "Set {dev} to what I ended up choosing.",
            "{dev_cap} like I fixed it last time, please.", "Put {dev} where it finally felt right.")
 SETTLED_STEP = ("{dev_cap} like I settled on last time, but {step}.", "The {dev} I ended up with, only {step}.")
+ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with")
+# Requests any type may use: the wording alone does not give the reasoning type away.
+GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
+           "Time to fix {dev}.", "Get {dev} right for me, would you?", "{dev_cap} needs changing.",
+           "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
+           "Let's get {dev} sorted before we go.", "Mind fixing {dev}?", "{dev_cap} again, please.")
+GENERIC_USE = {"preference_conflict": 0.65, "conditional_constraint": 0.7, "state_shift": 0.5, "error_correction": 0.65}
 SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.")
 
 
@@ -77,6 +84,8 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
         text = f"[{long_date(day)}] At {clock(own[0][0])}, {event.description} {first(event.person)} told {partner}: '{own[0][2]}'"
         for time, _, said in own[1:]:
             text += f" At {clock(time)}, {first(event.person)} said: '{said}'"
+        if event.value is not None and event.setting is not None and rng.random() < 0.45:
+            text += f" {first(event.person)} {rng.choice(ACTIONS)} the {plain(event.setting)}."
         entries.append(text)
     if len(entries) > 1 and rng.random() > 0.3:
         order = entries[:]
@@ -148,6 +157,10 @@ def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str |
             fill["step"] = step_words(target.offset or 0, DEVICES[api].unit)
         else:
             frame = rng.choice(SETTLED)
+    if variant in ("own", "rule", "usual", "absolute", "relative") and rng.random() < GENERIC_USE.get(kind or "", 0.0):
+        frame = rng.choice(GENERIC)
+    if scene is None and kind != "conditional_constraint" and rng.random() < 0.4:
+        scene = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != "company"))  # colour only
     request = frame.format(**fill)
     if len(target.calls) > 1:
         request += rng.choice(SWITCH_ON)
@@ -163,6 +176,9 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     hours = situations.ANY
     if target.condition in situations.CONDITIONS and chain.reasoning_type == "conditional_constraint":
         hours = situations.CONDITIONS[target.condition].hours
+    if scene in situations.CONDITIONS:  # a scene for colour: the clock fits it too
+        hours = situations.CONDITIONS[scene].hours
+        scene = rng.choice(situations.CONDITIONS[scene].scene)
     hour, minute = rng.choice(hours), rng.choice((0, 5, 10, 15, 20, 30, 40, 45, 50))
     asker = first(target.person)
     errand = rng.choice(talk.ERRANDS)

@@ -29,12 +29,12 @@ from typing import Any
 from vmb.generate.options import GenerateOptions, group_types, rng_for
 from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import DEVICES, MODULE_SHARES, usable
-from vmb.generate.procedural.fake import faker
+from vmb.generate.procedural.fake import Names, words
 from vmb.generate.settings import Setting
 
 # How often the voice that decides a query is also the latest one in its chain (per type): the
 # release's "latest mention" rates.
-LAST_DECIDES = {"preference_conflict": 0.34, "conditional_constraint": 0.40, "coreference_resolution": 0.45}
+LAST_DECIDES = {"preference_conflict": 0.5, "conditional_constraint": 0.40, "coreference_resolution": 0.33}
 
 
 @dataclass(frozen=True)
@@ -75,27 +75,35 @@ def _weights(options: GenerateOptions) -> tuple[list[str], list[float]]:
     apis = sorted(found)
     # switches are the most numerous settings but a small part of what people remember (the release: 16%)
     return apis, [MODULE_SHARES.get(found[a].module, 0.2) * DEVICES[a].share / per_module[found[a].module]
-                  * (0.6 if found[a].kind == "bool" else 1.0) for a in apis]
+                  * (0.4 if found[a].kind == "bool" else 1.0) for a in apis]
 
 
 def _text_values(setting: Setting, rng: Random, count: int) -> list[str]:
-    fake = faker()
-    # Seeded here, from this group's own source: left as the last user left it, the names would
-    # depend on which groups were made before (and in which order the stages ran).
-    fake.seed_instance(rng.getrandbits(48))  # type: ignore[attr-defined]
+    names = Names(rng)
+    last_names = words()["last_names"]
     made: list[str] = []
     while len(made) < count:
         if setting.api.endswith("navigate_to"):
-            value = f"{fake.last_name()} {rng.choice(situations.PLACE_KINDS)}"  # type: ignore[attr-defined]
+            value = f"{rng.choice(last_names)} {rng.choice(situations.PLACE_KINDS)}"
         elif setting.api.endswith("play_song"):
             value = f"{rng.choice(situations.SONG_WORDS[0])} {rng.choice(situations.SONG_WORDS[1])}"
         elif setting.api.endswith("play_station"):
-            value = f"{fake.city()} {rng.choice(situations.STATION_WORDS)}"  # type: ignore[attr-defined]
+            value = f"{names.city()} {rng.choice(situations.STATION_WORDS)}"
         else:
-            value = f"{fake.last_name()} {rng.choice(situations.VIDEO_WORDS)}"  # type: ignore[attr-defined]
+            value = f"{rng.choice(last_names)} {rng.choice(situations.VIDEO_WORDS)}"
         if value not in made:
             made.append(value)
     return made
+
+
+def _two_calls(s: Setting, rng: Random, share: float) -> bool:
+    """Whether the answer also switches the device on: only where the switch's catalog phrase is not
+    part of the setting's (a group's phrases stay apart), the steering wheel's warmer aside."""
+    switch = DEVICES[s.api].switch
+    if switch is None or switch not in usable():
+        return False
+    nested = usable()[switch].phrase.lower() in s.phrase.lower() and s.module != "steeringWheel"
+    return not nested and rng.random() < share
 
 
 def _values(setting: Setting, rng: Random, count: int, *, answer_first: bool = True) -> list[Any]:
@@ -141,12 +149,12 @@ def _ordered(deciding: list[Voice], others: list[Voice], rng: Random, last: bool
 
 
 def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
-    count = density if len(s.domain) >= density else 2  # a switch or a two-valued enum has two voices
+    count = density if s.kind == "text" or len(s.domain) >= density else 2  # a switch has two voices
     holders = rng.sample(names, count)
     values = _values(s, rng, count)
     holder = holders[0]
     others = [Voice(p, v, "own") for p, v in zip(holders[1:], values[1:])]
-    variant = rng.choices(("own", "for-passenger", "driver-decides"), (5, 3, 2))[0]
+    variant = rng.choices(("own", "for-passenger", "driver-decides"), (65, 15, 20))[0]
     passenger: str | None
     if variant == "own":
         asker, passenger = holder, rng.choice([n for n in names if n != holder] + [None])
@@ -155,11 +163,13 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -
     else:
         asker, passenger = holder, rng.choice(holders[1:])
     voices = _ordered([Voice(holder, values[0], "own")], others, rng, rng.random() < LAST_DECIDES["preference_conflict"])
-    if variant == "own" and rng.random() < 0.5:
+    if rng.random() < 0.3:  # the holder says it again another day
+        voices = (voices + (Voice(holder, values[0], "own"),)) if rng.random() < 0.5 else ((Voice(holder, values[0], "own"),) + voices)
+    if variant == "own" and rng.random() < 0.1:
         # the asker later set another person's value for them: their own latest line is not the rule
         favour = others[0]
         voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
-    two = DEVICES[s.api].switch is not None and rng.random() < 0.45
+    two = _two_calls(s, rng, 0.6)
     return Recipe(i, "preference_conflict", s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
                   extra={"holder": holder, "favour_for": others[0].person})
 
@@ -177,7 +187,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
     if len(values) > 2 and rng.random() < 0.3:
         others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
     voices = _ordered([rule], others, rng, rng.random() < LAST_DECIDES["conditional_constraint"])
-    two = DEVICES[s.api].switch is not None and rng.random() < 0.55
+    two = _two_calls(s, rng, 0.7)
     passenger = rng.choice([n for n in names if n != person] + [None]) if want not in ("kids", "client", "dog", "elder") else None
     return Recipe(i, "conditional_constraint", s.api, "rule", voices, person, values[0], passenger=passenger,
                   condition=want, two_calls=two)
@@ -198,14 +208,15 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         person = rng.choice(names)
         relation = rng.choice(situations.RELATIONS)
         values = _values(s, rng, 2)
-        voices = _ordered([Voice(person, values[0], "relation", preference=False)], [Voice(person, values[1], "own")], rng, last)
+        voices = _ordered([Voice(person, values[0], "relation", preference=False)], [Voice(person, values[1], "own")], rng,
+                          rng.random() < 0.5)
         return Recipe(i, "coreference_resolution", s.api, variant, voices, person, values[0], relation=relation)
     if variant == "theme":
         owner, rival = rng.sample(names, 2)
         values = _values(s, rng, 2)
         themes = rng.sample(THEMES, 2)
         voices = _ordered([Voice(owner, values[0], "named")], [Voice(rival, values[1], "named")], rng, last)
-        asker = rng.choice(names)
+        asker = owner if rng.random() < 0.6 else rng.choice(names)
         return Recipe(i, "coreference_resolution", s.api, variant, voices, asker, values[0], theme=themes[0],
                       extra={"owner": owner, "rival_theme": themes[1]})
     assert stepped is not None
@@ -222,20 +233,23 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
 def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
     person = rng.choice(names)
     state = rng.choice(sorted(situations.STATES))
-    usual, temporary = _values(s, rng, 2)
-    if s.kind == "bool":
-        usual, temporary = (temporary, usual) if rng.random() < 0.5 else (usual, temporary)
     recurs = rng.random() < 0.25
+    answer, other = _values(s, rng, 2)  # the answer changes the default car
+    usual, temporary = (other, answer) if recurs else (answer, other)
     restated = not recurs and rng.random() < 0.15
+    said_usual = Voice(person, usual, "usual")
+    during = Voice(person, temporary, "temporary", condition=state)
     ended = Voice(person, usual if restated else None, "ended", condition=state, preference=False)
-    voices = (Voice(person, usual, "usual"), Voice(person, temporary, "temporary", condition=state), ended)
-    answer = temporary if recurs else usual
-    if answer not in s.values and s.kind != "text":  # the answer must change the default car
-        usual, temporary = temporary, usual
-        voices = (Voice(person, usual, "usual"), Voice(person, temporary, "temporary", condition=state),
-                  Voice(person, usual if restated else None, "ended", condition=state, preference=False))
-        answer = temporary if recurs else usual
-    two = DEVICES[s.api].switch is not None and rng.random() < 0.45
+    third = [v for v in (s.domain or _text_values(s, rng, 3)) if v not in (usual, temporary)]
+    order = rng.random()
+    if order < 0.6 or (order >= 0.85 and not third):
+        voices: tuple[Voice, ...] = (said_usual, during, ended)
+    elif order < 0.85:  # the usual value recalled while the state lasts
+        voices = (during, said_usual, ended)
+    else:  # someone else's value came first
+        others = [n for n in names if n != person]
+        voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during, ended)
+    two = _two_calls(s, rng, 0.6)
     return Recipe(i, "state_shift", s.api, "recurs" if recurs else "usual", voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]))
 
@@ -245,12 +259,12 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
     stepped = _stepped(s, rng)
     roll = rng.random()
     single = rng.random() < 0.6
-    if stepped and roll < 0.3:
+    if stepped and roll < 0.5:
         wrong, offset, answer = stepped
         voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected", offset=offset))
         return Recipe(i, "error_correction", s.api, "relative", voices, person, answer, base=wrong, offset=offset,
                       single_event=single)
-    if stepped and roll < 0.4:
+    if stepped and roll < 0.7:
         settled, offset, answer = stepped
         wrong = next(v for v in s.domain if v not in (settled, answer))
         voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, settled, "corrected"))
@@ -259,7 +273,7 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
     answer, wrong = _values(s, rng, 2)
     voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected"))
     return Recipe(i, "error_correction", s.api, "absolute", voices, person, answer, single_event=single,
-                  two_calls=DEVICES[s.api].switch is not None and rng.random() < 0.4)
+                  two_calls=_two_calls(s, rng, 0.6))
 
 
 THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",
@@ -276,18 +290,27 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
     found = usable()
     out: list[Recipe] = []
     families: set[str] = set()
+    phrases: list[str] = []  # catalog phrases of the group's settings: none inside another's
     for index, reasoning_type in enumerate(group_types(options, group)):
-        while True:
+        for attempt in range(200):
             api = rng.choices(apis, weights)[0]
             setting = found[api]
             if DEVICES[api].family in families:
                 continue
+            own = [setting.phrase.lower()] + [found[s].phrase.lower() for s in (DEVICES[api].switch,) if s in found]
+            if attempt < 150 and any(a in b or b in a for a in own for b in phrases):
+                continue
             if reasoning_type in ("error_correction", "coreference_resolution") and setting.kind == "bool" and rng.random() < 0.7:
                 continue  # a switch leaves little to correct or describe
             if reasoning_type == "preference_conflict" and options.conflict_density > 2 and \
-                    len(setting.domain) < options.conflict_density and rng.random() < 0.8:
+                    setting.kind != "text" and len(setting.domain) < options.conflict_density and rng.random() < 0.8:
                 continue  # mostly settings with a value for every voice
             break
+        else:  # nothing drawn fits: the first setting of a family the group has not used
+            api = next(a for a in apis if DEVICES[a].family not in families)
+            setting = found[api]
+            own = [setting.phrase.lower()]
         families.add(DEVICES[api].family)
+        phrases += own
         out.append(BUILDERS[reasoning_type](index, setting, names, rng, options.conflict_density))
     return out

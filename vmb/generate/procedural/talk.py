@@ -3,19 +3,22 @@
 A thread is two (sometimes three) occupants talking about one topic of one speaker's life (a
 domain of their interests or job, or of everyday life, ``lexicon.py``) for several lines: news,
 questions, details, reactions, a callback to something said on an earlier day, a plan. Lines are
-built from short clause frames whose slots (the topic's things, what was done, how it went,
-acquaintances with Faker names, jobs, companies, towns, times, amounts) change every few words,
-so that a history of thousands of lines rarely repeats five words in a row. Threads never speak of
-the car's settings: those come only from the chains, and from the car talk of ``CAR_TALK`` that
-names a device without any value.
+built from clause frames written with alternatives (``[a|b|c]``) and slots (``{thing}``: the
+topic's things, what was done, how it went, acquaintances with Faker names, jobs, companies,
+towns, countries, times, amounts), so that the words change every two or three words and a
+history of thousands of lines rarely repeats five words in a row. Threads never speak of the
+car's settings: those come only from the chains, and from ``CAR_TALK``, which names a device
+without any value (talk that is not a preference).
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from random import Random
 
 from vmb.generate.procedural import lexicon
-from vmb.generate.procedural.fake import faker
+from vmb.generate.procedural.fake import Names, words
 from vmb.generate.schemas import Persona, PersonaGroup
 
 ERRANDS = ("to the hardware store", "to the airport", "home from the office", "to a school concert", "to the dentist",
@@ -24,99 +27,292 @@ ERRANDS = ("to the hardware store", "to the airport", "home from the office", "t
            "to a birthday party", "to the train station", "to a job site", "to the pharmacy", "to the recycling center",
            "to a friend's housewarming", "to the climbing wall", "to the bank", "to a conference", "home from the match")
 
-OPEN = ("{when_cap} I {act} the {thing}, and it turned out {qual}.", "I have to tell you about the {thing} {when}.",
-        "{name} and I {act} the {thing} {when}; it was {qual}.", "So the {thing} is finally {qual}, after {dur}.",
-        "You won't believe what happened with the {thing} at the {place}.",
-        "I spent {dur} on the {thing} {when}, felt {feel} afterwards.",
-        "{name_full} from {company} asked me about the {thing} {when}.", "The {thing} cost me {amount}, can you believe it?",
-        "I'm {feel} about the {thing}, {name} says it looks {qual}.", "Big news on the {thing} front: I {act} it myself.")
-ASK = ("Wait, is that the {thing} {name} was on about?", "How long did the {thing} take you?",
-       "Did {name} ever get back to you about the {thing2}?", "Was it the {qual} kind or the {qual2} kind?",
-       "Who told you to try the {place}?", "And what does {name} think of it?", "Are you doing the {thing2} next?",
-       "Hang on, was this before or after the {thing2}?", "Is that why you looked so {feel} {when}?",
-       "Would {name} help with the {thing2}, do you think?", "How much is a {thing2} these days?")
-DETAIL = ("Mostly the {thing2}. I {act} it twice and it's still {qual}.",
-          "{name} showed me a trick with the {thing2}, saved me {dur}.",
-          "The guy at the {place}, a {job}, said it's normal for it to look {qual}.",
-          "It was {qual} at first, then {qual2} once I {act} the {thing2}.",
-          "I followed what {name} does: {act} it, wait {dur}, then start over.",
-          "We ended up at the {place} in {city} with {name}'s whole crew.",
-          "It took {dur}, plus {amount} for a new {thing2}.",
-          "I'd say about {num} tries so far, and the last one was the least {qual}.",
-          "My {rel} swears by a {qual} {thing2}, so I borrowed one.",
-          "Half of it went fine; the {thing2} was a disaster, honestly {qual}.")
-REACT = ("{reaction}, that sounds {qual}.", "{reaction}! {name} would have loved that.", "{reaction}. I'd have been {feel} too.",
-         "{reaction}, you never mentioned the {thing2} before.", "{reaction}, and all that for {amount}?",
-         "{reaction}. Sounds like {name} all over.", "{reaction}, I remember the {place} being {qual}.",
-         "{reaction}, a {qual} {thing} is still a {thing}.")
-CALLBACK = ("Isn't that what you said {when} about the {thing2}?", "Like that time {when} with {name} and the {thing2}.",
-            "You were so {feel} about it {when}, remember?", "After what {name} told us {when}, I'm not surprised.",
-            "Last time we talked you'd only just {act} the {thing2}.", "That's a far cry from the {qual} mess {when}.")
-PLAN = ("Let's ask {name} about it {later}.", "I'll try the {place} in {city} {later}.", "Maybe I'll {plan} {later}.",
-        "I'm booking another go at the {thing2} {later}.", "{name} wants to come along {later}, if you fancy it.",
-        "We could take the {thing2} over to {name}'s {later}.", "I'll report back {later}, fingers crossed.")
-CLOSE = ("Keep me posted.", "Good luck with it.", "Send me a photo.", "Tell {name} I said hi.", "I want the full story {later}.",
-         "Sounds like a plan.", "Don't let {name} talk you out of it.", "Count me in {later}.", "I'll hold you to that.")
+OPEN = (
+    "{when_cap} I {adv} {act} the {thing}, and [it turned out|the result was|it ended up] {qual}.",
+    "[I have to|Let me|I need to|I must] tell you [about|what happened with] the {thing} {when}.",
+    "{name} and I {act} the {thing} {when}; [it was|it came out|everything looked] {qual}.",
+    "So the {thing} is {adv} {qual}, after {dur} [of work|of fiddling|of trying|with {name}].",
+    "[You won't believe|Guess|Wait till you hear] what [happened|went down] with the {thing} at the {place}.",
+    "I spent {dur} on the {thing} {when} and [felt|came away|ended up] {feel}.",
+    "{name_full} from {company} [asked me|grilled me|quizzed me|emailed me] about the {thing} {when}.",
+    "The {thing} cost me {amount}, [can you believe it|no joke|and I'm still {feel}]?",
+    "[I'm|Still] {feel} about the {thing}; {name} [says|reckons|thinks] it looks {qual}.",
+    "[Big|Small|Odd|Funny] news [on the {thing} front|about the {thing}]: I {act} it [myself|with {name}'s help].",
+    "[Work update|Quick one from work|News from {company}]: the {work_thing} is {work_qual} [again|as usual|{when}].",
+    "[As a|Being a] {my_job}, I [never thought|didn't expect|hardly imagined] I'd {act} a {thing} {when}.",
+    "My {rel} [dropped off|lent me|sent over|found] a {color} {thing} {when}, [no idea why|out of nowhere].",
+    "[Someone at|A guy from|Two people at] {company} want to {bs} [by|before] {later}, {adv}.",
+    "{name} brought {food} to the {event} {when} and [nobody|everybody|half the room] [noticed|asked for more].",
+    "The {weather} {when} [ruined|wrecked|delayed] the {thing}, so {name} and I [improvised|gave up|went for {food}].",
+    "[Did I mention|Have I told you] my {rel} adopted a {animal}? It [chewed|sat on|knocked over] my {object} {when}.",
+    "{adv_cap}, the {event} at {name}'s [place|house|flat] [turned into|became|ended in] a [debate|row|long chat] [about|over] the {thing}.",
+    "I [lost|found|broke|borrowed] {name}'s {object} {when}, [right before|just after|in the middle of] the {thing}.",
+    "[My|Our] {rel} [just got|landed|started] a job as a {job} [at|with] {company} in {city}.",
+    "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] {pron_any} [practised|tried it] on me {when}.",
+    "[Over|At] {food} {when}, {name_full} [explained|pitched|described] the {catch} [at|behind] {company}.",
+)
+ASK = (
+    "[Wait|Hang on|Sorry|Hold on], is that the {thing} {name} [was on about|mentioned|kept raving about]?",
+    "How [long|many evenings|many weekends] did the {thing} [take you|eat up|cost you]?",
+    "Did {name} ever [get back to you|reply|follow up|say anything] about the {thing2}?",
+    "Was it the {qual} [kind|sort|type] or [more|rather] {qual2}?",
+    "[Who told you to|What made you|Whose idea was it to|Why did you] try the {place} [in {city}|on {street}]?",
+    "And what does {name} [think of|make of|say about] the {thing2}?",
+    "Are you [doing|tackling|starting|planning] the {thing2} [next|after that|{later}]?",
+    "Was this [before or after|around the time of|during] the {event} at {name}'s?",
+    "[Is that|Was that] [why|the reason] you [looked|seemed|sounded] so {feel} {when}?",
+    "Would {name} [help|give you a hand|pitch in] with the {thing2}, [do you think|maybe|honestly]?",
+    "How much is a {qual} {thing2} [these days|now|at the {place}|in {city}]?",
+    "Didn't your {rel} [have|own|try] [one|a {thing2}] [once|years ago|in {country}]?",
+    "[Any|Got any] [photos|pictures|proof] of the {thing}, or [was it|is it] too {qual}?",
+    "[What|How] did the {animal} [make of|react to] [all that|the {object}]?",
+    "Is {name} still [working as|training as] a {job} [at|for] {company}?",
+    "[Does|Did] {name} [still|ever] speak {lang}, [from|after] the years in {country}?",
+)
+DETAIL = (
+    "Mostly the {thing2}. I {act} it [twice|three times|again {when}] and it's {adv} {qual}.",
+    "{name} showed me [a trick|a shortcut|another approach] [with|for] the {thing2}; [saved|cut] {dur}.",
+    "The [guy|woman|kid|owner] at the {place}, a {job}, [said|claimed|swore] it [usually|often] looks {qual}.",
+    "It was {qual} at first, then {qual2} once I {act} the {thing2}.",
+    "I [copied|followed|stole] {name}'s [method|routine|approach]: {act} it, wait {dur}, then [repeat|check].",
+    "We ended up [at|near|behind] [a|the] {place} in {city} with {name}'s [crew|cousins|friends from {country}].",
+    "[It took|All told it was|That cost me] {dur}, plus {amount} for a [new|spare|used] {thing2}.",
+    "[About|Roughly|Maybe|Nearly] {num} [tries|attempts|goes|rounds], [and|but] [the last|the {ordinal} one|the {ordinal}] [was|looked|came out] [the least|the most] {qual}.",
+    "My {rel} swears by a {qual} {thing2}, so I [borrowed|bought|ordered] one [from {company}|off {name}|online].",
+    "[Half|Most|Some|A third] of the {thing2} [went fine|worked|held up|survived]; [the rest|everything else|the remainder] [was|looked|felt] {adv} {qual2}.",
+    "[Apparently|Supposedly|According to {name}|Word is] the [secret|trick|key] [is|involves|needs] a {color} {thing2} and [patience|{food}|luck|{adv} good timing].",
+    "[The|Our|That] {work_thing} [came up|got mentioned|hit the agenda|resurfaced] [too|again|as well], since {company} [insists on|keeps pushing|wants] a {catch}.",
+    "[Between|Around|Despite] the {weather} and the {event}, I {adv} [managed|found time] to {act} the {thing2}.",
+    "{name_full} [offered|promised|threatened] to {bs} [if|unless|once] the {thing2} [works|fails|arrives].",
+    "The {object} [broke|went missing|fell apart] halfway, so {name} [lent|gave|threw] me theirs.",
+    "[Funnily|Strangely|Sadly] enough, the {animal} [loved|ignored|attacked] the {thing2} [most|first].",
+    "{name} [is|works as] a {job} now, [somewhere in|out in|near] {country}, [and|so] [knows|swears by] the {thing2}.",
+    "{company} [calls|markets] it [their|a] {catch}, [whatever that means|which tells you nothing].",
+    "[On|Along|Off] {street} there's a {place} [run by|owned by] a {job} [from|who grew up in] {country}.",
+)
+REACT = (
+    "{reaction}, that [sounds|seems|looks] {qual}.", "{reaction}! {name} would have [loved|hated|filmed] the {thing2}.",
+    "{reaction}. I'd have been {feel} [too|as well|myself].",
+    "{reaction}, [you never|nobody ever|{name} never] [mentioned|told me about|brought up] the {thing2} [before|{when}|till now].",
+    "{reaction}, [and|so] [all that|the whole saga|that palaver|the drama] [for|over] {amount}?", "{reaction}. [Sounds like|That's so] {name} [all over|to a tee].",
+    "{reaction}, I remember the {place} [being|looking] {qual} [in {month}|back then|in the spring].",
+    "{reaction}; [a|even a] {qual} {thing} beats [no|a {qual2}] {thing}.",
+    "{reaction}. My {rel} [went through|had] the same [thing|drama|saga] [in {city}|{when}].",
+    "{reaction}, {first}. [Next time|Maybe next time] bring {food}.",
+)
+CALLBACK = (
+    "[Isn't|Wasn't|Is] that [what|exactly what|more or less what] you [said|told me|were saying|claimed] {when} about the {past}?",
+    "Like [that time|the day|the evening] {when} with {name} and the {past}.",
+    "You were so {feel} about the {past} {when}, [remember|admit it]?",
+    "After what {name} [told us|said|posted] {when} about the {past}, I'm not [surprised|shocked].",
+    "[Last time|On {weekday}] you'd [only just|barely] {act} the {past}.",
+    "[That's|Quite|What] a [change|leap|shift|contrast] [from|after|compared to] the {qual} {past} [we laughed about|you showed me|{name} mocked] {when}.",
+    "[Remember|Think back to] the {past} [from|on] {weekday}? [Same energy|Same story|Not even close].",
+    "[Still|So] better than the {past} [saga|fiasco|episode] [at the {event}|in {month}|with {name}].",
+)
+PLAN = (
+    "Let's ask {name} [about it|what they think|for advice] {later}.", "I'll [try|check out|look at] the {place} in {city} {later}.",
+    "Maybe I'll {plan} {later}.", "I'm [booking|planning|lining up] [another go at|a rematch with] the {thing2} {later}.",
+    "{name} wants to [come along|join|tag along] {later}, if you [fancy it|are free|want to].",
+    "We could [take|bring] the {thing2} [over to|round to] {name}'s {later}.",
+    "I'll [report back|let you know|text you] {later}, [fingers crossed|wish me luck].",
+    "[Next up|After that|Then] [is|comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
+    "[If|Once] the {weather} [clears|passes|holds off], I'll {act} the {thing2} {later}.",
+    "I promised {name} we'd {bs} {later}, [half as a joke|only half joking].",
+)
+CLOSE = (
+    "[Keep me posted|Let me know how it goes|Tell me everything] {later}.", "[Good luck|Best of luck|Fingers crossed] [with|for] the {thing}, {first}.",
+    "[Send|Show] me a [photo|picture|video] [later|tonight|of the {thing}].", "Tell {name} I said [hi|hello|well done].",
+    "[Sounds like a plan|Deal|Fair enough|Brilliant], {first}.", "[Don't let|Never let|Ignore] {name} [talk you out of|if they mock] the {thing2}.",
+    "Count me in {later}, [I'll bring {food}|as long as there's {food}].", "[I'll hold you to that|That's a promise|No backing out|You said it], {first}.",
+)
 PLANS = ("give it another shot", "ask for a refund", "take a proper class", "start over from scratch",
-         "drag {name} along", "write it all down", "buy a better {thing2}", "sleep on it")
+         "drag {name} along", "write it all down", "buy a better {thing2}", "sleep on it", "call {company}",
+         "ask my {rel}", "visit the {place}", "bribe {name} with {food}", "borrow {name}'s {object}")
 # Car talk that is not a preference: a device named, no value, nobody's standing wish.
-CAR_TALK = ("The {device} made a weird clicking noise {when}, I should mention it at the service.",
-            "{name}'s car has {device} too, but she never uses it.", "I read that {device} drains the battery, no idea if that's true.",
-            "Did the dealer ever explain how {device} works? I just poke at it.",
-            "My old car didn't even have {device}, funny how you get used to things.")
+CAR_TALK = (
+    "[By the way,|Oh, and] {device} made a [weird|funny|clicking] noise {when}; I should [mention it at|book] the service.",
+    "{name}'s car has {device} too, but [she|he] never [touches|uses] it.",
+    "I [read|heard] that {device} [drains|eats] the battery, no idea if that's true.",
+    "Did the dealer ever explain {device}? I just [poke at it|press things until it works].",
+    "My old car didn't even have {device}; funny how you get used to things.",
+)
+_WORK_THINGS = ("proposal", "budget", "roll-out", "review", "deadline", "pilot", "audit", "launch", "rota", "handover")
+_WORK_QUALS = ("slipping", "on fire", "stalled", "back on track", "under review", "late", "a headache", "nearly done")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# A free clause: who, did what, to what, where or when (each part from its own bank).
+_SUBJECTS = ("I", "we", "{name}", "my {rel}", "{name_full}", "a {job} from {company}", "{name} and I", "the {animal}",
+             "our neighbor {name}", "the whole team at {company}", "{name}'s {rel}")
+# What was done to what: verbs with the objects they fit.
+_DOINGS = (
+    (("{act}", "{act}", "{act}"), ("the {thing2}", "a {qual} {thing2}", "two {thing2}s", "the {thing}", "a {thing2} from {city}")),
+    (("borrowed", "returned", "fixed", "found", "lost", "cleaned", "packed", "wrapped", "painted", "sold"),
+     ("{name}'s {object}", "a {color} {object}", "the {object}", "an old {object}")),
+    (("ordered", "cooked", "brought", "shared", "burned", "tried", "served", "finished"),
+     ("the {food}", "{food}", "a tray of {food}", "leftover {food}")),
+    (("booked", "cancelled", "queued for", "organized", "missed", "talked about"),
+     ("the {event} tickets", "the {event}", "a table for the {event}", "{name}'s {event}")),
+    (("argued about", "laughed about", "complained about", "read up on", "asked {name} about"),
+     ("the {thing2}", "the {work_thing} at {company}", "the {weather}", "the {catch}")),
+)
+_ADJUNCTS = ("{when}", "at the {place}", "in {city}", "for {dur}", "with {name}", "before the {event}",
+             "after the {weather}", "on {street}", "near {name}'s place", "{later}", "during the {event}",
+             "while it was {qual}", "for {amount}", "without telling {name}")
+_LOWER_AFTER_OPENER = frozenset("The So It Is Was Did How Are Would Like Last Let Maybe We Mostly Half Most Some Big "
+                                "Small Odd Funny Quick Work News As Being My Our Two Someone Still Remember Think "
+                                "That Quite What Who Why Whose Any Got Does Should Keep Good Best Send Show Tell "
+                                "Sounds Deal Fair Count Don't Never Ignore Next After Then If Once Over At Between "
+                                "Around Despite Apparently Supposedly According Word Funnily Strangely Sadly On Along Off A".split())
+_COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a dozen", "fifteen", "twenty",
+           "thirty", "forty", "eleven", "twelve")
+_SLOT = re.compile(r"\[([^\]]*)\]|\{(\w+)\}")
+Part = tuple[str, tuple[str, ...] | None]
 
-_ACTS = (OPEN, ASK, DETAIL, REACT, CALLBACK, PLAN, CLOSE)
+
+@cache
+def _compiled(frame: str) -> tuple[Part, ...]:
+    """A frame as text pieces, alternatives (a tuple) and slots (a name, marked by ``None``)."""
+    parts: list[Part] = []
+    position = 0
+    for match in _SLOT.finditer(frame):
+        if match.start() > position:
+            parts.append((frame[position:match.start()], ()))
+        if match.group(1) is not None:
+            parts.append(("", tuple(match.group(1).split("|"))))
+        else:
+            parts.append((match.group(2), None))
+        position = match.end()
+    if position < len(frame):
+        parts.append((frame[position:], ()))
+    return tuple(parts)
 
 
 class Talk:
-    """Threads of one group: its people's domains, a cast of acquaintances, Faker places."""
+    """Threads of one group: its people's domains, a cast of acquaintances, Faker places and work."""
 
     def __init__(self, group: PersonaGroup, rng: Random) -> None:
-        fake = faker()
-        fake.seed_instance(rng.getrandbits(48))  # type: ignore[attr-defined]
+        pool, made = words(), Names(rng)
         self.rng = rng
         self.people = group.people
-        self.domains = {p.name: self._domains(p) for p in group.people}
-        self.cast = [fake.first_name() for _ in range(220)]  # type: ignore[attr-defined]
-        self.full = [fake.name() for _ in range(90)]  # type: ignore[attr-defined]
-        self.jobs = [fake.job().split(",")[0].lower() for _ in range(120)]  # type: ignore[attr-defined]
-        self.companies = [fake.company() for _ in range(70)]  # type: ignore[attr-defined]
-        self.cities = [fake.city() for _ in range(70)] + [p.home for p in group.people]  # type: ignore[attr-defined]
-        self.relatives = [f"{r} {fake.first_name()}" for r in ("cousin", "neighbor", "aunt", "uncle", "colleague",  # type: ignore[attr-defined]
-                                                              "old roommate", "brother-in-law", "boss", "landlady",
-                                                              "friend from college", "dentist", "barber") for _ in range(3)]
+        hobbies = sorted(set(lexicon.INTEREST_DOMAINS.values()))
+        # Besides their listed interests, each person has a side interest or two they bring up now and then.
+        self.domains = {p.name: self._domains(p) + rng.sample(hobbies, 2) for p in group.people}
+        self.cast = rng.sample(pool["first_names"], 420)
+        self.full = [f"{rng.choice(pool['first_names'])} {last}" for last in rng.sample(pool["last_names"], 200)]
+        self.jobs = rng.sample(pool["jobs"], 260)
+        self.companies = [made.company() for _ in range(150)]
+        self.cities = [made.city() for _ in range(150)] + [p.home for p in group.people]
+        self.streets = [made.street() for _ in range(150)]
+        self.countries = rng.sample(pool["countries"], 120)
+        self.colors = rng.sample(pool["colors"], 60)
+        self.catch = [made.catch_phrase() for _ in range(200)]
+        self.bs = [made.bs() for _ in range(120)]
+        self.languages = list(lexicon.LANGUAGES)
+        kinds = ("cousin", "neighbor", "aunt", "uncle", "colleague", "old roommate", "brother-in-law", "boss",
+                 "landlady", "friend from college", "dentist", "barber", "godmother", "mentor", "physio")
+        self.relatives = [f"{r} {rng.choice(self.cast)}" for r in kinds for _ in range(3)]
+        self.past: list[str] = []
 
     @staticmethod
     def _domains(person: Persona) -> list[str]:
         own = [lexicon.INTEREST_DOMAINS.get(i, "shows") for i in person.interests]
         job = person.occupation.lower()
         work = next((d for words, d in lexicon.JOB_DOMAINS if any(w in job for w in words)), "office")
-        return own + [work, work] + list(lexicon.SHARED_DOMAINS)
+        return own + own + [work, work] + list(lexicon.SHARED_DOMAINS)
 
-    def _fill(self, frame: str, domain: dict[str, tuple[str, ...]], thing: str) -> str:
+    def _when(self) -> str:
+        rng = self.rng
+        shape = rng.random()
+        if shape < 0.35:
+            return rng.choice(lexicon.WHEN)
+        if shape < 0.6:
+            return f"{rng.choice(('on', 'last', 'this past', 'early on', 'late on'))} {rng.choice(_WEEKDAYS)}"
+        if shape < 0.8:
+            return f"{rng.choice(('two', 'three', 'a few', 'four', 'five'))} {rng.choice(('days', 'weeks'))} ago"
+        return f"the {rng.choice(('morning', 'evening', 'night', 'afternoon'))} {rng.choice(('before', 'after'))} {rng.choice(self.cast)}'s {rng.choice(('party', 'visit', 'exam', 'move', 'wedding', 'trip'))}"
+
+    def _fill(self, frame: str, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
         rng = self.rng
         pick = rng.choice
-        slots = {
-            "thing": thing, "thing2": pick(domain["items"]), "act": pick(domain["acts"]), "qual": pick(domain["qualities"]),
-            "qual2": pick(domain["qualities"]), "place": pick(domain["places"]), "name": pick(self.cast),
-            "name_full": pick(self.full), "job": pick(self.jobs), "company": pick(self.companies), "city": pick(self.cities),
-            "when": pick(lexicon.WHEN), "later": pick(lexicon.LATER), "dur": pick(lexicon.DURATIONS),
-            "amount": pick(lexicon.AMOUNTS), "feel": pick(lexicon.FEELINGS), "rel": pick(self.relatives),
-            "reaction": pick(lexicon.REACTIONS), "num": str(rng.randint(3, 40)),
-        }
-        slots["plan"] = pick(PLANS).format(**slots)
-        slots["when_cap"] = slots["when"][:1].upper() + slots["when"][1:]
-        return frame.format(**slots)
+        out: list[str] = []
+        for text, choice in _compiled(frame):
+            if choice is None:
+                out.append(self._slot(text, domain, thing, speaker))
+            elif choice:
+                out.append(self._fill(pick(choice), domain, thing, speaker) if "{" in "".join(choice) else pick(choice))
+            else:
+                out.append(text)
+        return "".join(out)
 
-    def _line(self, table: tuple[str, ...], domain: dict[str, tuple[str, ...]], thing: str, extra: float = 0.55) -> str:
+    def _slot(self, name: str, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
         rng = self.rng
-        text = self._fill(rng.choice(table), domain, thing)
-        if rng.random() < 0.3:
-            text = f"{rng.choice(lexicon.OPENERS)}, {text[:1].lower()}{text[1:]}" if not text.startswith("I ") else \
-                f"{rng.choice(lexicon.OPENERS)}, {text}"
+        pick = rng.choice
+        if name == "thing":
+            return thing
+        if name in ("thing2", "act", "qual", "qual2", "place"):
+            return pick(domain[{"thing2": "items", "act": "acts", "qual": "qualities", "qual2": "qualities",
+                                "place": "places"}[name]])
+        simple = {"name": self.cast, "name_full": self.full, "job": self.jobs, "company": self.companies,
+                  "city": self.cities, "street": self.streets, "country": self.countries, "color": self.colors,
+                  "catch": self.catch, "bs": self.bs, "lang": self.languages, "later": lexicon.LATER, "dur": lexicon.DURATIONS,
+                  "amount": lexicon.AMOUNTS, "feel": lexicon.FEELINGS, "rel": self.relatives,
+                  "reaction": lexicon.REACTIONS, "work_thing": _WORK_THINGS, "work_qual": _WORK_QUALS,
+                  "weekday": _WEEKDAYS, "adv": lexicon.ADVERBS, "food": lexicon.FOODS, "object": lexicon.OBJECTS,
+                  "animal": lexicon.ANIMALS, "event": lexicon.EVENTS, "weather": lexicon.WEATHER, "month": _MONTHS}
+        if name in simple:
+            return pick(simple[name])
+        if name == "adv_cap":
+            adverb = pick(lexicon.ADVERBS)
+            return adverb[:1].upper() + adverb[1:]
+        if name in ("when", "when_cap"):
+            when = self._when()
+            return when[:1].upper() + when[1:] if name == "when_cap" else when
+        if name == "ordinal":
+            return pick(("second", "third", "fourth", "fifth", "sixth", "final"))
+        if name in ("num", "num2"):  # in words: the only digits of a history are what the car is set to
+            return pick(_COUNTS)
+        if name == "past":
+            return pick(self.past) if self.past else pick(domain["items"])
+        if name == "my_job":
+            return speaker.occupation.split(",")[0].lower()
+        if name == "pron_any":
+            return pick(("she", "he", "they"))
+        if name == "first":
+            return pick([p for p in self.people if p is not speaker]).name.split()[0]
+        if name == "plan":
+            return self._fill(pick(PLANS), domain, thing, speaker)
+        raise KeyError(f"unknown slot {name!r} in a talk frame")
+
+    def _clause(self, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
+        rng = self.rng
+        verbs, objects = rng.choice(_DOINGS)
+        parts = [rng.choice(_SUBJECTS), rng.choice(verbs), rng.choice(objects), rng.choice(_ADJUNCTS)]
+        if rng.random() < 0.4:
+            parts.append(rng.choice(_ADJUNCTS))
+        text = self._fill(" ".join(parts), domain, thing, speaker)
+        ending = rng.choice((".", ".", ".", "!", ", honestly.", ", believe it or not.", ", if you can picture it."))
+        return text[:1].upper() + text[1:] + ending
+
+    def _line(self, table: tuple[str, ...], domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona,
+              extra: float = 0.5) -> str:
+        rng = self.rng
+        if table is DETAIL and rng.random() < 0.35:
+            text = self._clause(domain, thing, speaker)
+        else:
+            text = self._fill(rng.choice(table), domain, thing, speaker)
+        if table is not REACT and rng.random() < 0.25:
+            opener = rng.choice(lexicon.OPENERS)
+            first_word = text.split(" ", 1)[0]
+            kept = text[:1].lower() + text[1:] if first_word in _LOWER_AFTER_OPENER else text
+            text = f"{opener}, {kept}"
         if rng.random() < extra:
-            follow = rng.choice((DETAIL, CALLBACK, PLAN, ASK) if table is not ASK else (DETAIL, CALLBACK))
-            text += " " + self._fill(rng.choice(follow), domain, thing)
+            if rng.random() < 0.45:
+                text += " " + self._clause(domain, thing, speaker)
+            else:
+                follow = (DETAIL, CALLBACK, PLAN, ASK) if table is not ASK else (DETAIL, CALLBACK)
+                text += " " + self._fill(rng.choice(rng.choice(follow)), domain, thing, speaker)
         return text
 
     def thread(self, size: int) -> list[tuple[str, str]]:
@@ -127,29 +323,31 @@ class Talk:
         domain = lexicon.DOMAINS[rng.choice(self.domains[a.name])]
         thing = rng.choice(domain["items"])
         length = max(1, min(size, rng.randint(3, 11)))
-        lines = [(a.name, self._line(OPEN, domain, thing))]
+        if length == 1:
+            return [(a.name, self._line(CLOSE, domain, thing, a, extra=1.0))]
+        lines = [(a.name, self._line(OPEN, domain, thing, a))]
         for index in range(1, length):
             speaker = b if index % 2 else a
             if third and rng.random() < 0.12:
                 speaker = third[0]
-            table: tuple[str, ...]
-            if index == length - 1 and length > 2:
-                table = CLOSE if speaker is b else PLAN
-            else:
-                table = rng.choice(_ACTS[1:6])
-            lines.append((speaker.name, self._line(table, domain, thing)))
-        if length == 1:
-            lines = [(a.name, self._line(CLOSE, domain, thing, extra=1.0))]
+            table = (CLOSE if speaker is b else PLAN) if index == length - 1 and length > 2 else \
+                rng.choice((ASK, DETAIL, REACT, CALLBACK, DETAIL))
+            lines.append((speaker.name, self._line(table, domain, thing, speaker)))
+        self.past = (self.past + [thing])[-40:]
         return lines
 
-    def car_talk(self, device: str) -> str:
-        return self._fill(self.rng.choice(CAR_TALK).replace("{device}", device), lexicon.DOMAINS["home"], "car")
+    def person(self, name: str) -> Persona:
+        return next(p for p in self.people if p.name == name)
+
+    def car_talk(self, device: str, speaker: Persona) -> str:
+        frame = self.rng.choice(CAR_TALK).replace("{device}", device)
+        return self._fill(frame, lexicon.DOMAINS["home"], "car", speaker)
 
     def milestone(self, person: Persona, topic: str, index: int, count: int) -> str:
         domain = lexicon.DOMAINS[lexicon.INTEREST_DOMAINS.get(topic, "shows")]
         table = OPEN if index == 0 else (PLAN if index == count - 1 else DETAIL)
-        return self._line(table, domain, self.rng.choice(domain["items"]), extra=0.4)
+        return self._line(table, domain, self.rng.choice(domain["items"]), person, extra=0.4)
 
     def reply(self, person: Persona, topic: str) -> str:
         domain = lexicon.DOMAINS[lexicon.INTEREST_DOMAINS.get(topic, "shows")]
-        return self._line(REACT, domain, self.rng.choice(domain["items"]), extra=0.3)
+        return self._line(REACT, domain, self.rng.choice(domain["items"]), person, extra=0.3)
