@@ -34,7 +34,7 @@ def generate_suite(options: BenchOptions) -> SuiteResult:
     with one_core() as pinning:
         seconds, _ = best_time(work, options.rounds)
     with tempfile.TemporaryDirectory(prefix="vmb-generate-") as tmp:
-        peak = child_process(["-m", "vmb", "generate", "--groups", str(GROUPS), "--seed", "1",
+        peak = child_process(["generate", "--groups", str(GROUPS), "--seed", "1",
                               "--out", str(Path(tmp) / "bench")]).mib
     verdict = "OK" if peak <= TARGET_MIB else "ABOVE TARGET"
     return SuiteResult(
