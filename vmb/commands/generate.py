@@ -70,16 +70,25 @@ def options_from(args: argparse.Namespace) -> object:
         fields["type_shares"] = parse_type_shares(args.type_shares)
     if args.backend == "llm":
         from vmb.generate.llm import check_pool, llm_settings
+        from vmb.llm.local import endpoint_identity, local_name
 
-        if not args.base_url or not (args.model or args.stage_model):
-            raise OptionError("--backend llm needs --base-url and --model (or --stage-model for every stage)")
+        local = local_name(args.model)
+        if local is not None and args.base_url:
+            raise OptionError(f"--model {args.model} starts its own server on 127.0.0.1; leave out --base-url")
+        if any(local_name(text.partition("=")[2].strip()) for text in args.stage_model):
+            raise OptionError("--stage-model: a local model serves every stage; use --model local:NAME")
+        if not (args.base_url or local) or not (args.model or args.stage_model):
+            raise OptionError("--backend llm needs --base-url and --model (or --stage-model for every stage), "
+                              "or --model local:NAME (vmb local list)")
         check_pool(args.concurrency, args.timeout)
         models = dict(_pair(text, "--stage-model") for text in args.stage_model)
         temperatures = {k: _number(v, f"--stage-temperature {k}")
                         for k, v in (_pair(t, "--stage-temperature") for t in args.stage_temperature)}
         if args.model is None and set(models) != {"personas", "chains", "dialogue", "qa"}:
             raise OptionError("without --model, --stage-model must name every stage: personas, chains, dialogue, qa")
-        fields["llm"] = llm_settings(args.base_url, args.model or "", models, temperatures, args.max_tokens,
+        # A local model's URL changes with every start: its pinned weights are what is recorded.
+        endpoint = endpoint_identity(args.model or "", args.base_url) or ""
+        fields["llm"] = llm_settings(endpoint, args.model or "", models, temperatures, args.max_tokens,
                                      args.response_format)
     return GenerateOptions(**fields)
 
@@ -146,19 +155,23 @@ def run(args: argparse.Namespace) -> int:
     elif args.dry_run:
         print("vmb generate: --dry-run plans model requests; the procedural backend makes none")
         return 0
+    from vmb.commands.local import served
+    from vmb.llm.local import LocalModelError
+
     start = time.perf_counter()
     backend = None
     try:
-        if options.backend == "llm":  # type: ignore[attr-defined]
-            from vmb.generate.llm import LLMBackend
-            from vmb.generate.store import Store
+        with served(args.model, args.base_url, parallel=args.concurrency) as base_url:
+            if options.backend == "llm":  # type: ignore[attr-defined]
+                from vmb.generate.llm import LLMBackend
+                from vmb.generate.store import Store
 
-            store = Store(args.out, options)  # type: ignore[arg-type]
-            store.open()
-            backend = LLMBackend(options, store.dir, concurrency=args.concurrency,  # type: ignore[arg-type]
-                                 timeout=args.timeout, use_cache=not args.no_cache)
-        outcome = run_pipeline(options, args.out, backend or ProceduralBackend())  # type: ignore[arg-type]
-    except ArtifactError as error:
+                store = Store(args.out, options)  # type: ignore[arg-type]
+                store.open()
+                backend = LLMBackend(options, store.dir, concurrency=args.concurrency,  # type: ignore[arg-type]
+                                     timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url)
+            outcome = run_pipeline(options, args.out, backend or ProceduralBackend())  # type: ignore[arg-type]
+    except (ArtifactError, LocalModelError) as error:
         print(f"vmb generate: {error}")
         return 2
     except FatalModelError as error:

@@ -35,13 +35,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     import asyncio
 
+    from vmb.commands.local import served
+    from vmb.commands.run import config_from_args
     from vmb.data import DataError
+    from vmb.llm.local import LocalModelError
     from vmb.llm.model import FatalModelError
     from vmb.results.rundir import RunDirError
 
     try:
-        return asyncio.run(_ingest(args))
-    except (ValueError, ImportError, DataError, RunDirError) as error:
+        config = config_from_args(args, use_cache=True)
+        with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
+            return asyncio.run(_ingest(args, config))
+    except (ValueError, ImportError, DataError, RunDirError, LocalModelError) as error:
         print(f"vmb memory ingest: {error}", file=sys.stderr)
         return 2
     except FatalModelError as error:
@@ -64,13 +69,12 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _ingest(args: argparse.Namespace) -> int:
-    from vmb.commands.run import config_from_args
+async def _ingest(args: argparse.Namespace, config: Any) -> int:
     from vmb.harness.plan import prepare_run
     from vmb.results.rundir import RunDir
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
-    plan = prepare_run(config_from_args(args, use_cache=True))
+    plan = prepare_run(config)
     if not plan.setting.builds:
         raise ValueError(f"memory setting {plan.config.memory!r} has nothing to build")
     rundir = RunDir(Path(plan.config.out))

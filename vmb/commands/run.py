@@ -116,9 +116,13 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
     out = args.out or default_out(args)
     if shard is not None:
         out = str(shard_dir(out, shard))
+    from vmb.llm.local import local_name
+
+    # A local model is always llama.cpp's server (vmb local); its URL is set once it runs.
+    server = "llamacpp" if local_name(args.model) is not None and args.server == "auto" else args.server
     config = RunConfig(
         out=out, memory=args.memory, agent=args.agent, model=args.model,
-        base_url=args.base_url, server=args.server, thinking=args.thinking, temperature=args.temperature,
+        base_url=args.base_url, server=server, thinking=args.thinking, temperature=args.temperature,
         max_tokens=args.max_tokens, max_rounds=args.max_rounds, tool_choice=args.tool_choice,
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
         memory_days=args.memory_days, timeout_retries=args.timeout_retries, progress_every=args.progress_every,
@@ -137,9 +141,11 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
+    from vmb.commands.local import served
     from vmb.data import DataError
     from vmb.harness.config import OptionError
     from vmb.harness.runner import execute, summary_line
+    from vmb.llm.local import LocalModelError
     from vmb.llm.model import FatalModelError
     from vmb.memory import get_setting
     from vmb.prices import price_table
@@ -153,7 +159,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2
     try:
-        result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
+        with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
+            result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
+    except LocalModelError as error:
+        print(f"vmb run: {error}", file=sys.stderr)
+        return 2
     except FatalModelError as error:
         print(f"vmb run: stopped: {error}", file=sys.stderr)
         return 2

@@ -181,6 +181,7 @@ class LLMBackend:
     concurrency: int = 8
     timeout: float = 600.0
     use_cache: bool = True
+    base_url: str | None = None  # where to send requests; default options.llm's (a local model's server)
     name: str = "llm"
     usage: dict[str, StageUsage] = field(default_factory=dict)
     _loop: asyncio.AbstractEventLoop | None = None
@@ -211,7 +212,7 @@ class LLMBackend:
             params: dict[str, Any] = {"temperature": llm["temperatures"][stage], "max_tokens": llm["max_tokens"]}
             if llm["response_format"] == "json_object":
                 params["response_format"] = {"type": "json_object"}
-            self._clients[stage] = ChatClient(model=llm["models"][stage], base_url=llm["base_url"],
+            self._clients[stage] = ChatClient(model=llm["models"][stage], base_url=self.base_url or llm["base_url"],
                                               api_key=api_key_from_env(), params=params, gate=self._gate,
                                               cache=self._cache, policy=RetryPolicy(), timeout=self.timeout)
         return self._clients[stage]

@@ -23,6 +23,7 @@ from urllib.parse import urlparse
 from vmb.bounds import number_problem
 from vmb.errors import VmbError
 from vmb.harness.shard import Shard
+from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
 
 # Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
 # ``vmb.doubles.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
@@ -195,8 +196,14 @@ class RunConfig:
                 raise OptionError(f"{_option(spec.name)} must be {kind[0]}, got {value!r}")
         if self.agent not in agent_names():
             raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
-        if self.agent == "model" and not (self.model and self.base_url):
-            raise OptionError("--agent model needs --model and --base-url")
+        local = local_name(self.model)
+        if local is not None:
+            try:
+                local_model(local)  # its server's URL is set once it runs (vmb.llm.localserver.serve)
+            except LocalModelError as error:
+                raise OptionError(f"--model: {error}") from None
+        elif self.agent == "model" and not (self.model and self.base_url):
+            raise OptionError("--agent model needs --model and --base-url (or --model local:NAME, see vmb local list)")
         if self.base_url is not None:
             check_base_url(self.base_url)
         if self.thinking not in (None, "on", "off"):
@@ -247,7 +254,7 @@ class RunConfig:
         return {
             "agent": self.agent,
             "model": None if offline else self.model,
-            "base_url": None if offline else self.base_url,
+            "base_url": None if offline or self.model is None else endpoint_identity(self.model, self.base_url),
             "server_family": None if offline else self.family.name,
             "thinking": self.thinking,
             "thinking_sent": None if offline else (self.thinking is not None and self.family.thinking is not None),

