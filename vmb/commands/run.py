@@ -18,6 +18,7 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter
 from typing import Any
 
 from vmb.harness.config import SERVER_FAMILIES
@@ -182,10 +183,23 @@ def error_lines(metric: dict[str, Any]) -> list[str]:
     retryable = metric["errors"] - overflows
     lines = []
     if retryable:
-        lines.append(f"{retryable} queries failed (listed under error_queries in metric.json); "
+        causes = Counter(error_cause(row.get("error")) for row in metric.get("error_queries", [])
+                         if row.get("kind") != "context_overflow")
+        common = ""
+        if causes:
+            cause, count = causes.most_common(1)[0]
+            common = f"; most often ({count} of {retryable}): {cause}"
+        lines.append(f"{retryable} queries failed (listed under error_queries in metric.json){common}; "
                      "rerun the same command to retry them")
     if overflows:
         lines.append(f"{overflows} queries do not fit the model's context (kind context_overflow in metric.json); "
                      "this is deterministic: a rerun fails the same way; use a model or server with a longer "
                      "context (llama.cpp: --ctx-size) or a memory setting with a shorter prompt")
     return lines
+
+
+def error_cause(error: Any) -> str:
+    """A failed query's error without what differs between queries (attempt counts), for counting causes."""
+    text = " ".join(str(error or "unknown error").split())
+    text = re.sub(r" \(after \d+ attempts?\)$", "", text)
+    return text if len(text) <= 160 else text[:160] + "..."

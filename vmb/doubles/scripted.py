@@ -57,6 +57,7 @@ class Scripted:
     raw: bytes | None = None  # the whole HTTP response as written (chunked bodies and other framings)
     usage: tuple[int, int] | None = None  # (prompt, completion) tokens; estimated when None
     payload: dict[str, Any] | bytes | None = None  # a 200 body sent as it is (the malformed ones of FAULTS)
+    finish_reason: str | None = None  # default: tool_calls when the message has calls, else stop
 
 
 Script = Callable[[dict[str, Any]], "Scripted | Awaitable[Scripted]"]
@@ -82,7 +83,7 @@ def completion(body: dict[str, Any], reply: Scripted, number: int) -> dict[str, 
     return {
         "id": f"chatcmpl-{number}", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
         "choices": [{"index": 0, "message": message,
-                     "finish_reason": "tool_calls" if message.get("tool_calls") else "stop"}],
+                     "finish_reason": reply.finish_reason or ("tool_calls" if message.get("tool_calls") else "stop")}],
         "usage": {"prompt_tokens": prompt, "completion_tokens": done, "total_tokens": prompt + done},
     }
 

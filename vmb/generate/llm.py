@@ -36,6 +36,7 @@ from vmb.generate.options import GenerateOptions, OptionError, rng_for
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
 from vmb.generate.procedural.dialogue import day_sizes
+from vmb.generate.progress import GenerateProgress
 from vmb.generate.schemas import (
     Chain,
     ChainSet,
@@ -182,6 +183,7 @@ class LLMBackend:
     timeout: float = 600.0
     use_cache: bool = True
     base_url: str | None = None  # where to send requests; default options.llm's (a local model's server)
+    progress: GenerateProgress | None = None
     name: str = "llm"
     usage: dict[str, StageUsage] = field(default_factory=dict)
     _loop: asyncio.AbstractEventLoop | None = None
@@ -238,6 +240,8 @@ class LLMBackend:
         for _attempt in range(2):
             before = (client.stats.requests, client.stats.cache_hits, client.stats.prompt_tokens,
                       client.stats.completion_tokens)
+            if self.progress is not None:
+                self.progress.sent()
             try:
                 reply = await client.complete(messages, [])
             except RequestFailed as failure:
@@ -247,8 +251,12 @@ class LLMBackend:
                 usage.cache_hits += client.stats.cache_hits - before[1]
                 usage.prompt_tokens += client.stats.prompt_tokens - before[2]
                 usage.completion_tokens += client.stats.completion_tokens - before[3]
+            if self.progress is not None:
+                self.progress.answered(stage, reply.usage.completion_tokens, cached=reply.cached)
             content = content_text(reply.message.get("content")) or ""
             try:
+                if reply.finish_reason == "length":  # say so, rather than how the cut text fails to parse
+                    raise ValueError(f"cut off at max_tokens ({(self.options.llm or {})['max_tokens']})")
                 return parse(answer_json(content))
             except (ValueError, ValidationError) as error:
                 usage.invalid += 1

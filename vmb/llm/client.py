@@ -21,6 +21,7 @@ from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.keys import is_loopback
 from vmb.llm.local import endpoint_identity
 from vmb.llm.model import ContextOverflow, FatalModelError, Message, Model, Reply, RequestFailed, read_usage
+from vmb.llm.reach import ReachWatch
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 
 # What llama.cpp, vLLM, SGLang, Ollama and OpenAI say when the prompt does not fit the context.
@@ -75,6 +76,7 @@ class ChatClient:
         self.base_url = base_url.rstrip("/")
         # The request cache's key: the URL, or for a local model (a new port each start) its weights.
         self.identity = endpoint_identity(model, self.base_url) or self.base_url
+        self.reach = ReachWatch(self.base_url)
         if api_key is None and not is_loopback(self.base_url):
             raise FatalModelError(f"no API key for {self.base_url}: set VMB_API_KEY or OPENAI_API_KEY "
                                   "(any value for a server that needs none); nothing was sent")
@@ -217,7 +219,9 @@ class ChatClient:
         except TransportTimeout:
             raise _Transient("timeout", timeout=True) from None
         except TransportError as error:
+            self.reach.failure(error)  # raises EndpointUnreachable when nothing ever got through
             raise _Transient(f"connection error: {error}") from None
+        self.reach.success()
         if answer.status >= 400:
             raise status_failure(answer.status, answer.text, answer.headers)
         return answer.body
@@ -232,9 +236,12 @@ class ChatClient:
         except openai.APITimeoutError:
             raise _Transient("timeout", timeout=True) from None
         except openai.APIConnectionError as error:
+            self.reach.failure(error)  # raises EndpointUnreachable when nothing ever got through
             raise _Transient(f"connection error: {error.__cause__ or error}") from None
         except openai.APIStatusError as error:
+            self.reach.success()
             raise status_failure(error.status_code, error.response.text, error.response.headers) from None
+        self.reach.success()
         content: bytes = response.content
         return content
 
