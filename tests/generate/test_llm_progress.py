@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
+from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.generate.progress import WARMUP, GenerateProgress
-from vmb.harness.scripted import Scripted, ScriptedServer
 
 SIZE = ["--groups", "1", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "2"]
 
