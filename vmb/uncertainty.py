@@ -147,7 +147,8 @@ def trial_figures(scores: Sequence[Score], interval_values: Mapping[str, Callabl
     """The 95% interval of each of ``interval_values`` (name → a per-attempt value, 0..1, shown in
     percent), each trial's ESM, and pass^k / pass@k (percent).
 
-    A query's value is its mean over the trials it has; the intervals resample groups of those.
+    A query's value is its mean over the trials it has; the intervals resample groups of those
+    (None with fewer than 2 groups).
     """
     by_query: dict[str, list[Score]] = {}
     for score in scores:
@@ -157,7 +158,8 @@ def trial_figures(scores: Sequence[Score], interval_values: Mapping[str, Callabl
     intervals: dict[str, dict[str, float] | None] = {}
     for metric, value in interval_values.items():
         values = [100 * sum(value(s) for s in by_query[q]) / len(by_query[q]) for q in queries]
-        interval = group_bootstrap(values, groups)
+        # One group's resamples all draw the same group: no interval (printed n/a), not a zero-width one.
+        interval = group_bootstrap(values, groups) if len(set(groups)) >= 2 else None
         intervals[metric] = None if interval is None else interval.to_json()
     trials = sorted({s.trial for s in scores})
     esm_by_trial = [_percent([bool(s.exact_match) for s in scores if s.trial == t]) for t in trials]

@@ -6,6 +6,13 @@ call it makes (natively or, with ``text_calls``, written as text) goes through `
 and its result back as a tool message. The loop ends when the model answers without a call, or
 after ``max_rounds`` rounds. A request that fails for good makes the query ``error`` (retried on
 resume, never scored); a model that misbehaves is simply scored.
+
+Every call of a reply is executed in order, repeats included, as the reference harness does (so
+Calls stays comparable with the paper's); repeats are counted from the record. A runaway reply is
+stopped by two caps far above what a sane reply needs: at most ``MAX_CALLS_PER_REPLY`` calls of one
+reply and ``MAX_CALLS_PER_QUERY`` of one query are executed; the rest get "not executed" as their
+tool result, the round is flagged ``capped`` (how many were not run), and a query that reached its
+cap asks the model no more.
 """
 
 from __future__ import annotations
@@ -25,6 +32,9 @@ from vmb.results.record_parts import RecordedCall, Round, ToolResult
 from vmb.score import TaskScore, score_calls, score_states
 from vmb.sim import World, replay
 from vmb.sim.registry import MODULES
+
+MAX_CALLS_PER_REPLY = 32
+MAX_CALLS_PER_QUERY = 100
 
 
 def system_prompt(memory_prompt: str) -> str:
@@ -84,23 +94,36 @@ async def converse(query: Any, model: Model, memory: QueryMemory, *, max_rounds:
                 attempts=reply.attempts,
                 seconds=round(reply.seconds, 4),
                 queued=round(reply.queued, 4),
+                original_seconds=round(reply.original_seconds, 4),
                 reasoning=reply.message.get("reasoning_content") or reply.message.get("reasoning"),
             ))
             talk.messages.append(outgoing)
             if not calls:
                 talk.final_answer = outgoing.get("content")
                 break
-            for call in calls:
+            room = min(MAX_CALLS_PER_REPLY, MAX_CALLS_PER_QUERY - len(talk.outcomes))
+            for number, call in enumerate(calls):
+                if number >= room:
+                    # Every call id still gets its tool message, as the chat protocol requires.
+                    talk.messages.append({"role": "tool", "tool_call_id": call.id, "content": (
+                        f"error: not executed: at most {MAX_CALLS_PER_REPLY} calls of one reply and "
+                        f"{MAX_CALLS_PER_QUERY} of one query are run")})
+                    continue
                 talk.text_calls += call.from_text
                 if call.read_as is not None:
                     talk.read_as[call.id] = call.read_as
                 if call.error is not None:
-                    outcome = ToolOutcome(call.id, call.name, "invalid", call.arguments, None, False,
+                    # Kept as the kind of tool it names, so a known tool's garbled arguments count as refused.
+                    outcome = ToolOutcome(call.id, call.name, box.kind(call.name), call.arguments, None, False,
                                           f"error: {call.error}")
                 else:
                     outcome = await box.dispatch(call.id, call.name, call.arguments)
                 talk.outcomes.append((round_no, outcome))
                 talk.messages.append({"role": "tool", "tool_call_id": call.id, "content": outcome.content})
+            if len(calls) > room:
+                talk.rounds[-1] = dataclasses.replace(talk.rounds[-1], capped=len(calls) - room)
+            if len(talk.outcomes) >= MAX_CALLS_PER_QUERY:
+                break
     except RequestFailed as failure:
         talk.error = str(failure)
         talk.error_kind = failure.kind

@@ -10,13 +10,21 @@ from pathlib import Path
 from typing import Any
 
 from vmb.prices import PriceTable
-from vmb.results.metrics import ESM, SHOWN
+from vmb.results.metrics import COUNTS, ESM, SHOWN, WITH_INTERVAL
 from vmb.results.rundir import RunDir
 from vmb.results.summary import QueryRow, compute_metric, paper_rows
 from vmb.textable import plain
 
 # The metrics a run's line and the comparison show: the registry's (key, name) of each shown one.
 COLUMNS = tuple((m.key, m.name) for m in SHOWN)
+INTERVAL_KEYS = frozenset(m.key for m in WITH_INTERVAL)
+
+
+def counts_text(entry: dict[str, Any]) -> str:
+    """``degenerate output and protocol mistakes: 3 truncated rounds, 61 repeated calls, ...`` (nonzero
+    counts of the registry's ``sum`` metrics), or '' when there are none."""
+    counted = [f"{entry[m.key]:,} {m.name}" for m in COUNTS if entry.get(m.key)]
+    return "degenerate output and protocol mistakes: " + ", ".join(counted) if counted else ""
 
 
 def _num(value: Any) -> str:
@@ -24,11 +32,12 @@ def _num(value: Any) -> str:
 
 
 def with_interval(entry: dict[str, Any], key: str) -> str:
-    """``64.80 ± 4.10``: the value and its interval's half-width, where the entry has an interval."""
+    """``64.80 ± 4.10``: the value and its interval's half-width; ``± n/a`` where an interval belongs but
+    there is none (fewer than 2 groups)."""
     value = entry.get(key)
     interval = (entry.get("intervals") or {}).get(key)
     if value is None or interval is None:
-        return _num(value)
+        return _num(value) + (" ± n/a" if value is not None and key in INTERVAL_KEYS else "")
     return f"{float(value):.2f} ± {(interval['high'] - interval['low']) / 2:.2f}"
 
 
@@ -58,7 +67,7 @@ def metric_line(metric: dict[str, Any]) -> str:
     overall = metric["overall"] or {}
     numbers = "  ".join(f"{label} {with_interval(overall, key)}" for key, label in COLUMNS)
     lines = [f"{numbers}  | {metric['scored']}/{metric['selected']} scored, {metric['errors']} errors, "
-             f"{metric['pending']} pending", trials_text(overall), cost_text(metric)]
+             f"{metric['pending']} pending", counts_text(overall), trials_text(overall), cost_text(metric)]
     return "\n".join(line for line in lines if line)
 
 
@@ -106,7 +115,8 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
                      *(with_interval(per_group.get(g, {}), ESM.key) for g in groups)])
     text = _table(header, rows)
     notes = [f"{run}: {line}" for run, metric in zip(runs, metrics)
-             for line in (trials_text(metric["overall"] or {}), cost_text(metric)) if line]
+             for line in (counts_text(metric["overall"] or {}), trials_text(metric["overall"] or {}),
+                          cost_text(metric)) if line]
     methods = sorted({m["interval_method"] for m in metrics if "interval_method" in m})
     text += "".join(f"\n{note}" for note in notes)
     text += "".join(f"\n± : half-width of the 95% interval, {method}" for method in methods)

@@ -18,7 +18,7 @@ from vmb.llm.args import check_args
 from vmb.llm.jsontext import loads_model_json
 from vmb.memory.base import MemoryTool
 from vmb.sim import World
-from vmb.sim.registry import API_BY_NAME, DISCOVERY, MODULES, module_of
+from vmb.sim.registry import API_BY_NAME, DISCOVERY, MODULES, closest_apis, module_of
 
 
 @functools.cache
@@ -67,7 +67,7 @@ class ToolBox:
         return out
 
     async def dispatch(self, call_id: str, name: str, arguments: str) -> ToolOutcome:
-        kind = self._kind(name)
+        kind = self.kind(name)
         if kind == "invalid":
             return ToolOutcome(call_id, name, kind, arguments, None, False, self._unknown(name))
         try:
@@ -90,7 +90,7 @@ class ToolBox:
         return ToolOutcome(call_id, name, kind, arguments, args, result.ok, result.text,
                            memory_text=result.memory_text)
 
-    def _kind(self, name: str) -> str:
+    def kind(self, name: str) -> str:
         if name == DISCOVERY:
             return "discovery"
         if name in self.memory_tools:
@@ -103,7 +103,13 @@ class ToolBox:
         module = module_of(name) if name in API_BY_NAME else None
         if module is not None:
             return f"error: {name} is not loaded; call {DISCOVERY}(module_name=\"{module}\") first"
-        return f"error: there is no tool named {name!r}"
+        closest = closest_apis(name)
+        if not closest:
+            return f"error: there is no tool named {name!r}"
+        # The closest real names and how to load them; never corrected silently (the call is not run).
+        hints = [f"{api} (loaded)" if module_of(api) in self.loaded else
+                 f"{api} (load it with {DISCOVERY}(module_name=\"{module_of(api)}\"))" for api in closest]
+        return f"error: there is no tool named {name!r}; the closest tools: {'; '.join(hints)}"
 
     def _vehicle(self, call_id: str, name: str, arguments: str, args: dict[str, Any]) -> ToolOutcome:
         result = self.world.call(name, args)

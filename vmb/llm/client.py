@@ -20,7 +20,16 @@ from typing import Any
 from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.keys import is_loopback
 from vmb.llm.local import endpoint_identity
-from vmb.llm.model import ContextOverflow, FatalModelError, Message, Model, Reply, RequestFailed, read_usage
+from vmb.llm.model import (
+    ContextOverflow,
+    FatalModelError,
+    Message,
+    Model,
+    Reply,
+    RequestFailed,
+    read_usage,
+    server_seconds,
+)
 from vmb.llm.reach import ReachWatch
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 
@@ -139,6 +148,7 @@ class ChatClient:
                         del self.stats.in_flight[id(body), attempt]
                         spent += time.perf_counter() - start
                 reply = parse_reply(data)
+                measured = server_seconds(data)
                 break
             except _Transient as failure:
                 timeouts += failure.timeout
@@ -150,7 +160,7 @@ class ChatClient:
             except RequestFailed as failure:
                 failure.attempts = attempt + 1
                 raise
-        reply.seconds = spent
+        reply.seconds = spent if measured is None else measured
         reply.queued = queued
         reply.attempts = attempt + 1
         stored = reply.to_json()

@@ -36,15 +36,19 @@ class Reply:
     usage: Usage = field(default_factory=Usage)
     finish_reason: str | None = None
     cached: bool = False
-    seconds: float = 0.0  # the endpoint's time, retries included
+    # The server's time for this request alone when it reports one (llama.cpp's ``timings``), else the
+    # time the request spent outside the run's pool (retries included; a shared server's queue too).
+    seconds: float = 0.0
     queued: float = 0.0  # time waiting for a slot of the run's request pool
     attempts: int = 0
+    original_seconds: float = 0.0  # a cached reply: the model's time when it was first answered
 
     def to_json(self) -> dict[str, Any]:
         return {
             "message": self.message,
             "usage": {"prompt_tokens": self.usage.prompt_tokens, "completion_tokens": self.usage.completion_tokens},
             "finish_reason": self.finish_reason,
+            "seconds": self.seconds,
         }
 
     @classmethod
@@ -54,8 +58,23 @@ class Reply:
         if not isinstance(message, dict) or message.get("role") != "assistant":
             raise ValueError("not a stored reply")
         finish = data.get("finish_reason")
+        first = data.get("seconds")
         return cls(message=message, usage=read_usage(data.get("usage")),
-                   finish_reason=finish if isinstance(finish, str) else None, cached=cached)
+                   finish_reason=finish if isinstance(finish, str) else None, cached=cached,
+                   original_seconds=float(first) if isinstance(first, (int, float)) and first >= 0 else 0.0)
+
+
+def server_seconds(data: Any) -> float | None:
+    """The server's own time for a request (llama.cpp: ``timings.prompt_ms + predicted_ms``), if it says."""
+    timings = data.get("timings") if isinstance(data, dict) else None
+    if not isinstance(timings, dict):
+        return None
+    total = 0.0
+    for part in (timings.get("prompt_ms"), timings.get("predicted_ms")):
+        if not isinstance(part, (int, float)) or isinstance(part, bool) or part < 0:
+            return None
+        total += part
+    return total / 1000
 
 
 def _count(value: Any) -> int:

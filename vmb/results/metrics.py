@@ -13,7 +13,9 @@ Aggregations (how a group's rows become one number):
   given total under which a query that never ran counts as 0), as the paper prints ESM and the F1s;
 * ``mean``: the sum / the scored queries (a query that never ran made no known number of calls);
 * ``per_weight``: the sum / the sum of the per-query weights (Mem Token: tokens per retrieval), None
-  without weight; the weight total is reported under ``weight_key``.
+  without weight; the weight total is reported under ``weight_key``;
+* ``sum``: the sum over the scored queries (the counts of ``vmb.results.behaviour``: truncated
+  rounds, repeated calls, ...), shown apart from the paper's metrics.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from vmb.results.behaviour import Behaviour
 from vmb.score import target_modules
 
-Aggregation = Literal["percent", "mean", "per_weight"]
+Aggregation = Literal["percent", "mean", "per_weight", "sum"]
 
 
 class Scored(Protocol):
@@ -46,6 +49,8 @@ class Scored(Protocol):
     def call_count(self) -> int: ...
     @property
     def mem_tokens(self) -> Sequence[int]: ...
+    @property
+    def behaviour(self) -> Behaviour: ...
 
 
 @dataclass(frozen=True)
@@ -83,8 +88,22 @@ METRICS: tuple[Metric, ...] = (
     Metric("mem_token", "Mem Token", "Mem Token", "mem_tokens", lambda r: sum(r.mem_tokens), "per_weight",
            "int64", weight=lambda r: len(r.mem_tokens), weight_key="retrievals", weight_column="retrievals"),
 )
+COUNTS: tuple[Metric, ...] = tuple(
+    Metric(key, name, name, key, task, "sum", "int64", digits=0, shown=False) for key, name, task in (
+        ("truncated_rounds", "truncated rounds", lambda r: r.behaviour.truncated_rounds),
+        ("repeated_calls", "repeated calls", lambda r: r.behaviour.repeated_calls),
+        ("unknown_tools", "unknown tools", lambda r: r.behaviour.unknown_tools),
+        ("near_misses", "near misses", lambda r: r.behaviour.near_misses),
+        ("not_loaded", "not loaded", lambda r: r.behaviour.not_loaded),
+        ("refused_arguments", "refused arguments", lambda r: r.behaviour.refused_arguments),
+        ("capped_replies", "capped replies", lambda r: r.behaviour.capped_replies),
+        ("no_call_queries", "no-call queries", lambda r: r.behaviour.no_call),
+        ("echoed_answers", "echoed answers", lambda r: r.behaviour.echoed_answer),
+        ("degenerate_queries", "degenerate queries", lambda r: r.behaviour.degenerate),
+    ))
+METRICS += COUNTS
 BY_KEY: dict[str, Metric] = {m.key: m for m in METRICS}
-ESM, FIELD_F1, VALUE_F1, TOOL_F1, CALLS, MEM_TOKEN = METRICS
+ESM, FIELD_F1, VALUE_F1, TOOL_F1, CALLS, MEM_TOKEN = METRICS[:6]
 SHOWN = tuple(m for m in METRICS if m.shown)
 TABLE1 = tuple(m for m in METRICS if m.paper_table1)
 WITH_INTERVAL = tuple(m for m in METRICS if m.interval)
@@ -183,6 +202,8 @@ class _Sums:
             total = self.values[i]
             if metric.aggregation == "percent":
                 out[metric.key] = 100.0 * total / denominator if denominator else None
+            elif metric.aggregation == "sum":
+                out[metric.key] = int(total)
             elif metric.aggregation == "mean":
                 out[metric.key] = total / self.n if self.n else None
             else:

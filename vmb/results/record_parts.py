@@ -41,14 +41,21 @@ class Round:
     finish_reason: str | None = None
     cached: bool = False
     attempts: int = 1  # requests sent for it, retries included
-    seconds: float = 0.0  # waiting for the model
+    seconds: float = 0.0  # the model's time for this request (0 when the cache answered)
     queued: float = 0.0  # waiting for a free request slot
     reasoning: str | None = None  # the model's reasoning text, when the server returns one
+    original_seconds: float = 0.0  # the cache answered: the model's time when it first answered
+    capped: int = 0  # calls of the reply not executed (vmb.harness.agent's caps on calls)
 
     def to_json(self) -> dict[str, Any]:
-        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-                "finish_reason": self.finish_reason, "cached": self.cached, "attempts": self.attempts,
-                "seconds": self.seconds, "queued": self.queued, "reasoning": self.reasoning}
+        out = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+               "finish_reason": self.finish_reason, "cached": self.cached, "attempts": self.attempts,
+               "seconds": self.seconds, "queued": self.queued, "reasoning": self.reasoning}
+        if self.original_seconds:
+            out["original_seconds"] = self.original_seconds
+        if self.capped:
+            out["capped"] = self.capped
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> Round:
@@ -61,7 +68,9 @@ class Round:
                    attempts=_typed(d, "attempts", int, 1, "round") or 0,
                    seconds=_typed(d, "seconds", number, 0.0, "round") or 0.0,
                    queued=_typed(d, "queued", number, 0.0, "round") or 0.0,
-                   reasoning=_typed(d, "reasoning", str, None, "round"))
+                   reasoning=_typed(d, "reasoning", str, None, "round"),
+                   original_seconds=_typed(d, "original_seconds", number, 0.0, "round") or 0.0,
+                   capped=_typed(d, "capped", int, 0, "round") or 0)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from typing import Any
 from vmb.memory import describe
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
+from vmb.results.behaviour import Behaviour, behaviour_of
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.score import target_modules
 from vmb.uncertainty import METHOD, trial_figures
@@ -60,6 +61,7 @@ class QueryRow:
     prompt_tokens: int
     completion_tokens: int
     trial: int = 1
+    behaviour: Behaviour = Behaviour()  # degenerate output and protocol mistakes, counted
 
     @property
     def ok(self) -> bool:
@@ -94,6 +96,7 @@ class QueryRow:
             prompt_tokens=record.prompt_tokens,
             completion_tokens=record.completion_tokens,
             trial=record.trial,
+            behaviour=behaviour_of(record),
         )
 
 

@@ -72,3 +72,25 @@ def module_of(api_name: str) -> str | None:
     if len(parts) < 3 or parts[0] != "carcontrol":
         return None
     return parts[1]
+
+
+API_PREFIX = "carcontrol_"
+
+
+def closest_apis(name: str, n: int = 3) -> list[str]:
+    """Real API names close to a name that is none (``set_music_play_mode`` → ``carcontrol_music_set_play_mode``).
+
+    Compared without the ``carcontrol_`` prefix and with the words of the name in any order, so a
+    name missing its prefix or its module, or with the module in another place, is still found.
+    """
+    import difflib
+
+    def words(text: str) -> str:
+        return " ".join(sorted(text.removeprefix(API_PREFIX).lower().split("_")))
+
+    wanted = words(name)
+    by_words: dict[str, list[str]] = {}
+    for api in API_BY_NAME:
+        by_words.setdefault(words(api), []).append(api)
+    found = difflib.get_close_matches(wanted, list(by_words), n=n, cutoff=0.75)
+    return [api for key in found for api in by_words[key]][:n]
