@@ -91,7 +91,7 @@ def test_every_failed_query_has_one_error_type(runset: Any) -> None:
 
 def test_the_scripted_mistakes_get_their_types(runset: Any) -> None:
     scripted = runset.queries[runset.queries["run"] == "scripted-gold"].set_index("query_id")
-    expected = {"no_action": "no action", "not_loaded": "invalid call", "extra_change": "over-action"}
+    expected = {"no_action": "no action", "not_loaded": "not loaded", "extra_change": "over-action"}
     for query_id, row in scripted.iterrows():
         behaviour = BEHAVIOURS[int(row["index"]) % len(BEHAVIOURS)]
         if behaviour in expected and not row["exact_match"]:

@@ -8,7 +8,10 @@ import pytest
 
 from vmb.analysis.taxonomy import (
     CONFLICT,
-    INVALID_CALL,
+    DEGENERATE,
+    NOT_LOADED,
+    REFUSED_ARGUMENTS,
+    UNKNOWN_TOOL,
     NO_ACTION,
     OVER_ACTION,
     STALE,
@@ -110,7 +113,25 @@ def test_over_action_when_nothing_should_change() -> None:
 
 def test_invalid_call_when_every_attempt_was_refused() -> None:
     # A refused setter can still switch its device on: the query is an invalid call all the same.
-    assert kind(diff([SEAT], ["HUD.is_on"], [], ["HUD.is_on"]), attempts=[False, False]) == INVALID_CALL
+    assert kind(diff([SEAT], ["HUD.is_on"], [], ["HUD.is_on"]), attempts=[False, False]) == REFUSED_ARGUMENTS
+
+
+def test_an_invalid_call_is_named_by_its_most_frequent_mistake() -> None:
+    refused = diff([SEAT], [], [], [])
+    failure = classify(refused, gold_memory=GOLD, people=PEOPLE, attempts=[False] * 3,
+                       refusals=[UNKNOWN_TOOL, NOT_LOADED, NOT_LOADED])
+    assert failure is not None and failure.error_type == NOT_LOADED
+    assert failure.detail == "all 3 attempted call(s) were refused (1 unknown tool, 2 not loaded)"
+    tie = classify(refused, gold_memory=GOLD, people=PEOPLE, attempts=[False] * 2,
+                   refusals=[REFUSED_ARGUMENTS, UNKNOWN_TOOL])
+    assert tie is not None and tie.error_type == UNKNOWN_TOOL
+
+
+def test_degenerate_output_comes_first() -> None:
+    failure = classify(diff([SEAT], [], [], []), gold_memory=GOLD, people=PEOPLE, attempts=[False] * 62,
+                       refusals=[UNKNOWN_TOOL] * 62, degenerate="1 truncated round(s), 61 repeated call(s)")
+    assert failure is not None and failure.error_type == DEGENERATE
+    assert failure.detail == "1 truncated round(s), 61 repeated call(s)"
 
 
 def test_one_accepted_call_is_not_an_invalid_call() -> None:
@@ -235,7 +256,7 @@ EXAMPLES = [
     ("qa_1#0", [{"name": "carcontrol_instrumentPanel_set_color", "args": {"color": "green"}},
                 {"name": "carcontrol_HUD_switch", "args": {"switch": True}}], OVER_ACTION),
     ("qa_1#1", [{"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver", "value": 44.5}}],
-     INVALID_CALL),
+     REFUSED_ARGUMENTS),
 ]
 
 

@@ -31,6 +31,7 @@ from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.analysis.taxonomy import classify, written_values
 from vmb.prices import PriceTable
 from vmb.results import metrics
+from vmb.results.behaviour import described, mistake_of
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_inside, read_record
@@ -40,7 +41,7 @@ from vmb.score import target_modules
 # The metrics with a 95% interval: their ``X_low`` and ``X_high`` columns.
 INTERVAL_KEYS = tuple(m.key for m in metrics.WITH_INTERVAL)
 # Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
-# or was not loaded): the attempts the taxonomy's "invalid call" looks at.
+# or was not loaded): the attempts the taxonomy's kinds of invalid call look at.
 ATTEMPT_KINDS = ("vehicle", "invalid")
 # A scored query's stage and what its memory tool results retrieved of the evidence (``stage_columns``).
 STAGE_COLUMNS = ("stage", "stage_detail", "evidence_in_memory", "evidence_seen", "searches", "items_retrieved",
@@ -185,6 +186,8 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
             query=record.query,
             attempts=[r.ok for r in results if r.kind in ATTEMPT_KINDS],
             written=lambda: written_values(score.ref_calls, record.vehicle_calls),
+            refusals=[m for r in results if r.kind in ATTEMPT_KINDS and (m := mistake_of(r)) is not None],
+            degenerate=described(row.behaviour) if row.behaviour.degenerate else None,
         )
         if failure is not None:
             out.update(error_type=failure.error_type, value_source=failure.value_source,

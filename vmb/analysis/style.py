@@ -19,7 +19,10 @@ CATEGORY_COLORS = dict(zip(CATEGORIES, (
     "#882255",  # wrong value: stale
     "#EE99AA",  # wrong value: unsupported
     "#0077BB",  # over-action
-    "#33BBEE",  # invalid call
+    "#33BBEE",  # unknown tool (the invalid-call family: cyan, teal, grey-blue)
+    "#009988",  # not loaded
+    "#77AADD",  # refused arguments
+    "#444444",  # degenerate output
 )))
 
 # Every figure is drawn and saved inside this style (``figure_style()``), never set globally: a

@@ -5,8 +5,13 @@ change, which changed, which hold the reference value, which changed and should 
 values), whether each attempted vehicle call was accepted, and the query's gold memory. Rules, in
 the order they are tried (the first that applies is the primary type):
 
+0. **degenerate output**: the replies were not an attempt at the task: cut off at the token limit,
+   repeating a call within a reply, stopped by the call caps, or a final answer echoing a tool
+   result (``vmb.results.behaviour``).
 1. **invalid call**: the agent attempted changes (vehicle calls, or calls to tools that do not
-   exist or were not loaded) and every one was refused.
+   exist or were not loaded) and every one was refused; split by the most frequent mistake among
+   them (ties in this order): **unknown tool** (a name no tool has), **not loaded** (a real API
+   whose module was not loaded), **refused arguments** (arguments the tool or the car refused).
 2. **wrong value**: a leaf that should change changed, to a value other than the reference one;
    or an accepted call wrote it a wrong value that happens to be the default car's, so the final
    state shows no change (``written_values`` finds those writes by replaying the agent's calls on
@@ -37,6 +42,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL
 from vmb.score import values_equal
 from vmb.sim import replay
 
@@ -44,8 +50,9 @@ NO_ACTION = "no action"
 WRONG_TARGET = "wrong target"
 WRONG_VALUE = "wrong value"
 OVER_ACTION = "over-action"
-INVALID_CALL = "invalid call"
-ERROR_TYPES = (NO_ACTION, WRONG_TARGET, WRONG_VALUE, OVER_ACTION, INVALID_CALL)
+DEGENERATE = "degenerate output"
+INVALID_CALLS = (UNKNOWN_TOOL, NOT_LOADED, REFUSED_ARGUMENTS)  # the kinds of invalid call, in tie order
+ERROR_TYPES = (NO_ACTION, WRONG_TARGET, WRONG_VALUE, OVER_ACTION, *INVALID_CALLS, DEGENERATE)
 
 CONFLICT = "conflict"
 STALE = "stale"
@@ -60,7 +67,8 @@ CATEGORIES = (
     f"{WRONG_VALUE}: {STALE}",
     f"{WRONG_VALUE}: {UNSUPPORTED}",
     OVER_ACTION,
-    INVALID_CALL,
+    *INVALID_CALLS,
+    DEGENERATE,
 )
 
 
@@ -254,6 +262,8 @@ def classify(
     query: str = "",
     attempts: Iterable[bool] = (),
     written: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
+    refusals: Sequence[str] = (),
+    degenerate: str | None = None,
 ) -> Failure | None:
     """The primary error type of one scored query, or None when it passed.
 
@@ -262,7 +272,9 @@ def classify(
     call (including calls to unknown or unloaded tools), whether it was accepted; ``people`` are
     the group's speakers (full names); ``written`` is ``written_values`` of the query's calls, or a
     function computing it, called only when a required leaf did not change (the one case it decides;
-    without it, a wrong value equal to the default car's counts as no action).
+    without it, a wrong value equal to the default car's counts as no action); ``refusals`` holds the
+    kind (one of ``INVALID_CALLS``) of each refused attempt; ``degenerate`` says how the output was
+    degenerate, when it was.
     """
     should = list(score.should_change)
     changed = set(score.changed)
@@ -281,9 +293,15 @@ def classify(
     if not (missing or wrong_values or wrongly):
         return None
 
+    if degenerate:
+        return Failure(DEGENERATE, None, None, degenerate)
     accepted = list(attempts)
     if accepted and not any(accepted):
-        return Failure(INVALID_CALL, None, None, f"all {len(accepted)} attempted call(s) were refused")
+        counted = {kind: refusals.count(kind) for kind in INVALID_CALLS if kind in refusals}
+        kind = max(counted, key=lambda k: counted[k]) if counted else REFUSED_ARGUMENTS
+        said = ", ".join(f"{n} {k}" for k, n in counted.items())
+        return Failure(kind, None, None, f"all {len(accepted)} attempted call(s) were refused"
+                       + (f" ({said})" if said else ""))
 
     if wrong_values:
         entries = gold_entries(gold_memory, people)

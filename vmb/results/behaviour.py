@@ -24,9 +24,14 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from vmb.results.record import QueryRecord
+from vmb.results.record_parts import ToolResult
 from vmb.sim.registry import API_BY_NAME, closest_apis
 
 ECHO_MIN = 20  # characters of a tool result an answer must repeat to count as its echo
+# What a refused call got wrong (the failure taxonomy's kinds of invalid call, in its tie order).
+UNKNOWN_TOOL = "unknown tool"
+NOT_LOADED = "not loaded"
+REFUSED_ARGUMENTS = "refused arguments"
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,23 @@ def _echoes(answer: str | None, messages: list[dict[str, Any]]) -> bool:
     return False
 
 
+def mistake_of(result: ToolResult) -> str | None:
+    """What a refused call got wrong: ``unknown tool``, ``not loaded`` or ``refused arguments``."""
+    if result.ok:
+        return None
+    if result.kind == "invalid":
+        return NOT_LOADED if result.name in API_BY_NAME else UNKNOWN_TOOL
+    return REFUSED_ARGUMENTS
+
+
+def described(behaviour: Behaviour) -> str:
+    """One line naming a degenerate query's counts (``2 truncated rounds, 61 repeated calls``)."""
+    names = {"truncated_rounds": "truncated round(s)", "repeated_calls": "repeated call(s)",
+             "capped_replies": "capped reply(ies)", "echoed_answer": "final answer echoing a tool result"}
+    shown = behaviour.nonzero()
+    return ", ".join(f"{shown[k]} {v}" if k != "echoed_answer" else v for k, v in names.items() if k in shown)
+
+
 def behaviour_of(record: QueryRecord) -> Behaviour:
     seen: dict[int, set[str]] = {}
     repeated = unknown = near = not_loaded = refused = 0
@@ -75,13 +97,13 @@ def behaviour_of(record: QueryRecord) -> Behaviour:
         earlier = seen.setdefault(result.round, set())
         repeated += signature in earlier
         earlier.add(signature)
-        if result.kind == "invalid":
-            if result.name in API_BY_NAME:
-                not_loaded += 1
-            else:
-                unknown += 1
-                near += bool(closest_apis(result.name))
-        elif not result.ok:
+        mistake = mistake_of(result)
+        if mistake == NOT_LOADED:
+            not_loaded += 1
+        elif mistake == UNKNOWN_TOOL:
+            unknown += 1
+            near += bool(closest_apis(result.name))
+        elif mistake is not None:
             refused += 1
     return Behaviour(
         truncated_rounds=sum(r.finish_reason == "length" for r in record.rounds),
