@@ -20,7 +20,7 @@ made before these counts existed is counted too. The counts are metrics of the r
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from vmb.results.record import QueryRecord
@@ -51,9 +51,6 @@ class Behaviour:
         """Output that is not an attempt at the task: cut off, repeating itself, runaway, or an echo."""
         return bool(self.truncated_rounds or self.repeated_calls or self.capped_replies or self.echoed_answer)
 
-    def nonzero(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
-
 
 def _signature(name: str, args: dict[str, Any] | None, arguments: str | None) -> str:
     return name + "\0" + (json.dumps(args, sort_keys=True) if args is not None else str(arguments))
@@ -82,11 +79,13 @@ def mistake_of(result: ToolResult) -> str | None:
 
 
 def described(behaviour: Behaviour) -> str:
-    """One line naming a degenerate query's counts (``2 truncated rounds, 61 repeated calls``)."""
-    names = {"truncated_rounds": "truncated round(s)", "repeated_calls": "repeated call(s)",
-             "capped_replies": "capped reply(ies)", "echoed_answer": "final answer echoing a tool result"}
-    shown = behaviour.nonzero()
-    return ", ".join(f"{shown[k]} {v}" if k != "echoed_answer" else v for k, v in names.items() if k in shown)
+    """One line naming a degenerate query's counts (``2 truncated round(s), 61 repeated call(s)``)."""
+    parts = [(behaviour.truncated_rounds, "truncated round(s)"), (behaviour.repeated_calls, "repeated call(s)"),
+             (behaviour.capped_replies, "capped reply(ies)")]
+    said = [f"{count} {what}" for count, what in parts if count]
+    if behaviour.echoed_answer:
+        said.append("a final answer echoing a tool result")
+    return ", ".join(said)
 
 
 def behaviour_of(record: QueryRecord) -> Behaviour:
