@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.analysis.taxonomy import (
-    INVALID_CALL,
+    INVALID_CALLS,
     NO_ACTION,
     OVER_ACTION,
     STATE_VERBS,
@@ -306,7 +306,7 @@ def attribute(*, exact_match: bool, facts: Sequence[Fact], missing_in_store: Seq
     refused = [r for r in attempts if not r.get("ok") and r.get("name") in apis]
     if refused:
         return Stage(TOOL_FAILURE, f"{refused[0].get('name')} was refused or did not parse")
-    if error_type == INVALID_CALL:
+    if error_type in INVALID_CALLS:
         return Stage(TOOL_FAILURE, f"all {len(attempts)} attempted call(s) were refused")
     split = {WRONG_VALUE: WRONG_VALUE, WRONG_TARGET: WRONG_TARGET, OVER_ACTION: WRONG_TARGET}.get(
         error_type or "", NO_ACTION)
