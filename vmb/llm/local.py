@@ -21,6 +21,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from vmb.errors import VmbError
+
 LOCAL_PREFIX = "local:"
 
 
@@ -54,7 +56,7 @@ SMOKE_TEST_NOTE = ("a local model is a smoke test of the whole path with a real 
                    "not a source of benchmark numbers")
 
 
-class LocalModelError(Exception):
+class LocalModelError(VmbError):
     """A local model that cannot be fetched, verified or served: one line saying which and why."""
 
 
