@@ -37,7 +37,8 @@ def step_words(offset: int, unit: str) -> str:
     size = abs(offset)
     word = COUNT_WORDS[size] if size < len(COUNT_WORDS) else str(size)
     noun = {"degrees": "degree", "percent": "point"}.get(unit, "notch")
-    return f"{word} {noun}{'s' if size != 1 else ''} {'higher' if offset > 0 else 'lower'}"
+    plural = ("es" if noun.endswith("ch") else "s") if size != 1 else ""
+    return f"{word} {noun}{plural} {'higher' if offset > 0 else 'lower'}"
 
 
 # Frames of what people say; {setp} is the device with its value, {dev} the device alone.
@@ -71,8 +72,13 @@ ENDED_VALUE = ("Good news, {end}, so back to {setp}.", "{end_cap}, which means {
 WRONG = ("Could you put {setp}?", "Let's try {setp} today.", "I'll go with {setp}, I think.")
 CORRECTED = ("Actually no, {setp}, I got that wrong.", "Wait, scratch that. I meant {setp}.",
              "Hmm, not like that. Make it {setp} instead.")
-RELATIVE = ("That's too much. Take it {step}.", "No, that's not right, {step} please.",
-            "Hmm, I overdid it. Go {step}.", "Close, but {step} would be better.")
+RELATIVE = {"lower": ("That's too much. Take it {step}.", "Hmm, I overdid it. Go {step}.", "Too strong for me, {step} please."),
+            "higher": ("That's not enough. Take it {step}.", "Too weak, honestly. Go {step}.", "I barely notice it, {step} please."),
+            "either": ("No, that's not right, {step} please.", "Close, but {step} would be better.")}
+CHANGED_FROM = ("Let's switch {dev} from {old} to {new} for a change.", "I'm moving {dev} off {old}, trying {new}.",
+                "How about {new} instead of {old} for {dev}?")
+REVERTED = ("Hmm, no. Put it back the way it was.", "Actually I liked it better before. Change it back.",
+            "No, that's worse. Back to what we had.")
 REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that's what works for you.",
            "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.")
 REASONS = ("it keeps my neck from aching", "otherwise I get a headache", "it just feels calmer", "I can concentrate better",
@@ -171,8 +177,14 @@ def _voice_lines(words: _Words, recipe: Recipe, voice: Voice) -> list[str]:
         return [words.say(ENDED_VALUE, api, v, literal_only=True, end=end, end_cap=_cap(end))]
     if role == "wrong":
         return [words.say(WRONG, api, v, literal_only=True)]
+    if role == "changed-from":
+        dev = name(api, rng)
+        return [rng.choice(CHANGED_FROM).format(dev=dev, old=spoken(recipe.extra["from"]), new=spoken(v))]
+    if role == "reverted":
+        return [rng.choice(REVERTED)]
     if role == "corrected" and voice.offset is not None:
-        return [rng.choice(RELATIVE).format(step=step_words(voice.offset, DEVICES[api].unit))]
+        frames = RELATIVE["higher" if voice.offset > 0 else "lower"] + RELATIVE["either"]
+        return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit))]
     if role == "corrected":
         return [words.say(CORRECTED, api, v, literal_only=True)]
     raise PlanMismatch(f"unknown voice role {role!r}")

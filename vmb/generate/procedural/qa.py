@@ -75,6 +75,12 @@ def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
     return found
 
 
+# How often the entry that decides the answer is written last when the entries are shuffled, per
+# type (the release's gold memories put it anywhere, last more often for conflicts).
+WRITTEN_LAST = {"preference_conflict": 0.55, "conditional_constraint": 0.05, "coreference_resolution": 0.4,
+                "state_shift": 0.25, "error_correction": 0.3}
+
+
 def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Random) -> str:
     entries = []
     for event in chain.events:
@@ -88,9 +94,19 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
             text += f" {first(event.person)} {rng.choice(ACTIONS)} the {plain(event.setting)}."
         entries.append(text)
     if len(entries) > 1 and rng.random() > 0.3:
-        order = entries[:]
-        while order == entries:
-            rng.shuffle(order)
+        target = chain.target.value if chain.target is not None else None
+        deciding = max((i for i, e in enumerate(chain.events) if e.value == target), default=len(entries) - 1)
+        chosen = entries[deciding]
+        rest = entries[:deciding] + entries[deciding + 1:]
+        rng.shuffle(rest)
+        last = rng.random() < WRITTEN_LAST.get(chain.reasoning_type or "", 0.3)
+        for _ in range(6):  # shuffled means not in date order
+            spot = len(rest) if last else rng.randrange(len(rest))
+            order = rest[:spot] + [chosen] + rest[spot:]
+            if order != entries:
+                break
+            rng.shuffle(rest)
+            last = not last if len(rest) == 1 else last
         entries = order
     return "\n".join(entries)
 
@@ -157,7 +173,7 @@ def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str |
             fill["step"] = step_words(target.offset or 0, DEVICES[api].unit)
         else:
             frame = rng.choice(SETTLED)
-    if variant in ("own", "rule", "usual", "absolute", "relative") and rng.random() < GENERIC_USE.get(kind or "", 0.0):
+    if variant in ("own", "rule", "usual", "absolute", "relative", "revert") and rng.random() < GENERIC_USE.get(kind or "", 0.0):
         frame = rng.choice(GENERIC)
     if scene is None and kind != "conditional_constraint" and rng.random() < 0.4:
         scene = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != "company"))  # colour only

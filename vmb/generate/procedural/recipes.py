@@ -34,7 +34,7 @@ from vmb.generate.settings import Setting
 
 # How often the voice that decides a query is also the latest one in its chain (per type): the
 # release's "latest mention" rates.
-LAST_DECIDES = {"preference_conflict": 0.5, "conditional_constraint": 0.40, "coreference_resolution": 0.33}
+LAST_DECIDES = {"preference_conflict": 0.5, "conditional_constraint": 0.55, "coreference_resolution": 0.33}
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -
     values = _values(s, rng, count)
     holder = holders[0]
     others = [Voice(p, v, "own") for p, v in zip(holders[1:], values[1:])]
-    variant = rng.choices(("own", "for-passenger", "driver-decides"), (65, 15, 20))[0]
+    variant = rng.choices(("own", "for-passenger", "driver-decides"), (70, 10, 20))[0]
     passenger: str | None
     if variant == "own":
         asker, passenger = holder, rng.choice([n for n in names if n != holder] + [None])
@@ -163,9 +163,10 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -
     else:
         asker, passenger = holder, rng.choice(holders[1:])
     voices = _ordered([Voice(holder, values[0], "own")], others, rng, rng.random() < LAST_DECIDES["preference_conflict"])
-    if rng.random() < 0.3:  # the holder says it again another day
-        voices = (voices + (Voice(holder, values[0], "own"),)) if rng.random() < 0.5 else ((Voice(holder, values[0], "own"),) + voices)
-    if variant == "own" and rng.random() < 0.1:
+    if rng.random() < 0.35:  # the holder says it again another day
+        again = (Voice(holder, values[0], "own"),)
+        voices = (again + voices) if rng.random() < 0.7 else (voices + again)
+    if variant == "own" and rng.random() < 0.05:
         # the asker later set another person's value for them: their own latest line is not the rule
         favour = others[0]
         voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
@@ -196,12 +197,14 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
 def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
     stepped = _stepped(s, rng)
     variants = ["other-person", "relation", "theme"] + (["occasion-step"] if stepped else [])
-    variant = rng.choices(variants, (35, 25, 18, 22)[: len(variants)])[0]
+    variant = rng.choices(variants, (25, 30, 25, 20)[: len(variants)])[0]
     last = rng.random() < LAST_DECIDES["coreference_resolution"]
     if variant == "other-person":
         asker, owner = rng.sample(names, 2)
         values = _values(s, rng, 2)
-        voices = _ordered([Voice(owner, values[0], "own")], [Voice(asker, values[1], "own")], rng, last)
+        third = [n for n in names if n not in (asker, owner)]
+        rival = rng.choice(third) if third and rng.random() < 0.4 else asker  # whose value is the other one
+        voices = _ordered([Voice(owner, values[0], "own")], [Voice(rival, values[1], "own")], rng, last)
         return Recipe(i, "coreference_resolution", s.api, variant, voices, asker, values[0],
                       passenger=rng.choice([owner, None]), extra={"owner": owner})
     if variant == "relation":
@@ -209,14 +212,14 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         relation = rng.choice(situations.RELATIONS)
         values = _values(s, rng, 2)
         voices = _ordered([Voice(person, values[0], "relation", preference=False)], [Voice(person, values[1], "own")], rng,
-                          rng.random() < 0.5)
+                          rng.random() < 0.65)
         return Recipe(i, "coreference_resolution", s.api, variant, voices, person, values[0], relation=relation)
     if variant == "theme":
         owner, rival = rng.sample(names, 2)
         values = _values(s, rng, 2)
         themes = rng.sample(THEMES, 2)
         voices = _ordered([Voice(owner, values[0], "named")], [Voice(rival, values[1], "named")], rng, last)
-        asker = owner if rng.random() < 0.6 else rng.choice(names)
+        asker = owner if rng.random() < 0.8 else rng.choice(names)
         return Recipe(i, "coreference_resolution", s.api, variant, voices, asker, values[0], theme=themes[0],
                       extra={"owner": owner, "rival_theme": themes[1]})
     assert stepped is not None
@@ -271,6 +274,12 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
         return Recipe(i, "error_correction", s.api, "step-on-corrected", voices, person, answer, base=settled,
                       offset=offset, single_event=single)
     answer, wrong = _values(s, rng, 2)
+    if s.kind in ("enum", "text") and rng.random() < 0.42:
+        # "from B to A", then "no, put it back": the answer is the value it was changed from
+        voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),
+                  Voice(person, answer, "reverted"))
+        return Recipe(i, "error_correction", s.api, "revert", voices, person, answer, single_event=True,
+                      extra={"from": answer}, two_calls=_two_calls(s, rng, 0.6))
     voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected"))
     return Recipe(i, "error_correction", s.api, "absolute", voices, person, answer, single_event=single,
                   two_calls=_two_calls(s, rng, 0.6))
