@@ -2,11 +2,61 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer
+from vmb.results.rundir import LOCK
 
 SECRET = "sk-test-DO-NOT-LEAK-4242"
+
+
+@dataclass(frozen=True)
+class SignalledRun:
+    """A ``vmb run`` process stopped by a signal: its exit, its stderr, its run directory and the lock as
+    it read just before the signal."""
+
+    pid: int
+    returncode: int
+    stderr: str
+    out: Path
+    lock_before: str
 
 
 def files_containing(root: Path, needle: str) -> list[Path]:
     data = needle.encode()
     return [p for p in root.rglob("*") if p.is_file() and data in p.read_bytes()]
+
+
+def signal_a_run_after_two_queries(bench: Any, release_dir: Path, tmp_path: Path,
+                                   signum: signal.Signals) -> SignalledRun:
+    """Run ``vmb run`` on 3 queries whose second hangs; once 2 records are written, send ``signum``."""
+    reference = ReferenceScript(bench)
+    slow_query = bench.group(1).queries[1].query
+
+    def script(body: dict[str, Any]) -> Scripted:
+        user = next(m["content"] for m in body["messages"] if m["role"] == "user")
+        return Scripted(hang=True) if user == slow_query else reference(body)
+
+    out = tmp_path / "run"
+    with ScriptedServer(script) as server:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "vmb", "run", "--base-url", server.url, "--model", "m", "--data", str(release_dir),
+             "--out", str(out), "--groups", "1", "--limit", "3", "--cache-dir", str(tmp_path / "cache")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            lines = (out / "results.jsonl").read_text().splitlines() if (out / "results.jsonl").exists() else []
+            if len(lines) == 2:
+                break
+            time.sleep(0.1)
+        lock_before = (out / LOCK).read_text()
+        process.send_signal(signum)
+        _, stderr = process.communicate(timeout=60)
+    return SignalledRun(process.pid, process.returncode, stderr, out, lock_before)
