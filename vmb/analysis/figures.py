@@ -26,6 +26,7 @@ from vmb.analysis.style import (
 )
 from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
+from vmb.data.reasoning import CONDITIONAL, ReasoningType
 from vmb.results.metrics import ESM, MEM_TOKEN
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
@@ -297,9 +298,11 @@ def _category_legend(fig: Any) -> None:
 
 
 @figure_style()
-def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
-    """Figure 3: failures per run by error type (counts), and their composition (%) under
-    conditional constraint. ``counts``/``constrained`` come from ``tables.error_counts``."""
+def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame,
+                        reasoning_type: ReasoningType = CONDITIONAL) -> Any:
+    """Figure 3: failures per run by error type (counts), and their composition (%) for one reasoning
+    type (the one whose answers hang on an implied situation). ``counts``/``constrained`` come from
+    ``tables.error_counts`` (``constrained`` for that type's queries)."""
     labels = run_labels(counts)
     fig, axes = plt.subplots(1, 2, figsize=(13, 1.6 + 0.42 * len(counts)), sharey=True,
                              gridspec_kw={"width_ratios": [1.2, 1]})
@@ -317,8 +320,8 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame) -> Any:
             axes[1].text(0.01, i, f"{int(failed)} failed", va="center", fontsize=8,
                          transform=axes[1].get_yaxis_transform(),
                          bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none", "alpha": 0.85})
-    axes[1].set_xlabel("share of failed conditional-constraint queries (%)")
-    axes[1].set_title("Under conditional constraint")
+    axes[1].set_xlabel(f"share of failed {reasoning_type.hyphenated} queries (%)")
+    axes[1].set_title(f"Under {reasoning_type.label}")
     axes[0].set_yticks(range(len(counts)), labels)
     _color_ticklabels(axes[0], counts["memory"].tolist())
     fig.tight_layout()

@@ -10,6 +10,7 @@ from typing import Any
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
 from vmb.data import REASONING_TYPES, Benchmark
+from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
@@ -64,7 +65,7 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
     figures["default_value_queries"] = len({d["query"] for d in defaults})
     figures["unchanged_car_queries"] = sum(not replay(list(q.calls))[0].diff() for q in bench.queries)
     figures["clock_contradictions"] = len(clashes)
-    figures["conditional_clock_contradictions"] = sum(c["type"] == "conditional_constraint" for c in clashes)
+    figures["conditional_clock_contradictions"] = sum(c["type"] == CONDITIONAL.name for c in clashes)
     return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes)
 
 
@@ -111,7 +112,7 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("default_value_queries", "queries with an expected value equal to the default", _count),
     ("unchanged_car_queries", "queries whose answer leaves the car at its default", _count),
     ("clock_contradictions", "queries whose clock contradicts their scene", _count),
-    ("conditional_clock_contradictions", "  of them conditional_constraint", _count),
+    ("conditional_clock_contradictions", f"  of them {CONDITIONAL.name}", _count),
 )
 
 

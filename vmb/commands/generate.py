@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     import dataclasses
     from types import SimpleNamespace
 
-    from vmb.generate.options import GenerateOptions
+    from vmb.generate.options import GenerateOptions, release_type_shares
 
     # The declared defaults, not a validated GenerateOptions(): validating imports the simulator,
     # which building the parser for `vmb --help` must not.
@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay-days", type=float, default=d.delay_days,
                         help=f"mean days between consecutive events of a chain (default {d.delay_days:g})")
     parser.add_argument("--type-shares", default=None, metavar="TYPE=SHARE,...",
-                        help="shares of the reasoning types (default: the release's, e.g. preference_conflict=29.8,...)")
+                        help="shares of the reasoning types (default: the release's, "
+                             + ",".join(f"{name}={share:g}" for name, share in release_type_shares().items()) + ")")
     parser.add_argument("--start-date", default=d.start_date, help=f"first possible history day (default {d.start_date})")
     llm = parser.add_argument_group("--backend llm (key from $VMB_API_KEY or $OPENAI_API_KEY only)")
     llm.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")

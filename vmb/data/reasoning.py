@@ -1,5 +1,6 @@
 """The benchmark's reasoning types, declared once (a module of its own: option parsing reads them
-without the loader). Everything that lists or labels the types reads ``REASONING``."""
+without the loader). Everything that lists, labels or treats a type apart reads ``REASONING``:
+the loader's check, the tables and figures, the audit, the generator's recipes and type shares."""
 
 from __future__ import annotations
 
@@ -8,16 +9,28 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ReasoningType:
-    name: str  # as the release's QA files write it
+    name: str  # as the release's QA files (and the paper's tables) write it
     label: str  # how tables and figures name it
+    recipe: str  # the generator's recipe for its chains (a key of vmb.generate.procedural.recipes.BUILDERS)
+    # The answer depends on a situation the query only implies (a time of day, the weather): the
+    # audit checks the query's clock against it, the failures figure shows this type's composition.
+    implied_condition: bool = False
+
+    @property
+    def hyphenated(self) -> str:
+        """The label as an adjective: "conditional-constraint queries"."""
+        return self.label.replace(" ", "-")
 
 
 # The five reasoning types of the benchmark, in the order the paper tabulates them.
 REASONING: tuple[ReasoningType, ...] = (
-    ReasoningType("preference_conflict", "preference conflict"),
-    ReasoningType("conditional_constraint", "conditional constraint"),
-    ReasoningType("coreference_resolution", "coreference resolution"),
-    ReasoningType("state_shift", "state shift"),
-    ReasoningType("error_correction", "error correction"),
+    ReasoningType("preference_conflict", "preference conflict", "conflict"),
+    ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True),
+    ReasoningType("coreference_resolution", "coreference resolution", "coreference"),
+    ReasoningType("state_shift", "state shift", "state_shift"),
+    ReasoningType("error_correction", "error correction", "error_correction"),
 )
 REASONING_TYPES = tuple(t.name for t in REASONING)
+BY_NAME = {t.name: t for t in REASONING}
+# The type whose answers hang on an implied situation (one in the release).
+CONDITIONAL = next(t for t in REASONING if t.implied_condition)

@@ -18,15 +18,15 @@ from typing import Any
 from vmb.bounds import number_problem
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
+from vmb.paper import read_table
 
-# Shares of the five reasoning types in the release (Table 4 of the paper), in percent.
-RELEASE_TYPE_SHARES: dict[str, float] = {
-    "preference_conflict": 29.8,
-    "conditional_constraint": 20.4,
-    "coreference_resolution": 19.4,
-    "state_shift": 18.0,
-    "error_correction": 12.4,
-}
+
+def release_type_shares() -> dict[str, float]:
+    """Each reasoning type's share of the release's queries, in percent, as the paper's Table 4 prints it."""
+    return {row["name"]: float(row["share"]) for row in read_table("table4_distribution")
+            if row["kind"] == "reasoning_type"}
+
+
 BACKENDS = ("procedural", "llm")
 # Events of a chain are at most this many days apart on average; with the latest start below, every
 # date of a history (and of its queries) stays within four-digit years.
@@ -48,7 +48,7 @@ class GenerateOptions:
     vehicle_chains: int = 10  # vehicle-preference chains per group, one query each
     conflict_density: int = 2  # occupants who voice a value for the setting of a preference conflict
     delay_days: float = 23.0  # mean days between consecutive events of one chain
-    type_shares: dict[str, float] = field(default_factory=lambda: dict(RELEASE_TYPE_SHARES))
+    type_shares: dict[str, float] = field(default_factory=release_type_shares)
     start_date: str = "2025-03-01"  # first possible day of a history
     backend: str = "procedural"
     # The LLM backend's endpoint, per-stage models and temperatures, prompt hashes (never a key):

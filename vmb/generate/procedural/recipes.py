@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions, group_types, rng_for
 from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import DEVICES, MODULE_SHARES, usable
@@ -288,8 +289,9 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
 THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",
           "study mode", "cabin evening", "runway calm", "orchard setting", "glacier look", "lantern mode",
           "rush-hour setup", "quiet hour", "picnic setting", "starlight mode", "workshop look", "gallery setting")
-BUILDERS = {"preference_conflict": _conflict, "conditional_constraint": _conditional,
-            "coreference_resolution": _coreference, "state_shift": _state_shift, "error_correction": _error_correction}
+# Each reasoning type names its recipe in vmb.data.reasoning.REASONING.
+BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _coreference,
+            "state_shift": _state_shift, "error_correction": _error_correction}
 
 
 def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Recipe]:
@@ -321,5 +323,5 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
             own = [setting.phrase.lower()]
         families.add(DEVICES[api].family)
         phrases += own
-        out.append(BUILDERS[reasoning_type](index, setting, names, rng, options.conflict_density))
+        out.append(BUILDERS[BY_NAME[reasoning_type].recipe](index, setting, names, rng, options.conflict_density))
     return out
