@@ -15,10 +15,10 @@ from vmb.analysis import paper, tables
 from vmb.analysis.explorer import failure_html, filter_failures, memory_seen
 from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown
 from vmb.analysis.runs import find_runs, load_runs
-from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import load_benchmark
 from vmb.harness.show import run_summary
 from vmb.results.metrics import rounded
+from vmb.results.taxonomy import CATEGORIES
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,10 @@ from fixtures.scripted_runs import BEHAVIOURS, build_runs
 
 from tests.generate.conftest import generate
 from vmb.analysis.runs import load_runs
-from vmb.analysis.stages import (
+from vmb.data import load_benchmark
+from vmb.generate.export import read_metadata
+from vmb.generate.options import GenerateOptions
+from vmb.results.stages import (
     NOT_IN_MEMORY,
     NOT_RETRIEVED,
     NOT_USED,
@@ -33,10 +36,7 @@ from vmb.analysis.stages import (
     holds,
     query_facts,
 )
-from vmb.analysis.taxonomy import NO_ACTION
-from vmb.data import load_benchmark
-from vmb.generate.export import read_metadata
-from vmb.generate.options import GenerateOptions
+from vmb.results.taxonomy import NO_ACTION
 
 EXPECTED_WITH_GOLD = {
     "correct": SOLVED,

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from vmb.analysis.taxonomy import (
+from vmb.data import load_benchmark
+from vmb.results.taxonomy import (
     CONFLICT,
     DEGENERATE,
     NO_ACTION,
@@ -25,7 +26,6 @@ from vmb.analysis.taxonomy import (
     people_named,
     written_values,
 )
-from vmb.data import load_benchmark
 from vmb.score import TaskScore, score_calls
 from vmb.sim import replay
 

@@ -9,13 +9,14 @@ tables.table1(runset)                    # Table 1, the paper's rows and ours
 runset.record("gpt-gold", "qa_3#7")      # the full JSON record of one query
 ```
 
-Modules: ``runs`` (loading), ``taxonomy`` (error types, pure Python), ``paper`` (the printed
+Modules: ``runs`` (loading; the error types and stages come from ``vmb.results.taxonomy`` and
+``vmb.results.stages``), ``paper`` (the printed
 numbers), ``tables`` (the result tables), ``figures`` (matplotlib, imported on its own),
 ``outputs`` (writing tables and figures for the report), ``explorer`` (the failure browser).
 """
 
 from vmb.analysis.outputs import Outputs
 from vmb.analysis.runs import Run, RunSet, find_runs, load_runs
-from vmb.analysis.taxonomy import CATEGORIES, Failure, classify
+from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
 __all__ = ["CATEGORIES", "Failure", "Outputs", "Run", "RunSet", "classify", "find_runs", "load_runs"]

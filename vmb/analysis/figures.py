@@ -24,10 +24,10 @@ from vmb.analysis.style import (
     memory_label,
     reasoning_label,
 )
-from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
 from vmb.data.reasoning import CONDITIONAL, ReasoningType
 from vmb.results.metrics import ESM, MEM_TOKEN
+from vmb.results.taxonomy import CATEGORIES
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"

@@ -1,4 +1,4 @@
-"""Stages and retrieval quality per run, from the per-query columns ``vmb.analysis.stages`` fills.
+"""Stages and retrieval quality per run, from the per-query columns ``vmb.results.stages`` fills.
 
 ``stage_counts``: per run, how many scored queries ended at each stage. ``retrieval_quality``: per
 run, evidence recall of memory construction (the share of scored queries whose evidence the store
@@ -14,8 +14,8 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.stages import STAGES
 from vmb.results import metrics
+from vmb.results.stages import STAGES
 
 RETRIEVAL_COLUMNS = ["run", "model", "memory", "scored", "evidence_recall", "evidence_seen", "searching",
                      "recall_at_1", "recall_at_3", "recall_at_5", "precision", "tokens_per_hit", "esm_seen",

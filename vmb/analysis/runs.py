@@ -5,8 +5,8 @@
 
 * ``queries``: one row per (run, query): the run's agent, model and memory setting; the query's
   group, reasoning type and target modules; status; the scores; the calls by kind; tokens and
-  Mem Token; for a failed query, its error type from ``vmb.analysis.taxonomy``; and for every
-  scored query its stage (``vmb.analysis.stages``: not in memory, not retrieved, retrieved but not
+  Mem Token; for a failed query, its error type from ``vmb.results.taxonomy``; and for every
+  scored query its stage (``vmb.results.stages``: not in memory, not retrieved, retrieved but not
   used, tool failure, solved) with what its memory tool results retrieved of the evidence;
 * ``runs``: one row per run with the paper's summary numbers over its scored queries;
 * ``record(run, query_id)``: the full JSON record (messages, tool results, diff), read from disk
@@ -26,16 +26,16 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.stages import Fact, attribute, holds, query_facts, retrieval, seen_missing, store_text
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
-from vmb.analysis.taxonomy import classify, written_values
 from vmb.prices import PriceTable
 from vmb.results import metrics
 from vmb.results.behaviour import described, mistake_of
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_inside, read_record
+from vmb.results.stages import Fact, attribute, holds, query_facts, retrieval, seen_missing, store_text
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
+from vmb.results.taxonomy import classify, written_values
 from vmb.score import target_modules
 
 # The metrics with a 95% interval: their ``X_low`` and ``X_high`` columns.

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data.reasoning import REASONING
 from vmb.memory import describe
+from vmb.results.taxonomy import CATEGORIES
 
 REASONING_LABELS = {t.name: t.label for t in REASONING}
 

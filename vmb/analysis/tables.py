@@ -18,10 +18,10 @@ import pandas as pd
 from vmb.analysis import paper
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_rank
-from vmb.analysis.taxonomy import CATEGORIES
 from vmb.data import REASONING_TYPES
 from vmb.results.metrics import ESM, FIELD_F1, MEM_TOKEN, TABLE1, VALUE_F1, WITH_INTERVAL, label
 from vmb.results.summary import summarize
+from vmb.results.taxonomy import CATEGORIES
 
 TABLE1_MEMORIES = ("summary", "kv", "gold")
 METRICS = tuple(m.key for m in TABLE1)

@@ -29,10 +29,10 @@ import pandas as pd
 
 from vmb.analysis.compare import Outcome, compare_outcomes
 from vmb.analysis.runs import QueryContext, RunSet, memory_seen
-from vmb.analysis.stages import evidence_spans
 from vmb.analysis.style import reasoning_label
 from vmb.results import metrics
 from vmb.results.record import QueryRecord
+from vmb.results.stages import evidence_spans
 
 ASSETS = "viewer_assets"
 # Memory text beyond this many characters is shown as excerpts around the evidence.

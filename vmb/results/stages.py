@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.analysis.taxonomy import (
+from vmb.results.taxonomy import (
     INVALID_CALLS,
     NO_ACTION,
     OVER_ACTION,
