@@ -38,7 +38,6 @@ from vmb.results.taxonomy import (
     INVALID_CALLS,
     NO_ACTION,
     OVER_ACTION,
-    STATE_VERBS,
     WRONG_TARGET,
     WRONG_VALUE,
     answer_owner,
@@ -182,36 +181,16 @@ def fact_spans(text: str, fact: Fact, people: Sequence[str]) -> list[tuple[int, 
 
 
 class _Index:
-    """Where each word of a text starts (lower case; also with clock times and dates blanked), built once."""
+    """A text's units and the places a fact's value (or setting) is named, found by one regex scan each."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.units = units(text)
         self.starts = [start for start, _ in self.units]
-        self.words = self._positions(text)
-        self.states = {v: [m.start() for m in STATE_VERBS[v].finditer(text)] for v in (True, False)}
 
     @functools.cached_property
     def masked(self) -> str:
         return mask_non_values(self.text)
-
-    @functools.cached_property
-    def masked_words(self) -> dict[str, list[int]]:
-        return self._positions(self.masked)
-
-    @staticmethod
-    def _positions(text: str) -> dict[str, list[int]]:
-        lowered = text.lower()
-        if len(lowered) != len(text):  # a character whose lower case is longer: keep the offsets right
-            lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
-        out: dict[str, list[int]] = {}
-        for match in _WORD.finditer(lowered):
-            out.setdefault(match.group(), []).append(match.start())
-        return out
-
-    @staticmethod
-    def _prefixed(words: dict[str, list[int]], prefix: str) -> list[int]:
-        return sorted(p for word, at in words.items() if word.startswith(prefix) for p in at)
 
     def anchors(self, fact: Fact) -> list[int]:
         """Where a passage stating the fact may start its value (or, derived, its setting): a superset."""
@@ -219,23 +198,15 @@ class _Index:
             return self._value_positions(fact.value)
         if fact.anchors:
             return sorted(p for value in fact.anchors for p in self._value_positions(value))
-        return sorted(p for term in fact.terms for p in self._prefixed(self.words, term))
+        terms = _terms_pattern(fact.terms)
+        return [] if terms is None else [m.start() for m in terms.finditer(self.text)]
 
     def _value_positions(self, value: Any) -> list[int]:
-        if isinstance(value, bool):
-            return self.states[value]
         pattern = value_pattern(type(value).__name__, value)
         if pattern is None:
             return []
-        haystack, words = (self.masked, self.masked_words) if is_number(value) else (self.text, self.words)
-        first = str(int(value) if is_number(value) and float(value).is_integer() else value)
-        first = re.split(r"[\s_\-]+", first.strip())[0].lower()
-        if not _WORD.fullmatch(first):  # a value not starting a word: search the whole text
-            return [m.start() for m in pattern.finditer(haystack)]
-        return [p for p in self._prefixed(words, first) if pattern.match(haystack, p)]
-
-
-_WORD = re.compile(r"\w+")
+        # Numbers are searched with clock times and dates blanked (same offsets), as names_value does.
+        return [m.start() for m in pattern.finditer(self.masked if is_number(value) else self.text)]
 
 
 @functools.lru_cache(maxsize=64)
@@ -246,7 +217,7 @@ def _index(text: str) -> _Index:
 @functools.lru_cache(maxsize=4096)
 def _fact_spans(text: str, fact: Fact, people: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     # Only the passages around a match of the value (or, for a derived value, of the setting) can
-    # hold the fact: find those in the text's word index, then check each window. Cached: a run's
+    # hold the fact: find those with one scan of the text, then check each window. Cached: a run's
     # store (a whole history, say) is searched for the same facts by several callers.
     index = _index(text)
     spans = index.units

@@ -190,12 +190,16 @@ def value_pattern(kind: str, value: Any) -> re.Pattern[str] | None:
     if isinstance(value, bool):
         return STATE_VERBS[value]
     if isinstance(value, (int, float)):
-        number = int(value) if float(value).is_integer() else value
-        return re.compile(rf"(?<![\w.]){re.escape(str(number))}(?!\.?\d)(?![A-Za-z])")
+        # The literal comes first and the check of the character before it after (a lookbehind
+        # of the literal's width): a pattern starting with its literal is found by a fast scan.
+        number = re.escape(str(int(value) if float(value).is_integer() else value))
+        return re.compile(rf"{number}(?<![\w.]{number})(?!\.?\d)(?![A-Za-z])")
     words = [w for w in re.split(r"[\s_\-]+", str(value).strip()) if w]
     if not words:
         return None
-    return re.compile(r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, words)) + r"(?!\w)", re.IGNORECASE)
+    first = re.escape(words[0])
+    return re.compile(first + rf"(?<!\w{first})" + "".join(r"[\s_\-]*" + re.escape(w) for w in words[1:]) + r"(?!\w)",
+                      re.IGNORECASE)
 
 
 def answer_owner(entries: Sequence[Entry], expected: Any, query: str, people: Sequence[str]) -> str | None:
