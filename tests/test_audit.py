@@ -228,3 +228,21 @@ def test_cli_unwritable_json_is_one_line(small: Path, tmp_path: Path, capsys: py
     assert main(["audit", "--data", str(small), "--against", "none", "--no-tokens", "--baselines", "query-only",
                  "--json", str(blocker / "audit.json")]) == 2
     assert capsys.readouterr().out.strip().splitlines()[-1].startswith("error: cannot write")
+
+
+def test_a_value_counts_as_stated_as_a_reader_reads_it(tmp_path: Path) -> None:
+    """Digits or number words said as a value count; a line's timestamp, a clock time, a date or a step
+    ("two notches lower") do not; an enum said in words ("face and feet") counts."""
+    lines = ["[2025-03-09 09:30] Ann Lee: Crank the wheel heat up to five, and the vents on face and feet.",
+             "[2025-03-10 08:45] Ann Lee: See you at 7:15 on April 22, then take the fan two notches lower."]
+    answers = ["carcontrol_steeringWheel_set_heating_level(level=5)",
+               'carcontrol_airConditioner_set_air_direction(zone="driver", direction="face_feet")',
+               "carcontrol_steeringWheel_set_heating_level(level=9)",   # only the timestamp's day says 9
+               "carcontrol_steeringWheel_set_heating_level(level=7)",   # only a clock time says 7
+               'carcontrol_airConditioner_set_fan_speed(zone="all", speed=2)',  # only a step says two
+               'carcontrol_airConditioner_set_temperature(zone="all", temperature=22)']  # only a date
+    queries = [{"reasoning_type": "error_correction", "gold_memory": "", "query": "Ann got in.", "new_answer": [a]}
+               for a in answers]
+    bench = load_benchmark(write_bench(tmp_path / "stated", {1: (lines, queries)}))
+    text = GroupText(bench.group(1))
+    assert [unstated_value(q, text) for q in bench.queries] == [False, False, True, True, True, True]

@@ -16,6 +16,7 @@ from typing import Any
 
 from vmb.audit.wording import classify_types, request_wording
 from vmb.data import Benchmark, Group, Query
+from vmb.doubles.baselines.lexicon import phrase_pattern, stated_numbers
 from vmb.paper import read_table
 from vmb.sim.registry import API_BY_NAME, module_of
 from vmb.sim.spec import Bool, Zone
@@ -35,11 +36,9 @@ class GroupText:
         self.group = group
         self.line_words = [_words(line.text) for line in group.lines]
         self.vocabulary = {w for words in self.line_words for w in words}
-        self.lowered = group.history_text.lower()
-        self.numbers = set(_NUMBERS.findall(group.history_text))
-
-
-_NUMBERS = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w])")
+        self.lines_text = "\n".join(line.text for line in group.lines)
+        # what the lines say, not their timestamps: "[2025-04-15 09:30]" states no value
+        self.numbers = {n for line in group.lines for n in stated_numbers(line.text)}
 
 
 def distinct_line_ratio(group: Group) -> float:
@@ -96,17 +95,15 @@ def sets_a_flag(query: Query) -> bool:
 
 
 def stated_in(text: GroupText, value: Any) -> bool:
-    """Whether the history states ``value`` literally: a number as a number, a string as its words."""
+    """Whether the history states ``value`` literally, as a reader would count it: a number in digits or
+    words as a value (never a line's timestamp, a clock time or a date), a string as its words."""
     if isinstance(value, bool) or value is None:
         return True  # an on/off is said with verbs, never "true": not a literal value
     if isinstance(value, (int, float)):
-        return str(int(value) if float(value).is_integer() else value) in text.numbers
-    parts = [p for p in re.split(r"[\s_\-]+", str(value).lower()) if p]
-    if len(parts) == 1 and _WORD.fullmatch(parts[0]):
-        return parts[0] in text.vocabulary
-    if not parts or not all(p in text.lowered for p in parts):
-        return not parts
-    return re.search(r"(?<!\w)" + r"[\s_\-]*".join(map(re.escape, parts)) + r"(?!\w)", text.lowered) is not None
+        return float(value) in text.numbers
+    if not str(value).strip():
+        return True
+    return phrase_pattern(str(value)).search(text.lines_text) is not None
 
 
 def unstated_value(query: Query, text: GroupText) -> bool:

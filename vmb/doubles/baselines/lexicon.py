@@ -97,6 +97,14 @@ _NUMBER = re.compile(r"(?<![\w.])(\d{1,3})(?![\d.]\d)(?!\w)")
 _NUMBER_WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", re.IGNORECASE)
+# Numbers as a reader counts them stated (``stated_numbers``): digits with decimals, and number words
+# up to a hundred, compounds included ("twenty-two").
+_DECIMAL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w])")
+_SPELLED_UNITS = {**_NUMBER_WORDS, **{w: 13 + n for n, w in enumerate(
+    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}}
+_SPELLED_TENS = {w: 20 + 10 * n for n, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SPELLED = re.compile(r"\b(?:(" + "|".join(_SPELLED_TENS) + r")(?:[\s-](" + "|".join(list(_NUMBER_WORDS)[1:10])
+                      + r"))?|(" + "|".join(_SPELLED_UNITS) + r")|(a hundred|one hundred))\b", re.IGNORECASE)
 _PLACE = re.compile(r"\b(?:to|towards|for)\s+(?:the\s+)?((?:[A-Z][\w'’.&-]*)(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’.&-]*)*)")
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _STATION = re.compile(r"\b(\d{2,3}\.\d)\s*(?:FM|AM|MHz)?", re.IGNORECASE)
@@ -204,7 +212,9 @@ def names(text: str, target: Target, present: frozenset[str] | None = None) -> b
     return sum(weights[w] for w in target.cues & present) >= NAMING_WEIGHT
 
 
-def _phrase_pattern(value: str) -> re.Pattern[str]:
+def phrase_pattern(value: str) -> re.Pattern[str]:
+    """How text says an enum member or a name: its words in any case, "face_feet" as "face and feet",
+    "12h" as "12-hour"."""
     parts = [p for p in re.split(r"[\s_\-]+", value) if p]
     joined = r"(?:[\s_\-]+(?:and\s+)?)?".join(map(re.escape, parts))
     if re.fullmatch(r"\d+h", value):
@@ -220,7 +230,7 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
     found: list[tuple[int, Any]] = []
     if isinstance(param, Enum):
         for member in param.values:
-            found += [(m.start(), member) for m in _phrase_pattern(member).finditer(text)]
+            found += [(m.start(), member) for m in phrase_pattern(member).finditer(text)]
     elif isinstance(param, Int):
         cleaned = _NOT_VALUES.sub(lambda m: " " * len(m.group()), text)
         numbers = [(m.start(), int(m.group(1))) for m in _NUMBER.finditer(cleaned)]
@@ -241,6 +251,31 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
         else:
             found = [(m.start(1), m.group(1).strip()) for m in _QUOTED_TITLE.finditer(text)]
     return sorted(found, key=lambda item: item[0])
+
+
+_ANY_NUMBER = r"(?:\d+|" + "|".join([*_SPELLED_TENS, *_SPELLED_UNITS]) + r")(?:[\s-](?:" + "|".join(
+    list(_NUMBER_WORDS)[1:10]) + r"))?"
+# A step is no value: "two notches lower", "5 degrees warmer", "down by 5".
+_STEP = re.compile(
+    rf"\b{_ANY_NUMBER}(?:\s+(?:notch(?:es)?|levels?|degrees?|points?|steps?|clicks?|percent|bars?))?\s+"
+    r"(?:higher|lower|warmer|cooler|more|less|louder|quieter|brighter|dimmer|stronger|weaker|up|down)\b"
+    rf"|\bby\s+{_ANY_NUMBER}\b", re.IGNORECASE)
+
+
+def stated_numbers(text: str) -> set[float]:
+    """Every number ``text`` states as a value: digits or number words, never a clock time, a date, an
+    ordinal ("at 5:30", "on the 9th" state nothing a setting takes) or a step ("two notches lower")."""
+    cleaned = _STEP.sub(" ", _NOT_VALUES.sub(" ", text))
+    found = {float(m.group(1)) for m in _DECIMAL.finditer(cleaned)}
+    for m in _SPELLED.finditer(cleaned):
+        tens, unit, alone, hundred = m.groups()
+        if hundred:
+            found.add(100.0)
+        elif tens:
+            found.add(float(_SPELLED_TENS[tens.lower()] + (_NUMBER_WORDS[unit.lower()] if unit else 0)))
+        else:
+            found.add(float(_SPELLED_UNITS[alone.lower()]))
+    return found
 
 
 _SPEECH = re.compile(r"['‘\"“](.+?)['’\"”](?!\w)")
