@@ -43,14 +43,14 @@ class Keywords(MemorySystem):
 '''
 
 
-def test_a_plugin_file_runs_through_vmb_run(small_bench: Any, small_release: Path, tmp_path: Path,
+def test_a_plugin_file_runs_through_vmb_run(small_bench: Any, small_data: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "keyword_memory.py").write_text(textwrap.dedent(PLUGIN))
     monkeypatch.syspath_prepend(str(tmp_path))
     with ScriptedServer(SearchingScript(small_bench)) as server:
         code = main(["run", "--base-url", server.url, "--model", "scripted", "--memory", "keywords",
-                     "--plugin", "keyword_memory", "--groups", "2", "--limit", "2", "--data", str(small_release),
+                     "--plugin", "keyword_memory", "--groups", "2", "--limit", "2", "--data", str(small_data),
                      "--out", str(tmp_path / "run"), "--no-progress"])
     assert code == 0, capsys.readouterr().err
     metric = json.loads((tmp_path / "run" / "metric.json").read_text())
@@ -59,10 +59,10 @@ def test_a_plugin_file_runs_through_vmb_run(small_bench: Any, small_release: Pat
     assert system["name"] == "keywords" and system["version"] == "0.1"
 
 
-def test_ingest_ahead_then_run_reuses_the_stores(small_release: Path, tmp_path: Path,
+def test_ingest_ahead_then_run_reuses_the_stores(small_data: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--memory", "memorybank", "--memory-option", "summaries=false", "--agent", "noop", "--groups", "1-2",
-            "--data", str(small_release), "--out", str(tmp_path / "run"), "--no-progress"]
+            "--data", str(small_data), "--out", str(tmp_path / "run"), "--no-progress"]
     assert main(["memory", "ingest", *args]) == 0
     first = capsys.readouterr().out.splitlines()
     assert len(first) == 2 and all("built in" in line and "embedding calls" in line for line in first)

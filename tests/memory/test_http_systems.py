@@ -265,7 +265,7 @@ def test_timeouts_and_an_unreachable_server(supermemory: ContractServer, small_b
         asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(small_bench, 1)))
 
 
-def test_vmb_run_says_what_is_missing_in_one_line(small_release: Path, tmp_path: Path,
+def test_vmb_run_says_what_is_missing_in_one_line(small_data: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from vmb.cli import main
@@ -274,7 +274,7 @@ def test_vmb_run_says_what_is_missing_in_one_line(small_release: Path, tmp_path:
         monkeypatch.delenv(name, raising=False)
     for memory, variable in (("supermemory", "SUPERMEMORY_API_KEY"), ("memobase", "MEMOBASE_PROJECT_URL"),
                              ("memos", "MEMOS_API_KEY")):
-        code = main(["run", "--agent", "noop", "--memory", memory, "--groups", "1", "--data", str(small_release),
+        code = main(["run", "--agent", "noop", "--memory", memory, "--groups", "1", "--data", str(small_data),
                      "--out", str(tmp_path / memory), "--no-progress"])
         err = capsys.readouterr().err.strip()
         assert code == 2 and err.count("\n") == 0 and "Traceback" not in err

@@ -26,13 +26,13 @@ def run(server_url: str, release: Path, tmp_path: Path, name: str, **settings: A
     return run_benchmark(out=str(tmp_path / name), **{**common, **settings})
 
 
-def test_a_run_end_to_end(small_bench: Any, small_release: Path, tmp_path: Path) -> None:
+def test_a_run_end_to_end(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
     chunks = history_chunks(small_bench.group(1))
     with ScriptedServer(SearchingScript(small_bench)) as server:
-        result = run(server.url, small_release, tmp_path, "run", limit=3)
+        result = run(server.url, small_data, tmp_path, "run", limit=3)
         builds = [r for r in server.received if not r.body.get("tools")]
         requests = len(server.received)
-        again = run(server.url, small_release, tmp_path, "again", limit=3)
+        again = run(server.url, small_data, tmp_path, "again", limit=3)
     assert result.metric["errors"] == 0 and again.metric["errors"] == 0
     assert len(builds) == len(chunks)  # one extraction call per (day, hour) chunk
     assert "Memory Extractor" in builds[0].body["messages"][0]["content"]
@@ -56,9 +56,9 @@ def test_a_run_end_to_end(small_bench: Any, small_release: Path, tmp_path: Path)
         assert found.startswith("1. ")
 
 
-def test_search_finds_what_mem0_stored(small_bench: Any, small_release: Path, tmp_path: Path) -> None:
+def test_search_finds_what_mem0_stored(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
     with ScriptedServer(SearchingScript(small_bench)) as server:
-        run(server.url, small_release, tmp_path, "run", limit=1)
+        run(server.url, small_data, tmp_path, "run", limit=1)
     store = tmp_path / "run" / "memory" / "group_1" / "store"
     last = history_chunks(small_bench.group(1))[-1].lines[-1].split("] ", 1)[1]  # a fact the script extracted
     system = find_system("mem0")
@@ -69,18 +69,18 @@ def test_search_finds_what_mem0_stored(small_bench: Any, small_release: Path, tm
     assert len(asyncio.run(memory.search("anything at all", 2))) == 2  # the same instance, searched again
 
 
-def test_a_model_that_fails_marks_the_group_failed(small_bench: Any, small_release: Path, tmp_path: Path) -> None:
+def test_a_model_that_fails_marks_the_group_failed(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(status=500)) as server:
-        result = run(server.url, small_release, tmp_path, "run", limit=2)
+        result = run(server.url, small_data, tmp_path, "run", limit=2)
     assert result.metric["errors"] == 2
     records = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     assert all(r["error"].startswith("memory build failed: HTTP 500") for r in records)
 
 
-def test_a_refused_key_stops_the_run(small_bench: Any, small_release: Path, tmp_path: Path) -> None:
+def test_a_refused_key_stops_the_run(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(status=401)) as server:
         with pytest.raises(FatalModelError, match="HTTP 401"):
-            run(server.url, small_release, tmp_path, "run", limit=1)
+            run(server.url, small_data, tmp_path, "run", limit=1)
 
 
 # ---- the hosted platform ------------------------------------------------------------------------------

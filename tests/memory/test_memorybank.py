@@ -125,13 +125,13 @@ def test_a_misspelt_option_is_one_clear_error(tmp_path: Path) -> None:
         bank({"sumaries": False}, tmp_path)
 
 
-def test_a_run_end_to_end(small_bench: Any, small_release: Path, tmp_path: Path) -> None:
+def test_a_run_end_to_end(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
     from vmb.harness import run_benchmark
 
     options = {"summaries": False, "forgetting": False}
     with ScriptedServer(SearchingScript(small_bench)) as server:
         common = {"model": "scripted", "base_url": server.url, "memory": "memorybank", "memory_options": options,
-                  "groups": [1], "limit": 3, "data": str(small_release), "cache_dir": str(tmp_path / "cache"),
+                  "groups": [1], "limit": 3, "data": str(small_data), "cache_dir": str(tmp_path / "cache"),
                   "progress": False}
         result = run_benchmark(out=str(tmp_path / "run"), **common)
         requests = len(server.received)
