@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.generate.test_llm import SIZE, CannedModel
+from tests.generate.test_llm import SIZE, FaultyWriter
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.llm.client import content_text
@@ -60,7 +60,7 @@ def test_llm_options_out_of_domain(option: list[str], message: str, tmp_path: Pa
     assert not out.exists()
 
 
-class PartsModel(CannedModel):
+class PartsModel(FaultyWriter):
     """Answers as a server that sends ``content`` as a list of text parts."""
 
     def __call__(self, body: dict[str, Any]) -> Scripted:
@@ -75,7 +75,7 @@ def test_content_as_a_list_of_parts_is_read(tmp_path: Path, capsys: pytest.Captu
     with ScriptedServer(PartsModel()) as server:
         code = main(["generate", "--backend", "llm", "--base-url", server.url, "--model", "canned", *SIZE,
                      "--out", str(out)])
-    assert code == 1  # group 3 fails at dialogue, as with plain text (CannedModel leaves its events out)
+    assert code == 1  # group 3 fails at dialogue, as with plain text (FaultyWriter leaves its events out)
     failures = [json.loads(x) for x in (out / "stages/failures.jsonl").read_text().splitlines()]
     assert [(f["group"], f["stage"]) for f in failures] == [(3, "dialogue")]
     assert sorted(p.name for p in (out / "history").iterdir()) == ["history_1.txt", "history_2.txt"]

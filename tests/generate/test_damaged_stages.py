@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.generate.conftest import SMALL, files, generate
-from tests.generate.test_llm import SIZE, CannedModel
+from tests.generate.test_llm import SIZE, FaultyWriter
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.generate.options import GenerateOptions
@@ -75,7 +75,7 @@ def test_a_stage_file_that_lost_lines_under_its_done_marker_is_made_again(small_
     assert files(out) == files(small_bench)
 
 
-class DownForGroup2(CannedModel):
+class DownForGroup2(FaultyWriter):
     """The endpoint refuses every request about group 2 while ``down`` holds."""
 
     down = True
@@ -99,7 +99,7 @@ def test_a_failed_group_is_retried_on_the_next_run(tmp_path: Path, capsys: pytes
         model.down = False
         asked = len(server.received)
         capsys.readouterr()
-        assert main(argv) == 1  # group 3 still fails (its canned dialogue leaves the events out)
+        assert main(argv) == 1  # group 3 still fails (its faulty dialogue leaves the events out)
         assert len(server.received) > asked
     assert "retrying 2 group(s) that failed before: group 2 at personas, group 3 at dialogue" in capsys.readouterr().out
     failed = [json.loads(x) for x in (out / "stages/failures.jsonl").read_text().splitlines()]

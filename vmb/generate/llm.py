@@ -2,15 +2,19 @@
 
 Each request is the stage's prompt file (``vmb/generate/prompts/<stage>.md``, our own words,
 versioned by its SHA-256) as the system message and a JSON payload as the user message; the answer
-must be one JSON object. It is parsed, validated against the stage's schema and checked against
-what the stage must keep (names, preferences, chain structure, embedded event lines, an answer
-that reaches the intended state). An invalid answer is re-asked once with the error; a second
-invalid answer makes the group's stage a recorded failure (``stages/failures.jsonl``).
+must be one JSON object. The model is given the plan, never a drafted sentence
+(:mod:`vmb.generate.llm_plan`); its answer is parsed, validated against the stage's schema and read
+back against the plan (:mod:`vmb.generate.llm_checks`: names and preferences kept, every line's
+value following from what it says, the events' lines embedded as written, a query whose calls
+reach the planned car and whose text carries the plan without the value). An invalid answer (not JSON, cut off at max_tokens, off the plan)
+is recorded with its problem (``stages/rejected.jsonl``) and re-asked once with it; a second invalid
+answer makes the group's stage a recorded failure (``stages/failures.jsonl``) and the group is left
+out of the benchmark.
 
-What the model writes: the personas' enrichment and detected conflicts, the wording of every chain
-event, each day's conversation, each query and its reference calls. What stays ours: the seeded
-skeleton (people, preference plan, chain structure, values), the timeline, the gold memory (from
-the events and their lines' times), verification and export.
+What the model writes: the personas' enrichment and detected conflicts, every description and line
+of every chain, each day's conversation around them, each query and its reference calls. What stays
+ours: the seeded plan (people, recipes, chain structure, values and how each is said), the timeline,
+the gold memory (from the events and their lines' times), verification and export.
 
 Per-stage model and temperature (Table 7: enrichment 0.7, chains 0.8, dialogue 0.7, QA 0);
 requests share one pool (``--concurrency``), retries and the request cache of ``vmb.llm``; the key
@@ -23,7 +27,7 @@ import asyncio
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,10 +36,13 @@ from pydantic import ValidationError
 
 from vmb.bounds import number_problem
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
+from vmb.generate.llm_plan import EventPlan, QueryPlan, chain_payload, event_plans, query_plan, recipe_of, step_text
 from vmb.generate.options import GenerateOptions, OptionError, rng_for
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
+from vmb.generate.procedural.devices import plain
 from vmb.generate.procedural.dialogue import day_sizes
+from vmb.generate.procedural.recipes import Recipe
 from vmb.generate.progress import GenerateProgress
 from vmb.generate.schemas import (
     Chain,
@@ -50,6 +57,7 @@ from vmb.generate.schemas import (
 )
 from vmb.generate.settings import call_text, settings
 from vmb.generate.store import StageFailure
+from vmb.generate.verify import answer_values
 from vmb.llm.client import content_text
 from vmb.llm.model import RequestFailed
 
@@ -116,15 +124,6 @@ def personas_payload(draft: PersonaGroup) -> dict[str, Any]:
     return {"group": draft.group, "people": draft.model_dump(mode="json")["people"]}
 
 
-def chain_payload(personas: PersonaGroup, draft: Chain) -> dict[str, Any]:
-    people = [p.model_dump(mode="json", exclude={"vehicle_preferences"}) for p in personas.people]
-    plan = None
-    if draft.target is not None:
-        plan = {"reasoning_type": draft.reasoning_type, "variant": draft.topic.split(":")[0], "asker": draft.target.person,
-                "answer": draft.target.value, "base": draft.target.base, "offset": draft.target.offset}
-    return {"group": personas.group, "people": people, "plan": plan, "chain": draft.model_dump(mode="json")}
-
-
 def days_of(chains: ChainSet, timeline: Timeline) -> dict[str, list[Event]]:
     """The events of each history day, days in date order."""
     events = {e.id: e for c in chains.chains for e in c.events}
@@ -141,7 +140,23 @@ def day_payload(personas: PersonaGroup, date: str, events: list[Event], lines: i
                        for e in events]}
 
 
-def query_payload(group: int, chain: Chain, problems: list[str]) -> dict[str, Any]:
+def chain_values(recipe: Recipe) -> list[Any]:
+    """The values a chain's lines may state (a free-text setting has no domain to read them from)."""
+    found = [v.value for v in recipe.voices if v.value is not None] + [recipe.answer, recipe.extra.get("from")]
+    return list(dict.fromkeys(v for v in found if v is not None))
+
+
+def chain_request(options: GenerateOptions, personas: PersonaGroup, draft: Chain
+                  ) -> tuple[dict[str, Any], list[EventPlan] | None, list[Any]]:
+    """(payload, event plans, values its lines may state) of one chain; no plans for a background chain."""
+    if draft.kind != "vehicle":
+        return chain_payload(personas, draft, None), None, []
+    recipe = recipe_of(options, personas, draft)
+    plans = event_plans(options, personas.group, draft, recipe)
+    return chain_payload(personas, draft, plans), plans, chain_values(recipe)
+
+
+def query_payload(group: int, chain: Chain, plan: QueryPlan, problems: list[str]) -> dict[str, Any]:
     from vmb.sim.registry import API_BY_NAME
     from vmb.sim.schema import module_schemas
 
@@ -149,15 +164,27 @@ def query_payload(group: int, chain: Chain, problems: list[str]) -> dict[str, An
     target = chain.target
     api = API_BY_NAME[target.calls[-1]["name"]]
     schema = next(s for s in module_schemas(api.module.name) if s["function"]["name"] == api.name)
-    answer = {"calls": [call_text(c) for c in target.calls], "base": target.base, "offset": target.offset}
-    return {"group": group, "chain": chain.model_dump(mode="json", exclude={"target"}), "asker": target.person,
-            "variant": chain.topic.split(":")[0], "setting": settings()[target.setting].phrase,
-            "condition": target.condition, "alias": target.alias, "answer": answer, "api": schema, "problems": problems}
+    events = [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
+              for e in chain.events]
+    return {"group": group, "reasoning_type": chain.reasoning_type, "variant": chain.topic.split(":")[0], "events": events,
+            "asker": plan.asker, "time": plan.clock, "must name": plan.names, "condition": plan.condition,
+            "step": None if plan.step is None else step_text(plan.step),
+            "device": {"name": plain(target.setting), "catalog phrase (do not use)": settings()[target.setting].phrase},
+            "answer": [call_text(c) for c in target.calls], "api": schema, "problems": problems}
 
 
 def _revised(revision: int) -> dict[str, Any]:
     """A reviewer rejected the group's earlier answer: the payload (and so the request) differs."""
     return {"revision": revision, "note": "an earlier version was rejected by a reviewer"} if revision else {}
+
+
+async def _all(work: Iterable[Awaitable[T]]) -> list[T]:
+    """Every request of a group's stage answered (none left running), then its first failure raised."""
+    done = await asyncio.gather(*work, return_exceptions=True)
+    for outcome in done:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return list(done)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -238,19 +265,18 @@ class LLMBackend:
                     {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
         problem = ""
         for _attempt in range(2):
-            before = (client.stats.requests, client.stats.cache_hits, client.stats.prompt_tokens,
-                      client.stats.completion_tokens)
             if self.progress is not None:
                 self.progress.sent()
+            # Counted from this request's own reply: the stage's other requests run at the same time.
             try:
                 reply = await client.complete(messages, [])
             except RequestFailed as failure:
+                usage.requests += failure.attempts
                 raise StageFailure(f"{what}: request failed: {failure}") from None
-            finally:
-                usage.requests += client.stats.requests - before[0]
-                usage.cache_hits += client.stats.cache_hits - before[1]
-                usage.prompt_tokens += client.stats.prompt_tokens - before[2]
-                usage.completion_tokens += client.stats.completion_tokens - before[3]
+            usage.requests += 0 if reply.cached else reply.attempts
+            usage.cache_hits += reply.cached
+            usage.prompt_tokens += reply.usage.prompt_tokens
+            usage.completion_tokens += reply.usage.completion_tokens
             if self.progress is not None:
                 self.progress.answered(stage, reply.usage.completion_tokens, cached=reply.cached)
             content = content_text(reply.message.get("content")) or ""
@@ -261,10 +287,16 @@ class LLMBackend:
             except (ValueError, ValidationError) as error:
                 usage.invalid += 1
                 problem = _problem(error)
+                self._reject(stage, what, problem)
             messages += [{"role": "assistant", "content": content},
                          {"role": "user", "content": f"That answer is invalid: {problem}. "
                                                      "Answer again with the corrected JSON object only."}]
         raise StageFailure(f"{what}: invalid answer twice, last: {problem}")
+
+    def _reject(self, stage: str, what: str, problem: str) -> None:
+        """Every answer the checks refused, with why (``stages/rejected.jsonl``), kept or not."""
+        with (self.stages_dir / "rejected.jsonl").open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"stage": stage, "what": what, "problem": problem}) + "\n")
 
     def _failing(self, stage: str, work: Any) -> Any:
         try:
@@ -286,11 +318,13 @@ class LLMBackend:
         draft = self._draft.chains(options, personas, revision)
 
         async def chain(ours: Chain) -> Chain:
-            return await self.ask("chains", {**chain_payload(personas, ours), **_revised(revision)}, lambda data: check_chain(data, ours),
+            payload, plans, values = chain_request(options, personas, ours)
+            return await self.ask("chains", {**payload, **_revised(revision)},
+                                  lambda data: check_chain(data, ours, plans, values),
                                   f"chain {ours.id} of group {personas.group}")
 
         async def all_chains() -> ChainSet:
-            return ChainSet(group=personas.group, chains=list(await asyncio.gather(*map(chain, draft.chains))))
+            return ChainSet(group=personas.group, chains=list(await _all(map(chain, draft.chains))))
 
         return self._failing("chains", all_chains())
 
@@ -299,14 +333,16 @@ class LLMBackend:
         sizes = day_sizes(options, chains, timeline)
         by_day = days_of(chains, timeline)
         names = {p.name for p in personas.people}
+        guarded = [(settings()[c.target.setting], chain_values(recipe_of(options, personas, c)))
+                   for c in chains.chains if c.target is not None]
 
         async def day(date: str, todays: list[Event]) -> DialogueDay:
             return await self.ask("dialogue", {**day_payload(personas, date, todays, sizes[date]), **_revised(revision)},
-                                  lambda data: check_day(data, date, todays, names),
+                                  lambda data: check_day(data, date, todays, names, guarded),
                                   f"dialogue of group {personas.group}, {date}")
 
         async def all_days() -> Dialogue:
-            days = await asyncio.gather(*(day(d, todays) for d, todays in by_day.items()))
+            days = await _all(day(d, todays) for d, todays in by_day.items())
             return Dialogue(group=personas.group, days=list(days))
 
         return self._failing("dialogue", all_days())
@@ -318,7 +354,7 @@ class LLMBackend:
 
         async def items() -> QASet:
             vehicle = [c for c in chains.chains if c.kind == "vehicle"]
-            made = await asyncio.gather(*(self._query(personas, c, dates[c.id], times, [], revision) for c in vehicle))
+            made = await _all(self._query(personas, c, dates[c.id], times, [], revision) for c in vehicle)
             return QASet(group=personas.group, items=list(made))
 
         return self._failing("qa", items())
@@ -328,8 +364,11 @@ class LLMBackend:
                      revision: int = 0) -> QAItem:
         assert chain.target is not None and chain.reasoning_type is not None
         target = chain.target
-        payload = {**query_payload(personas.group, chain, problems), **_revised(revision)}
-        answer = await self.ask("qa", payload, lambda data: check_answer(data, target.calls, target.value),
+        plan = query_plan(self.options, personas.group, chain, recipe_of(self.options, personas, chain))
+        payload = {**query_payload(personas.group, chain, plan, problems), **_revised(revision)}
+        phrase = settings()[target.setting].phrase
+        answer = await self.ask("qa", payload,
+                                lambda data: check_answer(data, target.calls, answer_values(target.calls), plan, phrase),
                                 f"query of group {personas.group} chain {chain.id}")
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
                       gold_memory=procedural_qa.gold_memory(chain, times, rng_for(self.options, personas.group, "qa", chain.id)),

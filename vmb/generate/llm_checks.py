@@ -1,18 +1,30 @@
 """What a model's answer must keep, stage by stage (used by :mod:`vmb.generate.llm`).
 
-Each check validates the answer against the stage's schema, then compares it with the seeded
-draft or the stage's inputs, raising :class:`InvalidOutput` with a message the model can act on.
+Each check validates the answer against the stage's schema, then reads it against the stage's plan
+(:mod:`vmb.generate.llm_plan`), raising :class:`InvalidOutput` with a message the model can act on.
+
+The chains check is a reader: for every planned line it works out the value a reader gets from what
+was written, and the line passes only when that is the plan's value. A literal line must state the
+value and no other value of the setting; an end-of-range line an end phrase of the right end; a step
+line the size (as a word) and one direction, never the value it ends up at, the value then being the
+previous line's plus the step; a "back" line no value, the value then being the one changed from; a
+reply or a state's end no other value. So a value said indirectly still provably follows, and an
+implicit answer stays unsaid.
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from vmb.data import DataError, parse_call
-from vmb.generate.schemas import Chain, DialogueDay, Event, OneLine, PersonaGroup
-from vmb.generate.settings import settings
+from vmb.generate.llm_plan import EventPlan, LinePlan, QueryPlan, step_text
+from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
+from vmb.generate.schemas import Chain, DialogueDay, Event, OneLine, PersonaGroup, Utterance
+from vmb.generate.settings import Setting, settings
 from vmb.generate.text import mentions, says_value
 from vmb.sim import World
 
@@ -21,53 +33,214 @@ class InvalidOutput(ValueError):
     """A model answer that parses but breaks what the stage must keep."""
 
 
+class WrittenPerson(BaseModel):
+    name: str
+    education: OneLine
+    interests: list[OneLine] = Field(min_length=1)
+    lifestyle: OneLine
+
+
+class FoundConflict(BaseModel):
+    setting: str
+    people: list[str]
+
+
+class WrittenPersonas(BaseModel):
+    """The model's answer of the personas stage: each person's enrichment, and the conflicts it found."""
+
+    people: list[WrittenPerson]
+    conflicts: list[FoundConflict]
+
+
 def check_personas(data: Any, draft: PersonaGroup) -> PersonaGroup:
-    answer = PersonaGroup.model_validate(data)
-    if answer.group != draft.group:
-        raise InvalidOutput(f"group is {answer.group}, expected {draft.group}")
-    kept = ("name", "age", "gender", "occupation", "home", "vehicle_preferences")
-    if len(answer.people) != len(draft.people):
-        raise InvalidOutput(f"{len(answer.people)} people, expected {len(draft.people)}")
-    for ours, theirs in zip(draft.people, answer.people):
-        for key in kept:
-            if getattr(ours, key) != getattr(theirs, key):
-                raise InvalidOutput(f"{ours.name}: {key} must stay as given")
-    expected = {c.setting for c in draft.conflicts}
-    found = {c.setting for c in answer.conflicts}
+    """The draft with the model's enrichment, when it names the same people and finds the draft's conflicts."""
+    answer = WrittenPersonas.model_validate(data)
+    names = [p.name for p in draft.people]
+    if [p.name for p in answer.people] != names:
+        raise InvalidOutput(f"people must be {names}, in that order")
+    expected = {(c.setting, frozenset(c.people)) for c in draft.conflicts}
+    found = {(c.setting, frozenset(c.people)) for c in answer.conflicts}
     if found != expected:
-        missing, extra = sorted(expected - found), sorted(found - expected)
-        raise InvalidOutput(f"conflicts: missing {missing or 'none'}, not conflicts {extra or 'none'}")
-    return answer
+        missing = sorted(s for s, _ in expected - found)
+        extra = sorted(s for s, _ in found - expected)
+        raise InvalidOutput(f"conflicts: missing {missing or 'none'}, not conflicts (or other people) {extra or 'none'}")
+    people = [p.model_copy(update=w.model_dump(exclude={"name"})) for p, w in zip(draft.people, answer.people)]
+    return draft.model_copy(update={"people": people})
 
 
-def _shape(event: Event) -> tuple[Any, ...]:
-    return (event.id, event.person, event.others, event.kind, event.setting, event.value, event.condition,
-            event.role, event.alias, [u.speaker for u in event.lines])
+# --- reading a value back from what was written ---------------------------------------------------
+
+_ON = re.compile(r"(?<!\w)(on|enable[ds]?|switch(?:ed)? it on)(?!\w)", re.IGNORECASE)
+_OFF = re.compile(r"(?<!\w)(off|disable[ds]?)(?!\w)", re.IGNORECASE)
+_UP = re.compile(r"(?<!\w)(higher|up|more|raise|increase|warmer|brighter|louder|stronger|faster|further|bigger|"
+                 r"closer|hotter)(?!\w)", re.IGNORECASE)
+_DOWN = re.compile(r"(?<!\w)(lower|down|less|reduce|decrease|cooler|dimmer|quieter|weaker|slower|smaller|colder|"
+                   r"softer)(?!\w)", re.IGNORECASE)
+_BACK = re.compile(r"(?<!\w)(back|before|previous|undo|revert|original|used to be|had it)(?!\w)", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_STOP = {"the", "and", "for", "set", "level", "mode", "how", "what", "where", "way", "when", "its", "with", "display",
+         "position", "enabled", "speed", "open"}
 
 
-def check_chain(data: Any, ours: Chain) -> Chain:
-    theirs = Chain.model_validate(data)
-    same = (ours.id, ours.kind, ours.reasoning_type, ours.topic, ours.target) == (
-        theirs.id, theirs.kind, theirs.reasoning_type, theirs.topic, theirs.target)
-    if not same or len(ours.events) != len(theirs.events):
-        raise InvalidOutput(f"chain {ours.id}: id, kind, reasoning type, topic, target and event count must stay")
-    phrases = [s.phrase for s in settings().values()]
-    for mine, event in zip(ours.events, theirs.events):
-        if _shape(mine) != _shape(event):
-            raise InvalidOutput(f"event {mine.id}: only the description and the spoken text may change")
-        said = " ".join(u.text for u in event.lines)
-        derived = theirs.target is not None and theirs.target.offset is not None and event.value == theirs.target.value
-        if event.kind == "vehicle" and event.value is not None and not derived and not says_value(
-                said, event.value, settings()[event.setting or ""].domain):
-            raise InvalidOutput(f"event {event.id}: no line states the value {event.value!r}")
-        if event.alias and event.alias not in said:
-            raise InvalidOutput(f"event {event.id}: no line quotes the alias {event.alias!r}")
-        if event.kind == "background" and any(p.lower() in said.lower() for p in phrases):
-            raise InvalidOutput(f"event {event.id}: a background event mentions a vehicle setting")
-    return theirs
+@cache
+def device_names(api: str) -> tuple[str, ...]:
+    """The names a device goes by: its plain name, catalog phrase and everyday names (no article)."""
+    names = (plain(api), settings()[api].phrase, *DEVICES[api].names)
+    return tuple(re.sub(r"^the ", "", n.lower()) for n in names)
 
 
-def check_day(data: Any, date: str, events: list[Event], names: set[str]) -> DialogueDay:
+@cache
+def _name_pattern(api: str) -> re.Pattern[str]:
+    names = sorted(device_names(api), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)", re.IGNORECASE)
+
+
+@cache
+def _device_word(api: str) -> re.Pattern[str]:
+    """A word of the device's names (its first five letters: "mirrors" for "mirror")."""
+    words = {w[:5] for name in device_names(api) for w in re.findall(r"[a-z]+", name) if len(w) >= 3 and w not in _STOP}
+    return re.compile(r"(?<![a-z])(?:" + "|".join(map(re.escape, sorted(words))) + ")", re.IGNORECASE) if words \
+        else _name_pattern(api)
+
+
+def stated(text: str, setting: Setting, text_values: list[Any]) -> list[Any]:
+    """The setting's values a text states (a value inside a longer stated one not counted, nor a word of
+    the device's name: "low" in "the low beam intensity")."""
+    if setting.kind == "bool" or (setting.kind == "text" and not text_values):
+        return []
+    text = _name_pattern(setting.api).sub(" ", text)
+    pool = text_values if setting.kind == "text" else list(setting.domain)
+    found = [v for v in pool if mentions(text, v)]
+    return [v for v in found if not any(w != v and mentions(str(w).replace("_", " "), v) for w in found)]
+
+
+def step_said(text: str) -> int | None:
+    """The signed step a text says ("two notches lower": -2), None without one size and one direction."""
+    up, down = _UP.search(text) is not None, _DOWN.search(text) is not None
+    sizes = [n for n, word in enumerate(COUNT_WORDS) if n and re.search(rf"(?<!\w){word}(?!\w)", text, re.IGNORECASE)]
+    if re.search(r"(?<!\w)a (notch|step|level|click|degree|point|setting|bit)(?!\w)", text, re.IGNORECASE):
+        sizes.append(1)
+    if up == down or len(set(sizes)) != 1:
+        return None
+    return sizes[0] if up else -sizes[0]
+
+
+def names_device(text: str, api: str) -> bool:
+    """Whether a text names the setting's device: one of its names, or a word of one."""
+    return _name_pattern(api).search(text) is not None or _device_word(api).search(text) is not None
+
+
+def read_line(text: str, line: LinePlan, setting: Setting, text_values: list[Any], read_before: Any) -> str | None:
+    """Why the value a reader gets from ``text`` is not the plan's, or None when it is."""
+    said = stated(text, setting, text_values)
+    others = [v for v in said if v != line.value]
+    if line.form in ("literal", "end"):
+        if setting.kind == "bool":
+            ok = (_ON.search(text) and not _OFF.search(text)) if line.value else _OFF.search(text)
+            return None if ok else f"must say {'on' if line.value else 'off'} (and not the opposite)"
+        if line.form == "literal" and line.value not in said:
+            return f"must state {line.value!r}"
+        if line.form == "end" and not says_value(text, line.value, setting.domain):
+            return f"must say {line.value!r} as the end of its range"
+        return f"also states {others}, so {line.value!r} does not follow" if others else None
+    if line.form == "step":
+        step = step_said(text)
+        if mentions(text, line.value):
+            return f"states {line.value!r}: say only the change ('{line.offset:+d}' as a word and a direction)"
+        if step is None or [v for v in said if v != read_before]:
+            return f"must say one step size as a word and one direction ({line.offset:+d}), and no other value"
+        if read_before is None or read_before + step != line.value:
+            return f"{read_before!r} changed by {step:+d} is not {line.value!r}"
+        return None
+    if line.form == "back":
+        return None if _BACK.search(text) and not said else "must say it goes back to how it was, with no value"
+    if line.form == "from-to":
+        spots = [re.search(re.escape(str(v).replace("_", " ")), text, re.IGNORECASE) for v in (line.before, line.value)]
+        if not all(spots) or spots[0].start() > spots[1].start():  # type: ignore[union-attr]
+            return f"must say from {line.before!r} to {line.value!r}, in that order"
+        return None
+    if line.form == "none" and said:
+        return f"states {said}; it must say no value"
+    if line.form == "reply" and others:
+        return f"states {others}: a reply must not change the value"
+    return None
+
+
+def read_value(lines: list[str], plans: list[LinePlan], setting: Setting, text_values: list[Any],
+               before: Any) -> tuple[Any, list[str]]:
+    """The value each planned line leaves, read in order, with the problems found."""
+    problems: list[str] = []
+    value = before
+    for number, (text, line) in enumerate(zip(lines, plans), 1):
+        problem = read_line(text, line, setting, text_values, value)
+        if problem:
+            problems.append(f"line {number} ({line.speaker}): {problem}")
+        elif line.form not in ("none", "reply"):
+            value = line.value
+    return value, problems
+
+
+class WrittenEvent(BaseModel):
+    id: str
+    description: OneLine
+    lines: list[OneLine] = Field(min_length=1)
+
+
+class WrittenChain(BaseModel):
+    """The model's answer of the chains stage: for each event its description and its lines, in order."""
+
+    events: list[WrittenEvent]
+
+
+def _written(data: Any, draft: Chain, speakers: dict[str, list[str]]) -> tuple[Chain, list[WrittenEvent]]:
+    answer = WrittenChain.model_validate(data)
+    ids = [e.id for e in draft.events]
+    if [e.id for e in answer.events] != ids:
+        raise InvalidOutput(f"chain {draft.id}: the events must be {ids}, in that order")
+    for event in answer.events:
+        if len(event.lines) != len(speakers[event.id]):
+            raise InvalidOutput(f"event {event.id}: {len(event.lines)} line(s), the plan has "
+                                f"{len(speakers[event.id])}")
+    events = [e.model_copy(update={"description": w.description,
+                                   "lines": [Utterance(speaker=s, text=t) for s, t in zip(speakers[e.id], w.lines)]})
+              for e, w in zip(draft.events, answer.events)]
+    return draft.model_copy(update={"events": events}), answer.events
+
+
+def check_chain(data: Any, draft: Chain, plans: list[EventPlan] | None, text_values: list[Any]) -> Chain:
+    """The chain as written, when every line reads back as planned (``plans`` None: a background chain)."""
+    if plans is None:
+        chain, _ = _written(data, draft, {e.id: [u.speaker for u in e.lines] for e in draft.events})
+        phrases = [s.phrase.lower() for s in settings().values()]
+        for event in chain.events:
+            spoken = " ".join(u.text for u in event.lines).lower()
+            if any(p in spoken for p in phrases):
+                raise InvalidOutput(f"event {event.id}: a background event mentions a vehicle setting")
+        return chain
+    assert draft.target is not None
+    setting = settings()[draft.target.setting]
+    chain, written = _written(data, draft, {p.id: [line.speaker for line in p.lines] for p in plans})
+    problems: list[str] = []
+    value: Any = None
+    for plan, said in zip(plans, written):
+        value, found = read_value(said.lines, plan.lines, setting, text_values, value)
+        problems += [f"event {plan.id} {p}" for p in found]
+        if stated(said.description, setting, text_values) or mentions(said.description, draft.target.value):
+            problems.append(f"event {plan.id}: the description states a value; it gives the context only")
+        if not names_device(" ".join(said.lines), setting.api):
+            problems.append(f"event {plan.id}: no line names the device ({plain(setting.api)})")
+        alias = next(e.alias for e in draft.events if e.id == plan.id)
+        if alias and not any(alias.lower() in t.lower() for t in said.lines):
+            problems.append(f"event {plan.id}: no line quotes the name {alias!r}")
+    if problems:
+        raise InvalidOutput("; ".join(problems[:4]) + (f" (and {len(problems) - 4} more)" if len(problems) > 4 else ""))
+    return chain
+
+
+def check_day(data: Any, date: str, events: list[Event], names: set[str], guarded: list[tuple[Setting, list[Any]]]
+              ) -> DialogueDay:
+    """One day as written: the events' lines as given, and no line around them that sets a value of
+    the group's settings (``guarded``: each setting with its chain's text values)."""
     day = DialogueDay.model_validate(data)
     if day.date != date:
         raise InvalidOutput(f"date is {day.date}, expected {date}")
@@ -86,6 +259,16 @@ def check_day(data: Any, date: str, events: list[Event], names: set[str]) -> Dia
     stray = sorted({line.event for line in day.lines if line.event is not None} - known)
     if stray:
         raise InvalidOutput(f"lines tagged with events not of this day: {', '.join(stray)}")
+    for line in day.lines:
+        if line.event is not None:
+            continue
+        for setting, values in guarded:
+            if setting.kind == "text" and stated(line.text, setting, values):
+                raise InvalidOutput(f"the line at {line.time} names {stated(line.text, setting, values)[0]!r}, "
+                                    "a value of a car setting; only event lines say values")
+            if _DIGIT.search(line.text) and names_device(line.text, setting.api):
+                raise InvalidOutput(f"the line at {line.time} gives the {plain(setting.api)} a number; "
+                                    "only event lines say values")
     return day
 
 
@@ -96,7 +279,10 @@ class QAAnswer(BaseModel):
     new_answer: list[str]
 
 
-def check_answer(data: Any, target_calls: list[dict[str, Any]], value: Any) -> Any:
+def check_answer(data: Any, target_calls: list[dict[str, Any]], values: list[Any], plan: QueryPlan, phrase: str
+                 ) -> QAAnswer:
+    """The query as written: its calls reach the planned car, and its text carries the plan (the
+    clock, the asker and names, the step) without the value or the setting's catalog phrase."""
     answer = QAAnswer.model_validate(data)
     if not answer.new_answer:
         raise InvalidOutput("new_answer is empty")
@@ -114,6 +300,15 @@ def check_answer(data: Any, target_calls: list[dict[str, Any]], value: Any) -> A
         intended.call(call["name"], call["args"])
     if world.diff() != intended.diff():
         raise InvalidOutput("new_answer does not carry out what the history implies for this person and setting")
-    if mentions(answer.query, value):
-        raise InvalidOutput("the query says the value; it must be left for the history to supply")
+    problems = [f"the query says the value {v!r}; it must be left for the history to supply"
+                for v in values if mentions(answer.query, v)]
+    if " " in phrase and phrase.lower() in answer.query.lower():  # a one-word phrase ("seat") is everyday speech
+        problems.append(f"the query uses the catalog phrase {phrase!r}; name the device in everyday words")
+    if plan.clock not in answer.query:
+        problems.append(f"the query must say the time as '{plan.clock}'")
+    problems += [f"the query must name {name!r}" for name in plan.names if name.lower() not in answer.query.lower()]
+    if plan.step is not None and step_said(answer.query) != plan.step:
+        problems.append(f"the request must add the step '{step_text(plan.step)}' (as a word and a direction)")
+    if problems:
+        raise InvalidOutput("; ".join(problems))
     return answer

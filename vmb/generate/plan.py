@@ -2,8 +2,8 @@
 
 The estimate renders the real payloads for a sample of groups from the seeded drafts (no model
 needed) and counts o200k_base tokens: prompt tokens are the prompt file plus the payload; the
-completion is estimated by the size of the draft answer (the procedural record the model
-rewrites). Figures for the sample are scaled to all groups.
+completion is estimated by the size of the procedural draft's wording of the same plan. Figures
+for the sample are scaled to all groups.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from typing import Any
 from vmb.generate import timeline
 from vmb.generate.llm import (
     LLM_STAGES,
-    chain_payload,
+    chain_request,
     day_payload,
     days_of,
     personas_payload,
     prompt_text,
     query_payload,
 )
+from vmb.generate.llm_plan import query_plan, recipe_of
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural.dialogue import day_sizes
@@ -61,16 +62,20 @@ def estimate(options: GenerateOptions) -> list[StagePlan]:
         add("personas", personas_payload(personas), personas.model_dump(mode="json"))
         chains = draft.chains(options, personas)
         for chain in chains.chains:
-            add("chains", chain_payload(personas, chain), chain.model_dump(mode="json"))
+            written = {"events": [{"id": e.id, "description": e.description, "lines": [u.text for u in e.lines]}
+                                  for e in chain.events]}
+            add("chains", chain_request(options, personas, chain)[0], written)
         placed = timeline.build(options, chains)
         dialogue = draft.dialogue(options, personas, chains, placed)
         sizes = day_sizes(options, chains, placed)
-        written = {d.date: d for d in dialogue.days}
+        days = {d.date: d for d in dialogue.days}
         for date, events in days_of(chains, placed).items():
-            add("dialogue", day_payload(personas, date, events, sizes[date]), written[date].model_dump(mode="json"))
+            add("dialogue", day_payload(personas, date, events, sizes[date]), days[date].model_dump(mode="json"))
         queries = draft.qa(options, personas, chains, placed, dialogue)
         for chain, item in zip((c for c in chains.chains if c.kind == "vehicle"), queries.items):
-            add("qa", query_payload(group, chain, []), {"query": item.query, "new_answer": item.new_answer})
+            recipe = recipe_of(options, personas, chain)
+            add("qa", query_payload(group, chain, query_plan(options, group, chain, recipe), []),
+                {"query": item.query, "new_answer": item.new_answer})
     scale = options.groups / len(sample)
     return [StagePlan(s, options.llm["models"][s], options.llm["temperatures"][s], round(totals[s][0] * scale),
                       round(totals[s][1] * scale), round(totals[s][2] * scale)) for s in LLM_STAGES]

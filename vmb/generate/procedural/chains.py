@@ -16,7 +16,7 @@ from typing import Any
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, name, plain
-from vmb.generate.procedural.recipes import Recipe, Voice, recipes
+from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
 from vmb.generate.settings import call_text, settings
 
@@ -219,8 +219,7 @@ def target_calls(recipe: Recipe, zone: str | None = None) -> list[dict[str, Any]
 
 
 def vehicle_chain(chain: str, recipe: Recipe, words: _Words) -> Chain:
-    groups = [list(recipe.voices)] if recipe.single_event else [[v] for v in recipe.voices]
-    events = [_event(chain, i, recipe, words, voices) for i, voices in enumerate(groups)]
+    events = [_event(chain, i, recipe, words, list(voices)) for i, voices in enumerate(event_voices(recipe))]
     zone = "passenger" if recipe.variant == "for-passenger" else None  # the passenger's own seat, vents, lamp
     target = Target(person=recipe.asker, setting=recipe.setting, value=recipe.answer, condition=recipe.condition,
                     alias=recipe.theme, calls=target_calls(recipe, zone), base=recipe.base, offset=recipe.offset)

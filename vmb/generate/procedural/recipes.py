@@ -68,6 +68,11 @@ class Recipe:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def event_voices(recipe: Recipe) -> list[tuple[Voice, ...]]:
+    """The voices of each event of the chain: one event per voice, or all in one (a correction minutes later)."""
+    return [recipe.voices] if recipe.single_event else [(v,) for v in recipe.voices]
+
+
 def _weights(options: GenerateOptions) -> tuple[list[str], list[float]]:
     found = usable()
     per_module: dict[str, float] = {}

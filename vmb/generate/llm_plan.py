@@ -1,0 +1,236 @@
+"""What the LLM backend gives the model: the plan of each chain and query, never a drafted sentence.
+
+A vehicle chain's plan comes from its recipe (``vmb.generate.procedural.recipes``): for every
+event, who is there, and for every line who speaks, what they do (their own preference, a rule
+under a condition, a first try corrected a minute later, ...), the value and *how* the value is
+said: ``literal`` (the number, word, name or on/off), ``end`` (the end of its range in words,
+"all the way up"), ``step`` (only the change from the value before: "two notches lower", the
+resulting value never said), ``back`` ("put it back the way it was"), ``from-to`` (both values),
+``none`` (no value: a temporary state ends; a reply). The model writes every description and
+line itself; :mod:`vmb.generate.llm_checks` reads what it wrote back against this plan.
+
+A background chain's plan is its person, topic and speakers. A query's plan is the asker, the
+clock (which fits the condition), the names and the step the request must carry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from random import Random
+from typing import Any
+
+from vmb.generate.options import GenerateOptions, rng_for
+from vmb.generate.procedural import situations
+from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
+from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
+from vmb.generate.schemas import Chain, PersonaGroup
+from vmb.generate.settings import Setting, settings
+from vmb.generate.text import END_PHRASES, mentions
+from vmb.generate.verify import answer_values
+
+# What a voice does, by its recipe role ({favour}, {relation}, {alias}, {old} filled from the recipe).
+DOES = {
+    "own": "says this value is their own preference, with a reason of their own",
+    "for-other": "sets this value for {favour}, because {favour} likes it that way (it is not their own preference)",
+    "rule": "states a standing rule of theirs: under the condition, this value",
+    "situation": "picks this value because of the situation right now",
+    "everyday": "sets this value in passing, for no particular reason",
+    "relation": "says their {relation} (not in the car) loves this value",
+    "named": "gives this value the name \"{alias}\" (quote the name exactly)",
+    "occasion": "tells how on one occasion (the condition) this value worked well",
+    "usual": "says this value is their usual, everyday one",
+    "temporary": "needs this value for now, because of the temporary state",
+    "ended": "says the temporary state is over",
+    "wrong": "asks for this value as a first try",
+    "corrected": "says the value before was wrong and corrects it",
+    "changed-from": "switches it away from {old} to this value, to try a change",
+    "reverted": "does not like the change and wants it back the way it was",
+}
+REPLY = "answers briefly and naturally, in their own voice"
+# The temporary states of state_shift chains, glossed for the model (a key it would misread otherwise).
+STATE_GLOSS = {"back": "a hurt back", "fever": "a fever or flu", "eyes": "sore, irritated eyes",
+               "wrist": "a sprained wrist", "guest": "a houseguest riding along for a while",
+               "boots": "heavy work boots for a job", "project": "a project with odd working hours",
+               "pregnant": "recovering from minor surgery, told to take it easy"}
+END_SHARE = 0.35  # how often a value at the end of its range is planned as said in words
+
+
+@dataclass(frozen=True)
+class LinePlan:
+    speaker: str
+    does: str
+    form: str  # literal, end, step, back, from-to, none; "reply" for the other person's answer
+    value: Any = None  # the value the line leaves the setting at, as the plan has it
+    before: Any = None  # step: the value the step starts from; from-to: the value it leaves
+    offset: int | None = None  # step: the signed change
+    alias: str | None = None  # the name the line gives the value, quoted exactly
+
+
+@dataclass(frozen=True)
+class EventPlan:
+    id: str
+    person: str
+    others: list[str]
+    condition: str | None
+    lines: list[LinePlan]
+
+
+def condition_text(key: str | None) -> str | None:
+    if key is None:
+        return None
+    if key in situations.CONDITIONS:
+        return f"{key} ({situations.CONDITIONS[key].category})"
+    return f"a temporary state: {STATE_GLOSS.get(key, key)}"
+
+
+def step_text(offset: int) -> str:
+    size = abs(offset)
+    word = COUNT_WORDS[size] if size < len(COUNT_WORDS) else str(size)
+    return f"{word} {'higher' if offset > 0 else 'lower'}"
+
+
+def _say(setting: Setting, line: LinePlan) -> str:
+    """How the line must say its value: the instruction the model reads."""
+    if line.form == "none" or line.form == "reply":
+        return "say no value of the setting"
+    if line.form == "back":
+        return "say it should go back to how it was before; say no value"
+    if line.form == "step":
+        return (f"say only the change from {line.before!r}: '{step_text(line.offset or 0)}' (the size as a word, "
+                "never the number it ends up at)")
+    if line.form == "end":
+        ends = END_PHRASES["max" if line.value == max(setting.domain) else "min"]
+        return "say it in words, as one of: " + ", ".join(f"'{p}'" for p in ends)
+    if line.form == "from-to":
+        return f"say both: from {line.before!r} to {line.value!r}"
+    if setting.kind == "bool":
+        return f"say '{'on' if line.value else 'off'}'"
+    if setting.kind == "int":
+        return f"say the number {line.value} ({DEVICES[setting.api].unit})"
+    return f"say '{str(line.value).replace('_', ' ')}' exactly"
+
+
+def _line_payload(setting: Setting, line: LinePlan) -> dict[str, Any]:
+    """One planned line as the model reads it: the instruction in words, and the plan's fields."""
+    shown: dict[str, Any] = {"speaker": line.speaker, "does": line.does, "how to say the value": _say(setting, line),
+                             "form": line.form}
+    if line.form not in ("none", "reply", "back"):
+        shown["value"] = line.value
+    if line.form == "from-to":
+        shown["before"] = line.before
+    if line.form == "step":
+        shown["step"] = step_text(line.offset or 0)
+    if line.alias is not None:
+        shown["name to quote"] = line.alias
+    if line.form == "end":
+        shown["end"] = "max" if line.value == max(setting.domain) else "min"
+    return shown
+
+
+def _form(setting: Setting, recipe: Recipe, voice: Voice, rng: Random) -> str:
+    if voice.value is None:
+        return "none"
+    if voice.offset is not None:
+        return "step"
+    if voice.role == "reverted":
+        return "back"
+    if voice.role == "changed-from":
+        return "from-to"
+    # a value a step starts from is said as its number: verification reads it back literally
+    ends = (min(setting.domain), max(setting.domain)) if setting.kind == "int" else ()
+    if voice.value in ends and voice.value != recipe.base and rng.random() < END_SHARE:
+        return "end"
+    return "literal"
+
+
+def _does(recipe: Recipe, voice: Voice, alias: str | None) -> str:
+    relation = recipe.relation[0] if recipe.relation else "relative"
+    favour = str(recipe.extra.get("favour_for", "the other person")).split()[0]
+    old = recipe.extra.get("from")
+    return DOES[voice.role].format(favour=favour, relation=relation, alias=alias, old=repr(old))
+
+
+def event_plans(options: GenerateOptions, group: int, draft: Chain, recipe: Recipe) -> list[EventPlan]:
+    """The plan of every event of a vehicle chain; the draft gives ids, people and aliases."""
+    setting = settings()[recipe.setting]
+    rng = rng_for(options, group, "llm-plan", draft.id)
+    plans: list[EventPlan] = []
+    previous: Any = None
+    for event, voices in zip(draft.events, event_voices(recipe)):
+        partner = event.others[0]
+        lines: list[LinePlan] = []
+        for voice in voices:
+            form = _form(setting, recipe, voice, rng)
+            before = recipe.extra.get("from") if form == "from-to" else previous
+            value = voice.value if form != "back" else recipe.answer
+            alias = event.alias if voice.role == "named" else None
+            lines.append(LinePlan(voice.person, _does(recipe, voice, event.alias), form, value, before, voice.offset,
+                                  alias))
+            lines.append(LinePlan(partner, REPLY, "reply", value))
+            previous = value if value is not None else previous
+        plans.append(EventPlan(event.id, event.person, event.others, condition_text(voices[-1].condition), lines))
+    return plans
+
+
+def recipe_of(options: GenerateOptions, personas: PersonaGroup, chain: Chain) -> Recipe:
+    """The recipe a vehicle chain was made from (recipes are seeded by the group and its names)."""
+    made = recipes(options, personas.group, [p.name for p in personas.people])
+    return next(r for r in made if f"c{r.index}" == chain.id)
+
+
+def _people(personas: PersonaGroup) -> list[dict[str, Any]]:
+    return [{"name": p.name, "age": p.age, "occupation": p.occupation, "interests": p.interests,
+             "lifestyle": p.lifestyle} for p in personas.people]
+
+
+def chain_payload(personas: PersonaGroup, draft: Chain, plans: list[EventPlan] | None) -> dict[str, Any]:
+    """The user message of the chains stage: the plan of one chain (a vehicle chain with ``plans``)."""
+    if plans is None:
+        events: list[dict[str, Any]] = [{"id": e.id, "person": e.person, "with": e.others,
+                   "lines": [{"speaker": u.speaker, "does": f"talks about {draft.topic}" if i == 0 else REPLY}
+                             for i, u in enumerate(e.lines)]} for e in draft.events]
+        return {"group": personas.group, "people": _people(personas), "kind": "background", "topic": draft.topic,
+                "events": events}
+    assert draft.target is not None
+    setting = settings()[draft.target.setting]
+    device: dict[str, Any] = {"name": plain(setting.api), "catalog phrase (do not use)": setting.phrase,
+                              "values": list(setting.domain) if setting.domain else "free text"}
+    events = [{"id": p.id, "person": p.person, "with": p.others, "condition": p.condition,
+               "lines": [_line_payload(setting, line) for line in p.lines]} for p in plans]
+    return {"group": personas.group, "people": _people(personas), "kind": "vehicle",
+            "reasoning_type": draft.reasoning_type, "device": device, "events": events}
+
+
+@dataclass(frozen=True)
+class QueryPlan:
+    asker: str
+    clock: str  # "7:45 AM": the query's time, within the condition's hours
+    names: list[str]  # what the request must name (first names, the alias)
+    step: int | None  # the change the request itself adds to the remembered value
+    condition: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recipe) -> QueryPlan:
+    assert chain.target is not None
+    target = chain.target
+    rng = rng_for(options, group, "llm-query", chain.id)
+    hours = situations.ANY
+    if target.condition in situations.CONDITIONS:
+        hours = situations.CONDITIONS[target.condition].hours
+    values = answer_values(target.calls)
+    for _ in range(50):  # a clock that says no value of the answer ("1:15 PM" says 1 and 15)
+        hour, minute = rng.choice(hours), rng.choice((0, 10, 15, 20, 30, 40, 45, 50))
+        clock = f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
+        if not any(mentions(clock, v) for v in values):
+            break
+    names = [target.person.split()[0]]
+    owner = recipe.extra.get("owner")
+    if recipe.variant == "other-person" and owner:
+        names.append(str(owner).split()[0])
+    if target.alias:
+        names.append(target.alias)
+    step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected") else None
+    return QueryPlan(target.person, clock, names, step, condition_text(target.condition))
