@@ -18,7 +18,7 @@ import pytest
 
 from vmb.commands import data as data_command
 from vmb.data import DataError, load_benchmark
-from vmb.data.fetch import FetchError, fetch_release, file_url, release_files, verify_release
+from vmb.data.fetch import FetchError, check_release_copy, fetch_release, file_url, release_files
 from vmb.data.locate import SOURCES
 
 PROXY_VARIABLES = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
@@ -135,7 +135,7 @@ def test_force_replaces_an_existing_copy(srv: Server, tmp_path: Path, capsys: py
     assert not (dest / "stale.txt").exists()
     code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
     assert code == 0 and "fetched 50 groups" in out
-    assert verify_release(dest) == (50, 500)
+    assert check_release_copy(dest) == (50, 500)
     assert leftovers(tmp_path) == []
 
 
@@ -201,11 +201,11 @@ def test_fetch_release_raises_fetch_error(tmp_path: Path) -> None:
         fetch_release(tmp_path / "release", f"http://127.0.0.1:{port}", progress=False)
 
 
-def test_verify_release_counts(tmp_path: Path, release_dir: Path) -> None:
+def test_check_release_copy_counts(tmp_path: Path, release_dir: Path) -> None:
     root = tmp_path / "short"
     for relative in release_files(49):
         target = root / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes((release_dir / relative).read_bytes())
     with pytest.raises(DataError, match=r"expected 50 files history_\*\.txt, found 49"):
-        verify_release(root)
+        check_release_copy(root)

@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
     "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
-    "show": ("vmb.commands.show", "compare runs: ESM, F-F1, V-F1, Calls, Mem Token"),
+    "show": ("vmb.commands.show", "runs side by side: ESM, F-F1, V-F1, Calls, Mem Token"),
     "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),
     "grid": ("vmb.commands.grid", "run every model x memory setting of a TOML spec, each its own run (--shard, --merge)"),
     "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),

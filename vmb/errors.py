@@ -9,3 +9,8 @@ from __future__ import annotations
 
 class VmbError(Exception):
     """A failure the user can fix, told in one line naming what and where."""
+
+
+class OptionError(VmbError, ValueError):
+    """An option the user gave that cannot be taken (a command's flag, a memory setting's option, a
+    generator option): the message names the option, what it takes and where it was given."""

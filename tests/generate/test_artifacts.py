@@ -12,7 +12,8 @@ import pytest
 
 from tests.generate.conftest import SMALL, files, generate
 from vmb.cli import main
-from vmb.generate.options import GenerateOptions, OptionError, parse_type_shares
+from vmb.errors import OptionError
+from vmb.generate.options import GenerateOptions, parse_type_shares
 from vmb.generate.schemas import SCHEMA_VERSION, STAGES
 from vmb.generate.settings import settings
 from vmb.generate.store import ArtifactError, Store

@@ -10,7 +10,8 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
-from vmb.harness.config import OptionError, RunConfig
+from vmb.errors import OptionError
+from vmb.harness.config import RunConfig
 from vmb.harness.plan import first_days
 
 from .conftest import RunFn

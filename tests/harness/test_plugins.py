@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
-from vmb.memory import describe, get_setting, memory_names
-from vmb.memory.options import OptionError
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks, register
+from vmb.errors import OptionError
+from vmb.memory import describe, get_setting, memory_names, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks
 
 from .conftest import RunFn
 
@@ -22,13 +22,13 @@ class ToyOptions:
     top_k_hint: int = 5
 
 
-@register("toy-bank")
-class ToyBank(MemorySystem):
+@register
+class ToyBank(MemorySystem[ToyOptions]):
     """Keeps every chunk; ranks them by words shared with the query."""
 
+    name = "toy-bank"
     version = "1.0"
     label = "Toy bank"
-    Options = ToyOptions
 
     async def ingest(self, chunks: list[Chunk]) -> None:
         assert self.env.build is not None
@@ -43,10 +43,11 @@ class ToyBank(MemorySystem):
         return [MemoryItem(r["text"][:300], metadata={"start": r["start"]}) for r in ranked[:top_k]]
 
 
-@register("toy-forgetful")
+@register
 class Forgetful(ToyBank):
     """Changes its own store on every search, as MemoryBank's recall strengthening does."""
 
+    name = "toy-forgetful"
     mutates_on_search = True
 
     async def search(self, query: str, top_k: int) -> list[MemoryItem]:
@@ -102,7 +103,7 @@ def test_options_are_checked_for_settings_and_plugins_alike() -> None:
         get_setting("toy-bank", {"top_k": 3})
     with pytest.raises(OptionError, match=r"'gold': unknown option\(s\) x; valid: none"):
         get_setting("gold", {"x": 1})
-    assert get_setting("summary", {"summary_cap": 100}).settings.summary_cap == 100
+    assert get_setting("summary", {"summary_cap": 100}).options.summary_cap == 100
 
 
 def test_a_setting_declares_its_identity_once() -> None:

@@ -14,8 +14,9 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import ScriptedServer
-from vmb.memory.plugins import SystemEnv, find_system
-from vmb.memory.systems.embed import LocalEmbedder, RemoteEmbedder, make_embedder
+from vmb.memory import find
+from vmb.memory.plugins import SystemEnv
+from vmb.memory.systems.embed import EmbedderOptions, LocalEmbedder, RemoteEmbedder, make_embedder
 from vmb.memory.systems.service import MemoryServiceError
 
 from .helpers import ContractServer, Reply, Request, SearchingScript
@@ -24,11 +25,13 @@ PLUGIN = '''
 """A keyword memory: one file, one decorator."""
 import json
 
-from vmb.memory.plugins import MemoryItem, MemorySystem, register
+from vmb.memory import register
+from vmb.memory.plugins import MemoryItem, MemorySystem
 
 
-@register("keywords")
+@register
 class Keywords(MemorySystem):
+    name = "keywords"
     version = "0.1"
 
     async def ingest(self, chunks):
@@ -75,7 +78,8 @@ def test_ingest_ahead_then_run_reuses_the_stores(small_data: Path, tmp_path: Pat
     assert (tmp_path / "run" / "memory" / "group_2" / "store" / "bank.json").exists()
     assert main(["memory", "list"]) == 0
     listed = capsys.readouterr().out
-    assert "memorybank     shipped system  vmb.memory.systems.memorybank" in listed
+    assert "memorybank     system            vmb.memory.systems.memorybank" in listed
+    assert "summary        setting           vmb.memory.summary" in listed
 
 
 def test_minilm_matches_sentence_transformers() -> None:
@@ -100,26 +104,26 @@ def test_an_embeddings_endpoint_is_batched_and_normalised(contract: ContractServ
         rows = [{"index": k, "embedding": [float(len(text)), 0.0, 0.0]} for k, text in enumerate(request.body["input"])]
         return Reply(200, {"data": list(reversed(rows))})  # out of order: the index decides
 
-    embedder = make_embedder({"embedder": "openai:e5"}, contract.url + "/v1")
+    embedder = make_embedder(EmbedderOptions(embedder="openai:e5"), contract.url + "/v1")
     assert isinstance(embedder, RemoteEmbedder)
     vectors = asyncio.run(embedder.embed([f"t{k}" for k in range(200)]))
     assert vectors.shape == (200, 3) and np.allclose(vectors[:, 0], 1.0) and embedder.calls == 2
     assert embedder.describe() == {"embedder": "openai", "model": "e5", "base_url": contract.url + "/v1", "dim": 3}
     with pytest.raises(MemoryServiceError, match="unknown embedder"):
-        make_embedder({"embedder": "word2vec"}, None)
+        make_embedder(EmbedderOptions(embedder="word2vec"), None)
 
 
 def test_lightmem_is_guarded_and_configured(small_bench: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
-    system = find_system("lightmem")
+    system = find("lightmem")
     assert system is not None
-    memory = system({}, SystemEnv("group_1", tmp_path, None))
+    memory = system.parse({}).at(SystemEnv("group_1", tmp_path, None))
     monkeypatch.delenv("LIGHTMEM_LLMLINGUA_MODEL", raising=False)
     with pytest.raises(MemoryServiceError, match="LLMLingua-2 model directory"):
         memory._config("m", "http://127.0.0.1:1/v1")
-    tuned = system({"llmlingua_model": "/models/llmlingua-2", "config": {"extract_threshold": 0.3}},
-                   SystemEnv("group_1", tmp_path, None))
+    tuned = system.parse({"llmlingua_model": "/models/llmlingua-2", "config": {"extract_threshold": 0.3}}).at(
+        SystemEnv("group_1", tmp_path, None))
     config = tuned._config("qwen3-8b", "http://127.0.0.1:8000/v1")
     assert config["extract_threshold"] == 0.3 and config["pre_compressor"]["configs"]["llmlingua_config"][
         "model_name"] == "/models/llmlingua-2"

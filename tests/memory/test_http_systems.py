@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from vmb.memory.plugins import MemorySystem, SystemEnv, find_system, history_chunks
+from vmb.memory import find
+from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
 
 from .helpers import ContractServer, Reply, Request
@@ -20,9 +21,9 @@ FAST = {"backoff": 0.01, "retries": 2}
 
 
 def system(name: str, settings: dict[str, Any], store: Path) -> MemorySystem:
-    cls = find_system(name)
+    cls = find(name)
     assert cls is not None
-    return cls({**FAST, **settings}, SystemEnv("group_1", store, None))
+    return cls.parse({**FAST, **settings}).at(SystemEnv("group_1", store, None))
 
 
 def chunks(bench: Any, count: int = 3) -> list[Any]:

@@ -13,7 +13,8 @@ import pytest
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.harness import run_benchmark
 from vmb.llm.model import FatalModelError
-from vmb.memory.plugins import SystemEnv, find_system, history_chunks
+from vmb.memory import find
+from vmb.memory.plugins import SystemEnv, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
 
 from .helpers import ContractServer, Reply, Request, SearchingScript
@@ -61,9 +62,9 @@ def test_search_finds_what_mem0_stored(small_bench: Any, small_data: Path, tmp_p
         run(server.url, small_data, tmp_path, "run", limit=1)
     store = tmp_path / "run" / "memory" / "group_1" / "store"
     last = history_chunks(small_bench.group(1))[-1].lines[-1].split("] ", 1)[1]  # a fact the script extracted
-    system = find_system("mem0")
+    system = find("mem0")
     assert system is not None
-    memory = system({}, SystemEnv("group_1", store, None))
+    memory = system.parse({}).at(SystemEnv("group_1", store, None))
     items = asyncio.run(memory.search(last, 3))
     assert items[0].text == last and items[0].score is not None
     assert len(asyncio.run(memory.search("anything at all", 2))) == 2  # the same instance, searched again
@@ -120,31 +121,31 @@ def hosted(contract: ContractServer, monkeypatch: pytest.MonkeyPatch) -> Contrac
 
 
 def test_hosted_mem0_contract(hosted: ContractServer, small_bench: Any, tmp_path: Path) -> None:
-    system = find_system("mem0")
+    system = find("mem0")
     assert system is not None
     chunks = history_chunks(small_bench.group(1))[:3]
-    memory = system({"mode": "hosted"}, SystemEnv("group_1", tmp_path, None))
+    memory = system.parse({"mode": "hosted"}).at(SystemEnv("group_1", tmp_path, None))
     asyncio.run(memory.ingest(chunks))
     manifest = json.loads((tmp_path / "mem0.json").read_text())
     assert manifest["mode"] == "hosted" and manifest["events"] == 3 and manifest["chunks"] == 3
     assert "m0-test-key" not in (tmp_path / "mem0.json").read_text()
     word = chunks[0].lines[0].split(": ", 1)[1][:20]
-    items = asyncio.run(system({"mode": "hosted"}, SystemEnv("group_1", tmp_path, None)).search(word, 2))
+    items = asyncio.run(system.parse({"mode": "hosted"}).at(SystemEnv("group_1", tmp_path, None)).search(word, 2))
     assert items and word in items[0].text and items[0].score == 0.9
 
 
 def test_hosted_mem0_errors(hosted: ContractServer, small_bench: Any, tmp_path: Path,
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    system = find_system("mem0")
+    system = find("mem0")
     assert system is not None
     chunks = history_chunks(small_bench.group(1))[:1]
     fast = {"mode": "hosted", "backoff": 0.01, "retries": 1}
     hosted.failures = [Reply(401, {"detail": "Invalid API key"})]
     with pytest.raises(MemoryServiceError, match=r"refused the credentials \(HTTP 401.*check MEM0_API_KEY"):
-        asyncio.run(system(fast, SystemEnv("group_1", tmp_path, None)).ingest(chunks))
+        asyncio.run(system.parse(fast).at(SystemEnv("group_1", tmp_path, None)).ingest(chunks))
     hosted.failures = [Reply(429, {"detail": "slow down"}), Reply(429, {"detail": "slow down"})]
     with pytest.raises(MemoryServiceFailed, match="HTTP 429.*after 2 attempts"):
-        asyncio.run(system(fast, SystemEnv("group_1", tmp_path, None)).ingest(chunks))
+        asyncio.run(system.parse(fast).at(SystemEnv("group_1", tmp_path, None)).ingest(chunks))
     monkeypatch.delenv("MEM0_API_KEY")
     with pytest.raises(MemoryServiceError, match="^mem0: set MEM0_API_KEY"):
-        asyncio.run(system(fast, SystemEnv("group_1", tmp_path, None)).ingest(chunks))
+        asyncio.run(system.parse(fast).at(SystemEnv("group_1", tmp_path, None)).ingest(chunks))

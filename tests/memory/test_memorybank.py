@@ -13,12 +13,13 @@ import numpy as np
 import pytest
 
 from vmb.doubles.scripted import ScriptedServer
+from vmb.errors import OptionError
 from vmb.llm.client import ChatClient
 from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy
+from vmb.memory import find, get_setting
 from vmb.memory.base import BuildContext
-from vmb.memory.options import OptionError
-from vmb.memory.plugins import PluginMemory, SystemEnv, find_system, history_chunks
+from vmb.memory.plugins import SystemEnv, history_chunks
 
 from .helpers import SearchingScript, extraction_reply
 
@@ -26,9 +27,9 @@ NO_MODEL = {"summaries": False}
 
 
 def bank(settings: dict[str, Any], store: Path) -> Any:
-    system = find_system("memorybank")
+    system = find("memorybank")
     assert system is not None
-    return system(settings, SystemEnv("group_1", store, None))
+    return system.parse(settings).at(SystemEnv("group_1", store, None))
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def test_forgetting_follows_the_curve_and_the_seed(built: Path, small_bench: Any
 def test_search_strengthens_only_a_copy(built: Path, small_bench: Any) -> None:
     store = built / "store"
     before = {p.name: p.read_bytes() for p in store.iterdir()}
-    memory = PluginMemory(find_system("memorybank"), NO_MODEL).load(small_bench.group(1), built)
+    memory = get_setting("memorybank", NO_MODEL).load(small_bench.group(1), built)
     tool = memory.for_query(small_bench.queries[0]).tools[0]
 
     async def search(query: str) -> str:
@@ -100,7 +101,7 @@ def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path
                                 gate=asyncio.Semaphore(4), cache=None, policy=RetryPolicy(retries=0), timeout=30)
             ctx = BuildContext(model=client, directory=tmp_path, text_calls=True,
                                endpoint=Endpoint(base_url=server.url, model="scripted"))
-            await PluginMemory(find_system("memorybank"), {}).build(group, ctx)
+            await get_setting("memorybank", {}).build(group, ctx)
             return ctx
 
         ctx = asyncio.run(build())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from vmb.errors import OptionError
 from vmb.memory import get_setting
-from vmb.memory.options import OptionError
 
 
 @pytest.mark.parametrize("setting, options, message", [

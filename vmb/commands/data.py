@@ -34,13 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data.errors import DataError
-    from vmb.data.fetch import FetchError, fetch_release, verify_release
+    from vmb.data.fetch import FetchError, check_release_copy, fetch_release
     from vmb.data.locate import SOURCES
 
     dest: Path = args.dest
     if dest.exists() and not args.force:
         try:
-            groups, queries = verify_release(dest)
+            groups, queries = check_release_copy(dest)
         except DataError as problem:
             print(f"{dest} holds an incomplete or invalid copy ({problem}); downloading again")
         else:

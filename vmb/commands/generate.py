@@ -12,6 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vmb.generate.options import GenerateOptions
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,8 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     llm.add_argument("--dry-run", action="store_true", help="print the planned requests and token estimate only")
 
 
-def options_from(args: argparse.Namespace) -> object:
-    from vmb.generate.options import GenerateOptions, OptionError, parse_type_shares
+def options_from(args: argparse.Namespace) -> GenerateOptions:
+    from vmb.errors import OptionError
+    from vmb.generate.options import GenerateOptions, parse_type_shares
 
     fields = {k: getattr(args, k) for k in ("groups", "seed", "people", "history_lines", "background_chains",
                                             "vehicle_chains", "conflict_density", "delay_days", "start_date",
@@ -95,7 +100,7 @@ def options_from(args: argparse.Namespace) -> object:
 
 
 def _number(text: str, option: str) -> float:
-    from vmb.generate.options import OptionError
+    from vmb.errors import OptionError
 
     try:
         return float(text)
@@ -104,7 +109,7 @@ def _number(text: str, option: str) -> float:
 
 
 def _pair(text: str, option: str) -> tuple[str, str]:
-    from vmb.generate.options import OptionError
+    from vmb.errors import OptionError
 
     key, sep, value = text.partition("=")
     if not sep or not key or not value:
@@ -136,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out is None:
         print("vmb generate: --out DIR is required (or: vmb generate review DIR)")
         return 2
-    from vmb.generate.options import OptionError
+    from vmb.errors import OptionError
     from vmb.generate.pipeline import ProceduralBackend
     from vmb.generate.pipeline import run as run_pipeline
     from vmb.generate.store import ArtifactError
@@ -147,15 +152,15 @@ def run(args: argparse.Namespace) -> int:
     except OptionError as error:
         print(f"vmb generate: {error}")
         return 2
-    if options.backend == "llm":  # type: ignore[attr-defined]
-        from vmb.generate.plan import estimate, format_plan
+    if options.backend == "llm":
+        from vmb.generate.estimate import estimate, format_estimate
         from vmb.generate.progress import GenerateProgress
 
-        plans = estimate(options)  # type: ignore[arg-type]
-        print(format_plan(plans), flush=True)
+        estimates = estimate(options)
+        print(format_estimate(estimates), flush=True)
         if args.dry_run:
             return 0
-        progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in plans])
+        progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in estimates])
     elif args.dry_run:
         print("vmb generate: --dry-run plans model requests; the procedural backend makes none")
         return 0
@@ -166,16 +171,16 @@ def run(args: argparse.Namespace) -> int:
     backend = None
     try:
         with served(args.model, args.base_url, parallel=args.concurrency) as base_url:
-            if options.backend == "llm":  # type: ignore[attr-defined]
+            if options.backend == "llm":
                 from vmb.generate.llm import LLMBackend
                 from vmb.generate.store import Store
 
-                store = Store(args.out, options)  # type: ignore[arg-type]
+                store = Store(args.out, options)
                 store.open()
-                backend = LLMBackend(options, store.dir, concurrency=args.concurrency,  # type: ignore[arg-type]
+                backend = LLMBackend(options, store.dir, concurrency=args.concurrency,
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
-            outcome = run_pipeline(options, args.out, backend or ProceduralBackend())  # type: ignore[arg-type]
+            outcome = run_pipeline(options, args.out, backend or ProceduralBackend())
     except (ArtifactError, LocalModelError) as error:
         print(f"vmb generate: {error}")
         return 2

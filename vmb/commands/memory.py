@@ -17,7 +17,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from vmb.harness.config import RunConfig
+    from vmb.harness.plan import RunPlan
+    from vmb.results.rundir import RunDir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,19 +62,20 @@ def run(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     import importlib
 
-    from vmb.memory import SETTINGS, memory_names
-    from vmb.memory.plugins import BUILTIN, SYSTEMS
+    from vmb.memory import SHIPPED, find, memory_names
+    from vmb.memory.plugins import MemorySystem
 
     for module in args.plugin:
         importlib.import_module(module)
     for name in memory_names():
-        kind = "setting" if name in SETTINGS else ("shipped system" if name in BUILTIN else "plugin")
-        where = BUILTIN.get(name) or (SYSTEMS[name].__module__ if name in SYSTEMS else "vmb.memory")
-        print(f"{name:<14} {kind:<15} {where}")
+        cls = find(name)
+        assert cls is not None, "every listed name is registered"
+        kind = ("system" if issubclass(cls, MemorySystem) else "setting") + ("" if name in SHIPPED else " (plugin)")
+        print(f"{name:<14} {kind:<17} {cls.__module__}")
     return 0
 
 
-async def _ingest(args: argparse.Namespace, config: Any) -> int:
+async def _ingest(args: argparse.Namespace, config: RunConfig) -> int:
     from vmb.harness.plan import prepare_run
     from vmb.results.rundir import RunDir
 
@@ -85,7 +91,7 @@ async def _ingest(args: argparse.Namespace, config: Any) -> int:
         rundir.unlock()
 
 
-async def _ingest_locked(plan: Any, rundir: Any, show_progress: bool | None) -> int:
+async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | None) -> int:
     import asyncio
     import time
 

@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
 
     from vmb.commands.local import served
     from vmb.data import DataError
-    from vmb.harness.config import OptionError
+    from vmb.errors import OptionError
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.local import LocalModelError
     from vmb.llm.model import FatalModelError

@@ -19,10 +19,9 @@ from pathlib import Path
 
 from vmb.data.errors import DataError
 from vmb.data.loader import HISTORY_DIR, QA_DIR, load_benchmark
+from vmb.data.locate import RELEASE_GROUPS, RELEASE_QUERIES
 from vmb.errors import VmbError
 
-RELEASE_GROUPS = 50
-RELEASE_QUERIES = 500
 TIMEOUT_SECONDS = 30.0
 
 
@@ -49,7 +48,7 @@ def file_url(base: str, relative: str) -> str:
     return base.rstrip("/") + "/" + urllib.parse.quote(relative)
 
 
-def verify_release(root: Path) -> tuple[int, int]:
+def check_release_copy(root: Path) -> tuple[int, int]:
     """Check a release copy: 50 history files, 50 QA files, 500 queries, loads cleanly.
 
     Returns (groups, queries); raises DataError naming what is wrong.
@@ -133,7 +132,7 @@ def fetch_release(
                 total += len(data)
                 bar.set_postfix_str(f"{total / 1e6:.1f} MB")
         try:
-            groups, queries = verify_release(staging)
+            groups, queries = check_release_copy(staging)
         except DataError as error:
             raise _as_downloaded(error, staging, base_url) from None
         _put_in_place(staging, dest)

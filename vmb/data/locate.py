@@ -12,6 +12,9 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 ENV_VAR = "VMB_DATA"
 DEFAULT_DIR = Path("data") / "vehiclemembench"  # where `vmb data fetch` writes by default
 SHARED_DIR = Path("..") / "shared" / "vehiclemembench"  # the read-only fixtures beside a checkout
+# The public release's size: what `vmb data fetch` checks a copy against, what `vmb generate` makes by default.
+RELEASE_GROUPS = 50
+RELEASE_QUERIES = 500
 # Where the release is published (`vmb data fetch`). Each base URL + "/" + a path of
 # `vmb.data.fetch.release_files()` is one file: the Hugging Face dataset keeps history/ and qa_data/
 # at its root, the GitHub repository keeps them under benchmark/.

@@ -35,9 +35,10 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from vmb.bounds import number_problem
+from vmb.errors import OptionError
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
 from vmb.generate.llm_plan import EventPlan, QueryPlan, chain_payload, event_plans, query_plan, recipe_of, step_text
-from vmb.generate.options import GenerateOptions, OptionError, rng_for
+from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
 from vmb.generate.procedural.devices import plain

@@ -17,7 +17,8 @@ from typing import Any
 
 from vmb.bounds import number_problem
 from vmb.data import REASONING_TYPES
-from vmb.errors import VmbError
+from vmb.data.locate import RELEASE_GROUPS
+from vmb.errors import OptionError
 from vmb.paper import read_table
 
 
@@ -34,13 +35,10 @@ MAX_DELAY_DAYS = 365.0
 LATEST_START = date(9899, 12, 31)
 
 
-class OptionError(VmbError, ValueError):
-    """An option out of its domain; the message names the option and the accepted values."""
-
 
 @dataclass(frozen=True)
 class GenerateOptions:
-    groups: int = 50  # number of groups (one history and one QA file each)
+    groups: int = RELEASE_GROUPS  # number of groups (one history and one QA file each)
     seed: int = 1  # every random choice derives from it: same seed, same bytes
     people: int = 3  # occupants per group (main speakers)
     history_lines: int = 2700  # target dialogue lines per group (filler talk fills up to it)

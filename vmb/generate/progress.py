@@ -36,7 +36,7 @@ class GenerateProgress:
 
     @classmethod
     def planned(cls, plans: list[tuple[str, int, int]], every: float = 30.0) -> GenerateProgress:
-        """From (stage, requests, completion tokens) as ``vmb.generate.plan.estimate`` gives them."""
+        """From (stage, requests, completion tokens) as ``vmb.generate.estimate.estimate`` gives them."""
         return cls({stage: StageCount(requests, completion) for stage, requests, completion in plans}, every)
 
     def sent(self) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.harness.tools import ToolBox, ToolOutcome
 from vmb.llm.model import Message, Model, RequestFailed
@@ -33,6 +33,9 @@ from vmb.score import TaskScore, score_calls, score_states
 from vmb.sim import World, replay
 from vmb.sim.registry import MODULES
 
+if TYPE_CHECKING:
+    from vmb.data import Query
+
 MAX_CALLS_PER_REPLY = 32
 MAX_CALLS_PER_QUERY = 100
 
@@ -43,7 +46,7 @@ def system_prompt(memory_prompt: str) -> str:
     return load_prompt("agent").render(modules=", ".join(MODULES), memory=memory_prompt)
 
 
-def score_world(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int, world: World) -> TaskScore:
+def score_world(query: Query, vehicle_calls: list[dict[str, Any]], call_count: int, world: World) -> TaskScore:
     """The query's score from the car the agent's calls left (the loop's own world, no replay)."""
     ref_world, _ = replay(list(query.calls))
     score = score_states(ref_world.flat(), world.flat(), query.calls, vehicle_calls,
@@ -51,7 +54,7 @@ def score_world(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int
     return dataclasses.replace(score, n_calls=call_count)
 
 
-def score_replayed(query: Any, vehicle_calls: list[dict[str, Any]], call_count: int) -> TaskScore:
+def score_replayed(query: Query, vehicle_calls: list[dict[str, Any]], call_count: int) -> TaskScore:
     """The query's score with the stored calls replayed from the default car (rescoring a run)."""
     score = score_calls(query.calls, vehicle_calls, task_id=query.id, reasoning_type=query.reasoning_type)
     return dataclasses.replace(score, n_calls=call_count)
@@ -73,7 +76,7 @@ class Conversation:
     failed_requests: int = 0  # requests sent for it, retries included
 
 
-async def converse(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int,
+async def converse(query: Query, model: Model, memory: QueryMemory, *, max_rounds: int,
                    text_calls: bool) -> Conversation:
     """The agent loop: rounds of model request and tool dispatch until an answer or the round limit."""
     world = World()
@@ -147,7 +150,7 @@ def _result_entry(round_no: int, outcome: ToolOutcome, read_as: str | None) -> T
                       changes=outcome.changes, read_as=read_as)
 
 
-def build_record(query: Any, memory: QueryMemory, talk: Conversation, seconds: float) -> QueryRecord:
+def build_record(query: Query, memory: QueryMemory, talk: Conversation, seconds: float) -> QueryRecord:
     """The query's record, scored from the loop's car when no request failed."""
     from vmb.tokens import count_tokens
 
@@ -188,7 +191,7 @@ def build_record(query: Any, memory: QueryMemory, talk: Conversation, seconds: f
     )
 
 
-async def run_query(query: Any, model: Model, memory: QueryMemory, *, max_rounds: int,
+async def run_query(query: Query, model: Model, memory: QueryMemory, *, max_rounds: int,
                     text_calls: bool) -> QueryRecord:
     start = time.perf_counter()
     talk = await converse(query, model, memory, max_rounds=max_rounds, text_calls=text_calls)

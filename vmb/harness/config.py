@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from vmb.bounds import number_problem
-from vmb.errors import VmbError
+from vmb.errors import OptionError
 from vmb.harness.shard import Shard
 from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
 
@@ -74,9 +74,6 @@ def resolve_family(server: str, base_url: str | None) -> ServerFamily:
     host = urlparse(base_url or "").hostname or ""
     return SERVER_FAMILIES[HOST_FAMILIES.get(host, "generic")]
 
-
-class OptionError(VmbError, ValueError):
-    """A setting refused before any request, with one line naming the option and what it takes."""
 
 
 def parse_groups(text: str) -> list[int]:

@@ -17,10 +17,13 @@ import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.bench import BenchOptions, SuiteResult
 from vmb.llm.model import Message, Reply
+
+if TYPE_CHECKING:
+    from vmb.doubles.scripted import ReferenceScript
 
 SETTINGS = ("none", "gold", "summary", "kv", "history")
 # The reference release (isyuhaochen/VehicleMemBench at 5ef3c48), its prompts and tool schemas sent
@@ -63,14 +66,16 @@ def request_tokens(messages: list[Message], tools: list[dict[str, Any]]) -> int:
 class Counted:
     """The scripted policy as a ``Model``, counting every request it answers."""
 
-    script: Any  # vmb.doubles.scripted.ReferenceScript
+    script: ReferenceScript
     requests: list[int] = field(default_factory=list)
     tools: list[dict[str, Any]] = field(default_factory=list)  # of the last request
 
     async def complete(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
         self.requests.append(request_tokens(messages, tools))
         self.tools = tools
-        return Reply(self.script({"messages": messages, "tools": tools}).message)
+        answer = self.script({"messages": messages, "tools": tools})
+        assert answer.message is not None, "the reference policy answers every request with a message"
+        return Reply(answer.message)
 
 
 @dataclass

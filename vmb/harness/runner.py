@@ -17,11 +17,12 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.doubles.offline import offline_model
+from vmb.errors import OptionError
 from vmb.harness.agent import run_query
-from vmb.harness.config import OptionError, RunConfig
+from vmb.harness.config import RunConfig
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
 from vmb.llm.cache import RequestCache
@@ -34,6 +35,10 @@ from vmb.prices import price_table
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import RunDir, RunDirError
 from vmb.results.summary import QueryRow, compute_metric
+
+if TYPE_CHECKING:
+    from vmb.data import Group, Query
+    from vmb.doubles.baselines import Tasks
 
 
 @dataclass
@@ -72,14 +77,14 @@ class Runner:
                 stats=progress.stats,
             )
         self.builder = MemoryBuilder(plan, self.client)
-        self._tasks: Any = None  # vmb.doubles.baselines.Tasks, made when a shortcut baseline first needs it
+        self._tasks: Tasks | None = None  # made when a shortcut baseline first needs it
 
-    def model_for(self, query: Any, trial: int) -> Model:
+    def model_for(self, query: Query, trial: int) -> Model:
         if self.client is not None:
             return self.client.for_trial(trial)
         return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks())
 
-    def tasks(self) -> Any:
+    def tasks(self) -> Tasks:
         """What a shortcut baseline reads of each query, histories indexed once (the baselines imported then)."""
         if self._tasks is None:
             from vmb.doubles.baselines import Tasks
@@ -87,8 +92,8 @@ class Runner:
             self._tasks = Tasks()
         return self._tasks
 
-    async def run(self, pending: list[tuple[Any, int]]) -> None:
-        by_group: dict[int, list[tuple[Any, int]]] = {}
+    async def run(self, pending: list[tuple[Query, int]]) -> None:
+        by_group: dict[int, list[tuple[Query, int]]] = {}
         for query, trial in pending:
             by_group.setdefault(query.group, []).append((query, trial))
         try:
@@ -108,7 +113,7 @@ class Runner:
         if self.cache is not None:
             self.cache.close()
 
-    async def run_group(self, group: Any, attempts: list[tuple[Any, int]]) -> None:
+    async def run_group(self, group: Group, attempts: list[tuple[Query, int]]) -> None:
         try:
             memory = await self.group_memory(group)
         except RequestFailed as failure:
@@ -119,7 +124,7 @@ class Runner:
             for query, trial in attempts:
                 tasks.create_task(self.run_one(query, trial, memory))
 
-    async def run_one(self, query: Any, trial: int, memory: GroupMemory) -> None:
+    async def run_one(self, query: Query, trial: int, memory: GroupMemory) -> None:
         async with self.slots:
             record = await run_query(query, self.model_for(query, trial), memory.for_query(query),
                                      max_rounds=self.config.max_rounds, text_calls=self.config.text_calls)
@@ -134,7 +139,7 @@ class Runner:
 
     # ---- memory building -------------------------------------------------------------------
 
-    async def group_memory(self, group: Any) -> GroupMemory:
+    async def group_memory(self, group: Group) -> GroupMemory:
         group = self.plan.memory_group(group)
         if not self.setting.builds:
             return self.setting.load(group, None)

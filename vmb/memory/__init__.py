@@ -1,30 +1,64 @@
-"""Memory settings: what the agent knows of a group's history, and how it is built.
+"""Memory settings: what the agent knows of a group's history, and how it is built; one registry.
 
 Built in: ``none``, ``gold``, ``summary`` (recursive summarization), ``kv`` (key-value store),
-``history`` (the raw history). Any other name is an external memory system registered with
-``vmb.memory.plugins.register`` (see that module for the one-file extension path).
+``history`` (the raw history), and the external memory systems shipped with vmb (``mem0``,
+``memorybank``, ...: ``vmb.memory.plugins``). A plugin module adds its own with ``@register``
+(``--plugin MODULE`` imports it). Every one is a ``vmb.memory.base.MemorySetting`` declaring its
+name, label, paper name, colour and options on its class.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from vmb.errors import OptionError
 from vmb.memory.base import MemorySetting
 
-# In the order tables and figures list them: the paper's settings floor to ceiling, then ours; the
-# shipped memory systems follow (``vmb.memory.plugins.BUILTIN``), then any other by name.
-SETTINGS: dict[str, str] = {
+# Every setting shipped with vmb → the class declaring it, imported only when the setting is used.
+# In the order tables and figures list them: the paper's settings floor to ceiling, then ours, then
+# the memory systems; a plugin's follow by name.
+SHIPPED: dict[str, str] = {
     "none": "vmb.memory.simple:NoMemory",
     "summary": "vmb.memory.summary:SummaryMemory",
     "kv": "vmb.memory.kv:KeyValueMemory",
     "gold": "vmb.memory.simple:GoldMemory",
     "history": "vmb.memory.simple:HistoryMemory",
+    "mem0": "vmb.memory.systems.mem0:Mem0",
+    "memorybank": "vmb.memory.systems.memorybank:MemoryBank",
+    "memos": "vmb.memory.systems.memos:MemOS",
+    "lightmem": "vmb.memory.systems.lightmem:LightMem",
+    "memobase": "vmb.memory.systems.memobase:Memobase",
+    "supermemory": "vmb.memory.systems.supermemory:Supermemory",
 }
-# For a plugin that declares no colour: a stable one from its name, never a declared one's.
+# Settings registered by plugin modules (``@register``), by name.
+REGISTERED: dict[str, type[MemorySetting[Any]]] = {}
+# For a setting that declares no colour: a stable one from its name, never a declared one's.
 SPARE_COLORS = ("#44AA99", "#AA4499", "#999933", "#661100", "#6699CC", "#888888")
+
+C = TypeVar("C", bound=type[MemorySetting[Any]])
+
+
+def register(cls: C) -> C:
+    """Make a plugin's setting (its class declares ``name``) choosable as ``--memory NAME``."""
+    name = cls.name
+    if name in SHIPPED or REGISTERED.get(name, cls) is not cls:
+        owner = SHIPPED[name].split(":")[0] if name in SHIPPED else REGISTERED[name].__module__
+        raise ValueError(f"memory setting {name!r} is already registered by {owner}")
+    REGISTERED[name] = cls
+    return cls
+
+
+def find(name: str) -> type[MemorySetting[Any]] | None:
+    """The class declaring setting ``name``, or None when nobody registered it."""
+    if name in SHIPPED:
+        module_name, cls_name = SHIPPED[name].split(":")
+        cls: type[MemorySetting[Any]] = getattr(importlib.import_module(module_name), cls_name)
+        return cls
+    return REGISTERED.get(name)
 
 
 @dataclass(frozen=True)
@@ -35,60 +69,35 @@ class MemoryInfo:
     label: str
     paper_name: str | None
     color: str
-    rank: tuple[int, str]  # sort key: settings, then shipped systems, then others by name
-
-
-def _setting_class(name: str) -> Any:
-    """The class declaring setting ``name`` (a ``MemorySetting`` or a ``MemorySystem``), or None."""
-    if name in SETTINGS:
-        module_name, cls_name = SETTINGS[name].split(":")
-        return getattr(importlib.import_module(module_name), cls_name)
-    from vmb.memory.plugins import find_system
-
-    return find_system(name)
+    rank: tuple[int, str]  # sort key: shipped settings in their order, then others by name
 
 
 def describe(name: str) -> MemoryInfo:
     """Label, paper name, colour and rank of a setting; a name nobody registered gets its name as label."""
-    from vmb.memory.plugins import BUILTIN
-
-    order = [*SETTINGS, *BUILTIN]
+    order = list(SHIPPED)
     rank = (order.index(name), "") if name in order else (len(order), name)
-    cls = _setting_class(name)
-    label = getattr(cls, "label", None) or name
-    color = getattr(cls, "color", None)
+    cls = find(name)
+    color = cls.color if cls is not None else None
     if color is None:
         digest = int(hashlib.sha256(name.encode()).hexdigest(), 16)
         color = SPARE_COLORS[digest % len(SPARE_COLORS)]
-    return MemoryInfo(name, label, getattr(cls, "paper_name", None), color, rank)
+    label = (cls.label if cls is not None else None) or name
+    return MemoryInfo(name, label, cls.paper_name if cls is not None else None, color, rank)
 
 
 def from_paper_name(paper_name: str) -> str:
     """Our name for a setting the paper names ``paper_name`` (itself when none declares it)."""
-    from vmb.memory.plugins import BUILTIN
-
-    for name in [*SETTINGS, *BUILTIN]:
-        if describe(name).paper_name == paper_name:
-            return name
-    return paper_name
+    return next((name for name in SHIPPED if describe(name).paper_name == paper_name), paper_name)
 
 
 def memory_names() -> list[str]:
-    from vmb.memory.plugins import BUILTIN, SYSTEMS
-
-    return [*SETTINGS, *sorted(set(BUILTIN) | set(SYSTEMS))]
+    return [*SHIPPED, *sorted(set(REGISTERED) - set(SHIPPED))]
 
 
-def get_setting(name: str, options: dict[str, Any] | None = None) -> MemorySetting:
-    """The setting called ``name`` (a built-in one or a registered memory system)."""
-    options = dict(options or {})
-    if name in SETTINGS:
-        setting: MemorySetting = _setting_class(name)(options)
-        return setting
-    from vmb.memory.plugins import PluginMemory, find_system
-
-    system = find_system(name)
-    if system is None:
-        raise ValueError(f"unknown memory setting {name!r}; choose from {', '.join(memory_names())} "
-                         "(or load a plugin module with --plugin)")
-    return PluginMemory(system, options)
+def get_setting(name: str, options: Mapping[str, Any] | None = None) -> MemorySetting[Any]:
+    """The setting called ``name`` with ``options`` (as ``--memory-option`` gives them), checked."""
+    cls = find(name)
+    if cls is None:
+        raise OptionError(f"unknown memory setting {name!r}; choose from {', '.join(memory_names())} "
+                          "(or load a plugin module with --plugin)")
+    return cls.parse(options or {})

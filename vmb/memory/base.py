@@ -15,14 +15,19 @@ summary, history) counts as one retrieval per query; each memory tool result cou
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from vmb.llm.model import Endpoint, Message, Model, Reply
-from vmb.memory.options import NoOptions, parse_options
+from vmb.memory.options import NoOptions, non_default, parse_options
+
+if TYPE_CHECKING:
+    from vmb.data import Group
 
 
 @dataclass(frozen=True)
@@ -102,32 +107,48 @@ class BuildContext:
         return reply
 
 
-class MemorySetting(ABC):
-    """One memory setting. Subclasses declare their identity and options (``vmb.memory.options``)
-    and, if they build, ``builds = True``."""
+OptionsT = TypeVar("OptionsT")
+
+
+class MemorySetting(ABC, Generic[OptionsT]):
+    """One memory setting: a built-in one or an external memory system (``vmb.memory.plugins``), all
+    found through one registry (``vmb.memory``). A subclass declares its ``name``, its identity in
+    tables and figures, whether it ``builds``, and its options as the type argument:
+    ``class SummaryMemory(MemorySetting[SummaryOptions])``. It is made from the parsed options
+    (``parse`` checks a dict of them first) and reads them typed, as ``self.options``."""
 
     name: ClassVar[str]
-    label: ClassVar[str]  # how tables and figures name it
+    label: ClassVar[str | None] = None  # how tables and figures name it (None: its name)
     paper_name: ClassVar[str | None] = None  # the paper's name for it, when the paper has the setting
-    color: ClassVar[str]  # its colour in every figure
-    Options: ClassVar[type] = NoOptions  # a dataclass of the options it takes
+    color: ClassVar[str | None] = None  # its colour in every figure (None: a stable spare one from its name)
+    Options: ClassVar[type[Any]] = NoOptions  # the dataclass of its options: the type argument
     builds: ClassVar[bool] = False
     reads_history: ClassVar[bool] = True  # whether build or evaluation reads the groups' histories
     prompts: ClassVar[tuple[str, ...]] = ()  # prompt files the build uses (their versions key the store)
 
-    def __init__(self, options: dict[str, Any]) -> None:
-        self.options = options  # as given (hashed and recorded as given)
-        self.settings = parse_options(self.name, self.Options, options)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            declared = [arg for arg in typing.get_args(base) if isinstance(arg, type) and dataclasses.is_dataclass(arg)]
+            if declared:
+                cls.Options = declared[0]
+
+    def __init__(self, options: OptionsT) -> None:
+        self.options = options
+
+    @classmethod
+    def parse(cls, given: Mapping[str, Any]) -> Self:
+        """The setting with ``given`` options (``--memory-option`` pairs), checked against ``Options``."""
+        return cls(parse_options(cls.name, cls.Options, given))
 
     def build_params(self) -> dict[str, Any]:
         """Everything besides model and prompts that the built memory depends on."""
-        return {"setting": self.name, "options": self.options}
+        return {"setting": self.name, "options": non_default(self.options)}
 
-    async def build(self, group: Any, ctx: BuildContext) -> None:
+    async def build(self, group: Group, ctx: BuildContext) -> None:
         """Write the group's memory into ``ctx.directory``. Only settings with ``builds`` override it."""
         raise NotImplementedError(f"memory setting {self.name!r} has nothing to build")
 
     @abstractmethod
-    def load(self, group: Any, directory: Path | None) -> GroupMemory:
+    def load(self, group: Group, directory: Path | None) -> GroupMemory:
         """The group's memory for evaluation (``directory`` is None when nothing was built)."""
-

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.llm.args import check_args
 from vmb.llm.textcalls import extract_calls
@@ -21,6 +21,9 @@ from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines
 from vmb.prompts import load_prompt
+
+if TYPE_CHECKING:
+    from vmb.data import Group
 
 _KEY = {"key": {"type": "string", "description": "The entry's key."}}
 # The tools' names: the build adds and removes entries; the agent lists keys and searches.
@@ -112,23 +115,22 @@ class KeyValueOptions:
     kv_rounds: int = field(default=10, metadata={AT_LEAST: 1})  # tool-call rounds per day while building the store
 
 
-class KeyValueMemory(MemorySetting):
+class KeyValueMemory(MemorySetting[KeyValueOptions]):
     name = "kv"
     label = "key-value store"
     paper_name = "key_value_store"
     color = "#009E73"
-    Options = KeyValueOptions
     builds = True
     prompts = ("kv_build", DAY_PROMPT)
 
     @property
     def rounds(self) -> int:
-        return int(self.settings.kv_rounds)
+        return self.options.kv_rounds
 
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "kv_rounds": self.rounds}
 
-    async def build(self, group: Any, ctx: BuildContext) -> None:
+    async def build(self, group: Group, ctx: BuildContext) -> None:
         system = load_prompt("kv_build").render()
         day_prompt = load_prompt(DAY_PROMPT)
         tools = [_schema(name) for name in BUILD_TOOLS]
@@ -163,6 +165,6 @@ class KeyValueMemory(MemorySetting):
                 log.flush()
         (ctx.directory / "store.json").write_text(json.dumps(store, ensure_ascii=False, indent=1), encoding="utf-8")
 
-    def load(self, group: Any, directory: Path | None) -> GroupMemory:
+    def load(self, group: Group, directory: Path | None) -> GroupMemory:
         assert directory is not None, "the kv setting is loaded from its build directory"
         return _Store(json.loads((directory / "store.json").read_text(encoding="utf-8")))

@@ -4,8 +4,9 @@ Every setting (built in or a plugin's memory system) declares on its class: ``na
 tables and figures name it), ``paper_name`` (the paper's name for it, when the paper has it),
 ``color`` (its colour in every figure) and ``Options``, a dataclass of the options it takes.
 ``--memory-option KEY=VALUE`` pairs are checked against ``Options`` before anything runs: an unknown
-key or a value of the wrong type is refused with one line listing the valid options. A number must
-be finite, and at least the bound a field declares as ``field(..., metadata={AT_LEAST: 1})``.
+key, a value of the wrong type or a choice outside a field's ``Literal[...]`` is refused with one line
+listing the valid options. A number must be finite, and at least the bound a field declares as
+``field(..., metadata={AT_LEAST: 1})``. The setting receives the parsed dataclass, never the dict.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Union
+from collections.abc import Mapping
+from typing import Any, Literal, Union
 
 from vmb.bounds import number_problem
-from vmb.errors import VmbError
+from vmb.errors import OptionError
 
 AT_LEAST = "at_least"  # an Options field's metadata key: the smallest value it takes
 
@@ -25,9 +27,6 @@ AT_LEAST = "at_least"  # an Options field's metadata key: the smallest value it 
 class NoOptions:
     """A setting that takes no options."""
 
-
-class OptionError(VmbError, ValueError):
-    """A memory option that is unknown or of the wrong type."""
 
 
 def _accepts(kind: Any, value: Any) -> bool:
@@ -38,6 +37,8 @@ def _accepts(kind: Any, value: Any) -> bool:
         return any(_accepts(arm, value) for arm in typing.get_args(kind))
     if kind is type(None):
         return value is None
+    if origin is Literal:
+        return any(value == choice and type(value) is type(choice) for choice in typing.get_args(kind))
     if origin is not None:  # dict[str, Any], list[str], ...
         return isinstance(value, origin)
     if kind is float:
@@ -50,23 +51,34 @@ def _accepts(kind: Any, value: Any) -> bool:
 def _type_name(kind: Any) -> str:
     if typing.get_origin(kind) in (Union, types.UnionType):
         return " or ".join(_type_name(arm) for arm in typing.get_args(kind))
+    if typing.get_origin(kind) is Literal:
+        return " or ".join(repr(choice) for choice in typing.get_args(kind))
     if kind is type(None):
         return "null"
     return getattr(kind, "__name__", str(kind))
 
 
+def _default(field: dataclasses.Field[Any]) -> Any:
+    if field.default is not dataclasses.MISSING:
+        return field.default
+    return field.default_factory() if field.default_factory is not dataclasses.MISSING else None
+
+
 def describe_options(options: type) -> str:
     """``name (type, default value), ...``: the valid options, for an error line or ``vmb memory list``."""
     hints = typing.get_type_hints(options)
-    parts = []
-    for field in dataclasses.fields(options):
-        default = field.default if field.default is not dataclasses.MISSING else (
-            field.default_factory() if field.default_factory is not dataclasses.MISSING else None)
-        parts.append(f"{field.name} ({_type_name(hints[field.name])}, default {default!r})")
+    parts = [f"{field.name} ({_type_name(hints[field.name])}, default {_default(field)!r})"
+             for field in dataclasses.fields(options)]
     return ", ".join(parts) or "none"
 
 
-def parse_options(setting: str, options: type, given: dict[str, Any]) -> Any:
+def non_default(options: Any) -> dict[str, Any]:
+    """The options that differ from their declared defaults (what a built memory is keyed by)."""
+    return {field.name: getattr(options, field.name) for field in dataclasses.fields(options)
+            if getattr(options, field.name) != _default(field)}
+
+
+def parse_options(setting: str, options: type[Any], given: Mapping[str, Any]) -> Any:
     """``given`` as an instance of the ``options`` dataclass, or one line naming what is wrong."""
     hints = typing.get_type_hints(options)
     fields = {f.name for f in dataclasses.fields(options)}

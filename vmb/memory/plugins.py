@@ -1,43 +1,58 @@
-"""External memory systems (Mem0, MemoryBank, ...) behind one protocol; adding one takes one file.
+"""External memory systems (Mem0, MemoryBank, ...): memory settings that ingest and search; one file each.
 
 ```python
-from vmb.memory.plugins import MemoryItem, MemorySystem, register
+from dataclasses import dataclass
+from typing import Literal
 
-@register("mybank")
-class MyBank(MemorySystem):
+from vmb.memory import register
+from vmb.memory.plugins import MemoryItem, MemorySystem
+
+@dataclass(frozen=True)
+class MyBankOptions:
+    ranking: Literal["recent", "similar"] = "similar"   # --memory-option ranking=recent
+
+@register
+class MyBank(MemorySystem[MyBankOptions]):
+    name = "mybank"
     version = "0.1"
 
     async def ingest(self, chunks):            # the group's history, one chunk per (day, hour)
-        ...                                    # write under self.env.store_dir
+        ...                                    # write under self.env.store_dir; read self.options.ranking
     async def search(self, query, top_k):      # must not change what ingest stored
         return [MemoryItem(text="...", score=0.9, metadata={"date": "2025-03-03"})]
 ```
 
+A memory system is a memory setting like ``summary`` or ``kv`` (the same declarations: ``name``,
+``label``, ``paper_name``, ``color``, its options as the type argument, found in the same registry,
+``vmb.memory``); its build is ``ingest`` and its evaluation a ``search_memory(query, top_k=5)`` tool.
 ``vmb run --memory mybank --plugin my_module`` then ingests each group once (stored and reused
-like every built memory) and gives the agent ``search_memory(query, top_k=5)``; the text it returns
-is what Mem Token counts. A system whose search changes its own state (MemoryBank strengthens
-recalled memories) sets ``mutates_on_search = True``: each query then searches a fresh copy of the
-stored directory, so results never depend on query order. ``describe()`` (name, version, settings)
-is recorded with the built memory. The systems shipped with vmb are listed in ``BUILTIN`` and
-imported only when chosen.
+like every built memory); the text the tool returns is what Mem Token counts. The options arrive
+parsed (``self.options``, a ``MyBankOptions``): an unknown key, a wrong type or a choice outside the
+``Literal`` is refused before anything runs. Each group's ingest and search run on an instance of
+its own (``at``: the same options, ``self.env`` naming the group's store). A system whose search
+changes its own state (MemoryBank strengthens recalled memories) sets ``mutates_on_search = True``:
+each query then searches a fresh copy of the stored directory, so results never depend on query
+order. ``describe()`` (name, version, options) is recorded with the built memory.
 """
 
 from __future__ import annotations
 
-import importlib
+import dataclasses
 import json
 import shutil
 import tempfile
-from abc import ABC, abstractmethod
-from collections.abc import Callable
+from abc import abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
-from vmb.memory.options import NoOptions, parse_options
+from vmb.memory.options import non_default
 from vmb.memory.simple import memory_section
+
+if TYPE_CHECKING:
+    from vmb.data import Group
 
 SEARCH_TOOL = "search_memory"
 DEFAULT_TOP_K = 5
@@ -48,18 +63,7 @@ SEARCH_PARAMETERS: dict[str, Any] = {
     "required": ["query"],
 }
 
-# name → the module that registers it; imported only when that system is chosen.
-BUILTIN: dict[str, str] = {
-    "mem0": "vmb.memory.systems.mem0",
-    "memorybank": "vmb.memory.systems.memorybank",
-    "memos": "vmb.memory.systems.memos",
-    "lightmem": "vmb.memory.systems.lightmem",
-    "memobase": "vmb.memory.systems.memobase",
-    "supermemory": "vmb.memory.systems.supermemory",
-}
-SYSTEMS: dict[str, type[MemorySystem]] = {}
-
-S = TypeVar("S", bound="type[MemorySystem]")
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclass(frozen=True)
@@ -89,32 +93,31 @@ class MemoryItem:
 
 @dataclass
 class SystemEnv:
-    """What a system instance gets: its namespace, its directory, and the run's model and cost."""
+    """The group's store a system instance works on, and the run's model and cost while building."""
 
     namespace: str
     store_dir: Path
     build: BuildContext | None  # the build's model access and cost counters; None at evaluation
 
 
-class MemorySystem(ABC):
-    """An external memory system. Declares, as a setting does (``vmb.memory.options``), its ``label``,
-    ``paper_name``, ``color`` and ``Options`` dataclass; ``register`` gives it its ``name``."""
+class MemorySystem(MemorySetting[OptionsT]):
+    """An external memory system: a memory setting whose build ingests the group's history and whose
+    evaluation searches it. Declares what every setting declares (``vmb.memory.base.MemorySetting``)
+    plus its ``version``; implements ``ingest`` and ``search``."""
 
-    name: ClassVar[str]
-    label: ClassVar[str | None] = None  # how tables and figures name it (None: its name)
-    paper_name: ClassVar[str | None] = None
-    color: ClassVar[str | None] = None  # None: a stable spare colour chosen from its name
-    Options: ClassVar[type] = NoOptions
+    builds = True
     version: ClassVar[str] = "0"
     mutates_on_search: ClassVar[bool] = False
+    env: SystemEnv  # the group's store this instance ingests into or searches (set by ``at``)
 
-    def __init__(self, settings: dict[str, Any], env: SystemEnv) -> None:
-        parse_options(self.name, self.Options, settings)
-        self.settings = settings  # as given; each option's default is in ``Options``
-        self.env = env
+    def at(self, env: SystemEnv) -> Self:
+        """An instance of its own for one group's store, with the same options."""
+        instance = type(self)(self.options)
+        instance.env = env
+        return instance
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "settings": self.settings}
+        return {"name": self.name, "version": self.version, "settings": dataclasses.asdict(self.options)}  # type: ignore[call-overload]
 
     @abstractmethod
     async def ingest(self, chunks: list[Chunk]) -> None:
@@ -124,25 +127,25 @@ class MemorySystem(ABC):
     async def search(self, query: str, top_k: int) -> list[MemoryItem]:
         """The ``top_k`` most relevant memories, best first."""
 
+    def build_params(self) -> dict[str, Any]:
+        return {"setting": self.name, "version": self.version, "options": non_default(self.options)}
 
-def register(name: str) -> Callable[[S], S]:
-    def decorate(cls: S) -> S:
-        if name in SYSTEMS and SYSTEMS[name] is not cls:
-            raise ValueError(f"memory system {name!r} is already registered by {SYSTEMS[name].__module__}")
-        cls.name = name
-        SYSTEMS[name] = cls
-        return cls
+    async def build(self, group: Group, ctx: BuildContext) -> None:
+        store = ctx.directory / "store"
+        store.mkdir(exist_ok=True)
+        instance = self.at(SystemEnv(f"group_{group.number}", store, ctx))
+        chunks = history_chunks(group)
+        await instance.ingest(chunks)
+        (ctx.directory / "system.json").write_text(
+            json.dumps({**instance.describe(), "chunks": len(chunks)}, ensure_ascii=False, indent=1), encoding="utf-8"
+        )
 
-    return decorate
-
-
-def find_system(name: str) -> type[MemorySystem] | None:
-    if name not in SYSTEMS and name in BUILTIN:
-        importlib.import_module(BUILTIN[name])
-    return SYSTEMS.get(name)
+    def load(self, group: Group, directory: Path | None) -> GroupMemory:
+        assert directory is not None, "an external memory system is loaded from its build directory"
+        return _Searcher(self, f"group_{group.number}", directory / "store")
 
 
-def history_chunks(group: Any) -> list[Chunk]:
+def history_chunks(group: Group) -> list[Chunk]:
     """The group's history cut into one chunk per (day, hour), in order."""
     chunks: list[Chunk] = []
     for line in group.lines:
@@ -157,45 +160,14 @@ def render_items(items: list[MemoryItem]) -> str:
     return "\n".join(f"{k}. {item.text}" for k, item in enumerate(items, 1))
 
 
-class PluginMemory(MemorySetting):
-    """Adapts a registered ``MemorySystem`` to a memory setting (ingest = build, search = a tool)."""
-
-    builds = True
-
-    def __init__(self, system: type[MemorySystem], options: dict[str, Any]) -> None:
-        # Not MemorySetting.__init__: the options are the system's, checked against its Options.
-        self.system = system
-        self.name = system.name  # type: ignore[misc]
-        self.options = options
-        self.settings = parse_options(system.name, system.Options, options)
-
-    def build_params(self) -> dict[str, Any]:
-        return {"setting": self.system.name, "version": self.system.version, "options": self.options}
-
-    async def build(self, group: Any, ctx: BuildContext) -> None:
-        store = ctx.directory / "store"
-        store.mkdir(exist_ok=True)
-        instance = self.system(self.options, SystemEnv(f"group_{group.number}", store, ctx))
-        chunks = history_chunks(group)
-        await instance.ingest(chunks)
-        (ctx.directory / "system.json").write_text(
-            json.dumps({**instance.describe(), "chunks": len(chunks)}, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
-
-    def load(self, group: Any, directory: Path | None) -> GroupMemory:
-        assert directory is not None, "an external memory system is loaded from its build directory"
-        return _Searcher(self.system, self.options, f"group_{group.number}", directory / "store")
-
-
 class _Searcher:
     """A group's ingested store at evaluation: one shared instance, or a fresh copy per search."""
 
-    def __init__(self, system: type[MemorySystem], options: dict[str, Any], namespace: str, store: Path) -> None:
+    def __init__(self, system: MemorySystem[Any], namespace: str, store: Path) -> None:
         self.system = system
-        self.options = options
         self.namespace = namespace
         self.store = store
-        self._shared: MemorySystem | None = None
+        self._shared: MemorySystem[Any] | None = None
 
     async def _search(self, args: dict[str, Any]) -> MemoryResult:
         top_k = int(args.get("top_k", DEFAULT_TOP_K))
@@ -205,11 +177,10 @@ class _Searcher:
             with tempfile.TemporaryDirectory(prefix="vmb-memory-") as scratch:
                 copy = Path(scratch) / "store"
                 shutil.copytree(self.store, copy)
-                instance = self.system(self.options, SystemEnv(self.namespace, copy, None))
-                items = await instance.search(args["query"], top_k)
+                items = await self.system.at(SystemEnv(self.namespace, copy, None)).search(args["query"], top_k)
         else:
             if self._shared is None:
-                self._shared = self.system(self.options, SystemEnv(self.namespace, self.store, None))
+                self._shared = self.system.at(SystemEnv(self.namespace, self.store, None))
             items = await self._shared.search(args["query"], top_k)
         text = render_items(items)
         return MemoryResult(text or "no memory matches", memory_text=text)

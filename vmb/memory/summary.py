@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, GroupMemory, MemorySetting, QueryInfo, QueryMemory
 from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt
+
+if TYPE_CHECKING:
+    from vmb.data import Day, Group
 
 UPDATE = "memory_update"
 DAY_PROMPT = "summary_day"  # one day of the build: the memory so far and the day's lines
@@ -40,7 +43,7 @@ def update_schema(cap: int) -> dict[str, Any]:
     }
 
 
-def day_lines(day: Any) -> str:
+def day_lines(day: Day) -> str:
     return "\n".join(line.raw for line in day.lines)
 
 
@@ -57,23 +60,22 @@ class SummaryOptions:
     summary_cap: int = field(default=8192, metadata={AT_LEAST: 1})  # the summary's size limit, in tokens
 
 
-class SummaryMemory(MemorySetting):
+class SummaryMemory(MemorySetting[SummaryOptions]):
     name = "summary"
     label = "recursive summarization"
     paper_name = "recursive_summarization"
     color = "#0072B2"
-    Options = SummaryOptions
     builds = True
     prompts = ("summary_build", DAY_PROMPT)
 
     @property
     def cap(self) -> int:
-        return int(self.settings.summary_cap)
+        return self.options.summary_cap
 
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "summary_cap": self.cap}
 
-    async def build(self, group: Any, ctx: BuildContext) -> None:
+    async def build(self, group: Group, ctx: BuildContext) -> None:
         system = load_prompt("summary_build").render(cap=str(self.cap))
         day_prompt = load_prompt(DAY_PROMPT)
         tools = [update_schema(self.cap)]
@@ -99,7 +101,7 @@ class SummaryMemory(MemorySetting):
         (ctx.directory / "summary.json").write_text(json.dumps({"summary": summary}, ensure_ascii=False),
                                                      encoding="utf-8")
 
-    def load(self, group: Any, directory: Path | None) -> GroupMemory:
+    def load(self, group: Group, directory: Path | None) -> GroupMemory:
         assert directory is not None, "the summary setting is loaded from its build directory"
         data = json.loads((directory / "summary.json").read_text(encoding="utf-8"))
         return _Summary(data["summary"])

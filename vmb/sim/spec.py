@@ -3,7 +3,7 @@
 Each vehicle API is declared once, in its module file under ``vmb/sim/modules``, with the
 ``Module.api`` decorator: its parameters (typed, with ranges, enums and zones), a one-line
 description, when the call switches its device on, and a small effect function. The validator
-(``Api.plan``), the function-calling schema (``vmb.sim.schema``) and the docs
+(``Api.steps``), the function-calling schema (``vmb.sim.schema``) and the docs
 (``vmb.sim.docs``) are all derived from that one declaration.
 
 Validation mirrors the reference simulator, quirks included: checks run as an ordered list of
@@ -305,7 +305,7 @@ class Api:
         return f"carcontrol_{self.module.name}_{self.action}"
 
     @cached_property
-    def plan(self) -> tuple[tuple[str, str, Callable[[Any], str | None] | None], ...]:
+    def steps(self) -> tuple[tuple[str, str, Callable[[Any], str | None] | None], ...]:
         """The steps the dispatcher runs, in the reference's order, built once per API.
 
         Each step is ``(name, parameter, check)``; the ``power`` step (where the device switches on)

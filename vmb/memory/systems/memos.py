@@ -21,9 +21,9 @@ import json
 import os
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.service import (
     JsonService,
     MemoryServiceError,
@@ -31,7 +31,7 @@ from vmb.memory.systems.service import (
     ServiceOptions,
     poll,
     require_env,
-    service_settings,
+    service_policy,
 )
 
 CLOUD_URL = "https://memos.memtensor.cn/api/openmem/v1"
@@ -45,30 +45,20 @@ def _messages(chunk: Chunk) -> list[dict[str, str]]:
 
 @dataclass(frozen=True)
 class MemOSOptions(ServiceOptions):
-    api: str = "cloud"  # "cloud" or "server"
-    search_mode: str = "fast"
+    api: Literal["cloud", "server"] = "cloud"  # MemOS Cloud, or a MemOS server you run
+    search_mode: str = "fast"  # a MemOS server's search mode
     wait: float = 600  # seconds to wait for processing
 
 
-@register("memos")
-class MemOS(MemorySystem):
+class MemOS(MemorySystem[MemOSOptions]):
+    name = "memos"
     version = "1"
     label = "MemOS"
     color = "#332288"
-    Options = MemOSOptions
-
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
-        self.api = str(settings.get("api", "cloud"))
-        if self.api not in ("cloud", "server"):
-            raise MemoryServiceError("memos: api is 'cloud' or 'server'")
-
-    def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "version": self.version, "settings": {**self.settings, "api": self.api}}
 
     def _service(self) -> JsonService:
-        timeout, policy = service_settings(self.settings)
-        if self.api == "cloud":
+        timeout, policy = service_policy(self.options)
+        if self.options.api == "cloud":
             key = require_env("memos", "MEMOS_API_KEY", "the MemOS Cloud API key")
             base = os.environ.get("MEMOS_BASE_URL") or CLOUD_URL
         else:
@@ -95,7 +85,7 @@ class MemOS(MemorySystem):
         user = f"vmb-{self.env.namespace}-{uuid.uuid4().hex[:12]}"
         tasks: list[str] = []
         for chunk in chunks:
-            if self.api == "cloud":
+            if self.options.api == "cloud":
                 data = await self._post(service, "add/message", {
                     "user_id": user, "conversation_id": f"{user}-{chunk.index}", "messages": _messages(chunk)})
                 if isinstance(data, dict) and data.get("task_id") and str(data.get("status", "")).lower() in _RUNNING:
@@ -106,8 +96,8 @@ class MemOS(MemorySystem):
                     "messages": _messages(chunk), "async_mode": "sync"})
         for task in tasks:
             await poll("memos", f"MemOS task {task}", lambda task=task: self._task_done(service, task),
-                       deadline=float(self.settings.get("wait", 600)))
-        manifest = {"api": self.api, "user_id": user, "base_url": service.base_url, "chunks": len(chunks),
+                       deadline=self.options.wait)
+        manifest = {"api": self.options.api, "user_id": user, "base_url": service.base_url, "chunks": len(chunks),
                     "async_tasks": len(tasks), "service_requests": service.requests}
         (self.env.store_dir / "memos.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
 
@@ -122,7 +112,7 @@ class MemOS(MemorySystem):
         manifest = json.loads((self.env.store_dir / "memos.json").read_text(encoding="utf-8"))
         service = self._service()
         user = manifest["user_id"]
-        if self.api == "cloud":
+        if self.options.api == "cloud":
             data = await self._post(service, "search/memory", {
                 "query": query, "user_id": user, "memory_limit_number": top_k, "include_preference": True,
                 "preference_limit_number": top_k})
@@ -136,7 +126,7 @@ class MemOS(MemorySystem):
         else:
             data = await self._post(service, "product/search", {
                 "query": query, "user_id": user, "mem_cube_id": user, "top_k": top_k,
-                "mode": str(self.settings.get("search_mode", "fast"))})
+                "mode": self.options.search_mode})
             data = data if isinstance(data, dict) else {}
             items = []
             for kind, bucket in (("fact", "text_mem"), ("preference", "pref_mem")):

@@ -26,6 +26,7 @@ from typing import Any
 
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.llm.retry import RetryPolicy, parse_retry_after
+from vmb.memory.options import AT_LEAST
 
 
 class MemoryServiceError(FatalModelError):
@@ -57,8 +58,8 @@ class ServiceOptions:
     """Options every system behind an HTTP service takes."""
 
     timeout: float | None = None  # seconds per request (None: the system's default, 60 s unless it says)
-    retries: int = 3
-    backoff: float = 1.0  # first retry wait in seconds, doubling
+    retries: int = field(default=3, metadata={AT_LEAST: 0})
+    backoff: float = field(default=1.0, metadata={AT_LEAST: 0})  # first retry wait in seconds, doubling
 
 
 def short(text: str, limit: int = 200) -> str:
@@ -132,11 +133,9 @@ class JsonService:
                                       f"{short(response.text)}") from None
 
 
-def service_settings(settings: dict[str, Any], default_timeout: float = 60.0) -> tuple[float, RetryPolicy]:
-    """Timeout and retry policy from a system's settings (``ServiceOptions``)."""
-    timeout = float(settings.get("timeout") or default_timeout)
-    policy = RetryPolicy(retries=int(settings.get("retries", 3)), base=float(settings.get("backoff", 1.0)))
-    return timeout, policy
+def service_policy(options: ServiceOptions, default_timeout: float = 60.0) -> tuple[float, RetryPolicy]:
+    """Timeout and retry policy a system's options ask for."""
+    return options.timeout or default_timeout, RetryPolicy(retries=options.retries, base=options.backoff)
 
 
 async def poll(system: str, what: str, check: Any, *, deadline: float) -> None:

@@ -26,24 +26,24 @@ def memory_suite(options: BenchOptions) -> SuiteResult:
     import torch
 
     from vmb.data import load_benchmark, resolve_data_dir
-    from vmb.memory.plugins import PluginMemory, SystemEnv, find_system, history_chunks
+    from vmb.memory import get_setting
+    from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
     from vmb.memory.systems.embed import LocalEmbedder
 
     bench = load_benchmark(resolve_data_dir(options.data))
     group = min(bench.groups, key=lambda g: (abs(len(g.lines) - LINES), g.number))
     queries = [q.query for q in bench.queries]
-    system = find_system("memorybank")
-    assert system is not None
-    settings = {"summaries": False}
+    system = get_setting("memorybank", {"summaries": False})
+    assert isinstance(system, MemorySystem)
     with tempfile.TemporaryDirectory(prefix="vmb-bench-memory-") as tmp:
         store = Path(tmp) / "store"
         store.mkdir()
         start = time.perf_counter()
-        asyncio.run(system(settings, SystemEnv(f"group_{group.number}", store, None)).ingest(history_chunks(group)))
+        asyncio.run(system.at(SystemEnv(f"group_{group.number}", store, None)).ingest(history_chunks(group)))
         ingest_seconds = time.perf_counter() - start
-        searcher = PluginMemory(system, settings).load(group, Path(tmp))
+        searcher = system.load(group, Path(tmp))
         tool = searcher.for_query(bench.queries[0]).tools[0]
-        loaded = system(settings, SystemEnv(f"group_{group.number}", store, None))
+        loaded = system.at(SystemEnv(f"group_{group.number}", store, None))
         embedder = LocalEmbedder()
 
         async def through_tool() -> None:

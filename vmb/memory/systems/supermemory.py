@@ -19,17 +19,16 @@ import json
 import os
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, register
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
 from vmb.memory.systems.service import (
     JsonService,
-    MemoryServiceError,
     MemoryServiceFailed,
     ServiceOptions,
     poll,
     require_env,
-    service_settings,
+    service_policy,
 )
 
 HOSTED_URL = "https://api.supermemory.ai"
@@ -37,30 +36,19 @@ HOSTED_URL = "https://api.supermemory.ai"
 
 @dataclass(frozen=True)
 class SupermemoryOptions(ServiceOptions):
-    search_mode: str = "memories"  # "memories" or "documents"
+    search_mode: Literal["memories", "documents"] = "memories"  # extracted memories, or matching chunks
     wait: float = 600  # seconds to wait for processing
 
 
-@register("supermemory")
-class Supermemory(MemorySystem):
+class Supermemory(MemorySystem[SupermemoryOptions]):
+    name = "supermemory"
     version = "1"
     label = "Supermemory"
     color = "#117733"
-    Options = SupermemoryOptions
-
-    def __init__(self, settings: dict[str, Any], env: Any) -> None:
-        super().__init__(settings, env)
-        self.search_mode = str(settings.get("search_mode", "memories"))
-        if self.search_mode not in ("memories", "documents"):
-            raise MemoryServiceError("supermemory: search_mode is 'memories' or 'documents'")
-
-    def describe(self) -> dict[str, Any]:
-        settings = {**self.settings, "search_mode": self.search_mode}
-        return {"name": self.name, "version": self.version, "settings": settings}
 
     def _service(self) -> JsonService:
         key = require_env("supermemory", "SUPERMEMORY_API_KEY", "the Supermemory API key")
-        timeout, policy = service_settings(self.settings)
+        timeout, policy = service_policy(self.options)
         return JsonService("supermemory", os.environ.get("SUPERMEMORY_BASE_URL") or HOSTED_URL,
                            {"Authorization": f"Bearer {key}"}, timeout=timeout, policy=policy,
                            key_hint="SUPERMEMORY_API_KEY")
@@ -80,7 +68,7 @@ class Supermemory(MemorySystem):
         for document in documents:
             await poll("supermemory", f"document {document}",
                        lambda document=document: self._processed(service, document),
-                       deadline=float(self.settings.get("wait", 600)))
+                       deadline=self.options.wait)
         manifest = {"container_tag": tag, "base_url": service.base_url, "documents": len(documents),
                     "service_requests": service.requests}
         (self.env.store_dir / "supermemory.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
@@ -98,7 +86,7 @@ class Supermemory(MemorySystem):
         service = self._service()
         tag = manifest["container_tag"]
         items = []
-        if self.search_mode == "memories":
+        if self.options.search_mode == "memories":
             answer = await service.call("POST", "v4/search", body={"q": query, "containerTag": tag, "limit": top_k})
             for row in (answer.get("results") if isinstance(answer, dict) else None) or []:
                 if row.get("memory"):

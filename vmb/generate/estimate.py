@@ -32,7 +32,7 @@ SAMPLE_GROUPS = 2
 
 
 @dataclass
-class StagePlan:
+class StageEstimate:
     stage: str
     model: str
     temperature: float
@@ -45,7 +45,7 @@ def _tokens(value: Any) -> int:
     return count_tokens(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))
 
 
-def estimate(options: GenerateOptions) -> list[StagePlan]:
+def estimate(options: GenerateOptions) -> list[StageEstimate]:
     assert options.llm is not None
     draft = ProceduralBackend()
     sample = list(range(1, min(options.groups, SAMPLE_GROUPS) + 1))
@@ -77,16 +77,16 @@ def estimate(options: GenerateOptions) -> list[StagePlan]:
             add("qa", query_payload(group, chain, query_plan(options, group, chain, recipe), []),
                 {"query": item.query, "new_answer": item.new_answer})
     scale = options.groups / len(sample)
-    return [StagePlan(s, options.llm["models"][s], options.llm["temperatures"][s], round(totals[s][0] * scale),
+    return [StageEstimate(s, options.llm["models"][s], options.llm["temperatures"][s], round(totals[s][0] * scale),
                       round(totals[s][1] * scale), round(totals[s][2] * scale)) for s in LLM_STAGES]
 
 
-def format_plan(plans: list[StagePlan]) -> str:
+def format_estimate(estimates: list[StageEstimate]) -> str:
     lines = ["planned requests (estimate from the seeded drafts; a re-ask or a cache hit changes it):",
              f"  {'stage':<9} {'model':<24} {'temp':>4} {'requests':>9} {'prompt tok':>12} {'completion tok':>15}"]
-    for p in plans:
+    for p in estimates:
         lines.append(f"  {p.stage:<9} {p.model[:24]:<24} {p.temperature:>4g} {p.requests:>9,} {p.prompt_tokens:>12,} "
                      f"{p.completion_tokens:>15,}")
-    lines.append(f"  {'total':<9} {'':<24} {'':>4} {sum(p.requests for p in plans):>9,} "
-                 f"{sum(p.prompt_tokens for p in plans):>12,} {sum(p.completion_tokens for p in plans):>15,}")
+    lines.append(f"  {'total':<9} {'':<24} {'':>4} {sum(p.requests for p in estimates):>9,} "
+                 f"{sum(p.prompt_tokens for p in estimates):>12,} {sum(p.completion_tokens for p in estimates):>15,}")
     return "\n".join(lines)
