@@ -8,7 +8,9 @@ Intervals. The 10 queries of a group share one dialogue history, so they are not
 a bootstrap that resampled queries would understate the spread. ``group_bootstrap`` resamples whole
 groups with replacement, recomputes the mean over the queries of the drawn groups, and reports the
 2.5th and 97.5th percentiles (numpy's default linear interpolation) of ``RESAMPLES`` resamples from a
-generator seeded with ``SEED``, so the same data always gives the same interval.
+generator seeded with ``SEED``, so the same data always gives the same interval. With fewer than
+``MIN_GROUPS`` groups there is no interval (every resample draws the one group: a zero width that
+says nothing), and every view prints ``n/a`` for it.
 
 Paired comparison. On the queries two runs both scored, ``paired_bootstrap`` resamples groups of
 per-query differences; ``mcnemar_exact`` is the exact two-sided binomial test on the discordant
@@ -27,6 +29,7 @@ import numpy as np
 SEED = 20260323
 RESAMPLES = 2000
 CONFIDENCE = 0.95
+MIN_GROUPS = 2  # groups a bootstrap needs to have any spread to resample
 METHOD = f"group bootstrap ({RESAMPLES} resamples of whole groups, percentile interval, seed {SEED})"
 
 
@@ -95,11 +98,14 @@ def group_bootstrap(values: Sequence[float], groups: Sequence[int | str], *, res
                     seed: int = SEED, confidence: float = CONFIDENCE) -> Interval | None:
     """The mean of ``values`` with a percentile interval from resampling whole groups.
 
-    ``groups[i]`` is the group of ``values[i]``. None when there are no values.
+    ``groups[i]`` is the group of ``values[i]``. None when there are no values or fewer than
+    ``MIN_GROUPS`` groups (no interval to give).
     """
     if not values:
         return None
     sums, counts = _group_arrays(values, groups)
+    if len(sums) < MIN_GROUPS:
+        return None
     rng = np.random.default_rng(seed)
     drawn = rng.integers(0, len(sums), size=(resamples, len(sums)))
     means = sums[drawn].sum(axis=1) / counts[drawn].sum(axis=1)
@@ -110,7 +116,8 @@ def group_bootstrap(values: Sequence[float], groups: Sequence[int | str], *, res
 
 def paired_bootstrap(a: Mapping[str, float], b: Mapping[str, float], groups: Mapping[str, int | str], *,
                      resamples: int = RESAMPLES, seed: int = SEED) -> Interval | None:
-    """Mean of a - b over the keys both hold, with a group-bootstrap interval on the difference."""
+    """Mean of a - b over the keys both hold, with a group-bootstrap interval on the difference
+    (None as ``group_bootstrap``: no shared key, or fewer than ``MIN_GROUPS`` groups)."""
     shared = sorted(set(a) & set(b))
     return group_bootstrap([a[k] - b[k] for k in shared], [groups[k] for k in shared],
                            resamples=resamples, seed=seed)
@@ -158,8 +165,7 @@ def trial_figures(scores: Sequence[Score], interval_values: Mapping[str, Callabl
     intervals: dict[str, dict[str, float] | None] = {}
     for metric, value in interval_values.items():
         values = [100 * sum(value(s) for s in by_query[q]) / len(by_query[q]) for q in queries]
-        # One group's resamples all draw the same group: no interval (printed n/a), not a zero-width one.
-        interval = group_bootstrap(values, groups) if len(set(groups)) >= 2 else None
+        interval = group_bootstrap(values, groups)
         intervals[metric] = None if interval is None else interval.to_json()
     trials = sorted({s.trial for s in scores})
     esm_by_trial = [_percent([bool(s.exact_match) for s in scores if s.trial == t]) for t in trials]

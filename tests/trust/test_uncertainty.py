@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import pytest
 
 from vmb.uncertainty import (
-    Interval,
     group_bootstrap,
     mcnemar_exact,
     paired_bootstrap,
@@ -43,9 +42,10 @@ def test_pass_curves_average_over_queries() -> None:
 
 
 def test_bootstrap_resamples_groups_not_queries() -> None:
-    # One group: every resample draws that group, so the interval is the point however the queries vary.
-    single = group_bootstrap([0.0, 100.0, 0.0, 100.0], [7, 7, 7, 7])
-    assert single == Interval(50.0, 50.0, 50.0)
+    # One group: every resample would draw that group, a zero width however the queries vary: no interval.
+    assert group_bootstrap([0.0, 100.0, 0.0, 100.0], [7, 7, 7, 7]) is None
+    two = group_bootstrap([0.0, 100.0, 0.0, 100.0], [7, 7, 8, 8])
+    assert two is not None and (two.low, two.high) == (50.0, 50.0)  # two groups of equal means
 
 
 def test_bootstrap_weights_queries_and_spans_the_extreme_groups() -> None:
@@ -81,8 +81,10 @@ def test_paired_bootstrap_uses_the_shared_keys_only() -> None:
     a = {"q1": 100.0, "q2": 100.0, "q3": 0.0, "only_a": 100.0}
     b = {"q1": 0.0, "q2": 100.0, "q3": 0.0, "only_b": 0.0}
     groups = {"q1": 1, "q2": 1, "q3": 1, "only_a": 2, "only_b": 3}
+    assert paired_bootstrap(a, b, groups) is None  # one shared group: no interval
+    groups["q3"] = 4
     diff = paired_bootstrap(a, b, groups)
-    assert diff == Interval(100 / 3, 100 / 3, 100 / 3)  # one shared group: no spread
+    assert diff is not None and diff.value == pytest.approx(100 / 3) and (diff.low, diff.high) == (0.0, 50.0)
 
 
 def test_mcnemar_exact_by_hand() -> None:

@@ -3,7 +3,8 @@
 On the queries both runs scored: each run's ESM (the mean over trials of each query's exact match,
 in percent), the difference A - B with a paired group-bootstrap interval, the numbers of queries only
 A solves and only B solves (a query counts as solved when it passes in more than half its trials),
-and the exact McNemar p-value on those two counts; overall and per reasoning type.
+and the exact McNemar p-value on those two counts; overall and per reasoning type. Queries of one
+group have no interval (``n/a``), and without one no difference is called significant.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Outcome:
 def _row(label: str, a: Mapping[str, Outcome], b: Mapping[str, Outcome], keys: list[str]) -> dict[str, Any]:
     esm_a = {k: 100 * a[k].pass_rate for k in keys}
     esm_b = {k: 100 * b[k].pass_rate for k in keys}
-    diff = paired_bootstrap(esm_a, esm_b, {k: a[k].group for k in keys})
+    diff = paired_bootstrap(esm_a, esm_b, {k: a[k].group for k in keys})  # None with one group
     only_a = sum(a[k].solved and not b[k].solved for k in keys)
     only_b = sum(b[k].solved and not a[k].solved for k in keys)
     p_value = mcnemar_exact(only_a, only_b)
@@ -51,7 +52,7 @@ def _row(label: str, a: Mapping[str, Outcome], b: Mapping[str, Outcome], keys: l
         "n": len(keys),
         "esm_a": round(sum(esm_a.values()) / len(keys), 2) if keys else None,
         "esm_b": round(sum(esm_b.values()) / len(keys), 2) if keys else None,
-        "difference": None if diff is None else round(diff.value, 2),
+        "difference": round(sum(esm_a[k] - esm_b[k] for k in keys) / len(keys), 2) if keys else None,
         "low": None if diff is None else round(diff.low, 2),
         "high": None if diff is None else round(diff.high, 2),
         "only_a": only_a,
@@ -121,8 +122,9 @@ def comparison_text(result: dict[str, Any]) -> str:
     header = ["", "n", "ESM A", "ESM B", "A - B", "95% interval", "only A", "only B", "p (McNemar)", ""]
     rows = [header]
     for row in [result["overall"], *result["by_reasoning_type"]]:
+        interval = "n/a" if row["low"] is None else f"[{row['low']:+.2f}, {row['high']:+.2f}]"
         rows.append([row["group"], str(row["n"]), f"{row['esm_a']:.2f}", f"{row['esm_b']:.2f}",
-                     f"{row['difference']:+.2f}", f"[{row['low']:+.2f}, {row['high']:+.2f}]", str(row["only_a"]),
+                     f"{row['difference']:+.2f}", interval, str(row["only_a"]),
                      str(row["only_b"]), _p(row["p_value"]), "significant" if row["significant"] else ""])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = ["  ".join(c.ljust(w) if i in (0, 9) else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()

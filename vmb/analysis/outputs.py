@@ -8,7 +8,8 @@ every output in ``report.md`` without knowing what the notebooks make.
 CSV keeps machine names (``esm``, ``gold``, ``preference_conflict``) and full precision for
 further analysis; Markdown and LaTeX show readable headers and labels, two decimals. A column ``X``
 with companions ``X_low`` and ``X_high`` (a 95% interval) keeps all three in the CSV and prints as
-one column ``64.80 ± 4.10`` (the value and the interval's half-width) in Markdown and LaTeX.
+one column ``64.80 ± 4.10`` (the value and the interval's half-width) in Markdown and LaTeX, or
+``64.80 ± n/a`` for our number with no interval (fewer than 2 groups).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 import pandas as pd
 
+from vmb.analysis.paper import PAPER
 from vmb.analysis.style import REASONING_LABELS, figure_style, memory_label
 from vmb.results.metrics import METRICS
 from vmb.textable import markdown_lines
@@ -69,19 +71,27 @@ class WithInterval(str):
     """A value printed with its interval's half-width (``64.80 ± 4.10``): a number to align as one."""
 
 
+def _with_interval(value: Any, low: Any, high: Any, ours: bool) -> Any:
+    if _is_missing(value):
+        return value
+    if _is_missing(low) or _is_missing(high):
+        # Our number without an interval had fewer than 2 groups; the paper prints none at all.
+        return WithInterval(f"{float(value):,.2f} ± n/a") if ours else value
+    return WithInterval(f"{float(value):,.2f} ± {(float(high) - float(low)) / 2:,.2f}")
+
+
 def with_intervals(frame: pd.DataFrame) -> pd.DataFrame:
-    """Each ``X`` that has ``X_low`` and ``X_high`` printed as ``X ± half-width``; the bounds dropped."""
+    """Each ``X`` that has ``X_low`` and ``X_high`` printed as ``X ± half-width`` (``X ± n/a`` on our
+    rows without an interval: fewer than 2 groups); the bounds dropped."""
     out = frame.copy()
     columns = [str(c) for c in frame.columns]
+    ours = ([source != PAPER for source in frame["source"]] if "source" in columns else [True] * len(frame))
     for column in columns:
         low, high = f"{column}_low", f"{column}_high"
         if low not in columns or high not in columns:
             continue
-        out[column] = [
-            value if _is_missing(value) or _is_missing(lo) or _is_missing(hi)
-            else WithInterval(f"{float(value):,.2f} ± {(float(hi) - float(lo)) / 2:,.2f}")
-            for value, lo, hi in zip(frame[column], frame[low], frame[high])
-        ]
+        out[column] = [_with_interval(value, lo, hi, mine)
+                       for value, lo, hi, mine in zip(frame[column], frame[low], frame[high], ours)]
         out = out.drop(columns=[low, high])
     return out
 

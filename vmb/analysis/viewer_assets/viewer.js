@@ -240,7 +240,8 @@ const VMB = (() => {
       add(body, table(["", "n", "ESM A", "ESM B", "A − B", "95% interval", "only A", "only B", "p (McNemar)", ""],
         [result.overall, ...result.by_reasoning_type].map((r) => [[
           state.index.types[r.group] || r.group, r.n, fmt(flip ? r.esm_b : r.esm_a), fmt(flip ? r.esm_a : r.esm_b),
-          fmt(sign * r.difference), "[" + fmt(flip ? -r.high : r.low) + ", " + fmt(flip ? -r.low : r.high) + "]",
+          fmt(sign * r.difference),
+          r.low === null || r.low === undefined ? "n/a" : "[" + fmt(flip ? -r.high : r.low) + ", " + fmt(flip ? -r.low : r.high) + "]",
           flip ? r.only_b : r.only_a, flip ? r.only_a : r.only_b, p(r.p_value), r.significant ? "significant" : ""], ""])));
     } else {
       add(body, el("p", "These runs are over different data, or share no scored query: no paired comparison."));
