@@ -3,8 +3,8 @@
 `vmb memory ingest` takes the options of `vmb run` and builds each selected group's memory into the
 same store `vmb run` uses (under the cache directory, keyed by everything the memory depends on),
 so a later `vmb run` with the same options finds them built. Groups already built are reused.
-Per group it prints the chunks, the build cost (model calls, tokens, embedding calls, seconds)
-and where the store is.
+Per group it prints the chunks, the build cost (model calls, tokens, embedding calls, seconds),
+its health (replies cut off, calls refused, loops, a memory left empty) and where the store is.
 
 examples:
   vmb memory ingest --memory memorybank --memory-option summaries=false --agent noop --groups 1-50
@@ -114,7 +114,8 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
                 return {"group": number, "error": str(failure)}
             progress.build_done()
             return {"group": number, "chunks": len(history_chunks(group)), "reused": built.reused,
-                    "seconds": round(time.perf_counter() - start, 2), "cost": built.cost, "store": str(built.store)}
+                    "seconds": round(time.perf_counter() - start, 2), "cost": built.cost, "health": built.health,
+                    "store": str(built.store)}
 
         # All builds at once: the run's pool (--concurrency) bounds the model requests among them.
         try:
@@ -131,8 +132,23 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
         state = "reused" if row["reused"] else f"built in {row['seconds']:.1f} s"
         print(f"group {row['group']:>2}: {row['chunks']} chunks, {state}; {cost['model_calls']} model calls, "
               f"{cost['prompt_tokens']:,} + {cost['completion_tokens']:,} tokens, "
-              f"{cost['embedding_calls']} embedding calls -> {row['store']}")
+              f"{cost['embedding_calls']} embedding calls{_health_text(row['health'])} -> {row['store']}")
     if failed:
         print(f"{failed} group(s) failed; rerun the same command to retry them", file=sys.stderr)
     return 1 if failed else 0
 
+
+
+def _health_text(health: dict[str, Any] | None) -> str:
+    """``; 2 replies cut off; a loop of 25 calls on key 'x' (2025-03-04); memory empty at the end``, or ''."""
+    if not health:
+        return ""
+    said = []
+    if health.get("truncated"):
+        said.append(f"{health['truncated']} replies cut off")
+    if health.get("refused"):
+        said.append(f"{health['refused']} calls refused")
+    said += [f"a loop of {loop['calls']} calls on {loop['target']} ({loop['date']})" for loop in health.get("loops", [])]
+    if health.get("empty"):
+        said.append("memory empty at the end")
+    return "".join(f"; {part}" for part in said)

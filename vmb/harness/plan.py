@@ -16,7 +16,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vmb.doubles.offline import NoopModel
 from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
@@ -169,14 +169,24 @@ class BuiltMemory:
     store: Path  # the directory holding the group's built memory
     reused: bool  # found built, not built now
     cost: dict[str, Any]  # as recorded in its build.json
+    health: dict[str, Any] | None  # likewise (None for a build made before builds recorded it)
+
+
+class BuildWatcher(Protocol):
+    """Who follows builds as they go (the run's progress): a build of so many days starts, a day is read."""
+
+    def build_started(self, days: int) -> None: ...
+    def build_day(self) -> None: ...
+    def build_ended(self, unread: int) -> None: ...  # the days it did not report read (failed, or not told)
 
 
 class MemoryBuilder:
     """Builds groups' memories for one plan, with the run's model (or none, for the offline agents)."""
 
-    def __init__(self, plan: RunPlan, model: Model | None) -> None:
+    def __init__(self, plan: RunPlan, model: Model | None, watcher: BuildWatcher | None = None) -> None:
         self.plan = plan
         self.model: Model = model if model is not None else NoopModel()
+        self.watcher = watcher
 
     def build_key(self, group: Group) -> str:
         d = self.plan.determining
@@ -201,7 +211,7 @@ class MemoryBuilder:
         if not reused:
             await self._build(group, self.build_key(group), store)
         build = read_build(store)
-        return BuiltMemory(store, reused, build["cost"])
+        return BuiltMemory(store, reused, build["cost"], build["health"])
 
     async def _build(self, group: Group, key: str, destination: Path) -> None:
         setting = self.plan.setting
@@ -210,11 +220,19 @@ class MemoryBuilder:
         scratch.mkdir(parents=True)
         ctx = BuildContext(model=self.model, directory=scratch, text_calls=self.plan.config.text_calls,
                            endpoint=self.plan.endpoint)
+        if self.watcher is not None:
+            self.watcher.build_started(len(group.days))
+            ctx.on_day = self.watcher.build_day
         start = time.perf_counter()
-        await setting.build(group, ctx)
+        try:
+            await setting.build(group, ctx)
+        finally:
+            if self.watcher is not None:
+                self.watcher.build_ended(max(len(group.days) - ctx.health.days, 0))
         ctx.cost.seconds = round(time.perf_counter() - start, 3)
         write_json(scratch / BUILD_FILE, {"key": key, "group": group.number, "setting": setting.name,
-                                          "params": setting.build_params(), "cost": ctx.cost.to_json()})
+                                          "params": setting.build_params(), "cost": ctx.cost.to_json(),
+                                          "health": ctx.health.to_json()})
         # The directory appears complete or not at all: a killed build is redone from scratch.
         shutil.rmtree(destination, ignore_errors=True)
         scratch.rename(destination)
@@ -225,4 +243,5 @@ def read_build(store: Path) -> dict[str, Any]:
 
     data: dict[str, Any] = json.loads((store / BUILD_FILE).read_text(encoding="utf-8"))
     data.setdefault("cost", BuildCost().to_json())
+    data.setdefault("health", None)  # built before builds recorded their health
     return data

@@ -1,9 +1,11 @@
 """Progress: a bar on a terminal, a line every so often in logs, and notice of slow requests.
 
-The bar shows queries done, errors, tokens, requests and cache hits, memory builds. Without a
-terminal (a log file, a batch job) nothing would be printed for many minutes, so ``every`` seconds a
-plain line with the same figures goes to stderr instead. A request running for more than
-``slow_after`` seconds (a local model generating until the token limit, say) is named either way.
+The bar shows queries done, errors, tokens, requests and cache hits, memory builds (groups built,
+and while one runs the days of history read). Without a terminal (a log file, a batch job) nothing
+would be printed for many minutes, so ``every`` seconds a plain line with the same figures goes to
+stderr instead. A request running for more than
+``slow_after`` seconds is named either way; replies cut off repeating themselves are counted and
+said to be a loop (a slow request alone is not one).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class Progress:
         self.errors = 0
         self.builds_total = builds
         self.builds_done = 0
+        self.days_total = 0  # days of history the builds started so far read, one model round or ingest each
+        self.days_done = 0
         self.every = every
         self.slow_after = slow_after
         # enabled=None: tqdm decides (shown on a terminal, silent in logs and tests).
@@ -44,6 +48,19 @@ class Progress:
 
     def build_done(self) -> None:
         self.builds_done += 1
+        self._refresh()
+
+    def build_started(self, days: int) -> None:
+        """A memory build of ``days`` days of history starts (a build found in the store never does)."""
+        self.days_total += days
+        self._refresh()
+
+    def build_day(self) -> None:
+        self.days_done += 1
+        self._refresh()
+
+    def build_ended(self, unread: int) -> None:
+        self.days_done += unread
         self._refresh()
 
     def slow(self) -> tuple[int, float]:
@@ -62,20 +79,31 @@ class Progress:
             "cached": s.cache_hits,
         }
         if self.builds_total:
-            shown["memory"] = f"{self.builds_done}/{self.builds_total}"
+            shown["memory"] = f"{self.builds_done}/{self.builds_total}" + (
+                f" (day {self.days_done}/{self.days_total})" if self.days_total > self.days_done else "")
         count, longest = self.slow()
         if count:
             shown["slow"] = f"{count} (longest {longest:.0f} s)"
+        if s.repeating:
+            shown["repeating"] = s.repeating
         return shown
 
     def line(self) -> str:
-        """The plain progress line written to logs."""
+        """The plain progress line written to logs.
+
+        A slow request is named as slow, nothing more: on a busy CPU a long prompt alone takes minutes.
+        "Repeating itself" is said only once a reply was cut off at the token limit repeating one call
+        or one run of text (``vmb.llm.repetition``), the evidence of a loop.
+        """
         figures = ", ".join(f"{k} {v}" for k, v in self.figures().items())
         line = f"progress: {self.done}/{self.total} queries, {figures}"
         count, longest = self.slow()
         if count:
-            line += (f"; {count} request(s) running for over {self.slow_after:.0f} s (longest {longest:.0f} s): "
-                     "a local model may be repeating itself until --max-tokens; --timeout bounds each request")
+            line += (f"; {count} request(s) running for over {self.slow_after:.0f} s (longest {longest:.0f} s); "
+                     "--timeout bounds each request")
+        if self.stats.repeating:
+            line += (f"; {self.stats.repeating} reply(ies) cut off at --max-tokens repeating themselves: the model "
+                     "is repeating itself until the limit; a lower --max-tokens ends such replies sooner")
         return line
 
     def _refresh(self) -> None:

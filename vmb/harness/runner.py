@@ -76,7 +76,7 @@ class Runner:
                 timeout=config.timeout,
                 stats=progress.stats,
             )
-        self.builder = MemoryBuilder(plan, self.client)
+        self.builder = MemoryBuilder(plan, self.client, progress)
         self._tasks: Tasks | None = None  # made when a shortcut baseline first needs it
 
     def model_for(self, query: Query, trial: int) -> Model:

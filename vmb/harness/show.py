@@ -63,11 +63,37 @@ def cost_text(metric: dict[str, Any]) -> str:
             f"{'-' if solved is None else f'{solved:.6f}'} per solved query")
 
 
+def build_text(metric: dict[str, Any]) -> str:
+    """``memory build: 1 group, 41 model calls, 52,310 + 3,020 tokens; 2 replies cut off; a loop ...``,
+    or '' for a run that built no memory."""
+    build = metric.get("memory_build")
+    if not build:
+        return ""
+    parts = [f"{build['groups']} group(s), {build['model_calls']:,} model calls, "
+             f"{build['prompt_tokens']:,} + {build['completion_tokens']:,} tokens"]
+    if build.get("embedding_calls"):
+        parts[0] += f", {build['embedding_calls']:,} embedding calls"
+    if build.get("truncated"):
+        parts.append(f"{build['truncated']:,} replies cut off at the output limit")
+    if build.get("refused"):
+        parts.append(f"{build['refused']:,} calls refused")
+    loops = build.get("loops") or []
+    if loops:
+        worst = max(loops, key=lambda loop: loop["calls"])
+        parts.append(f"{len(loops)} loop(s), worst {worst['calls']} calls on {worst['target']} "
+                     f"(group {worst['group']}, {worst['date']})")
+    empty = build.get("empty_stores") or []
+    if empty:
+        parts.append("memory empty at the end: group(s) " + ", ".join(map(str, empty)))
+    return "memory build: " + "; ".join(parts)
+
+
 def metric_line(metric: dict[str, Any]) -> str:
     overall = metric["overall"] or {}
     numbers = "  ".join(f"{label} {with_interval(overall, key)}" for key, label in COLUMNS)
     lines = [f"{numbers}  | {metric['scored']}/{metric['selected']} scored, {metric['errors']} errors, "
-             f"{metric['pending']} pending", counts_text(overall), trials_text(overall), cost_text(metric)]
+             f"{metric['pending']} pending", counts_text(overall), build_text(metric), trials_text(overall),
+             cost_text(metric)]
     return "\n".join(line for line in lines if line)
 
 
@@ -115,7 +141,7 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
                      *(with_interval(per_group.get(g, {}), ESM.key) for g in groups)])
     text = _table(header, rows)
     notes = [f"{run}: {line}" for run, metric in zip(runs, metrics)
-             for line in (counts_text(metric["overall"] or {}), trials_text(metric["overall"] or {}),
+             for line in (counts_text(metric["overall"] or {}), build_text(metric), trials_text(metric["overall"] or {}),
                           cost_text(metric)) if line]
     methods = sorted({m["interval_method"] for m in metrics if "interval_method" in m})
     text += "".join(f"\n{note}" for note in notes)

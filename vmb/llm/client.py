@@ -31,6 +31,7 @@ from vmb.llm.model import (
     server_seconds,
 )
 from vmb.llm.reach import ReachWatch
+from vmb.llm.repetition import repeats_itself
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 
 # What llama.cpp, vLLM, SGLang, Ollama and OpenAI say when the prompt does not fit the context.
@@ -54,6 +55,7 @@ class ClientStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cache_dropped: int = 0  # cached replies that could not be read, dropped and asked again
+    repeating: int = 0  # replies answered now that were cut off repeating themselves (vmb.llm.repetition)
     # Requests being answered now: (request, attempt) -> time.monotonic() at sending, for "slow" notices.
     in_flight: dict[tuple[int, int], float] = field(default_factory=dict)
 
@@ -163,6 +165,7 @@ class ChatClient:
         reply.seconds = spent if measured is None else measured
         reply.queued = queued
         reply.attempts = attempt + 1
+        self.stats.repeating += repeats_itself(reply.message, reply.finish_reason)
         stored = reply.to_json()
         self._count(stored)
         if self.cache is not None:

@@ -4,7 +4,7 @@
 free port with jinja chat templates on (the model's own tool-calling template) and one thread per
 core, waits until ``/health`` answers, yields the OpenAI-compatible base URL and stops the child on
 exit. The child also stops by itself when its parent dies: it exits when its stdin, a pipe from the
-parent, closes. Its log goes to ``<model dir>/server-<name>.log``.
+parent, closes. Its log goes to ``<model dir>/server-<name>-<port>.log``.
 
 ``python -m vmb.llm.localserver WEIGHTS PORT THREADS CTX PARALLEL`` is the child.
 """
@@ -59,7 +59,8 @@ def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: in
                               "(it pins xllamacpp)") from None
     port = port or free_port()
     threads = settings.threads or cores()
-    log_path = weights.parent / f"server-{model.name}.log"
+    # One log per port: two servers of one model at once (two runs, a test beside a run) each keep theirs.
+    log_path = weights.parent / f"server-{model.name}-{port}.log"
     command = [sys.executable, "-m", "vmb.llm.localserver", str(weights), str(port), str(threads),
                str(settings.context * settings.parallel), str(settings.parallel)]
     if say:

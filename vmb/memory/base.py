@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Mapping
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -88,23 +89,72 @@ class BuildCost:
         return asdict(self)
 
 
+# Write calls aimed at one target (a key, the summary) within one day of a build that make a loop: a
+# day's note needs one or two; a model repeating itself makes dozens (25 add/remove calls on one key).
+LOOP_CALLS = 5
+
+
+@dataclass(frozen=True)
+class BuildLoop:
+    """One day of a build on which the model kept writing the same target."""
+
+    date: str
+    target: str  # what the calls wrote: a key of the store, or the summary
+    calls: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class BuildHealth:
+    """How a build went besides its cost: days read, replies cut off, calls refused, loops, what it kept."""
+
+    days: int = 0
+    truncated: int = 0  # model replies cut off at the output-token limit
+    refused: int = 0  # write calls the build refused (unknown tool, bad arguments, no such key)
+    loops: list[BuildLoop] = field(default_factory=list)
+    empty: bool | None = None  # nothing kept at the end (None: the setting cannot tell)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"days": self.days, "truncated": self.truncated, "refused": self.refused,
+                "loops": [loop.to_json() for loop in self.loops], "empty": self.empty}
+
+
+def _no_watcher() -> None:
+    return None
+
+
 @dataclass
 class BuildContext:
-    """What a builder gets: the run's model, where to write, and the cost counters to fill."""
+    """What a builder gets: the run's model, where to write, the cost and health to fill, and whom to
+    tell when a day of the history is read (the run's progress)."""
 
     model: Model
     directory: Path
     text_calls: bool
     cost: BuildCost = field(default_factory=BuildCost)
     endpoint: Endpoint = field(default_factory=Endpoint)  # the run's endpoint, for systems that call it
+    health: BuildHealth = field(default_factory=BuildHealth)
+    on_day: Callable[[], None] = _no_watcher
 
     async def ask(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
-        """One model call of the build, counted in the build cost."""
+        """One model call of the build, counted in the build cost (and, cut off, in its health)."""
         reply = await self.model.complete(messages, tools)
         self.cost.model_calls += 1
         self.cost.prompt_tokens += reply.usage.prompt_tokens
         self.cost.completion_tokens += reply.usage.completion_tokens
+        self.health.truncated += reply.finish_reason == "length"
         return reply
+
+    def day_done(self, date: str, writes: Sequence[str] = (), refused: int = 0) -> None:
+        """One day of the history read. ``writes`` names the target of each write call the model made
+        that day (a key written or removed, the summary replaced); ``refused`` counts the refused ones."""
+        self.health.days += 1
+        self.health.refused += refused
+        self.health.loops += [BuildLoop(date, target, calls) for target, calls in Counter(writes).items()
+                              if calls >= LOOP_CALLS]
+        self.on_day()
 
 
 OptionsT = TypeVar("OptionsT")

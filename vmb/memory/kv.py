@@ -4,7 +4,9 @@ Building, per day in date order: a tool loop (``memory_add(key, value)``, ``memo
 ``memory_search(key)``; at most 10 rounds, option ``kv_rounds``) whose prompt shows the current
 keys and the day's lines. Evaluation: the agent gets ``memory_list()`` and ``memory_search(key)``
 (exact key, else keys and values containing the text, ignoring case) beside the vehicle tools.
-``days.jsonl`` keeps each day's tool log and the store after it; ``store.json`` the final store.
+``days.jsonl`` keeps each day's tool log and the store after it; ``store.json`` the final store. The
+build's health (``vmb.memory.base.BuildHealth``) counts replies cut off, refused calls, a key added or
+removed ``LOOP_CALLS`` times or more on one day (a loop), and a store left empty.
 """
 
 from __future__ import annotations
@@ -86,6 +88,18 @@ def apply_build_call(store: dict[str, str], name: str, arguments: str) -> tuple[
     return True, render_entries(found) if found else f"no entry matches {key!r}"
 
 
+def _written_key(event: dict[str, Any]) -> str | None:
+    """The key an add or remove call of the build log named (a loop keeps naming one), else None."""
+    if event["name"] not in (ADD, REMOVE):
+        return None
+    try:
+        args = json.loads(event["arguments"])
+    except ValueError:
+        return None
+    key = args.get("key") if isinstance(args, dict) else None
+    return f"key {key!r}" if isinstance(key, str) else None
+
+
 @dataclass(frozen=True)
 class _Store:
     store: dict[str, str]
@@ -163,6 +177,9 @@ class KeyValueMemory(MemorySetting[KeyValueOptions]):
                 record = {"date": day.date.isoformat(), "calls": events, "store": dict(store), "usage": usage}
                 log.write(json.dumps(record, ensure_ascii=False) + "\n")
                 log.flush()
+                ctx.day_done(day.date.isoformat(), writes=[key for event in events if (key := _written_key(event))],
+                             refused=sum(not event["ok"] and event["name"] != SEARCH for event in events))
+        ctx.health.empty = not store
         (ctx.directory / "store.json").write_text(json.dumps(store, ensure_ascii=False, indent=1), encoding="utf-8")
 
     def load(self, group: Group, directory: Path | None) -> GroupMemory:

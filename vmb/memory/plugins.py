@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from vmb.memory import register
-from vmb.memory.plugins import MemoryItem, MemorySystem
+from vmb.memory.plugins import MemoryItem, MemorySystem, by_day
 
 @dataclass(frozen=True)
 class MyBankOptions:
@@ -17,7 +17,8 @@ class MyBank(MemorySystem[MyBankOptions]):
     version = "0.1"
 
     async def ingest(self, chunks):            # the group's history, one chunk per (day, hour)
-        ...                                    # write under self.env.store_dir; read self.options.ranking
+        for chunk in by_day(chunks, self.env.build):  # the run's progress follows the days read
+            ...                                # write under self.env.store_dir; read self.options.ranking
     async def search(self, query, top_k):      # must not change what ingest stored
         return [MemoryItem(text="...", score=0.9, metadata={"date": "2025-03-03"})]
 ```
@@ -42,6 +43,7 @@ import json
 import shutil
 import tempfile
 from abc import abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -154,6 +156,16 @@ def history_chunks(group: Group) -> list[Chunk]:
             chunks.append(Chunk(f"group_{group.number}", len(chunks), start, []))
         chunks[-1].lines.append(line.raw)
     return chunks
+
+
+def by_day(chunks: list[Chunk], build: BuildContext | None) -> Iterator[Chunk]:
+    """The chunks in order; once the last chunk of a day has been handled, the build's progress counts
+    that day read (``BuildContext.day_done``). A system's ingest loops over this, not the bare list."""
+    for position, chunk in enumerate(chunks):
+        yield chunk
+        day = chunk.start.date()
+        if build is not None and (position + 1 == len(chunks) or chunks[position + 1].start.date() != day):
+            build.day_done(day.isoformat())
 
 
 def render_items(items: list[MemoryItem]) -> str:

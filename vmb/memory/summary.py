@@ -3,7 +3,9 @@
 One model call per history day, in date order, showing the current summary and the day's lines; the
 model may call ``memory_update(new_memory)`` with the complete new summary, and no call keeps the
 old one. The summary is capped at 8,192 characters (option ``summary_cap``). The final summary goes
-into every query's system prompt. ``days.jsonl`` keeps each day's call and resulting snapshot.
+into every query's system prompt. ``days.jsonl`` keeps each day's call and resulting snapshot; the
+build's health (``vmb.memory.base.BuildHealth``) counts replies cut off, refused updates, days with
+``LOOP_CALLS`` or more updates in one reply (a loop), and a summary left empty.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 UPDATE = "memory_update"
 DAY_PROMPT = "summary_day"  # one day of the build: the memory so far and the day's lines
 EMPTY = "(nothing recorded yet)"
+SUMMARY_TARGET = "the summary"  # what every update call writes, as the build's health names it
 
 
 def update_schema(cap: int) -> dict[str, Any]:
@@ -98,6 +101,9 @@ class SummaryMemory(MemorySetting[SummaryOptions]):
                           "usage": reply.to_json()["usage"], "finish_reason": reply.finish_reason}
                 log.write(json.dumps(record, ensure_ascii=False) + "\n")
                 log.flush()
+                ctx.day_done(day.date.isoformat(), writes=[SUMMARY_TARGET] * len(calls),
+                             refused=sum(event["result"] != "updated" for event in events))
+        ctx.health.empty = not summary.strip()
         (ctx.directory / "summary.json").write_text(json.dumps({"summary": summary}, ensure_ascii=False),
                                                      encoding="utf-8")
 

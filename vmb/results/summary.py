@@ -140,18 +140,38 @@ def paper_rows(memory: str) -> list[dict[str, str]]:
     return rows
 
 
+# The build's health as metric.json sums it over groups (``vmb.memory.base.BuildHealth``).
+HEALTH_COUNTS = ("truncated", "refused")
+
+
 def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
-    """Memory construction cost per group and in total (wall seconds stay in each build.json)."""
+    """Memory construction cost and health per group and in total (wall seconds stay in each build.json).
+
+    Health, where the build recorded it: replies cut off and calls refused (summed), ``loops`` (days
+    on which the model kept writing one target, each with its date, target and calls) and
+    ``empty_stores`` (groups whose memory ended empty).
+    """
     builds = sorted(memory_dir.glob("group_*/build.json"), key=lambda p: int(p.parent.name.split("_")[1]))
     if not builds:
         return None
     keys = ("model_calls", "prompt_tokens", "completion_tokens", "embedding_calls")
-    per_group = []
+    per_group: list[dict[str, Any]] = []
     for path in builds:
-        cost = json.loads(path.read_text(encoding="utf-8"))["cost"]
-        per_group.append({"group": int(path.parent.name.split("_")[1]), **{k: int(cost.get(k, 0)) for k in keys}})
+        build = json.loads(path.read_text(encoding="utf-8"))
+        cost = build["cost"]
+        entry: dict[str, Any] = {"group": int(path.parent.name.split("_")[1]),
+                                 **{k: int(cost.get(k, 0)) for k in keys}}
+        health = build.get("health")
+        if isinstance(health, dict):
+            entry["health"] = health
+        per_group.append(entry)
     total = {k: sum(g[k] for g in per_group) for k in keys}
-    return {"groups": len(per_group), **total, "per_group": per_group}
+    healths = [g["health"] for g in per_group if "health" in g]
+    counts = {k: sum(int(h.get(k, 0)) for h in healths) for k in HEALTH_COUNTS}
+    loops = [{"group": g["group"], **loop} for g in per_group for loop in g.get("health", {}).get("loops", [])]
+    empty = [g["group"] for g in per_group if g.get("health", {}).get("empty")]
+    return {"groups": len(per_group), **total, **counts, "loops": loops, "empty_stores": empty,
+            "per_group": per_group}
 
 
 def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] | None,

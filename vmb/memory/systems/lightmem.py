@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.llm.keys import api_key_from_env
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.service import MemoryServiceError, require_package
 
 COLLECTION = "vmb"
@@ -134,7 +134,7 @@ class LightMem(MemorySystem[LightMemOptions]):
 
         def work() -> dict[str, Any]:
             memory = self._open(config)
-            for chunk in chunks:
+            for chunk in by_day(chunks, build):
                 messages = [{"role": "user", "content": line, "time_stamp": _session_time(line)}
                             for line in chunk.lines]
                 last = chunk is chunks[-1]

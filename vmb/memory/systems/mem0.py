@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.embed import (
     Embedder,
     EmbedderOptions,
@@ -223,7 +223,7 @@ class Mem0(MemorySystem[Mem0Options]):
         def work() -> None:
             memory = _open_local(store, dim, bridge, embedder, build)
             try:
-                for chunk in chunks:
+                for chunk in by_day(chunks, build):
                     before = (build.cost.prompt_tokens, build.cost.completion_tokens, build.cost.model_calls)
                     added = memory.add(_messages(chunk), user_id=self.env.namespace, metadata=_metadata(chunk),
                                        infer=self.options.infer)
@@ -283,7 +283,7 @@ class Mem0(MemorySystem[Mem0Options]):
         # A fresh user per build: re-ingesting into one user would pile up duplicates.
         user_id = f"vmb-{self.env.namespace}-{uuid.uuid4().hex[:12]}"
         events: list[str] = []
-        for chunk in chunks:
+        for chunk in by_day(chunks, self.env.build):
             answer = await service.call("POST", "v3/memories/add/", body={
                 "user_id": user_id, "messages": _messages(chunk), "metadata": _metadata(chunk), "infer": self.options.infer})
             rows = answer if isinstance(answer, list) else [answer]

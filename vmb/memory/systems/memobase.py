@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from vmb.memory.options import AT_LEAST
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.service import (
     JsonService,
     MemoryServiceError,
@@ -77,7 +77,7 @@ class Memobase(MemorySystem[MemobaseOptions]):
         if not isinstance(created, dict) or not created.get("id"):
             raise MemoryServiceFailed("memobase: creating the user gave no id")
         user = str(created["id"])
-        for chunk in chunks:
+        for chunk in by_day(chunks, self.env.build):
             messages = []
             for line in chunk.lines:
                 stamp, _, rest = line.partition("] ")

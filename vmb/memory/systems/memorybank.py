@@ -195,6 +195,7 @@ class MemoryBank(MemorySystem[MemoryBankOptions]):
             reply = await build.ask([{"role": "system", "content": SYSTEM_PROMPT},
                                      {"role": "user", "content": prompt}], [])
             content = str(reply.message.get("content") or "")
+            build.day_done(date)  # the days are summarised concurrently: progress counts each as it is done
             return date, _json_object(content), content
 
         results = await asyncio.gather(*(summarise(date, lines) for date, lines in days.items()))

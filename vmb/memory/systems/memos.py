@@ -23,7 +23,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.service import (
     JsonService,
     MemoryServiceError,
@@ -84,7 +84,7 @@ class MemOS(MemorySystem[MemOSOptions]):
         service = self._service()
         user = f"vmb-{self.env.namespace}-{uuid.uuid4().hex[:12]}"
         tasks: list[str] = []
-        for chunk in chunks:
+        for chunk in by_day(chunks, self.env.build):
             if self.options.api == "cloud":
                 data = await self._post(service, "add/message", {
                     "user_id": user, "conversation_id": f"{user}-{chunk.index}", "messages": _messages(chunk)})

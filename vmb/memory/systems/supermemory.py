@@ -21,7 +21,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Literal
 
-from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.service import (
     JsonService,
     MemoryServiceFailed,
@@ -57,7 +57,7 @@ class Supermemory(MemorySystem[SupermemoryOptions]):
         service = self._service()
         tag = f"vmb_{self.env.namespace}_{uuid.uuid4().hex[:12]}"
         documents: list[str] = []
-        for chunk in chunks:
+        for chunk in by_day(chunks, self.env.build):
             answer = await service.call("POST", "v3/documents", body={
                 "content": chunk.text, "containerTags": [tag], "customId": f"{tag}_{chunk.index}",
                 "metadata": {"date": chunk.start.date().isoformat(), "hour": chunk.start.strftime("%H:00"),
