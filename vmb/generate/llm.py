@@ -289,6 +289,7 @@ class LLMBackend:
                 usage.invalid += 1
                 problem = _problem(error)
                 self._reject(stage, what, problem)
+                self._forget(client, messages)
             messages += [{"role": "assistant", "content": content},
                          {"role": "user", "content": f"That answer is invalid: {problem}. "
                                                      "Answer again with the corrected JSON object only."}]
@@ -298,6 +299,14 @@ class LLMBackend:
         """Every answer the checks refused, with why (``stages/rejected.jsonl``), kept or not."""
         with (self.stages_dir / "rejected.jsonl").open("a", encoding="utf-8") as handle:
             handle.write(json.dumps({"stage": stage, "what": what, "problem": problem}) + "\n")
+
+    def _forget(self, client: Any, messages: list[dict[str, Any]]) -> None:
+        """An invalid answer leaves the request cache: the next run of a failed group asks afresh
+        rather than replaying what was refused."""
+        if self._cache is not None:
+            from vmb.llm.cache import request_key
+
+            self._cache.drop(request_key(client.identity, client.body(messages, [])))
 
     def _failing(self, stage: str, work: Any) -> Any:
         try:
