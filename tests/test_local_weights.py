@@ -79,3 +79,18 @@ def test_the_pinned_models_and_their_recorded_identity() -> None:
     assert endpoint_identity("gpt-4.1", "https://api.openai.com/v1") == "https://api.openai.com/v1"
     with pytest.raises(LocalModelError, match="unknown local model 'nope'; choose from qwen2.5-coder-0.5b"):
         local.local_model("nope")
+
+
+def test_missing_data_is_named_before_a_local_server_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from vmb.cli import main
+    from vmb.commands import local as local_command
+
+    def no_server(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(local_command, "served", no_server)
+    missing = tmp_path / "no-data"
+    code = main(["run", "--model", "local:qwen2.5-coder-0.5b", "--data", str(missing), "--out", str(tmp_path / "run")])
+    assert code == 2
+    assert f"{missing}: directory not found (given with --data)" in capsys.readouterr().err

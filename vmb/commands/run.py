@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from vmb.commands.local import served
-    from vmb.data import DataError
+    from vmb.data import DataError, resolve_data_dir
     from vmb.errors import OptionError
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.local import LocalModelError
@@ -160,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"vmb run: {error}", file=sys.stderr)
         return 2
     try:
+        resolve_data_dir(config.data)  # before a local model's server takes seconds to start for nothing
         with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
             result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
     except LocalModelError as error:
