@@ -14,10 +14,13 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 from fixtures.scripted_runs import BEHAVIOURS, build_runs
 
@@ -26,6 +29,9 @@ from vmb.analysis.runs import load_runs
 from vmb.data import load_benchmark
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
+from vmb.harness.rescore import rescore_run
+from vmb.results import metrics
+from vmb.results.rundir import RESULTS, read_results
 from vmb.results.stages import (
     NOT_IN_MEMORY,
     NOT_RETRIEVED,
@@ -81,6 +87,50 @@ def test_scripted_runs_get_the_stage_their_behaviour_makes(runset: Any) -> None:
         assert len(failed) and (failed["stage"] == NOT_IN_MEMORY).all(), run
     assert (queries[queries["run"] == "oracle-gold"]["stage"] == SOLVED).all()
     assert queries[queries["status"] == "ok"]["stage"].notna().all()  # every scored query has its stage
+
+
+def _stage_view(runset: Any) -> tuple[Any, Any]:
+    keys = [m.key for m in (*metrics.STAGE_COUNTS, *metrics.RETRIEVAL)]
+    columns = ["run", "query_id", "stage", "stage_detail", *(m.column for m in metrics.RETRIEVAL)]
+    return (runset.queries[columns].sort_values(["run", "query_id"]).reset_index(drop=True),
+            runset.runs.set_index("run")[keys].sort_index())
+
+
+def test_stages_are_stored_once_and_read_back_rescored_or_recomputed_the_same(
+        runset: Any, bench: Any, release_dir: Path, tmp_path: Path) -> None:
+    root = _runs_root(runset)
+    copies = tmp_path / "copies"
+    for run in ("scripted-gold", "scripted-kv", "scripted-summary"):
+        shutil.copytree(root / run, copies / run)
+    stored = load_runs([copies], bench=bench)
+    for run in stored.runs_by_name:  # every scored record carries its stage, as the harness wrote it
+        records, _ = read_results(copies / run / RESULTS)
+        assert all(r.attribution is not None for r in records.values() if r.ok), run
+        metric = json.loads((copies / run / "metric.json").read_text())
+        counted = sum(metric["overall"][m.key] for m in metrics.STAGE_COUNTS)
+        assert counted == metric["scored"], run
+    # A run from before stages were stored: its records lack them and load_runs computes them the same way.
+    for run in stored.runs_by_name:
+        path = copies / run / RESULTS
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        path.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "attribution"}) + "\n"
+                                for line in lines))
+    recomputed = load_runs([copies], bench=bench)
+    pd.testing.assert_frame_equal(_stage_view(recomputed)[0], _stage_view(stored)[0])
+    pd.testing.assert_frame_equal(_stage_view(recomputed)[1], _stage_view(stored)[1])
+    # vmb score re-scores offline and stores them again, to the same values, in the records and metric.json.
+    for run in stored.runs_by_name:
+        metric, _ = rescore_run(copies / run, str(release_dir))
+        original = json.loads((root / run / "metric.json").read_text())
+        assert {m.key: metric["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS} == {
+            m.key: original["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS}, run
+    rescored = load_runs([copies], bench=bench)
+    pd.testing.assert_frame_equal(_stage_view(rescored)[0], _stage_view(stored)[0])
+
+
+def _runs_root(runset: Any) -> Path:
+    """The directory the scripted runs were built in."""
+    return next(iter(runset.runs_by_name.values())).path.parent
 
 
 def _facts(bench: Any, query: Any) -> tuple[Any, list[str]]:

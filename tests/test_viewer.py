@@ -185,6 +185,6 @@ def test_vmb_show_by_stage(hostile_runs: Path, capsys: pytest.CaptureFixture[str
     runs = [str(hostile_runs / name) for name in ("oracle-gold", "scripted-gold")]
     assert main(["show", *runs, "--by", "stage"]) == 0
     text = capsys.readouterr().out
-    assert "by stage" in text and "retrieved, not used: no action" in text and "evidence in memory" in text
+    assert "by stage" in text and "retrieved, not used: no action" in text and "evidence recall" in text
     oracle = text[text.index("oracle-gold ("):]
     assert "solved" in oracle and " 20\n" in oracle.split("evidence in memory")[0]

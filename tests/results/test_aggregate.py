@@ -101,7 +101,8 @@ def test_mem_token_is_per_retrieval_and_every_metric_is_in_an_entry() -> None:
 def test_every_metric_is_declared_whole() -> None:
     for metric in METRICS:
         assert metric.label.startswith(metric.name)
-        assert (metric.aggregation == "per_weight") == (metric.weight is not None) == (metric.weight_key is not None)
+        weighted = metric.aggregation in ("per_weight", "share")
+        assert weighted == (metric.weight is not None) == (metric.weight_key is not None)
         if metric.interval:
             assert metric.aggregation == "percent"  # an interval is on a per-query mean in percent
     with pytest.raises(ValueError):

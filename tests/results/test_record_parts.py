@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from vmb.results.record import QueryRecord
-from vmb.results.record_parts import RecordedCall, RecordFormatError, Round, ToolResult
+from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 
 SEAT = {"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver", "value": 44}}
 
@@ -49,6 +49,17 @@ def test_a_record_reads_typed_and_writes_back_the_same_line() -> None:
     assert record.to_json() == data
 
 
+def test_a_stored_stage_reads_back_and_a_line_without_one_has_none() -> None:
+    stored = {"stage": "not retrieved", "detail": "in memory, but the agent was not given seat(level=3)",
+              "evidence_in_memory": True, "evidence_seen": False, "searches": 2, "items_retrieved": 10,
+              "items_relevant": 0, "hits": [False, False, False]}
+    record = QueryRecord.from_json(json.loads(json.dumps(line(attribution=stored))))
+    assert record.attribution == Attribution("not retrieved", stored["detail"], True, False, 2, 10, 0,
+                                             (False, False, False))
+    assert record.attribution.hit_at(3) is False and record.to_json()["attribution"] == stored
+    assert QueryRecord.from_json(line()).attribution is None
+
+
 def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
     record = QueryRecord.from_json(line(rounds=[{"prompt_tokens": 5}], calls={"vehicle": [SEAT]}))
     assert record.rounds == [Round(prompt_tokens=5)]
@@ -60,6 +71,8 @@ def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
     ({"rounds": [3]}, "a round is a JSON int"),
     ({"calls": {"vehicle": {"name": "x"}}}, "calls.vehicle is not a list"),
     ({"tool_results": [{"round": "first"}]}, "tool result.round is a JSON str"),
+    ({"attribution": {"detail": "x"}}, "an attribution has no stage"),
+    ({"attribution": {"stage": "solved", "hits": [True]}}, "attribution.hits is not 3 true/false values"),
 ])
 def test_a_damaged_part_is_named(change: dict[str, Any], message: str) -> None:
     with pytest.raises(RecordFormatError, match=message):

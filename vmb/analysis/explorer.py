@@ -50,7 +50,7 @@ def _json(value: Any) -> str:
 
 def system_text(runset: RunSet, run: str, record: QueryRecord) -> str:
     """The system prompt of a record (stored once per run under ``system_prompts/``)."""
-    return runs.system_text(runset.run(run), record)
+    return runs.system_text(runset.run(run).path, record)
 
 
 def memory_seen(runset: RunSet, run: str, record: QueryRecord) -> tuple[str, list[str]]:

@@ -1,11 +1,14 @@
-"""Stages and retrieval quality per run, from the per-query columns ``vmb.results.stages`` fills.
+"""Stages and retrieval quality per run, as the metric registry aggregates them (``vmb.results.metrics``).
 
-``stage_counts``: per run, how many scored queries ended at each stage. ``retrieval_quality``: per
-run, evidence recall of memory construction (the share of scored queries whose evidence the store
-states), the share whose evidence the agent was given, for runs that searched: recall@1, @3, @5 (of
-the searching queries whose evidence is in the store, the share whose searches returned it within the
-first k items) and precision (the share of returned items that state a fact), memory tokens per
-query whose evidence was seen, and ESM when the evidence was seen and when it was not.
+Each scored query's stage and what its memory held, gave and retrieved of the evidence are stored in
+its record (``vmb.results.stages``, computed once as it finished); ``metric.json`` and the runs table
+carry their aggregates. ``stage_counts``: per run, how many scored queries ended at each stage.
+``retrieval_quality``: per run, evidence recall of memory construction (the share of scored queries
+whose evidence the store states), the share whose evidence the agent was given, for runs that
+searched: recall@1, @3, @5 (of the searching queries whose evidence is in the store, the share whose
+searches returned it within the first k items) and precision (the share of returned items that
+state a fact), memory tokens per query whose evidence was seen, and ESM when the evidence was seen
+and when it was not, each with the number of queries it is over.
 """
 
 from __future__ import annotations
@@ -17,70 +20,39 @@ import pandas as pd
 from vmb.results import metrics
 from vmb.results.stages import STAGES
 
-RETRIEVAL_COLUMNS = ["run", "model", "memory", "scored", "evidence_recall", "evidence_seen", "searching",
-                     "recall_at_1", "recall_at_3", "recall_at_5", "precision", "tokens_per_hit", "esm_seen",
-                     "n_seen", "esm_not_seen", "n_not_seen"]
+IDENTITY = ["run", "model", "memory"]
+# The retrieval figures and the totals they are over (the registry's weight keys), in the registry's order.
+RETRIEVAL_KEYS = list(dict.fromkeys(k for m in metrics.RETRIEVAL for k in (m.key, m.weight_key) if k is not None))
 
 
-def _scored(queries: pd.DataFrame) -> pd.DataFrame:
-    return queries[queries["stage"].notna()]
-
-
-def stage_counts(queries: pd.DataFrame, runs: pd.DataFrame) -> pd.DataFrame:
+def stage_counts(runs: pd.DataFrame) -> pd.DataFrame:
     """One row per run (in ``runs``' order): its model, memory setting and scored queries per stage."""
-    scored = _scored(queries)
-    rows = []
-    for run in runs.itertuples():
-        mine = scored[scored["run"] == run.run]["stage"].value_counts()
-        rows.append({"run": run.run, "model": run.model, "memory": run.memory,
-                     **{stage: int(mine.get(stage, 0)) for stage in STAGES}})
-    return pd.DataFrame(rows, columns=["run", "model", "memory", *STAGES])
+    counts = runs[IDENTITY + [m.key for m in metrics.STAGE_COUNTS]].copy()
+    counts = counts.rename(columns={m.key: m.name for m in metrics.STAGE_COUNTS})
+    for stage in STAGES:
+        counts[stage] = counts[stage].fillna(0).astype(int)
+    return counts.reset_index(drop=True)
 
 
-def _percent(part: pd.Series) -> float | None:
-    return None if part.empty else 100 * float(part.astype(float).mean())
+def retrieval_quality(runs: pd.DataFrame) -> pd.DataFrame:
+    """One row per run: the scored queries and the retrieval figures of the module docstring (None where undefined)."""
+    quality = runs[IDENTITY + ["scored"] + RETRIEVAL_KEYS].copy()
+    return quality.astype(object).where(quality.notna(), None).reset_index(drop=True)
 
 
-def retrieval_quality(queries: pd.DataFrame, runs: pd.DataFrame) -> pd.DataFrame:
-    """One row per run: the retrieval figures of the module docstring (percent; None where undefined)."""
-    scored = _scored(queries)
-    solved = metrics.ESM.column
-    rows: list[dict[str, Any]] = []
-    for run in runs.itertuples():
-        mine = scored[scored["run"] == run.run]
-        searching = mine[(mine["searches"].fillna(0) > 0) & mine["evidence_in_memory"].fillna(False).astype(bool)]
-        items = mine["items_retrieved"].fillna(0).sum()
-        seen = mine[mine["evidence_seen"].fillna(False).astype(bool)]
-        unseen = mine[~mine["evidence_seen"].fillna(False).astype(bool)]
-        rows.append({
-            "run": run.run, "model": run.model, "memory": run.memory, "scored": len(mine),
-            "evidence_recall": _percent(mine["evidence_in_memory"].fillna(False)),
-            "evidence_seen": _percent(mine["evidence_seen"].fillna(False)),
-            "searching": len(searching),
-            **{f"recall_at_{k}": _percent(searching[f"hit_at_{k}"].fillna(False)) for k in (1, 3, 5)},
-            "precision": 100 * float(mine["items_relevant"].fillna(0).sum()) / items if items else None,
-            "tokens_per_hit": float(mine[metrics.MEM_TOKEN.column].sum()) / len(seen) if len(seen) else None,
-            "esm_seen": _percent(seen[solved]), "n_seen": len(seen),
-            "esm_not_seen": _percent(unseen[solved]), "n_not_seen": len(unseen),
-        })
-    return pd.DataFrame(rows, columns=RETRIEVAL_COLUMNS)
+def _number(value: Any) -> str:
+    return "-" if value is None or pd.isna(value) else f"{value:.1f}"
 
 
-def stage_text(queries: pd.DataFrame, runs: pd.DataFrame) -> str:
+def stage_text(runs: pd.DataFrame) -> str:
     """``vmb show --by stage``: per run, the queries at each stage and the retrieval figures."""
-    counts = stage_counts(queries, runs)
-    quality = retrieval_quality(queries, runs).set_index("run")
-    number = lambda v: "-" if v is None or pd.isna(v) else f"{v:.1f}"  # noqa: E731 (a local formatter)
     lines = []
-    for row in counts.to_dict("records"):
-        q = quality.loc[row["run"]]
-        lines.append(f"{row['run']} ({row['model']}, {row['memory']}): {int(q['scored'])} scored")
-        lines += [f"  {stage:<36} {row[stage]:>5}" for stage in STAGES]
-        lines.append(f"  evidence in memory {number(q['evidence_recall'])}%, seen {number(q['evidence_seen'])}%; "
-                     f"searching queries {int(q['searching'])}: recall@1/3/5 {number(q['recall_at_1'])} / "
-                     f"{number(q['recall_at_3'])} / {number(q['recall_at_5'])}%, precision {number(q['precision'])}%; "
-                     f"memory tokens per hit {number(q['tokens_per_hit'])}; ESM seen {number(q['esm_seen'])} "
-                     f"(n {int(q['n_seen'])}), not seen {number(q['esm_not_seen'])} (n {int(q['n_not_seen'])})")
+    for row in runs.to_dict("records"):
+        lines.append(f"{row['run']} ({row['model']}, {row['memory']}): {int(row['scored'])} scored")
+        lines += [f"  {m.name:<36} {int(row[m.key] or 0):>5}" for m in metrics.STAGE_COUNTS]
+        figures = [f"{m.name} {_number(row[m.key])}{'' if m.aggregation == 'per_weight' else '%'}"
+                   + (f" (n {int(row[m.weight_key] or 0)})" if m.weight_key else "") for m in metrics.RETRIEVAL]
+        lines.append("  " + "; ".join(figures))
     return "\n".join(lines)
 
 

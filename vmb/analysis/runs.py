@@ -18,7 +18,6 @@ query id wins and a half-written last line (a killed run) is skipped.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,25 +26,23 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
+from vmb.harness.attribution import attribution_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
 from vmb.results import metrics
-from vmb.results.behaviour import described, mistake_of
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_inside, read_record
-from vmb.results.stages import Fact, attribute, holds, query_facts, retrieval, seen_missing, store_text
+from vmb.results.record_parts import Attribution
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_record
+from vmb.results.stages import Fact, Stores, memory_results, query_facts
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
-from vmb.results.taxonomy import classify, written_values
+from vmb.results.taxonomy import ATTEMPT_KINDS, record_failure
 from vmb.score import target_modules
 
 # The metrics with a 95% interval: their ``X_low`` and ``X_high`` columns.
 INTERVAL_KEYS = tuple(m.key for m in metrics.WITH_INTERVAL)
-# Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
-# or was not loaded): the attempts the taxonomy's kinds of invalid call look at.
-ATTEMPT_KINDS = ("vehicle", "invalid")
-# A scored query's stage and what its memory tool results retrieved of the evidence (``stage_columns``).
-STAGE_COLUMNS = ("stage", "stage_detail", "evidence_in_memory", "evidence_seen", "searches", "items_retrieved",
-                 "items_relevant", "hit_at_1", "hit_at_3", "hit_at_5")
+# A scored query's stage, stored in its record (``vmb.results.stages``); what its memory held, gave and
+# retrieved of the evidence are columns of the metric registry.
+STAGE_COLUMNS = ("stage", "stage_detail")
 # The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
 QUERY_COLUMNS = [
     "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "trial", "reasoning_type",
@@ -57,8 +54,7 @@ QUERY_COLUMNS = [
 ]
 # Columns given a dtype, so an all-missing column (no scored query) keeps it: the scores (nullable
 # where a query was not scored) and the seconds.
-_DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64",
-           **dict.fromkeys(("evidence_in_memory", "evidence_seen", "hit_at_1", "hit_at_3", "hit_at_5"), "boolean")}
+_DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64"}
 
 
 @dataclass(frozen=True)
@@ -117,20 +113,18 @@ class QueryContext:
 
     def __init__(self, bench: Any) -> None:
         self.bench = bench
-        self._stores: dict[tuple[str, int], list[str]] = {}
+        self._stores: dict[str, Stores] = {}
 
     def facts(self, record: QueryRecord) -> tuple[Fact, ...]:
         query = self.bench.query(record.id)
         return query_facts(query.calls, query.gold_memory, self.people(record.group), query.query)
 
-    def store(self, run: Run, record: QueryRecord) -> list[str]:
-        """What the run's memory holds for this query (built stores read once per group)."""
-        if run.memory == "gold":
-            return [self.gold_memory(record.id)]
-        key = (run.name, record.group)
-        if key not in self._stores:
-            self._stores[key] = store_text(run.memory, run.path / MEMORY, self.bench.group(record.group), "")
-        return self._stores[key]
+    def attribution(self, run: Run, record: QueryRecord) -> Attribution:
+        """The stage of a scored record that does not carry one (a run from before stages were stored)."""
+        if run.name not in self._stores:
+            self._stores[run.name] = run_stores(self.bench, run.memory, run.path / MEMORY,
+                                                run.header.determining.get("memory_days"))
+        return attribution_of(record, self.bench, self._stores[run.name], run.path)
 
     def gold_memory(self, query_id: str) -> str:
         return self.bench.query(query_id).gold_memory
@@ -144,7 +138,6 @@ class QueryContext:
 
 def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContext) -> dict[str, Any]:
     """One tidy row for one record (an ``ok`` or an ``error`` one) and its metrics row."""
-    score = record.score if record.ok else None
     calls = record.calls
     results = record.tool_results
     out: dict[str, Any] = {
@@ -178,70 +171,18 @@ def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContex
         "error_path": None,
         "error_detail": None,
     }
-    if score is not None and not score.exact_match:
-        failure = classify(
-            score,
-            gold_memory=context.gold_memory(record.id),
-            people=context.people(record.group),
-            query=record.query,
-            attempts=[r.ok for r in results if r.kind in ATTEMPT_KINDS],
-            written=lambda: written_values(score.ref_calls, record.vehicle_calls),
-            refusals=[m for r in results if r.kind in ATTEMPT_KINDS and (m := mistake_of(r)) is not None],
-            degenerate=described(row.behaviour) if row.behaviour.degenerate else None,
-        )
-        if failure is not None:
-            out.update(error_type=failure.error_type, value_source=failure.value_source,
-                       error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
-    if score is not None:
-        out.update(stage_columns(run, record, score.exact_match, out["error_type"], context))
+    failure = record_failure(record, row.behaviour, context.gold_memory(record.id), context.people(record.group))
+    if failure is not None:
+        out.update(error_type=failure.error_type, value_source=failure.value_source,
+                   error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
+    if record.attribution is not None:
+        out.update(stage=record.attribution.stage, stage_detail=record.attribution.detail)
     return out
-
-
-def stage_columns(run: Run, record: QueryRecord, exact_match: bool, error_type: str | None,
-                  context: QueryContext) -> dict[str, Any]:
-    """A scored record's stage, and what its memory tool results retrieved of the evidence."""
-    facts = context.facts(record)
-    people = context.people(record.group)
-    store = context.store(run, record)
-    injected, results = memory_seen(run, record)
-    seen = [injected, *results]
-    in_store = holds(store, facts, people)
-    in_seen = seen_missing(store, in_store, seen, facts, people)
-    stage = attribute(exact_match=exact_match, facts=facts, missing_in_store=in_store, missing_in_seen=in_seen,
-                      tool_results=[r.to_json() for r in record.tool_results], error_type=error_type)
-    found = retrieval(facts, people, results)
-    return {"stage": stage.stage, "stage_detail": stage.detail, "evidence_in_memory": not in_store,
-            "evidence_seen": not in_seen, "searches": found["searches"],
-            "items_retrieved": found["items"], "items_relevant": found["relevant"],
-            **{f"hit_at_{k}": found[f"hit_at_{k}"] if found["searches"] else None for k in (1, 3, 5)}}
-
-
-def system_text(run: Run, record: QueryRecord) -> str:
-    """The system prompt of a record (stored once per run under ``system_prompts/``)."""
-    system = next((m for m in record.messages if m.get("role") == "system"), None)
-    if system is None:
-        return ""
-    if "content_file" in system:
-        return read_inside(run.path, system["content_file"])
-    return str(system.get("content") or "")
-
-
-@functools.lru_cache(maxsize=1)
-def _prompt_prefix() -> str:
-    """The system prompt before its memory part (the agent prompt ends with ``$memory``)."""
-    from vmb.harness.agent import system_prompt
-
-    return system_prompt("").strip()
 
 
 def memory_seen(run: Run, record: QueryRecord) -> tuple[str, list[str]]:
     """What the agent was given of memory: its prompt's memory part, and each memory tool result's text."""
-    prompt = system_text(run, record).strip()
-    prefix = _prompt_prefix()
-    injected = prompt[len(prefix):].strip() if prompt.startswith(prefix) else prompt
-    # The results' text lives in the tool messages (the tool results list only says what was called).
-    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
-    return injected, [str(replies.get(r.id) or "") for r in record.tool_results if r.kind == "memory"]
+    return prompt_memory(system_text(run.path, record)), memory_results(record)
 
 
 class RunSet:
@@ -359,6 +300,8 @@ def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None =
                 continue  # a line cut short by a kill, or not a record: the harness reruns that query
             key = (run.name, record.key)
             modules = None if record.ok else target_modules(context.ref_calls(record.id))
+            if record.ok and record.score is not None and record.attribution is None:
+                record.attribution = context.attribution(run, record)  # computed as the harness computes it
             row = metric_rows[run.name][record.key] = QueryRow.of(record, modules)
             rows[key] = query_row(run, record, row, context)
             offsets[key] = offset

@@ -57,5 +57,5 @@ def run(args: argparse.Namespace) -> int:
         except (DataError, ValueError, OSError) as error:
             print(f"vmb show: {error}", file=sys.stderr)
             return 2
-        print("\nby stage (docs/attribution.md):\n" + stage_text(runset.queries, runset.runs))
+        print("\nby stage (docs/attribution.md):\n" + stage_text(runset.runs))
     return 0

@@ -1,4 +1,4 @@
-"""Re-score a finished run offline, from its stored calls (after a scorer change, say)."""
+"""Re-score a finished run offline, from its stored calls (after a scorer change, say), and attribute its stages."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.harness.agent import score_replayed
+from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
 from vmb.harness.plan import prepare_run
 from vmb.harness.shard import parse_shard
@@ -41,7 +42,7 @@ def _stored_config(header: RunHeader, out: Path, data: str | None) -> RunConfig:
 
 def rescore_run(path: Path, data: str | None = None,
                 prices: PriceTable | None = None) -> tuple[dict[str, Any], list[str]]:
-    """Score every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
+    """Score and attribute every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
 
     Returns the metric and warnings (e.g. the benchmark files differ from the run's).
     """
@@ -64,6 +65,7 @@ def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tup
     if problems:
         shutil.copy2(rundir.path / RESULTS, rundir.path / f"{RESULTS}.damaged")
         warnings += [f"{problem} (the file as it was is kept as {RESULTS}.damaged)" for problem in problems]
+    stores = run_stores(plan.bench, header.memory, rundir.memory_dir, header.determining.get("memory_days"))
     for record in records.values():
         if record.ok:
             try:
@@ -72,6 +74,7 @@ def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tup
                 warnings.append(f"{error.args[0]}: the record of {record.key} is kept as it was scored")
                 continue
             record.score = score_replayed(query, record.vehicle_calls, record.call_count)
+            record.attribution = attribution_of(record, plan.bench, stores, rundir.path)
     rundir.replace_records(records)
     rows = [QueryRow.of(record) for record in records.values()]
     metric = compute_metric(rows, [(q.id, t) for q, t in plan.attempts], header.identity(),

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from vmb.doubles.offline import offline_model
 from vmb.errors import OptionError
 from vmb.harness.agent import run_query
+from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
@@ -77,6 +78,7 @@ class Runner:
                 stats=progress.stats,
             )
         self.builder = MemoryBuilder(plan, self.client, progress)
+        self.stores = run_stores(self.bench, config.memory, rundir.memory_dir, config.memory_days)
         self._tasks: Tasks | None = None  # made when a shortcut baseline first needs it
 
     def model_for(self, query: Query, trial: int) -> Model:
@@ -132,6 +134,8 @@ class Runner:
         self.finish(record)
 
     def finish(self, record: QueryRecord) -> None:
+        if record.ok:
+            record.attribution = attribution_of(record, self.bench, self.stores, self.rundir.path)
         self.rundir.store_system_prompt(record)
         self.rundir.append(record)
         self.records[record.key] = record
@@ -197,6 +201,9 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
             await runner.run(pending)
     finally:
         gc.unfreeze()
+    for record in done.values():
+        if record.ok and record.attribution is None:  # a record from before stages were stored
+            record.attribution = attribution_of(record, plan.bench, runner.stores, rundir.path)
     rows = [QueryRow.of(record) for record in {**done, **runner.records}.values()]
     metric = compute_metric(rows, [(q.id, t) for q, t in plan.attempts], plan.identity, rundir.memory_dir,
                             price_table(plan.config.prices))

@@ -14,8 +14,15 @@ Aggregations (how a group's rows become one number):
 * ``mean``: the sum / the scored queries (a query that never ran made no known number of calls);
 * ``per_weight``: the sum / the sum of the per-query weights (Mem Token: tokens per retrieval), None
   without weight; the weight total is reported under ``weight_key``;
+* ``share``: 100 × the sum / the sum of the per-query weights, None without weight: a percent
+  over the queries a figure is defined on (recall@k over the queries that searched with the evidence
+  in the store, precision over the items retrieved, ESM over the queries whose evidence was seen);
 * ``sum``: the sum over the scored queries (the counts of ``vmb.results.behaviour``: truncated
-  rounds, repeated calls, ...), shown apart from the paper's metrics.
+  rounds, repeated calls, ...; the queries at each stage of ``vmb.results.stages``), shown apart
+  from the paper's metrics.
+
+The stage and retrieval metrics read the record's stored ``Attribution`` (computed once, as the
+query finished or was re-scored); a row without one counts in none of them.
 """
 
 from __future__ import annotations
@@ -24,10 +31,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from vmb.results import stages
 from vmb.results.behaviour import Behaviour
+from vmb.results.record_parts import Attribution
 from vmb.score import target_modules
 
-Aggregation = Literal["percent", "mean", "per_weight", "sum"]
+Aggregation = Literal["percent", "mean", "per_weight", "share", "sum"]
 
 
 class Scored(Protocol):
@@ -51,6 +60,8 @@ class Scored(Protocol):
     def mem_tokens(self) -> Sequence[int]: ...
     @property
     def behaviour(self) -> Behaviour: ...
+    @property
+    def attribution(self) -> Attribution | None: ...
 
 
 @dataclass(frozen=True)
@@ -66,9 +77,9 @@ class Metric:
     interval: bool = False  # a 95% group-bootstrap interval (``vmb.uncertainty``)
     shown: bool = True  # a column of `vmb show` and the run comparison
     paper_table1: bool = False  # a column of the paper's Table 1
-    weight: Callable[[Scored], int] | None = None  # ``per_weight``: the per-query denominator
-    weight_key: str | None = None  # ``per_weight``: where the weight total is reported
-    weight_column: str | None = None  # ``per_weight``: the per-query DataFrame column of the weight
+    weight: Callable[[Scored], int] | None = None  # ``per_weight``, ``share``: the per-query denominator
+    weight_key: str | None = None  # ``per_weight``, ``share``: where the weight total is reported
+    weight_column: str | None = None  # ``per_weight``, ``share``: the per-query DataFrame column of the weight
 
     def value(self, row: Scored) -> float:
         """The per-query value as a number (True is 1)."""
@@ -102,15 +113,63 @@ COUNTS: tuple[Metric, ...] = tuple(
         ("degenerate_queries", "degenerate queries", lambda r: r.behaviour.degenerate),
     ))
 METRICS += COUNTS
+
+
+def _at_stage(stage: str) -> Callable[[Scored], bool]:
+    return lambda r: r.attribution is not None and r.attribution.stage == stage
+
+
+def _seen(r: Scored) -> bool:
+    return r.attribution is not None and r.attribution.evidence_seen
+
+
+def _searched(r: Scored) -> bool:
+    """Searched memory with the evidence in the store: the queries recall@k is defined on."""
+    return r.attribution is not None and r.attribution.searches > 0 and r.attribution.evidence_in_memory
+
+
+def _hit(k: int) -> Callable[[Scored], bool | None]:
+    return lambda r: None if r.attribution is None or not _searched(r) else r.attribution.hit_at(k)
+
+
+# The scored queries at each stage (``vmb.results.stages.STAGES``, in its order).
+STAGE_COUNTS: tuple[Metric, ...] = tuple(
+    Metric(key, stage, stage, key, _at_stage(stage), "sum", "int64", digits=0, shown=False) for key, stage in zip((
+        "stage_not_in_memory", "stage_not_retrieved", "stage_wrong_target", "stage_wrong_value", "stage_no_action",
+        "stage_tool_failure", "stage_solved"), stages.STAGES, strict=True))
+RETRIEVAL: tuple[Metric, ...] = (
+    Metric("evidence_recall", "evidence recall", "evidence recall: in memory (%)", "evidence_in_memory",
+           lambda r: r.attribution is not None and r.attribution.evidence_in_memory, "percent", "boolean", shown=False),
+    Metric("evidence_given", "evidence seen", "evidence seen (%)", "evidence_seen", _seen, "percent", "boolean",
+           shown=False),
+    *(Metric(key, f"recall@{k}", f"recall@{k} (%)", f"hit_at_{k}", _hit(k), "share", "boolean", shown=False,
+             weight=lambda r: int(_searched(r)), weight_key="searching", weight_column="searching")
+      for key, k in (("recall_at_1", 1), ("recall_at_3", 3), ("recall_at_5", 5))),
+    Metric("precision", "precision", "precision of retrieval (%)", "items_relevant",
+           lambda r: 0 if r.attribution is None else r.attribution.items_relevant, "share", "int64", shown=False,
+           weight=lambda r: 0 if r.attribution is None else r.attribution.items_retrieved,
+           weight_key="items_retrieved", weight_column="items_retrieved"),
+    Metric("tokens_per_hit", "tokens per hit", "tokens per hit: memory tokens per query whose evidence was seen", "mem_tokens",
+           lambda r: sum(r.mem_tokens), "per_weight", "int64", shown=False, weight=lambda r: int(_seen(r)),
+           weight_key="hits"),
+    Metric("esm_seen", "ESM seen", "ESM seen: evidence seen (%)", "solved_seen",
+           lambda r: bool(r.exact_match) and _seen(r), "share", "boolean", shown=False,
+           weight=lambda r: int(_seen(r)), weight_key="hits"),
+    Metric("esm_not_seen", "ESM not seen", "ESM not seen: evidence not seen (%)", "solved_not_seen",
+           lambda r: bool(r.exact_match) and r.attribution is not None and not r.attribution.evidence_seen, "share",
+           "boolean", shown=False, weight=lambda r: int(r.attribution is not None and not r.attribution.evidence_seen),
+           weight_key="misses"),
+)
+METRICS += STAGE_COUNTS + RETRIEVAL
 BY_KEY: dict[str, Metric] = {m.key: m for m in METRICS}
 ESM, FIELD_F1, VALUE_F1, TOOL_F1, CALLS, MEM_TOKEN = METRICS[:6]
 SHOWN = tuple(m for m in METRICS if m.shown)
 TABLE1 = tuple(m for m in METRICS if m.paper_table1)
 WITH_INTERVAL = tuple(m for m in METRICS if m.interval)
 # Every key of a summary entry the metrics fill (metric keys and weight totals), in metric.json's order.
-SUMMARY_KEYS = tuple(k for m in METRICS for k in (m.key, m.weight_key) if k is not None)
-# The per-query DataFrame columns the metrics fill, in order.
-TASK_COLUMNS = tuple(c for m in METRICS for c in (m.column, m.weight_column) if c is not None)
+SUMMARY_KEYS = tuple(dict.fromkeys(k for m in METRICS for k in (m.key, m.weight_key) if k is not None))
+# The per-query DataFrame columns the metrics fill, in order (metrics with the same per-query value share one).
+TASK_COLUMNS = tuple(dict.fromkeys(c for m in METRICS for c in (m.column, m.weight_column) if c is not None))
 
 
 def task_values(row: Scored) -> dict[str, Any]:
@@ -206,6 +265,8 @@ class _Sums:
                 out[metric.key] = int(total)
             elif metric.aggregation == "mean":
                 out[metric.key] = total / self.n if self.n else None
+            elif metric.aggregation == "share":
+                out[metric.key] = 100.0 * total / self.weights[i] if self.weights[i] else None
             else:
                 out[metric.key] = total / self.weights[i] if self.weights[i] else None
             if metric.weight_key is not None:

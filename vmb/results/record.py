@@ -11,7 +11,9 @@ Format versions (``version`` in each line):
 1. the first layout. Lines written before the key existed carry none and read as version 1; their
    error records hold only the query's identity, the error and zero counts, and load with the other
    fields empty. ``trial`` (repeated trials, ``vmb run --trials``) came later within this version: a
-   line without it is trial 1.
+   line without it is trial 1. ``attribution`` (a scored query's stage and what its memory held,
+   retrieved and used of the evidence, ``vmb.results.stages``) came later too: a scored line without
+   it is attributed when it is read for analysis (``vmb.analysis.load_runs``) or re-scored.
 
 A run directory holds one record per ``key``: the query id for trial 1 (as always), ``qa_N#i~T``
 for trial T > 1.
@@ -23,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vmb.results.record_parts import RecordedCall, RecordFormatError, Round, ToolResult
+from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.score import TaskScore
 
 RECORD_VERSION = 1
@@ -91,6 +93,7 @@ class QueryRecord:
     messages: list[dict[str, Any]] = field(default_factory=list)  # the conversation
     score: TaskScore | None = None
     trial: int = 1  # which repeated run of the query (1..K)
+    attribution: Attribution | None = None  # a scored query's stage (``vmb.results.stages``)
 
     @property
     def ok(self) -> bool:
@@ -140,6 +143,7 @@ class QueryRecord:
             "messages": self.messages,
             "score": None if self.score is None else self.score.to_dict(),
             "trial": self.trial,
+            **({} if self.attribution is None else {"attribution": self.attribution.to_json()}),
             "version": RECORD_VERSION,
         }
 
@@ -181,4 +185,5 @@ class QueryRecord:
             messages=list(data.get("messages") or []),
             score=None if score is None else TaskScore.from_dict(score),
             trial=int(data.get("trial", 1)),
+            attribution=None if data.get("attribution") is None else Attribution.from_json(data["attribution"]),
         )

@@ -1,5 +1,6 @@
 """The typed parts of a query record: each model request (``Round``), each call by kind
-(``RecordedCall``) and each tool result in order (``ToolResult``), with their JSON layouts.
+(``RecordedCall``), each tool result in order (``ToolResult``) and a scored query's stage
+(``Attribution``), with their JSON layouts.
 
 Readers are lenient where earlier lines were: a field a line does not carry reads as its default.
 A part that is not an object, or holds a field of the wrong type, is a ``RecordFormatError``, so the
@@ -131,3 +132,50 @@ class ToolResult:
                    arguments=_typed(d, "arguments", str, None, "tool result"),
                    changes=_typed(d, "changes", dict, {}, "tool result") or {},
                    read_as=_typed(d, "read_as", str, None, "tool result"))
+
+
+HIT_KS = (1, 3, 5)  # the k of recall@k
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """Where a scored query's memory failed (``vmb.results.stages``), computed once and stored.
+
+    ``hits`` says, per k of ``HIT_KS``, whether the memory tool results stated every fact within
+    their first k items; it is empty when the agent made no search.
+    """
+
+    stage: str  # one of vmb.results.stages.STAGES
+    detail: str  # what decided it, for a reader
+    evidence_in_memory: bool  # the store the agent could reach states every fact
+    evidence_seen: bool  # what the agent was given (prompt memory, memory tool results) does
+    searches: int = 0  # memory tool results
+    items_retrieved: int = 0  # their items
+    items_relevant: int = 0  # the items stating a fact
+    hits: tuple[bool, ...] = ()
+
+    def hit_at(self, k: int) -> bool | None:
+        return self.hits[HIT_KS.index(k)] if self.hits else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stage": self.stage, "detail": self.detail, "evidence_in_memory": self.evidence_in_memory,
+                "evidence_seen": self.evidence_seen, "searches": self.searches,
+                "items_retrieved": self.items_retrieved, "items_relevant": self.items_relevant,
+                "hits": list(self.hits)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Attribution:
+        d = _object(data, "an attribution")
+        hits = _typed(d, "hits", list, [], "attribution") or []
+        if len(hits) not in (0, len(HIT_KS)) or not all(isinstance(h, bool) for h in hits):
+            raise RecordFormatError(f"attribution.hits is not {len(HIT_KS)} true/false values")
+        stage = _typed(d, "stage", str, None, "attribution")
+        if stage is None:
+            raise RecordFormatError("an attribution has no stage")
+        return cls(stage=stage, detail=_typed(d, "detail", str, "", "attribution") or "",
+                   evidence_in_memory=bool(_typed(d, "evidence_in_memory", bool, False, "attribution")),
+                   evidence_seen=bool(_typed(d, "evidence_seen", bool, False, "attribution")),
+                   searches=_typed(d, "searches", int, 0, "attribution") or 0,
+                   items_retrieved=_typed(d, "items_retrieved", int, 0, "attribution") or 0,
+                   items_relevant=_typed(d, "items_relevant", int, 0, "attribution") or 0,
+                   hits=tuple(hits))

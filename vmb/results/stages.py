@@ -29,12 +29,15 @@ import bisect
 import functools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vmb.results.record import QueryRecord
+from vmb.results.record_parts import HIT_KS, Attribution, ToolResult
 from vmb.results.taxonomy import (
+    ATTEMPT_KINDS,
     INVALID_CALLS,
     NO_ACTION,
     OVER_ACTION,
@@ -80,6 +83,7 @@ class Fact:
     owner: str | None
     stated: bool  # whether the gold memory names the value (else it is derived)
     anchors: tuple[Any, ...] = ()  # for a derived value: the numbers it is derived from (its person's, on its setting)
+    action_terms: tuple[str, ...] = ()  # the stems of ``terms`` that are not the module's ("massag", not "seat")
 
 
 @dataclass(frozen=True)
@@ -87,21 +91,21 @@ class Stage:
     stage: str  # one of STAGES
     detail: str  # what decided it, for a reader
 
-    @property
-    def failed(self) -> bool:
-        return self.stage != SOLVED
-
 
 def _words(name: str) -> list[str]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
     return [w.lower() for w in re.split(r"[\s_]+", spaced) if w]
 
 
-def setting_terms(api: str, arg: str) -> tuple[str, ...]:
-    """Stems (six letters at most) of the words naming a setting: the API's module and action, the argument."""
+_GENERIC_STEMS = frozenset(w[:6] for w in _GENERIC)
+
+
+def setting_terms(api: str, arg: str, module: bool = True) -> tuple[str, ...]:
+    """Stems (six letters at most) of the words naming a setting: the API's module (unless ``module``
+    is false) and action, the argument. A stem of a generic word ("enabled" as "enable") is left out."""
     parts = api.split("_", 2)
-    words = [w for part in parts[1:] for w in _words(part)] + _words(arg)
-    stems = dict.fromkeys(w[:6] for w in words if w not in _GENERIC and len(w) >= 3)
+    words = [w for part in parts[1 if module else 2:] for w in _words(part)] + _words(arg)
+    stems = dict.fromkeys(w[:6] for w in words if w[:6] not in _GENERIC_STEMS and len(w) >= 3)
     return tuple(stems)
 
 
@@ -132,13 +136,12 @@ def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people
                 near = [e.text for e in entries if e.person == owner and pattern is not None and pattern.search(e.text)]
                 anchors = tuple(dict.fromkeys(float(n) if "." in n else int(n)
                                               for text in near for n in _NUMBER.findall(mask_non_values(text))))
-            facts.append(Fact(api, arg, value, terms, owner, stated, anchors))
+            facts.append(Fact(api, arg, value, terms, owner, stated, anchors, setting_terms(api, arg, module=False)))
     if any(f.stated for f in facts):
         facts = [f for f in facts if f.stated or not isinstance(f.value, bool)]
     return tuple(facts)
 
 
-@functools.lru_cache(maxsize=64)
 def units(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of ``text``'s lines, a long line cut into sentences."""
     spans = []
@@ -164,15 +167,32 @@ def _names_person(text: str, person: str | None, people: Sequence[str]) -> bool:
 
 
 def passage_holds(text: str, fact: Fact, people: Sequence[str]) -> bool:
-    """Whether one passage states the fact (see the module docstring)."""
-    terms = _terms_pattern(fact.terms)
-    term = terms is not None and terms.search(text) is not None
+    """Whether one passage states the fact (see the module docstring).
+
+    Where the person stands in for the setting, the person must be named in the same unit (line or
+    sentence) as what they say: in a chat every line starts with its speaker, so the line before
+    would lend its speaker to any number said next.
+    """
     if not fact.stated and not fact.anchors:
-        return term and _names_person(text, fact.owner, people)
+        # Derived, no number to anchor it: a word of its setting with its person, in one unit; for an
+        # on/off switch the gold memory does not state, a word of the setting's own action (not only
+        # its module's: "seat", "music", "light" are said in passing).
+        words = _terms_pattern(fact.action_terms if isinstance(fact.value, bool) else fact.terms)
+        return words is not None and any(words.search(unit) and _names_person(unit, fact.owner, people)
+                                         for unit in _unit_texts(text))
     values = [fact.value] if fact.stated else fact.anchors
     if not any(names_value(text, value) for value in values):
         return False
-    return term or (not isinstance(fact.value, bool) and _names_person(text, fact.owner, people))
+    terms = _terms_pattern(fact.terms)
+    if terms is not None and terms.search(text) is not None:
+        return True
+    return not isinstance(fact.value, bool) and any(
+        _names_person(unit, fact.owner, people) and any(names_value(unit, value) for value in values)
+        for unit in _unit_texts(text))
+
+
+def _unit_texts(text: str) -> list[str]:
+    return [text[start:end] for start, end in units(text)]
 
 
 def fact_spans(text: str, fact: Fact, people: Sequence[str]) -> list[tuple[int, int]]:
@@ -253,11 +273,8 @@ def _fact_text(fact: Fact) -> str:
     return f"{fact.api.removeprefix('carcontrol_')}({fact.arg}={json.dumps(fact.value, ensure_ascii=False)})"
 
 
-ATTEMPT_KINDS = ("vehicle", "invalid")
-
-
 def attribute(*, exact_match: bool, facts: Sequence[Fact], missing_in_store: Sequence[Fact],
-              missing_in_seen: Sequence[Fact], tool_results: Sequence[Mapping[str, Any]],
+              missing_in_seen: Sequence[Fact], tool_results: Sequence[ToolResult],
               error_type: str | None) -> Stage:
     """The stage of one scored query (see the module docstring).
 
@@ -273,10 +290,10 @@ def attribute(*, exact_match: bool, facts: Sequence[Fact], missing_in_store: Seq
         return Stage(NOT_RETRIEVED, "in memory, but the agent was not given "
                      + ", ".join(map(_fact_text, missing_in_seen)))
     apis = {f.api for f in facts}
-    attempts = [r for r in tool_results if r.get("kind") in ATTEMPT_KINDS]
-    refused = [r for r in attempts if not r.get("ok") and r.get("name") in apis]
+    attempts = [r for r in tool_results if r.kind in ATTEMPT_KINDS]
+    refused = [r for r in attempts if not r.ok and r.name in apis]
     if refused:
-        return Stage(TOOL_FAILURE, f"{refused[0].get('name')} was refused or did not parse")
+        return Stage(TOOL_FAILURE, f"{refused[0].name} was refused or did not parse")
     if error_type in INVALID_CALLS:
         return Stage(TOOL_FAILURE, f"all {len(attempts)} attempted call(s) were refused")
     split = {WRONG_VALUE: WRONG_VALUE, WRONG_TARGET: WRONG_TARGET, OVER_ACTION: WRONG_TARGET}.get(
@@ -327,15 +344,51 @@ def result_items(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip()]
 
 
-def retrieval(facts: Sequence[Fact], people: Sequence[str], results: Sequence[str],
-              ks: Sequence[int] = (1, 3, 5)) -> dict[str, Any]:
-    """How one query's memory tool results met its evidence: hits at k, items returned and relevant.
+def memory_results(record: QueryRecord) -> list[str]:
+    """The text of each memory tool result of a record (the tool results list only says what was called)."""
+    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
+    return [str(replies.get(r.id) or "") for r in record.tool_results if r.kind == "memory"]
 
-    An item is relevant when it states one of the facts; the evidence is found at k when every fact
-    is stated within the first k items of one result or another.
+
+def attribute_record(record: QueryRecord, query: Any, people: Sequence[str], store: Sequence[str], given: str,
+                     error_type: str | None) -> Attribution:
+    """The stored stage of one scored record and what its memory held, gave and retrieved of the evidence.
+
+    ``query`` is the benchmark query (its reference ``calls``, ``gold_memory`` and ``query`` text),
+    ``store`` what the memory setting holds for it (``Stores``), ``given`` the memory part of the
+    system prompt, ``error_type`` the taxonomy's primary type (``taxonomy.record_failure``).
+    The same function attributes a query as it finishes, on re-scoring and on reading an older run.
     """
+    assert record.score is not None, "only a scored record has a stage"
+    facts = query_facts(query.calls, query.gold_memory, people, query.query)
+    results = memory_results(record)
+    missing_in_store = holds(store, facts, people)
+    missing_in_seen = seen_missing(store, missing_in_store, [given, *results], facts, people)
+    stage = attribute(exact_match=record.score.exact_match, facts=facts, missing_in_store=missing_in_store,
+                      missing_in_seen=missing_in_seen, tool_results=record.tool_results, error_type=error_type)
+    # An item is relevant when it states one of the facts; the evidence is found at k when every
+    # fact is stated within the first k items of one result or another.
     per_result = [result_items(r) for r in results]
     relevant = sum(1 for items in per_result for item in items if any(passage_holds(item, f, people) for f in facts))
-    found = {k: not holds(["\n".join(items[:k]) for items in per_result], facts, people) for k in ks}
-    return {"searches": len(results), "items": sum(map(len, per_result)), "relevant": relevant,
-            **{f"hit_at_{k}": found[k] for k in ks}}
+    hits = tuple(not holds(["\n".join(items[:k]) for items in per_result], facts, people) for k in HIT_KS)
+    return Attribution(stage=stage.stage, detail=stage.detail, evidence_in_memory=not missing_in_store,
+                       evidence_seen=not missing_in_seen, searches=len(results),
+                       items_retrieved=sum(map(len, per_result)), items_relevant=relevant,
+                       hits=hits if results else ())
+
+
+class Stores:
+    """What one run's memory setting holds per query (``store_text``), each group's built store read once."""
+
+    def __init__(self, memory: str, memory_dir: Path, group: Callable[[int], Any]) -> None:
+        self.memory = memory
+        self.memory_dir = memory_dir
+        self.group = group  # group number -> the benchmark's group
+        self._texts: dict[int, list[str]] = {}
+
+    def texts(self, query: Any) -> list[str]:
+        if self.memory == "gold":
+            return [query.gold_memory]
+        if query.group not in self._texts:
+            self._texts[query.group] = store_text(self.memory, self.memory_dir, self.group(query.group), "")
+        return self._texts[query.group]

@@ -27,6 +27,7 @@ from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
 from vmb.results.record import QueryRecord, attempt_key
+from vmb.results.record_parts import Attribution
 from vmb.score import target_modules
 from vmb.uncertainty import METHOD, trial_figures
 
@@ -62,6 +63,7 @@ class QueryRow:
     completion_tokens: int
     trial: int = 1
     behaviour: Behaviour = Behaviour()  # degenerate output and protocol mistakes, counted
+    attribution: Attribution | None = None  # the stored stage of a scored query (``vmb.results.stages``)
 
     @property
     def ok(self) -> bool:
@@ -97,6 +99,7 @@ class QueryRow:
             completion_tokens=record.completion_tokens,
             trial=record.trial,
             behaviour=behaviour_of(record),
+            attribution=record.attribution if score is not None else None,
         )
 
 

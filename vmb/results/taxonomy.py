@@ -42,7 +42,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL
+from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL, Behaviour, described, mistake_of
+from vmb.results.record import QueryRecord
 from vmb.score import values_equal
 from vmb.sim import replay
 
@@ -329,3 +330,22 @@ def classify(
     if should:
         return Failure(OVER_ACTION, None, wrongly[0], f"required changes right, but {', '.join(wrongly)} changed too")
     return Failure(OVER_ACTION, None, wrongly[0], f"nothing should change, but {', '.join(wrongly)} changed")
+
+
+# Tool-result kinds that attempt a change to the car (a vehicle API, or a tool that does not exist
+# or was not loaded): the attempts the kinds of invalid call look at.
+ATTEMPT_KINDS = ("vehicle", "invalid")
+
+
+def record_failure(record: QueryRecord, behaviour: Behaviour, gold_memory: str, people: Sequence[str]) -> Failure | None:
+    """The primary error type of one stored record (None: it passed or was not scored)."""
+    score = record.score if record.ok else None
+    if score is None or score.exact_match:
+        return None
+    attempts = [r for r in record.tool_results if r.kind in ATTEMPT_KINDS]
+    return classify(
+        score, gold_memory=gold_memory, people=people, query=record.query, attempts=[r.ok for r in attempts],
+        written=lambda: written_values(score.ref_calls, record.vehicle_calls),
+        refusals=[m for r in attempts if (m := mistake_of(r)) is not None],
+        degenerate=described(behaviour) if behaviour.degenerate else None,
+    )
