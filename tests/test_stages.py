@@ -81,6 +81,7 @@ def test_scripted_runs_get_the_stage_their_behaviour_makes(runset: Any) -> None:
     # Where the gold memory's wording escapes the matcher, the verdict leans early (not in memory).
     missed = [(found, truth) for found, truth in pairs if found != truth]
     assert all(found == NOT_IN_MEMORY for found, _ in missed), missed
+    print(f"scripted agreement with gold memory over {len(pairs)} queries: {agreement(pairs):.3f}")
     assert agreement(pairs) >= 0.9, Counter(pairs)
     for run in ("scripted-none", "scripted-kv", "noop-none"):
         failed = queries[(queries["run"] == run) & ~queries["exact_match"].astype(bool)]
@@ -200,6 +201,6 @@ def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factor
     figures = {name: sum(v) / len(v) for name, v in
                (("whole", whole), ("dropped", dropped), ("found", found), ("missed", missed))}
     print(f"generated agreement over {len(whole)} queries:", {k: f"{v:.3f}" for k, v in figures.items()})
-    assert figures["whole"] >= 0.95 and figures["found"] >= 0.9
-    # The other side is harder: 900 lines of talk name settings and numbers in passing.
-    assert figures["dropped"] >= 0.5 and figures["missed"] >= 0.5
+    assert figures["whole"] >= 0.9 and figures["found"] >= 0.9
+    # The other side is harder: 900 lines of talk name settings and numbers in passing (docs/attribution.md).
+    assert figures["dropped"] >= 0.65 and figures["missed"] >= 0.65
