@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
 
+from vmb.data.loader import Benchmark, Group
 from vmb.harness.agent import system_prompt
 from vmb.harness.plan import first_days
 from vmb.results.behaviour import behaviour_of
@@ -50,16 +50,16 @@ def prompt_memory(system_text: str) -> str:
     return prompt[len(prefix):].strip() if prompt.startswith(prefix) else prompt
 
 
-def run_stores(bench: Any, memory: str, memory_dir: Path, memory_days: int | None) -> Stores:
+def run_stores(bench: Benchmark, memory: str, memory_dir: Path, memory_days: int | None) -> Stores:
     """What a run's memory setting holds per query: its built stores, or the history its memory saw."""
-    def group(number: int) -> Any:
+    def group(number: int) -> Group:
         found = bench.group(number)
         return found if memory_days is None else first_days(found, memory_days)
 
     return Stores(memory, memory_dir, group)
 
 
-def attribution_of(record: QueryRecord, bench: Any, stores: Stores, run_dir: Path) -> Attribution:
+def attribution_of(record: QueryRecord, bench: Benchmark, stores: Stores, run_dir: Path) -> Attribution:
     """The stage of one scored record of the run in ``run_dir`` whose memory is ``stores``."""
     query = bench.query(record.id)
     people = bench.group(record.group).speakers

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vmb.data.loader import Group, Query
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import HIT_KS, Attribution, ToolResult
 from vmb.results.taxonomy import (
@@ -313,7 +314,7 @@ def seen_missing(store: Sequence[str], missing_in_store: Sequence[Fact], seen: S
 # What a run's memory holds and what the agent was given
 
 
-def store_text(memory: str, run_memory_dir: Path, group: Any, gold_memory: str) -> list[str]:
+def store_text(memory: str, run_memory_dir: Path, group: Group, gold_memory: str) -> list[str]:
     """The texts the memory setting holds for one query of ``group``.
 
     ``none`` holds nothing; ``gold`` the query's gold memory; ``history`` the history; ``summary``
@@ -350,7 +351,7 @@ def memory_results(record: QueryRecord) -> list[str]:
     return [str(replies.get(r.id) or "") for r in record.tool_results if r.kind == "memory"]
 
 
-def attribute_record(record: QueryRecord, query: Any, people: Sequence[str], store: Sequence[str], given: str,
+def attribute_record(record: QueryRecord, query: Query, people: Sequence[str], store: Sequence[str], given: str,
                      error_type: str | None) -> Attribution:
     """The stored stage of one scored record and what its memory held, gave and retrieved of the evidence.
 
@@ -380,13 +381,13 @@ def attribute_record(record: QueryRecord, query: Any, people: Sequence[str], sto
 class Stores:
     """What one run's memory setting holds per query (``store_text``), each group's built store read once."""
 
-    def __init__(self, memory: str, memory_dir: Path, group: Callable[[int], Any]) -> None:
+    def __init__(self, memory: str, memory_dir: Path, group: Callable[[int], Group]) -> None:
         self.memory = memory
         self.memory_dir = memory_dir
         self.group = group  # group number -> the benchmark's group
         self._texts: dict[int, list[str]] = {}
 
-    def texts(self, query: Any) -> list[str]:
+    def texts(self, query: Query) -> list[str]:
         if self.memory == "gold":
             return [query.gold_memory]
         if query.group not in self._texts:
