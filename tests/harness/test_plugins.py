@@ -11,7 +11,7 @@ import pytest
 
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.errors import OptionError
-from vmb.memory import describe, get_setting, memory_names, register
+from vmb.memory import get_setting, memory_info, memory_names, register
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks
 
 from .conftest import RunFn
@@ -107,11 +107,11 @@ def test_options_are_checked_for_settings_and_plugins_alike() -> None:
 
 
 def test_a_setting_declares_its_identity_once() -> None:
-    summary = describe("summary")
+    summary = memory_info("summary")
     assert (summary.label, summary.paper_name, summary.color) == ("recursive summarization",
                                                                   "recursive_summarization", "#0072B2")
-    assert describe("toy-bank").label == "Toy bank" and describe("toy-bank").color.startswith("#")
-    assert describe("none").rank < describe("summary").rank < describe("mem0").rank < describe("toy-bank").rank
+    assert memory_info("toy-bank").label == "Toy bank" and memory_info("toy-bank").color.startswith("#")
+    assert memory_info("none").rank < memory_info("summary").rank < memory_info("mem0").rank < memory_info("toy-bank").rank
 
 
 def test_cli_refuses_a_misspelt_memory_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1,13 +1,13 @@
 """Names, order and colours shared by every table and figure, so a memory setting looks the same
 everywhere: one colour per setting (Okabe-Ito, readable by colour-blind readers), one label. A memory
-setting's label, colour and rank are declared on its class (``vmb.memory.describe``)."""
+setting's label, colour and rank are declared on its class (``vmb.memory.memory_info``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from vmb.data.reasoning import REASONING
-from vmb.memory import describe
+from vmb.memory import memory_info
 from vmb.results.taxonomy import CATEGORIES
 
 REASONING_LABELS = {t.name: t.label for t in REASONING}
@@ -54,16 +54,16 @@ AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does noth
 
 
 def memory_label(name: str) -> str:
-    return describe(name).label
+    return memory_info(name).label
 
 
 def memory_color(name: str) -> str:
-    return describe(name).color
+    return memory_info(name).color
 
 
 def memory_rank(name: str) -> tuple[int, str]:
     """Sort key: the built-in settings in their order, then the shipped systems, then any other by name."""
-    return describe(name).rank
+    return memory_info(name).rank
 
 
 def reasoning_label(name: str) -> str:

@@ -51,11 +51,11 @@ class GridError(VmbError, ValueError):
 @dataclass(frozen=True)
 class GridCell:
     name: str  # the run directory's name under the root
-    settings: dict[str, Any]  # RunConfig fields
+    fields: dict[str, Any]  # the RunConfig fields of its run
 
     def config(self, trials: int = 1, shard: Shard | None = None) -> RunConfig:
-        out = self.settings["out"] if shard is None else str(shard_dir(self.settings["out"], shard))
-        return RunConfig(**{**self.settings, "out": out}, trials=trials, shard=shard)
+        out = self.fields["out"] if shard is None else str(shard_dir(self.fields["out"], shard))
+        return RunConfig(**{**self.fields, "out": out}, trials=trials, shard=shard)
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def _memories(path: Path, value: Any) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def _model_settings(path: Path, number: int, entry: Any) -> tuple[str, dict[str, Any]]:
+def _model_fields(path: Path, number: int, entry: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(entry, dict):
         raise GridError(f"{path}: models entry {number} must be a table")
     unknown = set(entry) - _MODEL_KEYS
@@ -105,7 +105,7 @@ def _model_settings(path: Path, number: int, entry: Any) -> tuple[str, dict[str,
     return label, settings
 
 
-def _shared_settings(path: Path, run: Any) -> dict[str, Any]:
+def _shared_fields(path: Path, run: Any) -> dict[str, Any]:
     if not isinstance(run, dict):
         raise GridError(f"{path}: [run] must be a table of vmb run settings")
     allowed = {f.name for f in fields(RunConfig)} - _PER_CELL
@@ -141,18 +141,18 @@ def load_grid(path: Path) -> GridSpec:
     if not isinstance(models, list) or not models:
         raise GridError(f"{path}: at least one [[models]] entry is required")
     root = path.parent / doc["root"]
-    shared = _shared_settings(path, doc.get("run", {}))
+    shared = _shared_fields(path, doc.get("run", {}))
     shared.setdefault("cache_dir", str(root / ".cache"))
     cells: list[GridCell] = []
     for number, entry in enumerate(models, 1):
-        label, model_settings = _model_settings(path, number, entry)
+        label, model_fields = _model_fields(path, number, entry)
         for memory_label, setting, options in _memories(path, doc.get("memory")):
             name = f"{_slug(label)}-{_slug(memory_label)}"
             if any(c.name == name for c in cells):
                 raise GridError(f"{path}: two cells are both named {name!r}; give one a label")
-            settings = {**shared, **model_settings, "memory": setting, "memory_options": options,
+            fields = {**shared, **model_fields, "memory": setting, "memory_options": options,
                         "out": str(root / name)}
-            cell = GridCell(name, settings)
+            cell = GridCell(name, fields)
             try:
                 cell.config(trials).validate()
             except ValueError as error:
@@ -204,14 +204,14 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
 
     outcomes = []
     for cell in spec.cells:
-        out = Path(cell.settings["out"])
+        out = Path(cell.fields["out"])
         slices = sorted(p for p in (out / "shards").glob("*-of-*") if p.is_dir())
         if not slices:
             outcomes.append(CellOutcome(cell, out, f"no slices under {out / 'shards'}"))
             log(f"{cell.name}: no slices under {out / 'shards'}")
             continue
         try:
-            _, warnings = merge_runs(slices, out, data=cell.settings.get("data"), prices=prices)
+            _, warnings = merge_runs(slices, out, data=cell.fields.get("data"), prices=prices)
         except (ValueError, RunDirError, DataError) as error:
             outcomes.append(CellOutcome(cell, out, str(error)))
             log(f"{cell.name}: {error}")

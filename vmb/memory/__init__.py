@@ -72,7 +72,7 @@ class MemoryInfo:
     rank: tuple[int, str]  # sort key: shipped settings in their order, then others by name
 
 
-def describe(name: str) -> MemoryInfo:
+def memory_info(name: str) -> MemoryInfo:
     """Label, paper name, colour and rank of a setting; a name nobody registered gets its name as label."""
     order = list(SHIPPED)
     rank = (order.index(name), "") if name in order else (len(order), name)
@@ -87,7 +87,7 @@ def describe(name: str) -> MemoryInfo:
 
 def from_paper_name(paper_name: str) -> str:
     """Our name for a setting the paper names ``paper_name`` (itself when none declares it)."""
-    return next((name for name in SHIPPED if describe(name).paper_name == paper_name), paper_name)
+    return next((name for name in SHIPPED if memory_info(name).paper_name == paper_name), paper_name)
 
 
 def memory_names() -> list[str]:

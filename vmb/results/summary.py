@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vmb.memory import describe
+from vmb.memory import memory_info
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
@@ -136,7 +136,7 @@ def paper_rows(memory: str) -> list[dict[str, str]]:
 
     if memory == "none":
         return read_table("table6_no_memory")
-    name = describe(memory).paper_name or memory
+    name = memory_info(memory).paper_name or memory
     rows = [r for r in read_table("table1_overall") if r["memory"] == name]
     rows += [{"model": r["model"], "memory": name, **{k: r[k] for k in (metrics.ESM.key, metrics.MEM_TOKEN.key)}}
              for r in read_table("table2_memory_systems") if r["memory_system"] == name]
