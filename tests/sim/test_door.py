@@ -2,111 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
+from fixtures.sim_table import Row, check, table
 
 from vmb.sim import World
 
+LOCK = "carcontrol_door_set_locked"
+OPEN = "carcontrol_door_set_open"
+WARNING = "carcontrol_door_set_open_warning"
 ALL = ["driver", "passenger", "rear_left", "rear_right"]
+ALL_LOCKED = ((LOCK, {"door": "all", "locked": True}),)
+
+ROWS = [
+    # zones, groups and the empty string (the driver's door)
+    *(Row(LOCK, {"door": door, "locked": True}, True, {f"door.{d}.is_locked": True for d in targets})
+      for door, targets in [("driver", ["driver"]), ("front", ["driver", "passenger"]),
+                            ("rear", ["rear_left", "rear_right"]), ("all", ALL), ("", ["driver"])]),
+    # truthy values are stored as flags
+    *(Row(LOCK, {"door": "all", "locked": raw}, True, {f"door.{d}.is_locked": True for d in ALL})
+      for raw in ("true", 1)),
+    Row(LOCK, {"door": "all", "locked": False}, True, {}, ALL_LOCKED),
+    # unknown doors, and wrong case, are refused by every door API
+    *(Row(api, {"door": door, arg: True}, False, {})
+      for door in ("Driver", "ALL", "trunk", "left")
+      for api, arg in ((LOCK, "locked"), (OPEN, "is_open"), (WARNING, "enabled"))),
+    Row(OPEN, {"door": "rear_left", "is_open": True}, True, {"door.rear_left.is_open": True}),
+    # a string flag is stored as a flag, and the empty zone means the driver's door
+    Row(OPEN, {"door": "", "is_open": "true"}, True, {"door.driver.is_open": True}),
+    # opening a locked door is refused; so is opening a group with any door locked
+    Row(OPEN, {"door": "", "is_open": True}, False, {f"door.{d}.is_locked": True for d in ALL}, ALL_LOCKED),
+    Row(OPEN, {"door": "front", "is_open": True}, False, {"door.passenger.is_locked": True},
+        ((LOCK, {"door": "passenger", "locked": True}),)),
+    # closing a locked door is allowed
+    Row(OPEN, {"door": "driver", "is_open": False}, True, {"door.driver.is_locked": True},
+        ((OPEN, {"door": "driver", "is_open": True}), (LOCK, {"door": "driver", "locked": True}))),
+    # the precondition looks at the raw value's truthiness: "false", a non-empty string, counts as opening
+    Row(OPEN, {"door": "driver", "is_open": "false"}, False, {"door.driver.is_locked": True},
+        ((LOCK, {"door": "driver", "locked": True}),)),
+    Row(WARNING, {"door": "front", "enabled": "true"}, True,
+        {"door.driver.open_warning": True, "door.passenger.open_warning": True}),
+    Row(WARNING, {"door": "front", "enabled": False}, True, {}, ((WARNING, {"door": "front", "enabled": "true"}),)),
+    Row(LOCK, {"door": "all", "locked": True, "bogus_param": 1}, False, {}),
+]
 
 
-def call(world: World, action: str, **args: Any) -> dict[str, Any]:
-    return world.call(f"carcontrol_door_{action}", args)
+@table(ROWS)
+def test_door(row: Row) -> None:
+    check(row)
 
 
-@pytest.mark.parametrize(
-    "door,targets",
-    [
-        ("driver", ["driver"]),
-        ("front", ["driver", "passenger"]),
-        ("rear", ["rear_left", "rear_right"]),
-        ("all", ALL),
-        ("", ["driver"]),
-    ],
-)
-def test_lock_zones_groups_and_empty_string(door: str, targets: list[str]) -> None:
+def test_a_refused_open_reports_no_change() -> None:
     world = World()
-    assert call(world, "set_locked", door=door, locked=True)["success"]
-    assert world.diff() == {f"door.{d}.is_locked": True for d in targets}
-
-
-@pytest.mark.parametrize("raw", ["true", 1])
-def test_lock_converts_truthy_values(raw: Any) -> None:
-    world = World()
-    assert call(world, "set_locked", door="all", locked=raw)["success"]
-    assert all(world.flat()[f"door.{d}.is_locked"] is True for d in ALL)
-
-
-def test_unlock() -> None:
-    world = World()
-    call(world, "set_locked", door="all", locked=True)
-    assert call(world, "set_locked", door="all", locked=False)["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("door", ["Driver", "ALL", "trunk", "left"])
-def test_unknown_door_is_refused(door: str) -> None:
-    world = World()
-    assert not call(world, "set_locked", door=door, locked=True)["success"]
-    assert not call(world, "set_open", door=door, is_open=True)["success"]
-    assert not call(world, "set_open_warning", door=door, enabled=True)["success"]
-    assert world.diff() == {}
-
-
-def test_open_unlocked_door() -> None:
-    world = World()
-    assert call(world, "set_open", door="rear_left", is_open=True)["success"]
-    assert world.diff() == {"door.rear_left.is_open": True}
-
-
-def test_open_converts_string_and_empty_zone_means_driver() -> None:
-    world = World()
-    assert call(world, "set_open", door="", is_open="true")["success"]
-    assert world.diff() == {"door.driver.is_open": True}
-    assert world.flat()["door.driver.is_open"] is True
-
-
-def test_opening_a_locked_door_is_refused() -> None:
-    world = World()
-    call(world, "set_locked", door="all", locked=True)
-    result = call(world, "set_open", door="", is_open=True)
-    assert not result["success"]
-    assert result["changes"] == {}
-    assert "door.driver.is_open" not in world.diff()
-
-
-def test_opening_a_group_is_refused_if_any_door_is_locked() -> None:
-    world = World()
-    call(world, "set_locked", door="passenger", locked=True)
-    assert not call(world, "set_open", door="front", is_open=True)["success"]
-    assert world.diff() == {"door.passenger.is_locked": True}
-
-
-def test_closing_a_locked_door_is_allowed() -> None:
-    world = World()
-    call(world, "set_open", door="driver", is_open=True)
-    call(world, "set_locked", door="driver", locked=True)
-    assert call(world, "set_open", door="driver", is_open=False)["success"]
-    assert world.diff() == {"door.driver.is_locked": True}
-
-
-def test_string_false_counts_as_opening_a_locked_door() -> None:
-    # The precondition looks at the raw value's truthiness: "false" is a non-empty string.
-    world = World()
-    call(world, "set_locked", door="driver", locked=True)
-    assert not call(world, "set_open", door="driver", is_open="false")["success"]
-
-
-def test_open_warning() -> None:
-    world = World()
-    assert call(world, "set_open_warning", door="front", enabled="true")["success"]
-    assert world.diff() == {"door.driver.open_warning": True, "door.passenger.open_warning": True}
-    assert call(world, "set_open_warning", door="front", enabled=False)["success"]
-    assert world.diff() == {}
-
-
-def test_unknown_parameter_is_refused() -> None:
-    world = World()
-    assert not call(world, "set_locked", door="all", locked=True, bogus_param=1)["success"]
-    assert world.diff() == {}
+    world.call(LOCK, {"door": "all", "locked": True})
+    assert world.call(OPEN, {"door": "", "is_open": True})["changes"] == {}

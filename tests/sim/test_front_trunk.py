@@ -2,50 +2,27 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
-FT = "carcontrol_frontTrunk_"
+DEGREE = "carcontrol_frontTrunk_set_open_degree"
+SWITCH = "carcontrol_frontTrunk_switch"
 
-
-def test_set_open_degree_opens_the_lid() -> None:
-    world = World()
-    assert world.call(FT + "set_open_degree", {"degree": 40})["success"] is True
-    assert world.diff() == {"frontTrunk.open_degree": 40, "frontTrunk.is_on": True}
-
-
-def test_degree_range_edges() -> None:
-    world = World()
-    assert world.call(FT + "set_open_degree", {"degree": 100})["success"] is True
-    assert world.flat()["frontTrunk.open_degree"] == 100
-    assert world.call(FT + "set_open_degree", {"degree": 0})["success"] is True
-    assert world.diff() == {}
-
-
-def test_refused_degrees_leave_the_lid_closed() -> None:
-    for bad in (-1, 101, 200, 3.5, "5"):
-        world = World()
-        assert world.call(FT + "set_open_degree", {"degree": bad})["success"] is False
-        assert world.diff() == {}
+ROWS = [
+    Row(DEGREE, {"degree": 40}, True, {"frontTrunk.open_degree": 40, "frontTrunk.is_on": True}),
+    # the range's edges: 100 opens the lid, 0 closes it again
+    Row(DEGREE, {"degree": 100}, True, {"frontTrunk.open_degree": 100, "frontTrunk.is_on": True}),
+    Row(DEGREE, {"degree": 0}, True, {}, before=((DEGREE, {"degree": 100}),)),
+    # refused degrees leave the lid closed
+    *(Row(DEGREE, {"degree": bad}, False, {}) for bad in (-1, 101, 200, 3.5, "5")),
+    # degree 0 closes a lid opened by the switch
+    Row(DEGREE, {"degree": 0}, True, {}, before=((SWITCH, {"switch": True}), (DEGREE, {"degree": 2}))),
+    # the switch stores a flag whatever truthy value it is given
+    *(Row(SWITCH, {"switch": raw}, True, {"frontTrunk.is_on": True}) for raw in (True, "true", 1)),
+    # switching off keeps the degree
+    Row(SWITCH, {"switch": False}, True, {"frontTrunk.open_degree": 31}, before=((DEGREE, {"degree": 31}),)),
+]
 
 
-def test_degree_zero_closes_an_open_lid() -> None:
-    world = World()
-    world.call(FT + "switch", {"switch": True})
-    world.call(FT + "set_open_degree", {"degree": 2})
-    assert world.call(FT + "set_open_degree", {"degree": 0})["success"] is True
-    assert world.diff() == {}
-
-
-def test_switch_coerces_flag() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(FT + "switch", {"switch": raw})["success"] is True
-        assert world.diff() == {"frontTrunk.is_on": True}
-        assert world.flat()["frontTrunk.is_on"] is True
-
-
-def test_switch_off_keeps_the_degree() -> None:
-    world = World()
-    world.call(FT + "set_open_degree", {"degree": 31})
-    assert world.call(FT + "switch", {"switch": False})["success"] is True
-    assert world.diff() == {"frontTrunk.open_degree": 31}
+@table(ROWS)
+def test_front_trunk(row: Row) -> None:
+    check(row)

@@ -2,51 +2,28 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
-FP = "carcontrol_fuelPort_"
+OPEN = "carcontrol_fuelPort_set_open"
+LOCK = "carcontrol_fuelPort_set_locked"
+UNLOCKED = ((LOCK, {"locked": False}),)
 
-
-def test_opening_a_locked_fuel_door_is_refused() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(FP + "set_open", {"open_state": raw})["success"] is False
-        assert world.diff() == {}
-
-
-def test_closing_is_always_accepted() -> None:
-    world = World()
-    assert world.call(FP + "set_open", {"open_state": False})["success"] is True
-    assert world.diff() == {}
-
-
-def test_unlock_then_open() -> None:
-    world = World()
-    assert world.call(FP + "set_locked", {"locked": False})["success"] is True
-    assert world.call(FP + "set_open", {"open_state": True})["success"] is True
-    assert world.diff() == {"fuelPort.is_locked": False, "fuelPort.is_open": True}
+ROWS = [
+    # opening a locked fuel door is refused, whatever truthy value asks for it
+    *(Row(OPEN, {"open_state": raw}, False, {}) for raw in (True, "true", 1)),
+    # closing is always accepted
+    Row(OPEN, {"open_state": False}, True, {}),
+    Row(LOCK, {"locked": False}, True, {"fuelPort.is_locked": False}),
+    # unlocked, it opens, and the flag is stored as a flag
+    *(Row(OPEN, {"open_state": raw}, True, {"fuelPort.is_locked": False, "fuelPort.is_open": True}, UNLOCKED)
+      for raw in (True, "true", 1)),
+    # locking again stores a flag (the default's: no difference left)
+    *(Row(LOCK, {"locked": raw}, True, {}, UNLOCKED, state={"fuelPort.is_locked": True}) for raw in ("true", 1)),
+    # locking does not close an open door
+    Row(LOCK, {"locked": True}, True, {"fuelPort.is_open": True}, (*UNLOCKED, (OPEN, {"open_state": 1}))),
+]
 
 
-def test_open_coerces_flag() -> None:
-    for raw in ("true", 1):
-        world = World()
-        world.call(FP + "set_locked", {"locked": False})
-        assert world.call(FP + "set_open", {"open_state": raw})["success"] is True
-        assert world.flat()["fuelPort.is_open"] is True
-
-
-def test_set_locked_coerces_flag() -> None:
-    for raw in ("true", 1):
-        world = World()
-        world.call(FP + "set_locked", {"locked": False})
-        assert world.call(FP + "set_locked", {"locked": raw})["success"] is True
-        assert world.flat()["fuelPort.is_locked"] is True
-        assert world.diff() == {}
-
-
-def test_locking_does_not_close_an_open_door() -> None:
-    world = World()
-    world.call(FP + "set_locked", {"locked": False})
-    world.call(FP + "set_open", {"open_state": 1})
-    assert world.call(FP + "set_locked", {"locked": True})["success"] is True
-    assert world.diff() == {"fuelPort.is_open": True}
+@table(ROWS)
+def test_fuel_port(row: Row) -> None:
+    check(row)

@@ -2,56 +2,29 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
-TR = "carcontrol_trunk_"
+DEGREE = "carcontrol_trunk_set_open_degree"
+SWITCH = "carcontrol_trunk_switch"
 
-
-def test_set_open_degree_opens_the_trunk() -> None:
-    world = World()
-    assert world.call(TR + "set_open_degree", {"degree": 75})["success"] is True
-    assert world.diff() == {"trunk.open_degree": 75, "trunk.is_on": True}
-
-
-def test_degree_range_edges() -> None:
-    world = World()
-    assert world.call(TR + "set_open_degree", {"degree": 100})["success"] is True
-    assert world.flat()["trunk.open_degree"] == 100
-    assert world.call(TR + "set_open_degree", {"degree": 0})["success"] is True
-    assert world.diff() == {}
-
-
-def test_too_large_or_fractional_degree_is_refused_but_opens_the_trunk() -> None:
-    for bad in (101, 200, 3.5):
-        world = World()
-        assert world.call(TR + "set_open_degree", {"degree": bad})["success"] is False
-        assert world.diff() == {"trunk.is_on": True}
+ROWS = [
+    Row(DEGREE, {"degree": 75}, True, {"trunk.open_degree": 75, "trunk.is_on": True}),
+    # the range's edges: 100 opens it, 0 closes it again
+    Row(DEGREE, {"degree": 100}, True, {"trunk.open_degree": 100, "trunk.is_on": True}),
+    Row(DEGREE, {"degree": 0}, True, {}, before=((DEGREE, {"degree": 100}),)),
+    # too large or fractional: refused, but the trunk is opened first
+    *(Row(DEGREE, {"degree": bad}, False, {"trunk.is_on": True}) for bad in (101, 200, 3.5)),
+    # negative or a string: refused before opening (0.0 is not above 0, so it is validated, and refused, first)
+    *(Row(DEGREE, {"degree": bad}, False, {}) for bad in (-1, -5, "5", 0.0, -0.5, None)),
+    # the switch stores a flag whatever truthy value it is given
+    *(Row(SWITCH, {"switch": raw}, True, {"trunk.is_on": True}) for raw in (True, "true", 1)),
+    # switching off keeps the degree
+    Row(SWITCH, {"switch": False}, True, {"trunk.open_degree": 10}, before=((DEGREE, {"degree": 10}),)),
+    # an unknown parameter is refused without opening
+    Row(DEGREE, {"degree": 200, "bogus_param": 1}, False, {}),
+]
 
 
-def test_negative_or_string_degree_is_refused_before_opening() -> None:
-    # 0.0 is not above 0, so the reference validates (and refuses) it before opening anything.
-    for bad in (-1, -5, "5", 0.0, -0.5, None):
-        world = World()
-        assert world.call(TR + "set_open_degree", {"degree": bad})["success"] is False
-        assert world.diff() == {}
-
-
-def test_switch_coerces_flag() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(TR + "switch", {"switch": raw})["success"] is True
-        assert world.diff() == {"trunk.is_on": True}
-        assert world.flat()["trunk.is_on"] is True
-
-
-def test_switch_off_keeps_the_degree() -> None:
-    world = World()
-    world.call(TR + "set_open_degree", {"degree": 10})
-    assert world.call(TR + "switch", {"switch": False})["success"] is True
-    assert world.diff() == {"trunk.open_degree": 10}
-
-
-def test_unknown_parameter_is_refused_without_opening() -> None:
-    world = World()
-    assert world.call(TR + "set_open_degree", {"degree": 200, "bogus_param": 1})["success"] is False
-    assert world.diff() == {}
+@table(ROWS)
+def test_trunk(row: Row) -> None:
+    check(row)
