@@ -2,66 +2,33 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
-SR = "carcontrol_sunroof_"
+DEGREE = "carcontrol_sunroof_set_open_degree"
+LOCK = "carcontrol_sunroof_set_locked"
+LOCKED = ((LOCK, {"locked": True}),)
+OPEN_FULLY = ((DEGREE, {"degree": 100}),)
 
-
-def test_set_open_degree() -> None:
-    world = World()
-    assert world.call(SR + "set_open_degree", {"degree": 33})["success"] is True
-    assert world.diff() == {"sunroof.open_degree": 33}
-
-
-def test_degree_range_edges() -> None:
-    world = World()
-    assert world.call(SR + "set_open_degree", {"degree": 100})["success"] is True
-    assert world.flat()["sunroof.open_degree"] == 100
-    for bad in (-1, 101, 3.5, "5"):
-        assert world.call(SR + "set_open_degree", {"degree": bad})["success"] is False
-    assert world.flat()["sunroof.open_degree"] == 100
-
-
-def test_degree_zero_locks_the_sunroof() -> None:
-    world = World()
-    assert world.call(SR + "set_open_degree", {"degree": 0})["success"] is True
-    assert world.diff() == {"sunroof.is_locked": True}
-
-
-def test_opening_unlocks_a_locked_sunroof() -> None:
-    world = World()
-    world.call(SR + "set_locked", {"locked": True})
-    assert world.call(SR + "set_open_degree", {"degree": 24})["success"] is True
-    assert world.diff() == {"sunroof.open_degree": 24}
+ROWS = [
+    Row(DEGREE, {"degree": 33}, True, {"sunroof.open_degree": 33}),
+    # the range's edges: 100 is accepted; out of range, fractional or a string is refused and keeps it at 100
+    Row(DEGREE, {"degree": 100}, True, {"sunroof.open_degree": 100}),
+    *(Row(DEGREE, {"degree": bad}, False, {"sunroof.open_degree": 100}, OPEN_FULLY) for bad in (-1, 101, 3.5, "5")),
+    # degree 0 locks it
+    Row(DEGREE, {"degree": 0}, True, {"sunroof.is_locked": True}),
+    # opening unlocks a locked sunroof, and an over-range degree, refused, still unlocks it
+    Row(DEGREE, {"degree": 24}, True, {"sunroof.open_degree": 24}, LOCKED),
+    Row(DEGREE, {"degree": 101}, False, {}, LOCKED, state={"sunroof.is_locked": False}),
+    # only a number above 0 unlocks before the check: these are refused with the lock kept
+    *(Row(DEGREE, {"degree": bad}, False, {"sunroof.is_locked": True}, LOCKED) for bad in ("5", 0.0, -5, None)),
+    # the lock stores a flag whatever truthy value it is given
+    *(Row(LOCK, {"locked": raw}, True, {"sunroof.is_locked": True}) for raw in (True, "true", 1)),
+    # locking does not close an open sunroof
+    Row(LOCK, {"locked": True}, True, {"sunroof.open_degree": 28, "sunroof.is_locked": True},
+        ((DEGREE, {"degree": 28}),)),
+]
 
 
-def test_refused_over_range_degree_still_unlocks() -> None:
-    world = World()
-    world.call(SR + "set_locked", {"locked": True})
-    assert world.call(SR + "set_open_degree", {"degree": 101})["success"] is False
-    assert world.diff() == {}
-    assert world.flat()["sunroof.is_locked"] is False
-
-
-def test_refused_string_degree_keeps_the_lock() -> None:
-    # Only a number above 0 unlocks before the check: 0.0 and -5 are refused with the lock kept.
-    for bad in ("5", 0.0, -5, None):
-        world = World()
-        world.call(SR + "set_locked", {"locked": True})
-        assert world.call(SR + "set_open_degree", {"degree": bad})["success"] is False
-        assert world.diff() == {"sunroof.is_locked": True}
-
-
-def test_set_locked_coerces_flag() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(SR + "set_locked", {"locked": raw})["success"] is True
-        assert world.diff() == {"sunroof.is_locked": True}
-        assert world.flat()["sunroof.is_locked"] is True
-
-
-def test_locking_does_not_close_an_open_sunroof() -> None:
-    world = World()
-    world.call(SR + "set_open_degree", {"degree": 28})
-    assert world.call(SR + "set_locked", {"locked": True})["success"] is True
-    assert world.diff() == {"sunroof.open_degree": 28, "sunroof.is_locked": True}
+@table(ROWS)
+def test_sunroof(row: Row) -> None:
+    check(row)
