@@ -8,10 +8,10 @@ STAMP := $(VENV)/.installed
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt pyproject.toml
+# .ci/venv installs with a pinned uv and pip's own sources, falling back to pip (VMB_INSTALLER=pip: pip only).
+$(STAMP): requirements.txt pyproject.toml .ci/venv
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	bash .ci/venv $(PY)
 	touch $(STAMP)
 
 # The viewer's browser test (tests/test_viewer.py) drives Debian's chromium through its chromedriver:
