@@ -27,7 +27,7 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
     "music": _domain("vinyl pressing, bass line, drum kit, tuning pegs, chord chart, mixing desk, setlist, reed case, metronome, "
                      "amp, sheet music, encore, practice log, recital piece, harmonica, cello bow",
                      "rehearsed, transposed, recorded, tuned, memorized, rearranged, sight-read, mixed, restrung, busked",
-                     "flat, brassy, soulful, out of tune, tight, muddy, crisp, haunting, sloppy, lively",
+                     "flat, brassy, soulful, off-key, tight, muddy, crisp, haunting, sloppy, lively",
                      "rehearsal room, jazz bar, church hall, record shop, open mic night"),
     "running": _domain("trail shoes, interval plan, hill repeats, tempo run, race bib, foam roller, hydration vest, split times, "
                        "shin splints, cool-down, long run, heart-rate strap, pacing chart, half marathon, blister plasters",

@@ -15,43 +15,69 @@ from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
-from vmb.generate.procedural.chains import PRONOUNS, _cap, first, reference_answer, step_words
-from vmb.generate.procedural.devices import DEVICES, name, plain
-from vmb.generate.schemas import Chain, ChainSet, Dialogue, PersonaGroup, QAItem, QASet, Timeline
+from vmb.generate.procedural.chains import reference_answer
+from vmb.generate.procedural.devices import DEVICES, plain
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words
+from vmb.generate.schemas import Chain, ChainSet, Dialogue, Event, PersonaGroup, QAItem, QASet, Timeline
 
 Said = tuple[str, str, str]  # time, speaker, text
 
-MINE = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Can you sort out {dev} for me?",
-        "Set {dev} how I normally have it.", "Do {dev} my way, would you?", "{dev_cap} please, you know how I like it.",
-        "Who touched {dev}? Put it back to mine.", "I want {dev} like always.", "Could you fix {dev} for me?",
-        "{dev_cap} isn't right. Make it mine again.")
-FOR_PASSENGER = ("Set {dev} the way {who} likes it, {pron}'s with me.", "{who} is riding along, so {dev} for {obj}, please.",
-                 "Do {dev} for my passenger.", "Make {dev} comfortable for {who} today.")
+# Requests, in banks shared by the reasoning types that can mean them: the wording does not give
+# the type away, the chain does. {dev} is the device ("the seat warmer"), {bare} without "the".
+MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Set {dev} how I normally have it.",
+          "Do {dev} my way, would you?", "{dev_cap} please, you know how I like it.", "Who touched {dev}? Put it back.",
+          "I want {dev} like always.", "{dev_cap} isn't right. Make it mine again.", "Set {dev} to my setting.",
+          "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
+          "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
+          "Can you put {dev} how I like it?", "I'd like my {bare} back.", "{dev_cap} the normal way, please.",
+          "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?")
+# The value of an earlier time: {when} is "last time", "in the end" or an occasion.
+EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
+           "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
+EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
+                "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
+SETTLED_WHEN = ("last time", "in the end", "after I fixed it", "the other day", "before")
+OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
+                "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
+                "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?")
+WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
+RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite.", "{dev_cap} for my {rel}, please.",
+            "Make {dev} the way {pron} loves it.", "Set {dev} to {poss} favourite.")
+RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {rel} sat in the back.",
+                   "{asker} had {poss_a} {rel} along.", "{asker}'s {rel} had climbed into the back.",
+                   "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
+                   "{asker} had picked up {poss_a} {rel} on the way.")
+THEME = ("Put on the {theme}, please.", "Let's have the {theme} again.", "I'm in the mood for the {theme}.",
+         "The {theme}, please.", "Can we have my {theme}?", "Switch to the {theme}.")
 DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
-                  "Don't mind me, set {dev} your way.")
-CONDITIONAL = ("Set {dev} for this.", "Sort {dev} out for a drive like this.", "{dev_cap}, please, you know my rule.",
-               "Adjust {dev}, it's one of those drives.", "You know what I want from {dev} right now.",
-               "Handle {dev} the way I asked for times like this.")
-OTHER_PERSON = ("Set {dev} the way {owner} has it.", "Do {dev} like {owner} does.", "Give me {owner}'s {dev}, I want to try it.",
-                "{dev_cap} the way {owner} always wants it.")
-RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite.", "Put {dev} the way my {rel} likes it.",
-            "Make {dev} the way {pron} loves it.")
-THEME = ("Put on the {theme}, please.", "Let's have the {theme} again.", "I'm in the mood for the {theme}.")
-OCCASION = ("{dev_cap} like that time {cond}, but {step}.", "Same {dev} as when {cond}, only {step}.")
-USUAL = ("Set {dev} back to my standard.", "Back to my everyday {dev}, please.", "{end_cap}, so {dev} the normal way.",
-         "{dev_cap} to my regular setting.", "Let's go back to normal with {dev}.")
-RECURS = ("{again_cap}. Set {dev} like last time it happened.", "{again_cap}, so {dev} the way I needed it then.")
-SETTLED = ("{dev_cap} the way I settled on last time.", "Set {dev} to what I ended up choosing.",
-           "{dev_cap} like I fixed it last time, please.", "Put {dev} where it finally felt right.")
-SETTLED_STEP = ("{dev_cap} like I settled on last time, but {step}.", "The {dev} I ended up with, only {step}.")
-ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with")
-# Requests any type may use: the wording alone does not give the reasoning type away.
+                  "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
+                  "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
+                  "Go ahead and choose {dev}, I don't mind.", "{dev_cap} is up to you.", "Set {dev} to suit yourself.")
+END_LEADS = ("{end_cap}, so", "{end_cap}.", "Now that {end},", "{end_cap}, so")
+AGAIN_LEADS = ("{again_cap}.", "{again_cap}, so", "Ugh, {again}.", "Well, {again}.")
+# A complaint before any request, now and then.
+GRUMBLES = ("Ugh.", "Ugh, this isn't right.", "Well, this won't do.", "Hmm.", "Okay.", "Right.", "Oh dear.")
 GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
            "Time to fix {dev}.", "Get {dev} right for me, would you?", "{dev_cap} needs changing.",
            "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
-           "Let's get {dev} sorted before we go.", "Mind fixing {dev}?", "{dev_cap} again, please.")
-GENERIC_USE = {"preference_conflict": 0.65, "conditional_constraint": 0.7, "state_shift": 0.5, "error_correction": 0.65}
-SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.")
+           "Let's get {dev} sorted before we go.", "Mind fixing {dev}?", "{dev_cap} again, please.", "Fix {dev}, would you?",
+           "Adjust {dev} for me.", "You know what I want from {dev}.", "Can you deal with {dev}?", "{dev_cap} for this, please.",
+           "Set up {dev}, thanks.", "{dev_cap}, like I want it.", "Take care of {dev}.")
+# How often a request that any type could make replaces the variant's own (per type).
+GENERIC_USE = {"preference_conflict": 0.45, "conditional_constraint": 0.6, "state_shift": 0.3, "error_correction": 0.35,
+               "coreference_resolution": 0.0}
+SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
+             " Turn it on too.", " It isn't even on yet.", " And switch it on, it's off.", " It's off at the moment.")
+# Openings that leave room for someone in the back (a scene with children, a dog, a relative).
+DRIVING = ("{asker} was driving {errand}.", "{asker} drove {errand}.", "{asker} set off {errand}.")
+ALONE = ("{asker} was driving alone {errand}.", "{asker} set off alone {errand}.", "{asker} drove {errand} alone.",
+         "{asker} got into the car alone, heading {errand}.", "{asker} was on {poss_a} own, driving {errand}.")
+WITH = ("{asker} got into the driver's seat with {p}, heading {errand}.", "{asker} was driving {p} {errand}.",
+        "{asker} drove {errand}, {p} riding along.", "{asker} and {p} set off {errand}, {asker} at the wheel.",
+        "{asker} drove {p} {errand}.")
+SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
+ASKED = "{asker} asked {to}: '{request}'"
+ADJUST = ("adjust", "set", "sort out", "change")
 
 
 def clock(hhmm: str) -> str:
@@ -81,18 +107,34 @@ WRITTEN_LAST = {"preference_conflict": 0.55, "conditional_constraint": 0.05, "co
                 "state_shift": 0.25, "error_correction": 0.3}
 
 
+ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with", "tweaked", "touched")
+
+
+def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
+    """One gold-memory entry: the date, who said what to whom, and now and then what they did."""
+    who = first(event.person)
+    partner = first(event.others[0]) if event.others else "the car"
+    (time, _, said), rest = own[0], own[1:]
+    roll = rng.random()
+    if roll < 0.3 or partner == "the car":
+        lead = f"{event.description} {who} told {partner}:"
+    elif roll < 0.65:
+        lead = f"{who} told {partner} in the car:"
+    else:
+        lead = f"{who} said to {partner}:"
+    text = f"[{long_date(day)}] At {clock(time)}, {lead} '{said}'"
+    for time, _, said in rest:
+        text += f" At {clock(time)}, {who} said: '{said}'"
+    if event.value is not None and event.setting is not None and rng.random() < 0.2:
+        text += f" {who} {rng.choice(ACTIONS)} the {plain(event.setting)}."
+    return text
+
+
 def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Random) -> str:
     entries = []
     for event in chain.events:
         day, lines = times[event.id]
-        own = [line for line in lines if line[1] == event.person]
-        partner = first(event.others[0]) if event.others else "the car"
-        text = f"[{long_date(day)}] At {clock(own[0][0])}, {event.description} {first(event.person)} told {partner}: '{own[0][2]}'"
-        for time, _, said in own[1:]:
-            text += f" At {clock(time)}, {first(event.person)} said: '{said}'"
-        if event.value is not None and event.setting is not None and rng.random() < 0.45:
-            text += f" {first(event.person)} {rng.choice(ACTIONS)} the {plain(event.setting)}."
-        entries.append(text)
+        entries.append(_entry(event, day, [line for line in lines if line[1] == event.person], rng))
     if len(entries) > 1 and rng.random() > 0.3:
         target = chain.target.value if chain.target is not None else None
         deciding = max((i for i, e in enumerate(chain.events) if e.value == target), default=len(entries) - 1)
@@ -111,73 +153,106 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
     return "\n".join(entries)
 
 
+def _frames(kind: str, variant: str, chain: Chain) -> tuple[str, ...]:
+    """The request frames a variant may use."""
+    if kind == "conditional_constraint":  # "my usual" would point away from the rule
+        return tuple(f for f in MY_WAY if not any(w in f for w in ("usual", "normal", "always", "back", "again")))
+    if kind == "preference_conflict" and not any("for-other" in e.role for e in chain.events):
+        return MY_WAY + tuple(f.replace("{when}", "last time") for f in EARLIER)
+    if kind == "error_correction":
+        return MY_WAY + EARLIER * 3
+    return MY_WAY
+
+
+def _alone(scene: str, gender: str) -> str:
+    """A scene's "they" as the one driver."""
+    pron, _, poss = PRONOUNS[gender]
+    was = f"{cap(pron)} was"
+    return (scene.replace("They were", was).replace("They ", f"{cap(pron)} ").replace("Their ", f"{cap(poss)} ")
+            .replace(" their ", f" {poss} ").replace(" they ", f" {pron} "))
+
+
 def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str | None, str | None]:
     """(request, passenger, scene) of the query."""
     assert chain.target is not None
     target, variant = chain.target, chain.topic.split(":")[0]
     api = target.setting
     people = {p.name: p for p in group.people}
-    dev = name(api, rng)
-    fill: dict[str, str] = {"dev": dev, "dev_cap": _cap(dev)}
+    dev = noun(api, rng)
+    fill: dict[str, str] = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my ")}
     others = [n for n in people if n != target.person]
     passenger = rng.choice(others + [None, None])
     scene = None
-    kind = chain.reasoning_type
-    if kind == "preference_conflict":
+    kind = chain.reasoning_type or ""
+    frame = rng.choice(_frames(kind, variant, chain))
+    lead = ""
+    if kind == "preference_conflict" and variant != "own":
         holder = next(e.person for e in chain.events if e.value == target.value and e.role == "own")
         if variant == "for-passenger":
-            pron, obj, _ = PRONOUNS[people[holder].gender]
-            frame, passenger = rng.choice(FOR_PASSENGER), holder
-            fill.update(who=first(holder), pron=pron, obj=obj)
-        elif variant == "driver-decides":
+            pron = PRONOUNS[people[holder].gender][0]
+            frame, passenger = rng.choice(OTHER_PERSON) + rng.choice(WITH_ME), holder
+            fill.update(who=first(holder), pron_cap=cap(pron))
+        else:
             frame = rng.choice(DRIVER_DECIDES)
             passenger = rng.choice([e.person for e in chain.events if e.person != holder])
-        else:
-            frame = rng.choice(MINE)
     elif kind == "conditional_constraint":
         condition = situations.CONDITIONS[target.condition or ""]
-        frame, scene = rng.choice(CONDITIONAL), rng.choice(condition.scene)
+        scene = rng.choice(condition.scene)
         if condition.category == "company":
             passenger = None
     elif kind == "coreference_resolution":
         if variant == "other-person":
             owner = next(e.person for e in chain.events if e.value == target.value)
-            frame = rng.choice(OTHER_PERSON)
-            fill["owner"] = first(owner)
+            pron = PRONOUNS[people[owner].gender][0]
+            frame = rng.choice(OTHER_PERSON) + (rng.choice(WITH_ME) if passenger == owner else "")
+            fill.update(who=first(owner), pron_cap=cap(pron))
         elif variant == "relation":
             rel, pron = next((r for r in situations.RELATIONS if f" {r[0]} " in " ".join(
                 u.text for e in chain.events for u in e.lines)), situations.RELATIONS[0])
-            frame = rng.choice(RELATION)
-            fill.update(rel=rel, pron=pron, pron_cap=_cap(pron), poss={"he": "his", "she": "her"}[pron])
-            scene = f"{first(target.person)}'s {rel} was buckled in behind them."
+            frame = rng.choice(RELATION + OTHER_PERSON)
+            fill.update(who=f"my {rel}", rel=rel, pron=pron, pron_cap=cap(pron), poss={"he": "his", "she": "her"}[pron])
+            poss_a = PRONOUNS[people[target.person].gender][2]
+            scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel, poss_a=poss_a)
             passenger = None
         elif variant == "theme":
             frame = rng.choice(THEME)
             fill["theme"] = target.alias or ""
         else:
-            frame = rng.choice(OCCASION)
-            fill.update(cond=rng.choice(situations.CONDITIONS[target.condition or ""].rule),
+            frame = rng.choice(EARLIER_STEP)
+            fill.update(when=rng.choice(situations.CONDITIONS[target.condition or ""].rule),
                         step=step_words(target.offset or 0, DEVICES[api].unit))
     elif kind == "state_shift":
         state = situations.STATES[target.condition or ""]
         if variant == "recurs":
-            frame = rng.choice(RECURS)
+            frame = rng.choice(EARLIER)
+            fill["when"] = rng.choice(("last time it happened", "the last time", "back then", "that time"))
             again = rng.choice(state[2])
-            fill["again_cap"] = _cap(again)
-        else:
-            frame = rng.choice(USUAL)
-            fill["end_cap"] = _cap(rng.choice(state[1]))
-    else:
+            lead = rng.choice(AGAIN_LEADS).format(again=again, again_cap=cap(again))
+        elif rng.random() < 0.3:
+            end = rng.choice(state[1])
+            leads = END_LEADS[:2] if " now" in end else END_LEADS  # no "now that ... now"
+            lead = rng.choice(leads).format(end=end, end_cap=cap(end))
+    elif kind == "error_correction":
+        fill["when"] = rng.choice(SETTLED_WHEN)
         if variant == "step-on-corrected":
-            frame = rng.choice(SETTLED_STEP)
+            frame = rng.choice(EARLIER_STEP)
             fill["step"] = step_words(target.offset or 0, DEVICES[api].unit)
-        else:
-            frame = rng.choice(SETTLED)
-    if variant in ("own", "rule", "usual", "absolute", "relative", "revert") and rng.random() < GENERIC_USE.get(kind or "", 0.0):
+    generic = variant in ("own", "rule", "usual", "absolute", "relative", "revert") and not lead
+    if generic and rng.random() < GENERIC_USE.get(kind, 0.0):
         frame = rng.choice(GENERIC)
+    if scene is None and kind not in ("conditional_constraint", "coreference_resolution") and rng.random() < 0.1:
+        rel = rng.choice(situations.RELATIONS)[0]
+        scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel,
+                                                   poss_a=PRONOUNS[people[target.person].gender][2])
     if scene is None and kind != "conditional_constraint" and rng.random() < 0.4:
         scene = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != "company"))  # colour only
     request = frame.format(**fill)
+    if not lead and rng.random() < 0.12:
+        lead = rng.choice(GRUMBLES)
+    if request.startswith("my "):
+        request = cap(request)
+    if lead:
+        request = f"{lead} {request if lead.endswith('.') else lowered(request, {first(n) for n in people})}"
     if len(target.calls) > 1:
         request += rng.choice(SWITCH_ON)
     return request, passenger, scene
@@ -192,19 +267,30 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     hours = situations.ANY
     if target.condition in situations.CONDITIONS and chain.reasoning_type == "conditional_constraint":
         hours = situations.CONDITIONS[target.condition].hours
+    backseat = {s for c in situations.CONDITIONS.values() if c.category == "company" for s in c.scene}
     if scene in situations.CONDITIONS:  # a scene for colour: the clock fits it too
         hours = situations.CONDITIONS[scene].hours
         scene = rng.choice(situations.CONDITIONS[scene].scene)
     hour, minute = rng.choice(hours), rng.choice((0, 5, 10, 15, 20, 30, 40, 45, 50))
     asker = first(target.person)
-    errand = rng.choice(talk.ERRANDS)
+    gender = next(p.gender for p in group.people if p.name == target.person)
+    fill = {"asker": asker, "errand": rng.choice(talk.ERRANDS), "poss_a": PRONOUNS[gender][2],
+            "p": first(passenger) if passenger else ""}
+    adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {noun(target.setting, rng)}."
     if passenger is not None and chain.topic.startswith("driver-decides"):
-        opening = (f"{asker} was driving {first(passenger)} {errand}. {first(passenger)} told {asker}: '{request}' "
-                   f"{asker} asked the car to set {name(target.setting, rng)}.")
+        opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {adjust}"
     else:
-        who = f"{asker} got into the driver's seat with {first(passenger)}" if passenger else f"{asker} was driving alone"
-        addressee = rng.choice(("the car", first(passenger))) if passenger else "the car"
-        opening = f"{who} {errand}. " + (f"{scene} " if scene else "") + f"{asker} told {addressee}: '{request}'"
+        company = scene is not None and (scene in backseat or first(target.person) in scene)
+        opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)
+        if scene:
+            opening += " " + (scene if passenger else _alone(scene, gender))
+        to = rng.choice(("the car", first(passenger))) if passenger else "the car"
+        if passenger and first(passenger) in request:  # nobody asks a person for "the way <they> have it"
+            to = "the car"
+        said = rng.choice(SAID + (ASKED,) * request.endswith("?"))
+        opening += " " + said.format(asker=asker, to=to, request=request)
+        if to != "the car" and rng.random() < 0.4:
+            opening += f" {adjust}"
     text = f"At {clock(f'{hour}:{minute:02d}')}, {opening}"
     return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=text, query_date=query_date,
                   gold_memory=gold_memory(chain, times, rng), new_answer=reference_answer(chain),

@@ -104,12 +104,11 @@ def _text_values(setting: Setting, rng: Random, count: int) -> list[str]:
 
 def _two_calls(s: Setting, rng: Random, share: float) -> bool:
     """Whether the answer also switches the device on: only where the switch's catalog phrase is not
-    part of the setting's (a group's phrases stay apart), the steering wheel's warmer aside."""
+    part of the setting's (a group's phrases stay apart)."""
     switch = DEVICES[s.api].switch
     if switch is None or switch not in usable():
         return False
-    nested = usable()[switch].phrase.lower() in s.phrase.lower() and s.module != "steeringWheel"
-    return not nested and rng.random() < share
+    return usable()[switch].phrase.lower() not in s.phrase.lower() and rng.random() < share
 
 
 def _values(setting: Setting, rng: Random, count: int, *, answer_first: bool = True) -> list[Any]:
@@ -176,7 +175,7 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int) -
         # the asker later set another person's value for them: their own latest line is not the rule
         favour = others[0]
         voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
-    two = _two_calls(s, rng, 0.6)
+    two = _two_calls(s, rng, 0.75)
     return Recipe(i, "preference_conflict", s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
                   extra={"holder": holder, "favour_for": others[0].person})
 
@@ -194,7 +193,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
     if len(values) > 2 and rng.random() < 0.3:
         others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
     voices = _ordered([rule], others, rng, rng.random() < LAST_DECIDES["conditional_constraint"])
-    two = _two_calls(s, rng, 0.7)
+    two = _two_calls(s, rng, 0.85)
     passenger = rng.choice([n for n in names if n != person] + [None]) if want not in ("kids", "client", "dog", "elder") else None
     return Recipe(i, "conditional_constraint", s.api, "rule", voices, person, values[0], passenger=passenger,
                   condition=want, two_calls=two)
@@ -258,7 +257,7 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
     else:  # someone else's value came first
         others = [n for n in names if n != person]
         voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during, ended)
-    two = _two_calls(s, rng, 0.6)
+    two = _two_calls(s, rng, 0.75)
     return Recipe(i, "state_shift", s.api, "recurs" if recurs else "usual", voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]))
 
@@ -285,10 +284,10 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
         voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),
                   Voice(person, answer, "reverted"))
         return Recipe(i, "error_correction", s.api, "revert", voices, person, answer, single_event=True,
-                      extra={"from": answer}, two_calls=_two_calls(s, rng, 0.6))
+                      extra={"from": answer}, two_calls=_two_calls(s, rng, 0.75))
     voices = (Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected"))
     return Recipe(i, "error_correction", s.api, "absolute", voices, person, answer, single_event=single,
-                  two_calls=_two_calls(s, rng, 0.6))
+                  two_calls=_two_calls(s, rng, 0.75))
 
 
 THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",

@@ -41,7 +41,7 @@ OPEN = (
     "[Work update|Quick one from work|News from {company}]: the {work_thing} is {work_qual} [again|as usual|{when}].",
     "[As a|Being a] {my_job}, I [never thought|didn't expect|hardly imagined] I'd {act} a {thing} {when}.",
     "My {rel} [dropped off|lent me|sent over|found] a {color} {thing} {when}, [no idea why|out of nowhere].",
-    "[Someone at|A guy from|Two people at] {company} want to {bs} [by|before] {later}, {adv}.",
+    "[Someone at {company} wants|A guy from {company} wants|Two people at {company} want] to {bs} {later}, {adv}.",
     "{name} brought {food} to the {event} {when} and [nobody|everybody|half the room] [noticed|asked for more].",
     "The {weather} {when} [ruined|wrecked|delayed] the {thing}, so {name} and I [improvised|gave up|went for {food}].",
     "[Did I mention|Have I told you] my {rel} adopted a {animal}? It [chewed|sat on|knocked over] my {object} {when}.",
@@ -114,7 +114,7 @@ PLAN = (
     "Let's ask {name} [about it|what they think|for advice] {later}.", "I'll [try|check out|look at] the {place} in {city} {later}.",
     "Maybe I'll {plan} {later}.", "I'm [booking|planning|lining up] [another go at|a rematch with] the {thing2} {later}.",
     "{name} wants to [come along|join|tag along] {later}, if you [fancy it|are free|want to].",
-    "We could [take|bring] the {thing2} [over to|round to] {name}'s {later}.",
+    "We could [take|bring] the {thing2} [over to|along to] {name}'s {later}.",
     "I'll [report back|let you know|text you] {later}, [fingers crossed|wish me luck].",
     "[Next up|After that|Then] [is|comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
     "[If|Once] the {weather} [clears|passes|holds off], I'll {act} the {thing2} {later}.",
@@ -124,7 +124,7 @@ CLOSE = (
     "[Keep me posted|Let me know how it goes|Tell me everything] {later}.", "[Good luck|Best of luck|Fingers crossed] [with|for] the {thing}, {first}.",
     "[Send|Show] me a [photo|picture|video] [later|tonight|of the {thing}].", "Tell {name} I said [hi|hello|well done].",
     "[Sounds like a plan|Deal|Fair enough|Brilliant], {first}.", "[Don't let|Never let|Ignore] {name} [talk you out of|if they mock] the {thing2}.",
-    "Count me in {later}, [I'll bring {food}|as long as there's {food}].", "[I'll hold you to that|That's a promise|No backing out|You said it], {first}.",
+    "Count me in, [whenever it is|any day but Sunday|if there's room], [I'll bring {food}|as long as there's {food}].", "[I'll hold you to that|That's a promise|No backing out|You said it], {first}.",
 )
 PLANS = ("give it another shot", "ask for a refund", "take a proper class", "start over from scratch",
          "drag {name} along", "write it all down", "buy a better {thing2}", "sleep on it", "call {company}",
@@ -160,11 +160,6 @@ _DOINGS = (
 _ADJUNCTS = ("{when}", "at the {place}", "in {city}", "for {dur}", "with {name}", "before the {event}",
              "after the {weather}", "on {street}", "near {name}'s place", "{later}", "during the {event}",
              "while it was {qual}", "for {amount}", "without telling {name}")
-_LOWER_AFTER_OPENER = frozenset("The So It Is Was Did How Are Would Like Last Let Maybe We Mostly Half Most Some Big "
-                                "Small Odd Funny Quick Work News As Being My Our Two Someone Still Remember Think "
-                                "That Quite What Who Why Whose Any Got Does Should Keep Good Best Send Show Tell "
-                                "Sounds Deal Fair Count Don't Never Ignore Next After Then If Once Over At Between "
-                                "Around Despite Apparently Supposedly According Word Funnily Strangely Sadly On Along Off A".split())
 _COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a dozen", "fifteen", "twenty",
            "thirty", "forty", "eleven", "twelve")
 _SLOT = re.compile(r"\[([^\]]*)\]|\{(\w+)\}")
@@ -214,6 +209,10 @@ class Talk:
                  "landlady", "friend from college", "dentist", "barber", "godmother", "mentor", "physio")
         self.relatives = [f"{r} {rng.choice(self.cast)}" for r in kinds for _ in range(3)]
         self.past: list[str] = []
+        # words that keep their capital inside a sentence: names of people, places, firms, languages
+        self.proper = {w.split("'")[0] for n in (*self.cast, *self.full, *self.companies, *self.cities, *self.streets,
+                                                 *self.countries, *self.languages, *(p.name for p in group.people))
+                       for w in n.split()[:1]} | {"I", *_MONTHS, *_WEEKDAYS}
 
     @staticmethod
     def _domains(person: Persona) -> list[str]:
@@ -305,7 +304,7 @@ class Talk:
         if table is not REACT and rng.random() < 0.25:
             opener = rng.choice(lexicon.OPENERS)
             first_word = text.split(" ", 1)[0]
-            kept = text[:1].lower() + text[1:] if first_word in _LOWER_AFTER_OPENER else text
+            kept = text if first_word.split("'")[0] in self.proper else text[:1].lower() + text[1:]
             text = f"{opener}, {kept}"
         if rng.random() < extra:
             if rng.random() < 0.45:

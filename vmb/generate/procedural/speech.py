@@ -1,0 +1,292 @@
+"""What people say in the car about a setting: the wording of every voice of a chain.
+
+One grammar serves every reasoning type: a *wish* (how someone asks for or keeps a value, from one
+shared bank) with an optional *lead* before it (a complaint, a condition, a temporary state, a
+correction) and an optional reason after it. The plan (``recipes.py``) decides which lead a voice
+needs to mean what its role means (a rule has its condition, a temporary value its state, a
+correction its "no, wait"); any voice that does not decide its query may also carry the leads of
+other roles as colour (someone else's value "on wet days", a rival's sore wrist), so that no phrase
+of the evidence belongs to one reasoning type: the type lives in the chain's structure.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from vmb.generate.procedural import situations, talk
+from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
+from vmb.generate.procedural.recipes import Recipe, Voice
+from vmb.generate.schemas import PersonaGroup
+from vmb.generate.settings import settings
+
+PRONOUNS = {"female": ("she", "her", "her"), "male": ("he", "him", "his")}
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def first(name_: str) -> str:
+    return name_.split()[0]
+
+
+def spoken(value: Any) -> str:
+    return str(value).replace("_", " ")
+
+
+def step_words(offset: int, unit: str) -> str:
+    size = abs(offset)
+    word = COUNT_WORDS[size] if size < len(COUNT_WORDS) else str(size)
+    noun = {"degrees": "degree", "percent": "point"}.get(unit, "notch")
+    plural = ("es" if noun.endswith("ch") else "s") if size != 1 else ""
+    return f"{word} {noun}{plural} {'higher' if offset > 0 else 'lower'}"
+
+
+def nouns(api: str) -> tuple[str, ...]:
+    """The device's names that read as a noun phrase ("the seat warmer", not "how high I sit")."""
+    found = tuple(n for n in DEVICES[api].names if n.startswith(("the ", "my ")) and " when " not in n)
+    return found or (f"the {plain(api)}",)
+
+
+def noun(api: str, rng: Random) -> str:
+    return rng.choice(nouns(api))
+
+
+# How someone asks for a value or says they keep it: {setp} is the device with its value, {habit}
+# an adverb of habit ("usually ") where the role allows one, empty otherwise.
+WISH = ("{setp_cap}, please.", "I'd like {setp}.", "Can we have {setp}?", "Let's have {setp}.",
+        "I {habit}prefer {setp}.", "I {habit}want {setp}.", "I {habit}go with {setp}.", "I {habit}keep {setp}.",
+        "I {habit}end up with {setp}.", "{setp_cap} suits me best.", "{setp_cap} is what works for me.",
+        "Give me {setp}.", "I'll take {setp}.", "For me it's {setp}.", "Could we do {setp}?", "I'm putting {setp}.",
+        "{setp_cap} feels right to me.", "I'd rather have {setp}.", "My pick is {setp}.", "How about {setp}?",
+        "Let me have {setp}.", "Honestly, {setp} is the only way I'm comfortable.", "I need {setp}.",
+        "{setp_cap} and I'm happy.", "Just {setp} for me.", "I'm going with {setp}.")
+HABITS = ("", "", "usually ", "normally ", "always ", "mostly ", "generally ")
+# Said about the car as it is now, before a wish: no direction, so it never contradicts the value.
+# (no "on" or "off" in them: those would read as a switch's value)
+COMPLAINTS = ("That's not quite right.", "Hmm, this isn't working for me.", "That feels wrong.", "No, not like this.",
+              "This is bugging me.", "Something's wrong with {dev}.", "I don't like {dev} like that.", "Ugh, no.",
+              "That's not how I like it.", "It's all wrong at the moment.", "Let me change {dev}.")
+CORRECTIONS = ("Actually, no.", "Wait, scratch that.", "Hmm, not like that.", "Sorry, I got that wrong.",
+               "No, wait.", "Second thoughts, no.", "Wait, that's not it.", "Forget what I said.")
+STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}. Until that passes,", "Since {state},",
+               "{state_cap}, so for now")
+COND_LEADS = ("{cond_cap},", "{cond_cap},", "{cond_cap}, I find,")
+# Said before any line now and then, whatever its role.
+MARKERS = ("Just so you know,", "Remember,", "Honestly,", "Oh,", "By the way,", "Look,", "For the record,", "Right,",
+           "Okay,", "So,", "Listen,", "Well,")
+END_LEADS = ("{end_cap}, so", "{end_cap}. Anyway,", "Now that {end},", "{end_cap}, which means")
+FOR_NOW = (" for now", " for the moment", " today", " for a while", "")
+ENDED = ("{end_cap}.", "{end_cap}.", "{end_cap}, finally.", "{end_cap}. What a relief.")
+RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}.", "{setp_cap} is what my {rel} likes.",
+            "Whenever my {rel} rides with me, {pron} asks for {setp}.", "My {rel} goes quiet the moment I put {setp}.",
+            "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always begs for {setp}.")
+NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
+         " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
+         " The {theme}, that one.", " Remember that as the {theme}.", " That's the {theme} for you.",
+         " In my head that's the {theme}.", " Around here we say the {theme}.", " The {theme}, we agreed.")
+FOR_OTHER = ("{who} always complains otherwise, so {setp} for {obj}.", "{who} is riding with me, so {setp} the way {pron} wants it.",
+             "For {who}'s sake, {setp}; {pron} asked nicely.", "{who} likes {setp}, so that's for {obj}.")
+CHANGED_FROM = ("Let's switch {dev} from {old} to {new} for a change.", "I'm moving {dev} off {old}, trying {new}.",
+                "How about {new} instead of {old} for {dev}?", "Change {dev} from {old} to {new}, just to see.",
+                "I'm bored of {old}. {dev_cap} on {new}, please.", "Let's try {new} rather than {old} for {dev}.")
+REVERTED = ("Hmm, no. Put it back the way it was.", "Actually I liked it better before. Change it back.",
+            "No, that's worse. Back to what we had.", "Nope, undo that, the old one was better.",
+            "I miss how it was. Switch it back, please.", "That was a mistake, go back to before.")
+RELATIVE = {"lower": ("That's too much. Take it {step}.", "Hmm, I overdid it. Go {step}.", "Too strong for me, {step} please.",
+                      "Bit much. Make it {step}.", "Ease it off, {step}."),
+            "higher": ("That's not enough. Take it {step}.", "Too weak, honestly. Go {step}.", "I barely notice it, {step} please.",
+                       "Not quite there. Make it {step}.", "Push it up, {step}."),
+            "either": ("No, that's not right, {step} please.", "Close, but {step} would be better.",
+                       "Almost. Try {step}.", "Nearly, but make it {step}.")}
+REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that's what works for you.",
+           "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.",
+           "Whatever you like.", "Got it.", "Really? Okay.", "Sounds good.", "No argument from me.", "Right you are.",
+           "You and your settings.", "Okay, okay.", "I'll try to remember.", "Works for me.", "If you say so.")
+REASONS = ("it keeps my neck from aching", "otherwise I get a headache", "it just feels calmer", "I can concentrate better",
+           "it's what I'm used to from my old car", "anything else drives me up the wall", "it helps on long days",
+           "my eyes thank me for it", "it makes the commute bearable", "I sleep better after the drive",
+           "the kids stop fussing", "I learned that the hard way", "it matches how I sit", "I hate squinting",
+           "my shoulders relax", "it's easier on my back", "I don't get carsick", "I can hear myself think",
+           "it's less distracting", "it suits the way I drive", "my doctor would approve", "it just looks right")
+# Narration of who was in the car: {who}, {with_}, {where}.
+CONTEXTS = ("{who} was driving {with_} {where}.", "{who} and {with_} were on the way {where}.",
+            "{with_} rode along while {who} drove {where}.", "{who} drove {with_} {where}.",
+            "{who} had {with_} in the passenger seat.", "{who} was at the wheel, {with_} beside {pron_obj}.",
+            "{who} picked up {with_} and drove {where}.", "{who} gave {with_} a lift {where}.")
+
+
+class Words:
+    """One group's speakers and one random source: every line of its vehicle chains."""
+
+    def __init__(self, group: PersonaGroup, rng: Random) -> None:
+        self.group, self.rng = group, rng
+        self.people = {p.name: p for p in group.people}
+        self.names = {first(p.name) for p in group.people}
+
+    def setp(self, api: str, value: Any, literal_only: bool = False) -> str:
+        setting, rng = settings()[api], self.rng
+        dev = f"the {plain(api)}" if rng.random() < 0.4 else noun(api, rng)
+        if setting.kind == "bool":
+            return f"{dev} {rng.choice(('', '', 'switched ', 'turned '))}{literal(api, value, rng)}"
+        said = None if literal_only or rng.random() > 0.35 else extreme(setting, value)
+        if said:
+            return f"{dev} {said}"
+        if setting.kind == "text":
+            return _text_value(api, value, dev, rng)
+        joiner = rng.choice((" at ", " on ")) if setting.kind == "int" else rng.choice((" on ", " set to "))
+        return f"{dev}{joiner}{literal(api, value, rng)}"
+
+    def wish(self, api: str, value: Any, *, habit: bool = False, literal_only: bool = False) -> str:
+        setp = self.setp(api, value, literal_only)
+        frame = self.rng.choice(WISH)
+        return frame.format(setp=setp, setp_cap=cap(setp), habit=self.rng.choice(HABITS) if habit else "")
+
+    def reason(self, text: str, chance: float = 0.3) -> str:
+        """``text`` with a reason after it, now and then."""
+        if self.rng.random() >= chance:
+            return text
+        reason = self.rng.choice(REASONS)
+        if text.endswith("?") or self.rng.random() < 0.5:
+            return f"{text} {cap(reason)}."
+        return f"{text[:-1]}, {reason}{text[-1]}"
+
+    def led(self, lead: str, wish: str, value: Any) -> str:
+        """A wish after a lead: "Since my back hurts," + "I'd like ..." → one sentence."""
+        if lead.endswith((".", "!", "?")):
+            return f"{lead} {wish}"
+        return f"{lead} {lowered(wish, self.names | set(str(value).split()[:1]))}"
+
+    def other(self, person: str) -> str:
+        return self.rng.choice([n for n in self.people if n != person])
+
+    def context(self, person: str, partner: str) -> str:
+        rng = self.rng
+        pron_obj = PRONOUNS[self.people[person].gender][1] if person in self.people else "them"
+        return rng.choice(CONTEXTS).format(who=first(person), with_=first(partner), where=rng.choice(talk.ERRANDS),
+                                           pron_obj=pron_obj)
+
+
+def _text_value(api: str, value: Any, dev: str, rng: Random) -> str:
+    if api.endswith("navigate_to"):
+        return rng.choice((f"a route to {value}", f"the route to {value}", f"the navigation set for {value}"))
+    if api.endswith("play_song"):
+        return rng.choice((f"{value} playing", f"the song {value}", f"{dev} set to {value}"))
+    if api.endswith("play_station"):
+        return rng.choice((f"{value} on the radio", f"the station {value}", f"the radio tuned to {value}"))
+    return rng.choice((f"the {value} playing", f"{value} on the screen", f"{dev} set to {value}"))
+
+
+def for_now(wish: str, when: str) -> str:
+    """``wish`` limited in time: "I'd like X." → "I'd like X for now." (before a closing "please")."""
+    body, end = wish[:-1], wish[-1]
+    if body.endswith(", please"):
+        return f"{body[:-len(', please')]}{when}, please{end}"
+    return f"{body}{when}{end}"
+
+
+def theme_of(recipe: Recipe, voice: Voice) -> str:
+    return str(recipe.theme if voice.person == recipe.extra["owner"] else recipe.extra["rival_theme"])
+
+
+def _decides(recipe: Recipe, voice: Voice) -> bool:
+    return voice.value is not None and voice.value in (recipe.answer, recipe.base)
+
+
+def _colour(words: Words, recipe: Recipe, voice: Voice, api: str) -> str | None:
+    """A lead for a voice that does not decide its query: a complaint, or someone's other
+    situation or state (one the chain itself is not about)."""
+    rng = words.rng
+    roll = rng.random()
+    if roll < 0.15 or (_decides(recipe, voice) and roll < 0.25):
+        return rng.choice(COMPLAINTS).format(dev=noun(api, rng))
+    if _decides(recipe, voice) or roll > 0.5:
+        return None
+    used = {recipe.condition, *(v.condition for v in recipe.voices)}
+    if roll < 0.3 and recipe.reasoning_type not in ("conditional_constraint", "coreference_resolution"):
+        taken = {situations.CONDITIONS[c].category for c in used if c in situations.CONDITIONS}
+        key = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category not in taken))
+        cond = rng.choice(situations.CONDITIONS[key].rule)
+        return rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
+    if recipe.reasoning_type == "state_shift":
+        return None
+    start, end, _ = situations.STATES[rng.choice(sorted(situations.STATES))]
+    if roll < 0.4:
+        said = rng.choice(start)
+        return rng.choice(STATE_LEADS).format(state=said, state_cap=cap(said))
+    said = rng.choice(end)
+    return rng.choice(END_LEADS).format(end=said, end_cap=cap(said))
+
+
+def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
+    """What ``voice`` says: one line, now and then after a discourse marker."""
+    said = _said(words, recipe, voice)
+    if words.rng.random() < 0.25:
+        names = {first(n) for n in words.people} | set(str(voice.value).split()[:1])
+        said = [f"{words.rng.choice(MARKERS)} {lowered(said[0], names)}", *said[1:]]
+    return said
+
+
+def lowered(text: str, names: set[str]) -> str:
+    """``text`` continuing a sentence: its first word in lower case, unless it is "I" or a name."""
+    head, _, rest = text.partition(" ")
+    if head in names or head.split("'")[0] in ("I", *names) or head.isupper():
+        return text
+    return f"{head.lower()} {rest}"
+
+
+def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
+    api, rng, v, role = recipe.setting, words.rng, voice.value, voice.role
+    dev = noun(api, rng)
+    cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
+    state = situations.STATES.get(recipe.condition or "", ((), (), ()))
+    if role in ("own", "usual", "everyday", "wrong"):
+        wish = words.wish(api, v, habit=role in ("own", "usual"), literal_only=role == "wrong")
+        if role in ("everyday", "wrong"):
+            wish = for_now(wish, rng.choice(FOR_NOW))
+        lead = _colour(words, recipe, voice, api)
+        return [words.reason(words.led(lead, wish, v) if lead else wish)]
+    if role in ("rule", "situation", "occasion"):
+        wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
+        if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
+            return [words.reason(f"{wish[:-1]} {cond}{wish[-1]}")]
+        lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
+        return [words.reason(words.led(lead, wish, v))]
+    if role == "temporary":
+        start = rng.choice(state[0])
+        lead = rng.choice(STATE_LEADS).format(state=start, state_cap=cap(start))
+        wish = words.wish(api, v)
+        if not any(w in lead for w in ("now", "Until", "while")):
+            wish = for_now(wish, rng.choice(FOR_NOW[:4]))
+        return [words.led(lead, wish, v)]
+    if role == "ended":
+        end = rng.choice(state[1])
+        if v is None:
+            return [rng.choice(ENDED).format(end=end, end_cap=cap(end))]
+        return [words.led(rng.choice(END_LEADS).format(end=end, end_cap=cap(end)), words.wish(api, v, literal_only=True), v)]
+    if role == "for-other":
+        other = recipe.extra["favour_for"]
+        pron, obj, _ = PRONOUNS[words.people[other].gender]
+        setp = words.setp(api, v, literal_only=True)
+        return [rng.choice(FOR_OTHER).format(who=first(other), setp=setp, pron=pron, obj=obj)]
+    if role == "relation":
+        rel, rel_pron = recipe.relation or ("nephew", "he")
+        setp = words.setp(api, v)
+        return [rng.choice(RELATION).format(rel=rel, pron=rel_pron, setp=setp, setp_cap=cap(setp),
+                                            habit=rng.choice(HABITS))]
+    if role == "named":
+        wish = words.wish(api, v, habit=True)
+        return [wish + rng.choice(NAMED).format(theme=theme_of(recipe, voice))]
+    if role == "changed-from":
+        return [rng.choice(CHANGED_FROM).format(dev=dev, dev_cap=cap(dev), old=spoken(recipe.extra["from"]),
+                                                new=spoken(v))]
+    if role == "reverted":
+        return [rng.choice(REVERTED)]
+    if role == "corrected" and voice.offset is not None:
+        frames = RELATIVE["higher" if voice.offset > 0 else "lower"] + RELATIVE["either"]
+        return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit))]
+    if role == "corrected":
+        lead = rng.choice(CORRECTIONS + COMPLAINTS).format(dev=dev)
+        return [words.reason(words.led(lead, words.wish(api, v, habit=True, literal_only=True), v), 0.3)]
+    raise ValueError(f"unknown voice role {role!r}")
