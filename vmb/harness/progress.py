@@ -3,9 +3,8 @@
 The bar shows queries done, errors, tokens, requests and cache hits, memory builds (groups built,
 and while one runs the days of history read). Without a terminal (a log file, a batch job) nothing
 would be printed for many minutes, so ``every`` seconds a plain line with the same figures goes to
-stderr instead. A request running for more than
-``slow_after`` seconds is named either way; replies cut off repeating themselves are counted and
-said to be a loop (a slow request alone is not one).
+stderr instead. A request running for more than ``slow_after`` seconds is named either way; replies
+cut off repeating themselves are counted and said to be a loop (a slow request alone is not one).
 """
 
 from __future__ import annotations
