@@ -90,6 +90,10 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
             asked_again.append(request.body["messages"][-1]["content"])
     assert temperatures == {"personas": {0.7}, "chains": {0.8}, "dialogue": {0.7}, "qa": {0.0}}
     assert any("cut off at max_tokens (8192)" in said for said in asked_again)
+    rejected = [json.loads(x) for x in (out / "stages" / "rejected.jsonl").read_text().splitlines()]
+    assert len(rejected) == sum(u["invalid"] for u in usage.values())
+    assert {"stage": "personas", "what": "personas of group 1", "answer": "Here are the profiles you asked for!"} \
+        .items() <= rejected[0].items()
     assert any("does not follow" in said for said in asked_again)
     asked = len(server.received)
     assert main(argv) == 1  # resumed: every stage done but group 3's dialogue, which is retried (and fails again)

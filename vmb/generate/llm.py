@@ -288,17 +288,18 @@ class LLMBackend:
             except (ValueError, ValidationError) as error:
                 usage.invalid += 1
                 problem = _problem(error)
-                self._reject(stage, what, problem)
+                self._reject(stage, what, problem, content)
                 self._forget(client, messages)
             messages += [{"role": "assistant", "content": content},
                          {"role": "user", "content": f"That answer is invalid: {problem}. "
                                                      "Answer again with the corrected JSON object only."}]
         raise StageFailure(f"{what}: invalid answer twice, last: {problem}")
 
-    def _reject(self, stage: str, what: str, problem: str) -> None:
-        """Every answer the checks refused, with why (``stages/rejected.jsonl``), kept or not."""
+    def _reject(self, stage: str, what: str, problem: str, answer: str) -> None:
+        """Every answer the checks refused, with why (``stages/rejected.jsonl``): kept there, for
+        review, since it leaves the request cache."""
         with (self.stages_dir / "rejected.jsonl").open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"stage": stage, "what": what, "problem": problem}) + "\n")
+            handle.write(json.dumps({"stage": stage, "what": what, "problem": problem, "answer": answer}) + "\n")
 
     def _forget(self, client: Any, messages: list[dict[str, Any]]) -> None:
         """An invalid answer leaves the request cache: the next run of a failed group asks afresh
