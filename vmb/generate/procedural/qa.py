@@ -29,7 +29,7 @@ MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "
           "I want {dev} like always.", "{dev_cap} isn't right. Make it mine again.", "Set {dev} to my setting.",
           "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
           "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
-          "Can you put {dev} how I like it?", "I'd like my {bare} back.", "{dev_cap} the normal way, please.",
+          "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "{dev_cap} the normal way, please.",
           "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?")
 # The value of an earlier time: {when} is "last time", "in the end" or an occasion.
 EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
@@ -64,7 +64,7 @@ GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?",
            "Adjust {dev} for me.", "You know what I want from {dev}.", "Can you deal with {dev}?", "{dev_cap} for this, please.",
            "Set up {dev}, thanks.", "{dev_cap}, like I want it.", "Take care of {dev}.")
 # How often a request that any type could make replaces the variant's own (per type).
-GENERIC_USE = {"preference_conflict": 0.45, "conditional_constraint": 0.6, "state_shift": 0.3, "error_correction": 0.35,
+GENERIC_USE = {"preference_conflict": 0.45, "conditional_constraint": 0.5, "state_shift": 0.3, "error_correction": 0.35,
                "coreference_resolution": 0.0}
 SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
              " Turn it on too.", " It isn't even on yet.", " And switch it on, it's off.", " It's off at the moment.")
@@ -116,16 +116,16 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
     partner = first(event.others[0]) if event.others else "the car"
     (time, _, said), rest = own[0], own[1:]
     roll = rng.random()
-    if roll < 0.3 or partner == "the car":
+    if roll < 0.25 or partner == "the car":
         lead = f"{event.description} {who} told {partner}:"
     elif roll < 0.65:
-        lead = f"{who} told {partner} in the car:"
+        lead = f"{who} told {partner}:"
     else:
         lead = f"{who} said to {partner}:"
     text = f"[{long_date(day)}] At {clock(time)}, {lead} '{said}'"
     for time, _, said in rest:
         text += f" At {clock(time)}, {who} said: '{said}'"
-    if event.value is not None and event.setting is not None and rng.random() < 0.2:
+    if event.value is not None and event.setting is not None and rng.random() < 0.15:
         text += f" {who} {rng.choice(ACTIONS)} the {plain(event.setting)}."
     return text
 
@@ -155,10 +155,8 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
 
 def _frames(kind: str, variant: str, chain: Chain) -> tuple[str, ...]:
     """The request frames a variant may use."""
-    if kind == "conditional_constraint":  # "my usual" would point away from the rule
-        return tuple(f for f in MY_WAY if not any(w in f for w in ("usual", "normal", "always", "back", "again")))
     if kind == "preference_conflict" and not any("for-other" in e.role for e in chain.events):
-        return MY_WAY + tuple(f.replace("{when}", "last time") for f in EARLIER)
+        return MY_WAY + EARLIER  # the asker's own value was also their last one
     if kind == "error_correction":
         return MY_WAY + EARLIER * 3
     return MY_WAY
@@ -232,7 +230,7 @@ def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str |
             end = rng.choice(state[1])
             leads = END_LEADS[:2] if " now" in end else END_LEADS  # no "now that ... now"
             lead = rng.choice(leads).format(end=end, end_cap=cap(end))
-    elif kind == "error_correction":
+    elif kind in ("error_correction", "preference_conflict"):
         fill["when"] = rng.choice(SETTLED_WHEN)
         if variant == "step-on-corrected":
             frame = rng.choice(EARLIER_STEP)

@@ -143,7 +143,7 @@ class Words:
         frame = self.rng.choice(WISH)
         return frame.format(setp=setp, setp_cap=cap(setp), habit=self.rng.choice(HABITS) if habit else "")
 
-    def reason(self, text: str, chance: float = 0.3) -> str:
+    def reason(self, text: str, chance: float = 0.22) -> str:
         """``text`` with a reason after it, now and then."""
         if self.rng.random() >= chance:
             return text
@@ -179,7 +179,8 @@ def _text_value(api: str, value: Any, dev: str, rng: Random) -> str:
 
 
 def for_now(wish: str, when: str) -> str:
-    """``wish`` limited in time: "I'd like X." → "I'd like X for now." (before a closing "please")."""
+    """``wish`` limited to a time or a situation: "I'd like X." → "I'd like X for now." (before a
+    closing "please")."""
     body, end = wish[:-1], wish[-1]
     if body.endswith(", please"):
         return f"{body[:-len(', please')]}{when}, please{end}"
@@ -222,7 +223,7 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str) -> str | None:
 def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     """What ``voice`` says: one line, now and then after a discourse marker."""
     said = _said(words, recipe, voice)
-    if words.rng.random() < 0.25:
+    if words.rng.random() < 0.2:
         names = {first(n) for n in words.people} | set(str(voice.value).split()[:1])
         said = [f"{words.rng.choice(MARKERS)} {lowered(said[0], names)}", *said[1:]]
     return said
@@ -231,7 +232,7 @@ def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
 def lowered(text: str, names: set[str]) -> str:
     """``text`` continuing a sentence: its first word in lower case, unless it is "I" or a name."""
     head, _, rest = text.partition(" ")
-    if head in names or head.split("'")[0] in ("I", *names) or head.isupper():
+    if head in names or head.split("'")[0] in ("I", *names) or (head.isupper() and len(head) > 1):
         return text
     return f"{head.lower()} {rest}"
 
@@ -250,7 +251,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role in ("rule", "situation", "occasion"):
         wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
-            return [words.reason(f"{wish[:-1]} {cond}{wish[-1]}")]
+            return [words.reason(for_now(wish, f" {cond}"))]
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
         return [words.reason(words.led(lead, wish, v))]
     if role == "temporary":

@@ -291,7 +291,9 @@ class Talk:
         if rng.random() < 0.4:
             parts.append(rng.choice(_ADJUNCTS))
         text = self._fill(" ".join(parts), domain, thing, speaker)
-        ending = rng.choice((".", ".", ".", "!", ", honestly.", ", believe it or not.", ", if you can picture it."))
+        ending = rng.choice((".", ".", ".", "!", ", honestly.", ", believe it or not.", ", if you can picture it.",
+                             ", no kidding.", ", of all things.", ", go figure.", ", mind you.", ", apparently.",
+                             ", imagine that.", ", as usual.", ", would you believe.", ", for once.", ", again."))
         return text[:1].upper() + text[1:] + ending
 
     def _line(self, table: tuple[str, ...], domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona,
