@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,12 @@ def test_default_values_and_clock_contradictions(small: Path, release_dir: Path)
     assert default_values(bench.query("qa_1#0")) == []
     assert clock_contradiction(bench.query("qa_1#2")) == "5:30 PM vs morning"
     assert clock_contradiction(bench.query("qa_1#1")) is None
+    for said_of_another_time in ("Same seat warmer as that time on night drives, only lower.",
+                                 "The lights like when we drove home at dusk."):
+        elsewhere = replace(bench.query("qa_1#2"), query=f"At 8:00 AM, Ann said: '{said_of_another_time}'")
+        assert clock_contradiction(elsewhere) is None
+    assert clock_contradiction(replace(bench.query("qa_1#2"), query="At 8:00 AM, it was already dark. Ann said: 'Lights!'")) \
+        == "8:00 AM vs night"
     release = load_benchmark(release_dir)
     assert [d.leaf for d in default_values(release.query("qa_1#4"))] == ["navigation.voice_mode"]
     assert audit(release, tokens=False, baselines=[]).figures["unchanged_car_queries"] == 5  # vmb verify's no_change
@@ -234,15 +241,17 @@ def test_a_value_counts_as_stated_as_a_reader_reads_it(tmp_path: Path) -> None:
     """Digits or number words said as a value count; a line's timestamp, a clock time, a date or a step
     ("two notches lower") do not; an enum said in words ("face and feet") counts."""
     lines = ["[2025-03-09 09:30] Ann Lee: Crank the wheel heat up to five, and the vents on face and feet.",
-             "[2025-03-10 08:45] Ann Lee: See you at 7:15 on April 22, then take the fan two notches lower."]
+             "[2025-03-10 08:45] Ann Lee: See you at 7:15 on April 22, then take the fan two notches lower.",
+             "[2025-03-11 08:45] Ann Lee: I waited six minutes for the three kids."]
     answers = ["carcontrol_steeringWheel_set_heating_level(level=5)",
                'carcontrol_airConditioner_set_air_direction(zone="driver", direction="face_feet")',
                "carcontrol_steeringWheel_set_heating_level(level=9)",   # only the timestamp's day says 9
                "carcontrol_steeringWheel_set_heating_level(level=7)",   # only a clock time says 7
                'carcontrol_airConditioner_set_fan_speed(zone="all", speed=2)',  # only a step says two
-               'carcontrol_airConditioner_set_temperature(zone="all", temperature=22)']  # only a date
+               'carcontrol_airConditioner_set_temperature(zone="all", temperature=22)',  # only a date
+               "carcontrol_steeringWheel_set_heating_level(level=6)"]  # a count of minutes is no value
     queries = [{"reasoning_type": "error_correction", "gold_memory": "", "query": "Ann got in.", "new_answer": [a]}
                for a in answers]
     bench = load_benchmark(write_bench(tmp_path / "stated", {1: (lines, queries)}))
     text = GroupText(bench.group(1))
-    assert [unstated_value(q, text) for q in bench.queries] == [False, False, True, True, True, True]
+    assert [unstated_value(q, text) for q in bench.queries] == [False, False, True, True, True, True, True]

@@ -48,9 +48,13 @@ class FaultyWriter(PlanWriter):
     def other_value(payload: dict[str, Any]) -> str:
         values = payload["device"]["values"]
         said = payload["events"][0]["lines"][0].get("value")
-        if values == "free text":
-            return "Harbor Bakery"
-        return str(next(v for v in values if v != said and not isinstance(v, bool))).replace("_", " ")
+        if values == "free text":  # another value of the chain: one the check knows as a value
+            planned = [line.get("value") for event in payload["events"] for line in event["lines"]]
+            return str(next((v for v in planned if v not in (None, said)), "Harbor Bakery"))
+        if all(isinstance(v, bool) for v in values):  # a switch: the opposite word
+            return "off" if said else "on"
+        return str(next(v for v in values if v != said and not isinstance(v, bool)
+                        and str(v) not in str(said))).replace("_", " ")  # not a word of the value said
 
 
 @pytest.fixture()

@@ -6,7 +6,8 @@
   ones the call decides; a finding is one of those leaves ending at the default car's value while
   the answer still changes something else (an answer that changes nothing is ``no_change``).
 * **clock contradiction**: the query's clock ("At 5:30 PM") and a time of day it names ("barely
-  past sunrise") cannot both hold.
+  past sunrise") cannot both hold; a time of day said of another occasion ("that evening drive",
+  "like that time on night drives") is no scene.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ DAY_PARTS: dict[str, tuple[int, int, re.Pattern[str]]] = {
         ("night", 19, 29, "night|tonight|midnight|dark outside|already dark|pitch dark"),
     )
 }
+# A clause about an earlier occasion ("like that time on night drives", "same as when ...") is no scene either.
+_OTHER_OCCASION = re.compile(r"\b(?:that time|the time|as when|like when|same as when)\b[^.!?;:]*", re.I)
 # An hour on either side of a window still reads as that time of day.
 SLACK_HOURS = 1
 
@@ -95,7 +98,7 @@ def clock_contradiction(query: Query) -> str | None:
     if clock is None:
         return None
     hour = int(clock.group(1)) % 12 + (12 if clock.group(3).lower() == "p" else 0)
-    scene = query.query[clock.end():]
+    scene = _OTHER_OCCASION.sub(" ", query.query[clock.end():])
     for part, (start, end, pattern) in DAY_PARTS.items():
         if pattern.search(scene) is None:
             continue

@@ -172,7 +172,10 @@ def read_value(lines: list[str], plans: list[LinePlan], setting: Setting, text_v
     problems: list[str] = []
     value = before
     for number, (text, line) in enumerate(zip(lines, plans), 1):
-        problem = read_line(text, line, setting, text_values, value)
+        # a step from a value said elsewhere (a usual value, another person's) starts from the plan's base,
+        # which its own line states literally and is checked there
+        start = line.before if line.form == "step" and line.before is not None else value
+        problem = read_line(text, line, setting, text_values, start)
         if problem:
             problems.append(f"line {number} ({line.speaker}): {problem}")
         elif line.form not in ("none", "reply"):

@@ -31,15 +31,21 @@ from vmb.generate.verify import answer_values
 # What a voice does, by its recipe role ({favour}, {relation}, {alias}, {old} filled from the recipe).
 DOES = {
     "own": "says this value is their own preference, with a reason of their own",
+    "own-base": "says this value is their own preference, with a reason of their own",
+    "own-step": "says their own preference is a step from the other person's value",
     "for-other": "sets this value for {favour}, because {favour} likes it that way (it is not their own preference)",
     "rule": "states a standing rule of theirs: under the condition, this value",
+    "rule-not": "states a standing rule of theirs: under the condition this value, not the value of other days",
+    "rule-step": "states a standing rule of theirs: under the condition, a step from their usual value",
     "situation": "picks this value because of the situation right now",
     "everyday": "sets this value in passing, for no particular reason",
     "relation": "says their {relation} (not in the car) loves this value",
     "named": "gives this value the name \"{alias}\" (quote the name exactly)",
     "occasion": "tells how on one occasion (the condition) this value worked well",
     "usual": "says this value is their usual, everyday one",
+    "usual-base": "says this value is their usual, everyday one",
     "temporary": "needs this value for now, because of the temporary state",
+    "temporary-step": "needs a step from their usual value for now, because of the temporary state",
     "ended": "says the temporary state is over",
     "wrong": "asks for this value as a first try",
     "corrected": "says the value before was wrong and corrects it",
@@ -161,7 +167,8 @@ def event_plans(options: GenerateOptions, group: int, draft: Chain, recipe: Reci
         lines: list[LinePlan] = []
         for voice in voices:
             form = _form(setting, recipe, voice, rng)
-            before = recipe.extra.get("from") if form == "from-to" else previous
+            # a step starts from the recipe's base: the value before it, or one said elsewhere (a usual value)
+            before = recipe.extra.get("from") if form == "from-to" else recipe.base if form == "step" else previous
             value = voice.value if form != "back" else recipe.answer
             alias = event.alias if voice.role == "named" else None
             lines.append(LinePlan(voice.person, _does(recipe, voice, event.alias), form, value, before, voice.offset,

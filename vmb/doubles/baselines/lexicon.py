@@ -262,12 +262,20 @@ _STEP = re.compile(
     rf"|\bby\s+{_ANY_NUMBER}\b", re.IGNORECASE)
 
 
+# A number word is a value where it is said as one: "up to five", "level five", "five percent".
+_VALUE_LEAD = re.compile(r"\b(?:to|at|on|level|notch|setting|of|is|was|=)\s+$", re.IGNORECASE)
+_VALUE_TAIL = re.compile(r"\s*(?:percent|%|degrees?|°)", re.IGNORECASE)
+
+
 def stated_numbers(text: str) -> set[float]:
     """Every number ``text`` states as a value: digits or number words, never a clock time, a date, an
     ordinal ("at 5:30", "on the 9th" state nothing a setting takes) or a step ("two notches lower")."""
     cleaned = _STEP.sub(" ", _NOT_VALUES.sub(" ", text))
     found = {float(m.group(1)) for m in _DECIMAL.finditer(cleaned)}
     for m in _SPELLED.finditer(cleaned):
+        if not _VALUE_LEAD.search(cleaned[max(0, m.start() - 12):m.start()]) and \
+                not _VALUE_TAIL.match(cleaned[m.end():m.end() + 12]):
+            continue  # "five minutes", "two kids": a count, not a setting's value
         tens, unit, alone, hundred = m.groups()
         if hundred:
             found.add(100.0)

@@ -17,7 +17,7 @@ from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import talk
 from vmb.generate.procedural.devices import DEVICES
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
-from vmb.generate.procedural.speech import REPLIES, Words, first, theme_of, voice_lines
+from vmb.generate.procedural.speech import REPLIES, Words, first, theme_of, undouble, voice_lines
 from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
 from vmb.generate.settings import call_text, settings
 
@@ -32,7 +32,7 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
     lines: list[Utterance] = []
     for voice in voices:
         for text in voice_lines(words, recipe, voice):
-            lines.append(Utterance(speaker=voice.person, text=text))
+            lines.append(Utterance(speaker=voice.person, text=undouble(text)))
         lines.append(Utterance(speaker=partner, text=words.rng.choice(REPLIES)))
     described = [v for v in voices if v.value is not None]
     value = described[-1].value if described else None
@@ -73,8 +73,8 @@ def background(chain: str, group: PersonaGroup, rng: Random, thread: talk.Talk) 
         said = thread.milestone(person, topic, index, count)
         events.append(Event(id=f"{chain}.e{index}", person=person.name, others=[partner.name],
                             description=f"{first(person.name)} talked about {topic}: '{said}'", kind="background",
-                            role="background", lines=[Utterance(speaker=person.name, text=said),
-                                                      Utterance(speaker=partner.name, text=thread.reply(partner, topic))]))
+                            role="background", lines=[Utterance(speaker=person.name, text=undouble(said)),
+                                                      Utterance(speaker=partner.name, text=undouble(thread.reply(partner, topic)))]))
     return Chain(id=chain, kind="background", topic=topic, events=events)
 
 

@@ -182,6 +182,12 @@ def plain(api: str) -> str:
     return PLAIN.get(api) or settings()[api].phrase
 
 
+def value_noun(api: str) -> str:
+    """What a setting's value is called ("color", "brightness", "volume"): the last word of its plain name,
+    as in "his favourite color"."""
+    return plain(api).split()[-1]
+
+
 def device(api: str) -> Device:
     return DEVICES[api]
 

@@ -15,6 +15,7 @@ from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural.devices import name
+from vmb.generate.procedural.speech import undouble
 from vmb.generate.procedural.talk import Talk
 from vmb.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
 
@@ -50,7 +51,7 @@ def _session_lines(events: list[Event], filler: int, threads: Talk, devices: lis
 def _timed(lines: list[Said], hour: int, rng: Random) -> list[Line]:
     start = rng.randint(0, 8)
     step = min(0.5, (59 - start) / max(len(lines), 1))  # two lines a minute, closer when a session is long
-    return [Line(time=f"{hour:02d}:{start + int(i * step):02d}", speaker=speaker, text=text, event=event)
+    return [Line(time=f"{hour:02d}:{start + int(i * step):02d}", speaker=speaker, text=undouble(text), event=event)
             for i, (speaker, text, event) in enumerate(lines)]
 
 

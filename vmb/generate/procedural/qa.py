@@ -16,8 +16,8 @@ from random import Random
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.chains import reference_answer
-from vmb.generate.procedural.devices import DEVICES, plain
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words
+from vmb.generate.procedural.devices import DEVICES, plain, value_noun
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words, undouble
 from vmb.generate.schemas import Chain, ChainSet, Dialogue, Event, PersonaGroup, QAItem, QASet, Timeline
 
 Said = tuple[str, str, str]  # time, speaker, text
@@ -41,14 +41,15 @@ OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", 
                 "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
                 "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?")
 WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
-RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite.", "{dev_cap} for my {rel}, please.",
-            "Make {dev} the way {pron} loves it.", "Set {dev} to {poss} favourite.")
+RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite {noun}.", "{dev_cap} for my {rel}, please.",
+            "Make {dev} the {noun} {pron} loves.", "Set {dev} to {poss} favourite {noun}.")
 RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {rel} sat in the back.",
                    "{asker} had {poss_a} {rel} along.", "{asker}'s {rel} had climbed into the back.",
                    "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
                    "{asker} had picked up {poss_a} {rel} on the way.")
 THEME = ("Put on the {theme}, please.", "Let's have the {theme} again.", "I'm in the mood for the {theme}.",
-         "The {theme}, please.", "Can we have my {theme}?", "Switch to the {theme}.")
+         "The {theme}, please.", "Can we have my {theme}?", "Switch to the {theme}.",
+         "Put {dev} on the {theme}, please.", "{dev_cap}: the {theme} again, please.")
 DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
                   "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
                   "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
@@ -177,7 +178,8 @@ def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str |
     api = target.setting
     people = {p.name: p for p in group.people}
     dev = noun(api, rng)
-    fill: dict[str, str] = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my ")}
+    fill: dict[str, str] = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my "),
+                            "noun": value_noun(api)}
     others = [n for n in people if n != target.person]
     passenger = rng.choice(others + [None, None])
     scene = None
@@ -185,7 +187,7 @@ def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str |
     frame = rng.choice(_frames(kind, variant, chain))
     lead = ""
     if kind == "preference_conflict" and variant != "own":
-        holder = next(e.person for e in chain.events if e.value == target.value and e.role == "own")
+        holder = next(e.person for e in chain.events if e.value == target.value and e.role in ("own", "own-step"))
         if variant == "for-passenger":
             pron = PRONOUNS[people[holder].gender][0]
             frame, passenger = rng.choice(OTHER_PERSON) + rng.choice(WITH_ME), holder
@@ -289,7 +291,7 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
         opening += " " + said.format(asker=asker, to=to, request=request)
         if to != "the car" and rng.random() < 0.4:
             opening += f" {adjust}"
-    text = f"At {clock(f'{hour}:{minute:02d}')}, {opening}"
+    text = undouble(f"At {clock(f'{hour}:{minute:02d}')}, {opening}")
     return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=text, query_date=query_date,
                   gold_memory=gold_memory(chain, times, rng), new_answer=reference_answer(chain),
                   evidence=[e.id for e in chain.events])

@@ -11,6 +11,7 @@ of the evidence belongs to one reasoning type: the type lives in the chain's str
 
 from __future__ import annotations
 
+import re
 from random import Random
 from typing import Any
 
@@ -229,6 +230,14 @@ def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     return said
 
 
+_DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
+
+
+def undouble(text: str) -> str:
+    """``text`` without a word said twice in a row where two grammar pieces meet ("now that that")."""
+    return _DOUBLED.sub(r"\1", text)
+
+
 def lowered(text: str, names: set[str]) -> str:
     """``text`` continuing a sentence: its first word in lower case, unless it is "I" or a name."""
     head, _, rest = text.partition(" ")
@@ -242,12 +251,27 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
     state = situations.STATES.get(recipe.condition or "", ((), (), ()))
-    if role in ("own", "usual", "everyday", "wrong"):
-        wish = words.wish(api, v, habit=role in ("own", "usual"), literal_only=role == "wrong")
+    if role in ("own-step", "rule-step", "temporary-step"):  # a step from a value said elsewhere, never the value
+        step = step_words(voice.offset or 0, DEVICES[api].unit)
+        if role == "own-step":
+            base_holder = next(x.person for x in recipe.voices if x.role == "own-base")
+            return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.")]
+        if role == "rule-step":
+            return [words.reason(f"{cap(cond)}, I want {dev} {step} than my usual.")]
+        start = rng.choice(state[0])
+        return [f"{cap(start)}, so for the next little while {dev} {step} than usual."]
+    if role in ("own", "usual", "everyday", "wrong", "own-base", "usual-base"):
+        # a value a step is taken from is said as its number
+        wish = words.wish(api, v, habit=role in ("own", "usual", "own-base", "usual-base"),
+                          literal_only=role in ("wrong", "own-base", "usual-base"))
         if role in ("everyday", "wrong"):
             wish = for_now(wish, rng.choice(FOR_NOW))
         lead = _colour(words, recipe, voice, api)
         return [words.reason(words.led(lead, wish, v) if lead else wish)]
+    if role == "rule-not":  # the rule said against the value of other days, which comes last
+        wish = words.wish(api, v, habit=True, literal_only=True)
+        lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
+        return [f"{words.led(lead, wish, v)} Not {literal(api, recipe.extra['not'], rng)} like other days."]
     if role in ("rule", "situation", "occasion"):
         wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
