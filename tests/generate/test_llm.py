@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from vmb.cli import main
@@ -34,9 +35,8 @@ class FaultyWriter(PlanWriter):
             answer = self.chains(payload)
             answer["events"][0]["lines"][0] += f" Or maybe {self.other_value(payload)}."  # two values: off-plan
             return Scripted(message={"role": "assistant", "content": "```json\n" + json.dumps(answer) + "\n```"})
-        if stage == "dialogue" and payload["group"] == 3:
-            day = {"date": payload["date"], "lines": [{"time": "09:00", "speaker": payload["people"][0]["name"],
-                                                       "text": "Morning!", "event": None}]}
+        if stage == "dialogue" and payload["group"] == 3:  # the talk, and none of the events
+            day = {**self.dialogue(payload), "events": []}
             return Scripted(message={"role": "assistant", "content": json.dumps(day)})
         if stage == "qa" and payload["group"] == 2 and first:
             answer = self.qa(payload)
@@ -71,7 +71,7 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
     assert "planned requests" in printed and "group 3 at dialogue" in printed
     failures = [json.loads(x) for x in (out / "stages" / "failures.jsonl").read_text().splitlines()]
     assert [(f["group"], f["stage"]) for f in failures] == [(3, "dialogue")]
-    assert "invalid answer twice" in failures[0]["reason"] and "must be said as given" in failures[0]["reason"]
+    assert "invalid answer twice" in failures[0]["reason"] and "events must be" in failures[0]["reason"]
     assert sorted(p.name for p in (out / "history").iterdir()) == ["history_1.txt", "history_2.txt"]
     metadata = read_metadata(out)
     assert metadata is not None and check_benchmark(out, metadata) == []
@@ -86,10 +86,13 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
     assert usage["dialogue"]["failures"] == 1 and usage["personas"]["requests"] == 4
     temperatures: dict[str, set[float]] = {}
     asked_again = []
+    writer = PlanWriter()
     for request in server.received:
         stage = stage_of(request.body)
         temperatures.setdefault(stage, set()).add(request.body["temperature"])
-        assert request.body["response_format"] == {"type": "json_object"}
+        # each request carries its answer's schema, and the plan writer's answer fits it
+        schema = request.body["response_format"]["json_schema"]["schema"]
+        assert jsonschema.Draft202012Validator(schema).is_valid(json.loads(writer(request.body).message["content"]))
         if len(request.body["messages"]) > 2:
             asked_again.append(request.body["messages"][-1]["content"])
     assert temperatures == {"personas": {0.7}, "chains": {0.8}, "dialogue": {0.7}, "qa": {0.0}}

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate.llm import chain_request
 from vmb.generate.llm_checks import InvalidOutput, check_answer, check_chain, read_line, step_said
-from vmb.generate.llm_plan import LinePlan, QueryPlan
+from vmb.generate.llm_plan import LinePlan, QueryPlan, chain_request
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.settings import settings

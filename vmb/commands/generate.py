@@ -57,8 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     llm.add_argument("--stage-temperature", action="append", default=[], metavar="STAGE=T",
                      help="temperature of one stage (default Table 7: personas 0.7, chains 0.8, dialogue 0.7, qa 0)")
     llm.add_argument("--max-tokens", type=int, default=8192, help="max output tokens per request (default 8192)")
-    llm.add_argument("--response-format", choices=("json_object", "none"), default="json_object",
-                     help="ask for a JSON object (default) or send no response_format (servers without it)")
+    llm.add_argument("--response-format", choices=("json_schema", "json_object", "none"), default="json_schema",
+                     help="ask for each answer under its JSON schema (default; llama.cpp, vLLM, OpenAI), for any "
+                          "JSON object, or send no response_format (servers without it)")
     llm.add_argument("--concurrency", type=int, default=8, help="requests in flight at once (default 8)")
     llm.add_argument("--timeout", type=float, default=600.0, help="seconds per request (default 600)")
     llm.add_argument("--no-cache", action="store_true", help="do not use the request cache (stages/requests.sqlite)")

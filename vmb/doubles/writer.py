@@ -24,15 +24,6 @@ def stage_of(body: dict[str, Any]) -> str:
     return str(body["messages"][0]["content"].split("prompt: ", 1)[1].split(",", 1)[0])
 
 
-def _conflicts(people: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    holders: dict[str, list[tuple[str, Any]]] = {}
-    for person in people:
-        for pref in person["vehicle_preferences"]:
-            if pref["condition"] is None:
-                holders.setdefault(pref["setting"], []).append((person["name"], pref["value"]))
-    return [{"setting": s, "people": [n for n, _ in h]} for s, h in holders.items() if len({str(v) for _, v in h}) > 1]
-
-
 def _spoken(value: Any) -> str:
     return str(value).replace("_", " ")
 
@@ -49,7 +40,7 @@ class PlanWriter:
     def personas(self, payload: dict[str, Any]) -> dict[str, Any]:
         people = [{"name": p["name"], "education": p["education"], "interests": p["interests"],
                    "lifestyle": p["lifestyle"] + ", and proud of it"} for p in payload["people"]]
-        return {"people": people, "conflicts": _conflicts(payload["people"])}
+        return {"people": people}
 
     def chains(self, payload: dict[str, Any]) -> dict[str, Any]:
         events = []
@@ -86,17 +77,12 @@ class PlanWriter:
         return f"I want the {device} at {_spoken(value)}."
 
     def dialogue(self, payload: dict[str, Any]) -> dict[str, Any]:
-        lines = [{"speaker": u["speaker"], "text": u["text"], "event": e["id"]}
-                 for e in payload["events"] for u in e["lines"]]
         people = [p["name"] for p in payload["people"]]
-        filler = 0
-        while len(lines) < payload["lines"]:
-            filler += 1
-            lines.insert(len(lines) // 2, {"speaker": people[len(lines) % len(people)],
-                                           "text": f"How is the week going, part {filler}?", "event": None})
-        for index, line in enumerate(lines):
-            line["time"] = f"{8 + index // 60:02d}:{index % 60:02d}"
-        return {"date": payload["date"], "lines": lines}
+        lines = [{"time": f"{8 + i // 60:02d}:{i % 60:02d}", "speaker": people[i % len(people)],
+                  "text": f"How is the week going, part {i + 1}?"} for i in range(payload["talk lines"])]
+        middle = lines[len(lines) // 2]["time"] if lines else "12:00"  # each event amid the talk
+        return {"date": payload["date"], "lines": lines, "events": [{"id": e["id"], "time": middle}
+                                                                    for e in payload["events"]]}
 
     def qa(self, payload: dict[str, Any]) -> dict[str, Any]:
         names = [n for n in payload["must name"] if n != payload["asker"].split()[0]]

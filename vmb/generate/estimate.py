@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from vmb.generate import timeline
-from vmb.generate.llm import (
-    LLM_STAGES,
+from vmb.generate.llm import LLM_STAGES, prompt_text
+from vmb.generate.llm_plan import (
     chain_request,
     day_payload,
     days_of,
     personas_payload,
-    prompt_text,
     query_payload,
+    query_plan,
+    recipe_of,
 )
-from vmb.generate.llm_plan import query_plan, recipe_of
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural.dialogue import day_sizes
@@ -59,7 +59,8 @@ def estimate(options: GenerateOptions) -> list[StageEstimate]:
 
     for group in sample:
         personas = draft.personas(options, group)
-        add("personas", personas_payload(personas), personas.model_dump(mode="json"))
+        add("personas", personas_payload(personas),
+            {"people": [p.model_dump(include={"name", "education", "interests", "lifestyle"}) for p in personas.people]})
         chains = draft.chains(options, personas)
         for chain in chains.chains:
             written = {"events": [{"id": e.id, "description": e.description, "lines": [u.text for u in e.lines]}
@@ -70,7 +71,10 @@ def estimate(options: GenerateOptions) -> list[StageEstimate]:
         sizes = day_sizes(options, chains, placed)
         days = {d.date: d for d in dialogue.days}
         for date, events in days_of(chains, placed).items():
-            add("dialogue", day_payload(personas, date, events, sizes[date]), days[date].model_dump(mode="json"))
+            said = days[date].lines  # the talk is written; the events' lines are put in, each event given a time
+            add("dialogue", day_payload(personas, date, events, sizes[date]),
+                {"date": date, "lines": [line.model_dump(exclude={"event"}) for line in said if line.event is None],
+                 "events": [{"id": e.id, "time": next(x.time for x in said if x.event == e.id)} for e in events]})
         queries = draft.qa(options, personas, chains, placed, dialogue)
         for chain, item in zip((c for c in chains.chains if c.kind == "vehicle"), queries.items):
             recipe = recipe_of(options, personas, chain)

@@ -37,13 +37,22 @@ from pydantic import ValidationError
 from vmb.bounds import number_problem
 from vmb.errors import OptionError
 from vmb.generate.llm_checks import check_answer, check_chain, check_day, check_personas
-from vmb.generate.llm_plan import EventPlan, QueryPlan, chain_payload, event_plans, query_plan, recipe_of, step_text
+from vmb.generate.llm_plan import (
+    chain_request,
+    chain_values,
+    day_payload,
+    days_of,
+    personas_payload,
+    query_payload,
+    query_plan,
+    recipe_of,
+    talk_lines,
+)
+from vmb.generate.llm_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.procedural import qa as procedural_qa
-from vmb.generate.procedural.devices import plain
 from vmb.generate.procedural.dialogue import day_sizes
-from vmb.generate.procedural.recipes import Recipe
 from vmb.generate.progress import GenerateProgress
 from vmb.generate.schemas import (
     Chain,
@@ -56,7 +65,7 @@ from vmb.generate.schemas import (
     QASet,
     Timeline,
 )
-from vmb.generate.settings import call_text, settings
+from vmb.generate.settings import settings
 from vmb.generate.store import StageFailure
 from vmb.generate.verify import answer_values
 from vmb.llm.client import content_text
@@ -119,59 +128,6 @@ def _problem(error: Exception) -> str:
     if isinstance(error, json.JSONDecodeError):
         return f"not a JSON object ({error.msg} at line {error.lineno} column {error.colno})"
     return str(error)
-
-
-def personas_payload(draft: PersonaGroup) -> dict[str, Any]:
-    return {"group": draft.group, "people": draft.model_dump(mode="json")["people"]}
-
-
-def days_of(chains: ChainSet, timeline: Timeline) -> dict[str, list[Event]]:
-    """The events of each history day, days in date order."""
-    events = {e.id: e for c in chains.chains for e in c.events}
-    by_day: dict[str, list[Event]] = {}
-    for placed in timeline.events:
-        by_day.setdefault(placed.date, []).append(events[placed.event])
-    return dict(sorted(by_day.items()))
-
-
-def day_payload(personas: PersonaGroup, date: str, events: list[Event], lines: int) -> dict[str, Any]:
-    people = [{"name": p.name, "occupation": p.occupation, "interests": p.interests} for p in personas.people]
-    return {"group": personas.group, "date": date, "people": people, "lines": lines,
-            "events": [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
-                       for e in events]}
-
-
-def chain_values(recipe: Recipe) -> list[Any]:
-    """The values a chain's lines may state (a free-text setting has no domain to read them from)."""
-    found = [v.value for v in recipe.voices if v.value is not None] + [recipe.answer, recipe.extra.get("from")]
-    return list(dict.fromkeys(v for v in found if v is not None))
-
-
-def chain_request(options: GenerateOptions, personas: PersonaGroup, draft: Chain
-                  ) -> tuple[dict[str, Any], list[EventPlan] | None, list[Any]]:
-    """(payload, event plans, values its lines may state) of one chain; no plans for a background chain."""
-    if draft.kind != "vehicle":
-        return chain_payload(personas, draft, None), None, []
-    recipe = recipe_of(options, personas, draft)
-    plans = event_plans(options, personas.group, draft, recipe)
-    return chain_payload(personas, draft, plans), plans, chain_values(recipe)
-
-
-def query_payload(group: int, chain: Chain, plan: QueryPlan, problems: list[str]) -> dict[str, Any]:
-    from vmb.sim.registry import API_BY_NAME
-    from vmb.sim.schema import module_schemas
-
-    assert chain.target is not None
-    target = chain.target
-    api = API_BY_NAME[target.calls[-1]["name"]]
-    schema = next(s for s in module_schemas(api.module.name) if s["function"]["name"] == api.name)
-    events = [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
-              for e in chain.events]
-    return {"group": group, "reasoning_type": chain.reasoning_type, "variant": chain.topic.split(":")[0], "events": events,
-            "asker": plan.asker, "time": plan.clock, "must name": plan.names, "condition": plan.condition,
-            "step": None if plan.step is None else step_text(plan.step),
-            "device": {"name": plain(target.setting), "catalog phrase (do not use)": settings()[target.setting].phrase},
-            "answer": [call_text(c) for c in target.calls], "api": schema, "problems": problems}
 
 
 def _revised(revision: int) -> dict[str, Any]:
@@ -259,9 +215,13 @@ class LLMBackend:
         body = {s: u.to_json() for s, u in self.usage.items()}
         (self.stages_dir / "usage.json").write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
 
-    async def ask(self, stage: str, payload: dict[str, Any], parse: Callable[[Any], T], what: str) -> T:
-        """One structured answer: asked, validated, re-asked once with the error, else a failure."""
+    async def ask(self, stage: str, payload: dict[str, Any], parse: Callable[[Any], T], what: str,
+                  schema: dict[str, Any]) -> T:
+        """One structured answer: asked (under ``schema`` when the endpoint is asked for one), validated,
+        re-asked once with the error, else a failure."""
         client, usage = self._client(stage), self.usage[stage]
+        shape = {"response_format": response_format(stage, schema)} \
+            if (self.options.llm or {})["response_format"] == "json_schema" else None
         messages = [{"role": "system", "content": prompt_text(stage)},
                     {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
         problem = ""
@@ -270,7 +230,7 @@ class LLMBackend:
                 self.progress.sent()
             # Counted from this request's own reply: the stage's other requests run at the same time.
             try:
-                reply = await client.complete(messages, [])
+                reply = await client.complete(messages, [], extra=shape)
             except RequestFailed as failure:
                 usage.requests += failure.attempts
                 raise StageFailure(f"{what}: request failed: {failure}") from None
@@ -289,7 +249,7 @@ class LLMBackend:
                 usage.invalid += 1
                 problem = _problem(error)
                 self._reject(stage, what, problem, content)
-                self._forget(client, messages)
+                self._forget(client, messages, shape)
             messages += [{"role": "assistant", "content": content},
                          {"role": "user", "content": f"That answer is invalid: {problem}. "
                                                      "Answer again with the corrected JSON object only."}]
@@ -301,13 +261,13 @@ class LLMBackend:
         with (self.stages_dir / "rejected.jsonl").open("a", encoding="utf-8") as handle:
             handle.write(json.dumps({"stage": stage, "what": what, "problem": problem, "answer": answer}) + "\n")
 
-    def _forget(self, client: Any, messages: list[dict[str, Any]]) -> None:
+    def _forget(self, client: Any, messages: list[dict[str, Any]], shape: dict[str, Any] | None) -> None:
         """An invalid answer leaves the request cache: the next run of a failed group asks afresh
         rather than replaying what was refused."""
         if self._cache is not None:
             from vmb.llm.cache import request_key
 
-            self._cache.drop(request_key(client.identity, client.body(messages, [])))
+            self._cache.drop(request_key(client.identity, client.body(messages, [], shape)))
 
     def _failing(self, stage: str, work: Any) -> Any:
         try:
@@ -323,16 +283,19 @@ class LLMBackend:
         draft = self._draft.personas(options, group, revision)
         payload = {**personas_payload(draft), **_revised(revision)}
         return self._failing("personas", self.ask("personas", payload, lambda data: check_personas(data, draft),
-                                                  f"personas of group {group}"))
+                                                  f"personas of group {group}",
+                                                  personas_schema([p.name for p in draft.people])))
 
     def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet:
         draft = self._draft.chains(options, personas, revision)
 
         async def chain(ours: Chain) -> Chain:
             payload, plans, values = chain_request(options, personas, ours)
+            lines = {p.id: len(p.lines) for p in plans} if plans is not None else \
+                {e.id: len(e.lines) for e in ours.events}
             return await self.ask("chains", {**payload, **_revised(revision)},
                                   lambda data: check_chain(data, ours, plans, values),
-                                  f"chain {ours.id} of group {personas.group}")
+                                  f"chain {ours.id} of group {personas.group}", chain_schema(lines))
 
         async def all_chains() -> ChainSet:
             return ChainSet(group=personas.group, chains=list(await _all(map(chain, draft.chains))))
@@ -343,14 +306,15 @@ class LLMBackend:
                  timeline: Timeline, revision: int = 0) -> Dialogue:
         sizes = day_sizes(options, chains, timeline)
         by_day = days_of(chains, timeline)
-        names = {p.name for p in personas.people}
+        names = [p.name for p in personas.people]
         guarded = [(settings()[c.target.setting], chain_values(recipe_of(options, personas, c)))
                    for c in chains.chains if c.target is not None]
 
         async def day(date: str, todays: list[Event]) -> DialogueDay:
             return await self.ask("dialogue", {**day_payload(personas, date, todays, sizes[date]), **_revised(revision)},
-                                  lambda data: check_day(data, date, todays, names, guarded),
-                                  f"dialogue of group {personas.group}, {date}")
+                                  lambda data: check_day(data, date, todays, set(names), guarded),
+                                  f"dialogue of group {personas.group}, {date}",
+                                  day_schema(date, names, [e.id for e in todays], talk_lines(sizes[date], todays)))
 
         async def all_days() -> Dialogue:
             days = await _all(day(d, todays) for d, todays in by_day.items())
@@ -380,7 +344,7 @@ class LLMBackend:
         phrase = settings()[target.setting].phrase
         answer = await self.ask("qa", payload,
                                 lambda data: check_answer(data, target.calls, answer_values(target.calls), plan, phrase),
-                                f"query of group {personas.group} chain {chain.id}")
+                                f"query of group {personas.group} chain {chain.id}", qa_schema(payload["answer"]))
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
                       gold_memory=procedural_qa.gold_memory(chain, times, rng_for(self.options, personas.group, "qa", chain.id)),
                       new_answer=answer.new_answer,

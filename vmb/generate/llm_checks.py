@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 from vmb.data import DataError, parse_call
 from vmb.generate.llm_plan import EventPlan, LinePlan, QueryPlan, step_text
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
-from vmb.generate.schemas import Chain, DialogueDay, Event, OneLine, PersonaGroup, Utterance
+from vmb.generate.schemas import Chain, Clock, DialogueDay, Event, Line, OneLine, PersonaGroup, SpeakerName, Utterance
 from vmb.generate.settings import Setting, settings
 from vmb.generate.text import mentions, says_value
 from vmb.sim import World
@@ -40,30 +40,19 @@ class WrittenPerson(BaseModel):
     lifestyle: OneLine
 
 
-class FoundConflict(BaseModel):
-    setting: str
-    people: list[str]
-
-
 class WrittenPersonas(BaseModel):
-    """The model's answer of the personas stage: each person's enrichment, and the conflicts it found."""
+    """The model's answer of the personas stage: each person's enrichment. The group's conflicts are
+    the plan's (who prefers what is ours), so the model is not asked to find them."""
 
     people: list[WrittenPerson]
-    conflicts: list[FoundConflict]
 
 
 def check_personas(data: Any, draft: PersonaGroup) -> PersonaGroup:
-    """The draft with the model's enrichment, when it names the same people and finds the draft's conflicts."""
+    """The draft with the model's enrichment, when it names the same people in the same order."""
     answer = WrittenPersonas.model_validate(data)
     names = [p.name for p in draft.people]
     if [p.name for p in answer.people] != names:
         raise InvalidOutput(f"people must be {names}, in that order")
-    expected = {(c.setting, frozenset(c.people)) for c in draft.conflicts}
-    found = {(c.setting, frozenset(c.people)) for c in answer.conflicts}
-    if found != expected:
-        missing = sorted(s for s, _ in expected - found)
-        extra = sorted(s for s, _ in found - expected)
-        raise InvalidOutput(f"conflicts: missing {missing or 'none'}, not conflicts (or other people) {extra or 'none'}")
     people = [p.model_copy(update=w.model_dump(exclude={"name"})) for p, w in zip(draft.people, answer.people)]
     return draft.model_copy(update={"people": people})
 
@@ -240,31 +229,48 @@ def check_chain(data: Any, draft: Chain, plans: list[EventPlan] | None, text_val
     return chain
 
 
+class TalkLine(BaseModel):
+    time: Clock
+    speaker: SpeakerName
+    text: OneLine
+
+
+class EventTime(BaseModel):
+    id: str
+    time: Clock
+
+
+class WrittenDay(BaseModel):
+    """The model's answer of the dialogue stage: the talk of the day and when each event happens in it.
+    The events' lines are the chains stage's, as checked there: put in the day by us, never copied by
+    the model (a copy could drift from what was checked)."""
+
+    date: str
+    lines: list[TalkLine]
+    events: list[EventTime]
+
+
 def check_day(data: Any, date: str, events: list[Event], names: set[str], guarded: list[tuple[Setting, list[Any]]]
               ) -> DialogueDay:
-    """One day as written: the events' lines as given, and no line around them that sets a value of
-    the group's settings (``guarded``: each setting with its chain's text values)."""
-    day = DialogueDay.model_validate(data)
-    if day.date != date:
-        raise InvalidOutput(f"date is {day.date}, expected {date}")
-    strangers = sorted({line.speaker for line in day.lines} - names)
+    """One day as written: the talk in time order, each event at a time of it (in the day's order), and
+    no talk line that sets a value of the group's settings (``guarded``: each setting with its chain's
+    text values); the events' lines go in at their times."""
+    answer = WrittenDay.model_validate(data)
+    if answer.date != date:
+        raise InvalidOutput(f"date is {answer.date}, expected {date}")
+    strangers = sorted({line.speaker for line in answer.lines} - names)
     if strangers:
         raise InvalidOutput(f"speakers not in the group: {', '.join(strangers)}")
-    times = [line.time for line in day.lines]
+    times = [line.time for line in answer.lines]
     if times != sorted(times):
         raise InvalidOutput("times go backwards")
-    for event in events:
-        tagged = [(line.speaker, line.text) for line in day.lines if line.event == event.id]
-        wanted = [(u.speaker, u.text) for u in event.lines]
-        if tagged != wanted:
-            raise InvalidOutput(f"event {event.id}: its lines must be said as given, in order, tagged with its id")
-    known = {e.id for e in events}
-    stray = sorted({line.event for line in day.lines if line.event is not None} - known)
-    if stray:
-        raise InvalidOutput(f"lines tagged with events not of this day: {', '.join(stray)}")
-    for line in day.lines:
-        if line.event is not None:
-            continue
+    ids = [e.id for e in events]
+    if [e.id for e in answer.events] != ids:
+        raise InvalidOutput(f"events must be {ids}, in that order, each with its time")
+    at = [e.time for e in answer.events]
+    if at != sorted(at):
+        raise InvalidOutput("the events' times go backwards: they happen in the order given")
+    for line in answer.lines:
         for setting, values in guarded:
             if setting.kind == "text" and stated(line.text, setting, values):
                 raise InvalidOutput(f"the line at {line.time} names {stated(line.text, setting, values)[0]!r}, "
@@ -272,7 +278,12 @@ def check_day(data: Any, date: str, events: list[Event], names: set[str], guarde
             if _DIGIT.search(line.text) and names_device(line.text, setting.api):
                 raise InvalidOutput(f"the line at {line.time} gives the {plain(setting.api)} a number; "
                                     "only event lines say values")
-    return day
+    # talk first at a shared minute, then the event; sorted() keeps each one's own order
+    timed = [(line.time, 0, Line(time=line.time, speaker=line.speaker, text=line.text)) for line in answer.lines]
+    timed += [(when.time, 1, Line(time=when.time, speaker=u.speaker, text=u.text, event=event.id))
+              for when, event in zip(answer.events, events) for u in event.lines]
+    lines = [line for _, _, line in sorted(timed, key=lambda t: (t[0], t[1]))]
+    return DialogueDay(date=date, lines=lines)
 
 
 class QAAnswer(BaseModel):

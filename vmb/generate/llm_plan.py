@@ -23,8 +23,8 @@ from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
-from vmb.generate.schemas import Chain, PersonaGroup
-from vmb.generate.settings import Setting, settings
+from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
+from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import END_PHRASES, mentions
 from vmb.generate.verify import answer_values
 
@@ -241,3 +241,58 @@ def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recip
         names.append(target.alias)
     step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected") else None
     return QueryPlan(target.person, clock, names, step, condition_text(target.condition))
+
+
+def personas_payload(draft: PersonaGroup) -> dict[str, Any]:
+    """Who each occupant is; their car preferences are the plan's business, not the profile's."""
+    return {"group": draft.group,
+            "people": [p.model_dump(mode="json", exclude={"vehicle_preferences"}) for p in draft.people]}
+
+
+def days_of(chains: ChainSet, timeline: Timeline) -> dict[str, list[Event]]:
+    """The events of each history day, days in date order."""
+    events = {e.id: e for c in chains.chains for e in c.events}
+    by_day: dict[str, list[Event]] = {}
+    for placed in timeline.events:
+        by_day.setdefault(placed.date, []).append(events[placed.event])
+    return dict(sorted(by_day.items()))
+
+
+def talk_lines(size: int, events: list[Event]) -> int:
+    """The lines of talk a day of ``size`` lines has around its events' own lines."""
+    return max(size - sum(len(e.lines) for e in events), 0)
+
+
+def day_payload(personas: PersonaGroup, date: str, events: list[Event], lines: int) -> dict[str, Any]:
+    people = [{"name": p.name, "occupation": p.occupation, "interests": p.interests} for p in personas.people]
+    return {"group": personas.group, "date": date, "people": people, "talk lines": talk_lines(lines, events),
+            "events": [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
+                       for e in events]}
+
+
+def chain_values(recipe: Recipe) -> list[Any]:
+    """The values a chain's lines may state (a free-text setting has no domain to read them from)."""
+    found = [v.value for v in recipe.voices if v.value is not None] + [recipe.answer, recipe.extra.get("from")]
+    return list(dict.fromkeys(v for v in found if v is not None))
+
+
+def chain_request(options: GenerateOptions, personas: PersonaGroup, draft: Chain
+                  ) -> tuple[dict[str, Any], list[EventPlan] | None, list[Any]]:
+    """(payload, event plans, values its lines may state) of one chain; no plans for a background chain."""
+    if draft.kind != "vehicle":
+        return chain_payload(personas, draft, None), None, []
+    recipe = recipe_of(options, personas, draft)
+    plans = event_plans(options, personas.group, draft, recipe)
+    return chain_payload(personas, draft, plans), plans, chain_values(recipe)
+
+
+def query_payload(group: int, chain: Chain, plan: QueryPlan, problems: list[str]) -> dict[str, Any]:
+    assert chain.target is not None
+    target = chain.target
+    events = [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
+              for e in chain.events]
+    return {"group": group, "reasoning_type": chain.reasoning_type, "variant": chain.topic.split(":")[0], "events": events,
+            "asker": plan.asker, "time": plan.clock, "must name": plan.names, "condition": plan.condition,
+            "step": None if plan.step is None else step_text(plan.step),
+            "device": {"name": plain(target.setting), "catalog phrase (do not use)": settings()[target.setting].phrase},
+            "answer": [call_text(c) for c in target.calls], "problems": problems}

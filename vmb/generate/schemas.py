@@ -28,7 +28,9 @@ STAGES = ("personas", "chains", "timeline", "dialogue", "qa", "verify", "export"
 Value = Union[StrictBool, StrictInt, StrictStr]  # noqa: UP007 (pydantic reads this alias; kept as written)
 # One history line: a speaker name the line format can carry, text without line breaks.
 SpeakerName = Annotated[str, Field(pattern=r"^[^:\[\]\s][^:\[\]\n]*$")]
-OneLine = Annotated[str, Field(min_length=1, pattern=r"^[^\n\r]*$")]
+Clock = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]  # a history line's time, HH:MM
+ONE_LINE = r"^[^\n\r]*$"
+OneLine = Annotated[str, Field(min_length=1, pattern=ONE_LINE)]
 
 
 class Record(BaseModel):
@@ -127,7 +129,7 @@ class Timeline(Record):
 
 
 class Line(Record):
-    time: str = Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")
+    time: Clock
     speaker: SpeakerName
     text: OneLine
     event: str | None = None

@@ -112,8 +112,11 @@ class ChatClient:
             self._sdk = AsyncOpenAI(base_url=self.base_url, api_key=api_key or "no-key", max_retries=0,
                                     timeout=timeout)
 
-    def body(self, messages: list[Message], tools: list[dict[str, Any]]) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.model, "messages": messages, **self.params}
+    def body(self, messages: list[Message], tools: list[dict[str, Any]],
+             extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The request body: the client's params, then ``extra``, fields of this request only (an
+        answer's JSON schema)."""
+        body: dict[str, Any] = {"model": self.model, "messages": messages, **self.params, **(extra or {})}
         if tools:
             body["tools"] = tools
         else:
@@ -124,8 +127,9 @@ class ChatClient:
         """This client as the model of one repeated trial (itself for trial 1)."""
         return self if trial == 1 else _TrialModel(self, trial)
 
-    async def complete(self, messages: list[Message], tools: list[dict[str, Any]], trial: int = 1) -> Reply:
-        body = self.body(messages, tools)
+    async def complete(self, messages: list[Message], tools: list[dict[str, Any]], trial: int = 1,
+                       extra: dict[str, Any] | None = None) -> Reply:
+        body = self.body(messages, tools, extra)
         key = ""
         if self.cache is not None:
             key = request_key(self.identity, body, trial)
