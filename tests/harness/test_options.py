@@ -12,7 +12,9 @@ from vmb.cli import main
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.errors import OptionError
 from vmb.harness.config import RunConfig
-from vmb.harness.plan import first_days
+from vmb.harness.plan import MemoryBuilder, first_days, prepare_run
+from vmb.harness.rescore import rescore_run, stored_config
+from vmb.results.rundir import read_header
 
 from .conftest import RunFn
 
@@ -67,7 +69,7 @@ def test_the_python_api_refuses_the_same_options(run: RunFn) -> None:
         RunConfig(out="x", agent="oracle", server="nope").validate()
 
 
-def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(bench: Any, run: RunFn,
+def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(bench: Any, run: RunFn, release_dir: Path,
                                                                                tmp_path: Path) -> None:
     group = bench.group(1)
     short = first_days(group, 2)
@@ -81,3 +83,25 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
     assert len(days) == 2
     plain = RunConfig(out="x", agent="oracle").determining({}, "sha")
     assert "memory_days" not in plain  # runs without the option keep their hash
+    # Re-scoring reads the option back: the stores it attributes stages against are the same first days.
+    assert stored_config(read_header(tmp_path / "days"), tmp_path / "days", None).memory_days == 2
+    before = json.loads((tmp_path / "days" / "metric.json").read_text())
+    metric, warnings = rescore_run(tmp_path / "days", str(release_dir))
+    assert warnings == [] and metric == before
+
+
+@pytest.mark.parametrize(("setting", "spelled", "plain"), [
+    ("summary", {"summary_cap": 8192}, {}),  # a default spelled out
+    ("memorybank", {"strength": 2}, {"strength": 2.0}),  # a whole number for a float
+])
+def test_one_value_spelled_two_ways_is_one_run_and_one_build(setting: str, spelled: dict[str, Any],
+                                                             plain: dict[str, Any], tmp_path: Path,
+                                                             release_dir: Path) -> None:
+    def plan(options: dict[str, Any]) -> Any:
+        return prepare_run(RunConfig(out=str(tmp_path / "run"), agent="oracle", memory=setting,
+                                     memory_options=options, groups=[1], data=str(release_dir)))
+
+    one, other = plan(spelled), plan(plain)
+    assert one.hash == other.hash
+    group = one.bench.group(1)
+    assert MemoryBuilder(one, None).build_key(group) == MemoryBuilder(other, None).build_key(group)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -245,8 +245,13 @@ class RunConfig:
         chosen = self.cache_dir or os.environ.get("VMB_CACHE_DIR")
         return Path(chosen) if chosen else Path(self.out).resolve().parent / ".cache"
 
-    def determining(self, prompts: dict[str, Any], data_sha256: str) -> dict[str, Any]:
-        """Everything that can change a query's result; its hash guards resuming."""
+    def determining(self, prompts: dict[str, Any], data_sha256: str,
+                    memory_options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Everything that can change a query's result; its hash guards resuming.
+
+        ``memory_options`` are the setting's parsed options that differ from their defaults (so a run
+        that spells out a default is the run that leaves it out); without them, the options as given.
+        """
         offline = self.agent != "model"
         return {
             "agent": self.agent,
@@ -259,7 +264,7 @@ class RunConfig:
             "max_rounds": self.max_rounds,
             "text_calls": self.text_calls,
             "memory": self.memory,
-            "memory_options": self.memory_options,
+            "memory_options": dict(self.memory_options if memory_options is None else memory_options),
             # Only when set, so that the hash of every run without it stays what it was.
             **({"memory_days": self.memory_days} if self.memory_days is not None else {}),
             "prompts": prompts,

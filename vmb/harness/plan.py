@@ -23,6 +23,7 @@ from vmb.harness.config import RunConfig, check_groups, data_checksum, package_v
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import get_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
+from vmb.memory.options import non_default
 from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader, Selection, config_hash, run_identity
 from vmb.results.rundir import write_json
@@ -161,7 +162,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
         for number in sorted({q.group for q in selected}):
             bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)
     return RunPlan(config=config, setting=setting, data_root=root, bench=bench, selected=selected,
-                   determining=config.determining(prompts, data_checksum(root)))
+                   determining=config.determining(prompts, data_checksum(root), non_default(setting.options)))
 
 
 @dataclass(frozen=True)

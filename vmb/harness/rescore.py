@@ -35,7 +35,7 @@ def _stored_config(header: RunHeader, out: Path, data: str | None) -> RunConfig:
         out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
         base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],
         text_calls=determining["text_calls"], memory_options=determining.get("memory_options") or {},
-        groups=selection.groups, limit=selection.limit, data=data, plugins=header.plugins,
+        memory_days=determining.get("memory_days"), groups=selection.groups, limit=selection.limit, data=data, plugins=header.plugins,
         trials=selection.trials, shard=parse_shard(selection.shard) if selection.shard else None,
     )
 

@@ -95,4 +95,13 @@ def parse_options(setting: str, options: type[Any], given: Mapping[str, Any]) ->
             problem = number_problem(key, value, declared[key].metadata.get(AT_LEAST, -float("inf")))
             if problem is not None:
                 raise OptionError(f"memory setting {setting!r}: option {problem}")
-    return options(**given)
+    return options(**{key: _normalized(hints[key], value) for key, value in given.items()})
+
+
+def _normalized(kind: Any, value: Any) -> Any:
+    """A whole number given for a field that takes a float, as a float: ``strength=2`` is ``strength=2.0``
+    (one spelling of one value, so both key the same built memory)."""
+    arms = typing.get_args(kind) if typing.get_origin(kind) in (Union, types.UnionType) else (kind,)
+    if type(value) is int and float in arms and int not in arms:
+        return float(value)
+    return value
