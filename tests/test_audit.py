@@ -187,6 +187,15 @@ def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
     assert result.figures["multi_call_answers"] == 20.0
 
 
+def test_solved_without_memory_follows_what_a_baseline_reads_not_its_name(small: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    renamed = replace(BASELINES["query-only"], name="ask-only")
+    monkeypatch.setitem(BASELINES, "ask-only", renamed)
+    bench = load_benchmark(small)
+    assert audit(bench, baselines=["ask-only"], tokens=False).solved_without_memory == ["qa_1#1", "qa_2#1"]
+    assert audit(bench, baselines=["latest-gold"], tokens=False).solved_without_memory == []
+
+
 def test_cli_prints_both_columns_and_writes_json(small: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     other = write_bench(tmp_path / "other", {1: (HISTORY_1, QUERIES_1)})

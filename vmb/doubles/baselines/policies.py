@@ -162,6 +162,11 @@ class Baseline:
     description: str
     predict: Callable[[Task], Calls]
 
+    @property
+    def reads_memory(self) -> bool:
+        """False for a baseline that reads the query alone: what it solves is solved with no memory at all."""
+        return self.memory != "none"
+
 
 BASELINES: dict[str, Baseline] = {b.name: b for b in (
     Baseline("latest-gold", "gold", "the latest dated gold-memory entry naming the setting", from_gold(_latest)),
