@@ -18,6 +18,7 @@ import pandas as pd
 from vmb.analysis import runs
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
+from vmb.data import Benchmark
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import ToolResult
 from vmb.score import TaskScore
@@ -129,7 +130,7 @@ def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
     return "<details><summary>full message trace</summary>" + "".join(parts) + "</details>"
 
 
-def failure_html(runset: RunSet, run: str, query_id: str, bench: Any) -> str:
+def failure_html(runset: RunSet, run: str, query_id: str, bench: Benchmark) -> str:
     """Everything about one query of one run, as one HTML fragment."""
     record = runset.record(run, query_id)
     row = runset.queries[(runset.queries["run"] == run) & (runset.queries["query_id"] == query_id)].iloc[0]
@@ -172,7 +173,7 @@ def filter_failures(runset: RunSet, run: str = ALL, memory: str = ALL, reasoning
     return failures
 
 
-def browser(runset: RunSet, bench: Any) -> Any:
+def browser(runset: RunSet, bench: Benchmark) -> Any:
     """An ipywidgets browser of the failures (filters on top, a list, the chosen failure below)."""
     import ipywidgets as widgets
 

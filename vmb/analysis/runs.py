@@ -26,6 +26,7 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
+from vmb.data import Benchmark
 from vmb.harness.attribution import attribution_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
 from vmb.results import metrics
@@ -111,7 +112,7 @@ def read_run(path: str | Path) -> Run:
 class QueryContext:
     """What the taxonomy and the stages need of the benchmark and of each run's memory."""
 
-    def __init__(self, bench: Any) -> None:
+    def __init__(self, bench: Benchmark) -> None:
         self.bench = bench
         self._stores: dict[str, Stores] = {}
 
@@ -273,7 +274,7 @@ RUN_COLUMNS = [
 ]
 
 
-def load_runs(paths: Iterable[str | Path], bench: Any = None, data: str | None = None,
+def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data: str | None = None,
               prices: PriceTable | None = None) -> RunSet:
     """Load run directories (or directories holding runs) into a ``RunSet``.
 

@@ -30,9 +30,11 @@ import pandas as pd
 from vmb.analysis.compare import Outcome, compare_outcomes
 from vmb.analysis.runs import QueryContext, RunSet, memory_seen
 from vmb.analysis.style import reasoning_label
+from vmb.data import Benchmark
 from vmb.results import metrics
 from vmb.results.record import QueryRecord
 from vmb.results.stages import evidence_spans
+from vmb.score import TaskScore
 
 ASSETS = "viewer_assets"
 # Memory text beyond this many characters is shown as excerpts around the evidence.
@@ -101,7 +103,7 @@ def marked(text: str, spans: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
     return pieces
 
 
-def _verdict(path: str, score: Any) -> str:
+def _verdict(path: str, score: TaskScore) -> str:
     if path in score.correct:
         return "right"
     if path in score.wrongly_changed:
@@ -126,7 +128,7 @@ def _rounds(record: QueryRecord) -> list[dict[str, Any]]:
 
 
 def query_detail(runset: RunSet, run: str, record: QueryRecord, row: dict[str, Any], context: QueryContext,
-                 bench: Any) -> dict[str, Any]:
+                 bench: Benchmark) -> dict[str, Any]:
     """Everything the page shows about one query of one run."""
     info = runset.run(run)
     query = bench.query(record.id)
@@ -179,7 +181,7 @@ def _pairs(runset: RunSet, names: list[str]) -> dict[str, Any]:
 INDEX_COLUMNS = ("run", "query_id", "trial", "status", "exact_match", "error_category", "stage", "answer")
 
 
-def write_viewer(runset: RunSet, bench: Any, out: Path, runs: Iterable[str] | None = None) -> ViewerResult:
+def write_viewer(runset: RunSet, bench: Benchmark, out: Path, runs: Iterable[str] | None = None) -> ViewerResult:
     """Write the viewer of ``runs`` (default: every run of ``runset``) into ``out`` (replacing an earlier one)."""
     names = list(runs) if runs is not None else list(runset.runs["run"])
     position = {name: i for i, name in enumerate(names)}

@@ -23,10 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.score import TaskScore
+
+if TYPE_CHECKING:
+    from vmb.data import Query
 
 RECORD_VERSION = 1
 OK = "ok"
@@ -109,7 +112,7 @@ class QueryRecord:
         return [call.to_json() for call in self.calls["vehicle"]]
 
     @classmethod
-    def failed(cls, query: Any, reason: str, kind: str | None = None, trial: int = 1) -> QueryRecord:
+    def failed(cls, query: Query, reason: str, kind: str | None = None, trial: int = 1) -> QueryRecord:
         """The record of a query that could not run (its memory could not be built, say)."""
         return cls(id=query.id, group=query.group, index=query.index, reasoning_type=query.reasoning_type,
                    status=ERROR, error=reason, error_kind=kind, query=query.query, trial=trial)
