@@ -5,9 +5,9 @@ It speaks just enough HTTP/1.1 (keep-alive, Content-Length bodies) to serve
 body returning a ``Scripted`` response: a chat message, or a status code with headers (429 with
 Retry-After, 500, ...), after a delay, or never (the client times out), or a dropped connection.
 ``ReferenceScript`` plays a competent model from the benchmark's reference answers (discovery, then
-the calls, then a short answer) and fills summary and key-value memories deterministically; it knows
-the memory tools by the names their settings declare and reads a build's day through the setting's
-own prompt file. Given a
+the calls, then a short answer) and fills the memories built day by day deterministically; it learns
+the memory tools from the settings' declarations (a build's day prompt and write tool, the tools'
+schemas), never by their names. Given a
 ``Stochastic`` mode it fails some (query, trial) pairs, chosen by a seeded hash, so repeated trials of a
 query disagree reproducibly. The trial comes from the ``X-VMB-Trial`` request header, which a script
 reads with ``request_trial()`` (the server keeps each request's headers in a context variable).
@@ -29,14 +29,18 @@ import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.doubles.offline import assistant_calls, reference_step
 from vmb.doubles.scripted_replies import TEXT_FORMATS
 from vmb.llm.client import TRIAL_HEADER
-from vmb.memory import kv, summary
-from vmb.memory.plugins import SEARCH_TOOL
+from vmb.memory import find, memory_names
+from vmb.memory.base import DayRequest
 from vmb.prompts import load_prompt
+from vmb.sim.registry import API_BY_NAME, DISCOVERY
+
+if TYPE_CHECKING:
+    from vmb.data import Benchmark, Query
 
 _REASONS = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests",
             500: "Internal Server Error", 503: "Service Unavailable"}
@@ -225,16 +229,23 @@ class ReferenceScript:
     instead of using the tool-calls field (a text-only tool-calling model).
     Queries are found by their text (and, where two share it, by the gold memory in the prompt).
     With ``stochastic`` some trials of a query fail (see ``Stochastic``).
+
+    What it knows of memory comes from the settings' declarations: a build's day is a request whose user
+    message is the day prompt a registered setting declares (``MemorySetting.day``) and whose tools hold
+    that setting's write tool, answered with a call of it; an agent's memory tools are the request's tools besides discovery and the car's,
+    each called once, first, with the query's text for each argument its schema requires.
     """
 
-    def __init__(self, bench: Any, *, text_format: str | None = None, stochastic: Stochastic | None = None) -> None:
+    def __init__(self, bench: Benchmark, *, text_format: str | None = None,
+                 stochastic: Stochastic | None = None) -> None:
         self.text_format = text_format
         self.stochastic = stochastic
-        self.by_text: dict[str, list[Any]] = {}
+        self.by_text: dict[str, list[Query]] = {}
         for query in bench.queries:
             self.by_text.setdefault(query.query, []).append(query)
+        self.days = [day for name in memory_names() if (cls := find(name)) is not None and (day := cls.day)]
 
-    def query_of(self, messages: list[dict[str, Any]]) -> Any:
+    def query_of(self, messages: list[dict[str, Any]]) -> Query:
         user = next(m["content"] for m in messages if m["role"] == "user")
         candidates = self.by_text[user]
         system = messages[0]["content"]
@@ -242,13 +253,15 @@ class ReferenceScript:
 
     def __call__(self, body: dict[str, Any]) -> Scripted:
         messages = body["messages"]
-        names = tool_names(body)
-        if summary.UPDATE in names:
-            return Scripted(self.summary_step(messages))
-        if kv.ADD in names:
-            return Scripted(self.kv_step(messages))
+        tools = body.get("tools") or []
+        offered = {tool["function"]["name"]: tool for tool in tools}
+        for day in self.days:
+            if day.write in offered and len(messages) > 1:
+                fields = load_prompt(day.prompt).fields(messages[1]["content"])
+                if fields is not None:
+                    return Scripted(self.build_step(day, fields, offered[day.write], messages))
         query = self.query_of(messages)
-        searches = self.memory_searches(names, query)
+        searches = memory_lookups(tools, query.query)
         if searches and not any(m["role"] == "assistant" for m in messages):
             return Scripted(assistant_calls(searches, 0, text_format=self.text_format))
         calls = query.calls
@@ -256,42 +269,37 @@ class ReferenceScript:
             calls = calls[:-1]
         return Scripted(reference_step(messages, calls, text_format=self.text_format, offset=1 if searches else 0))
 
-    @staticmethod
-    def memory_searches(names: set[str], query: Any) -> list[tuple[str, dict[str, Any]]]:
-        """A first turn of memory look-ups when the setting offers memory tools."""
-        calls: list[tuple[str, dict[str, Any]]] = []
-        if kv.LIST in names:
-            calls.append((kv.LIST, {}))
-        if kv.SEARCH in names:
-            words = query.query.split()
-            calls.append((kv.SEARCH, {"key": words[3] if len(words) > 3 else query.query}))
-        if SEARCH_TOOL in names:
-            calls.append((SEARCH_TOOL, {"query": query.query, "top_k": 3}))
-        return calls
+    def build_step(self, day: DayRequest, fields: dict[str, str], write: dict[str, Any],
+                   messages: list[dict[str, Any]]) -> dict[str, Any]:
+        """One day of a build: a write noting the day, then (once the write's result is back) done.
 
-    def summary_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
-        """One day of a summary build: the memory so far with a line noting the day."""
-        day = _day(summary.DAY_PROMPT, messages)
-        lines = day["lines"].count("\n") + 1 if day["lines"] else 0
-        note = f"{day['date']}: {lines} lines."
-        memory = note if day["memory"] == summary.EMPTY else f"{day['memory']}\n{note}"
-        return assistant_calls([(summary.UPDATE, {"new_memory": memory})], 0, text_format=self.text_format)
-
-    def kv_step(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
-        """One day of a key-value build: an entry keyed by the date holding its first line, then done."""
+        A write that replaces the memory gets the memory so far with a line noting the day; one that
+        adds an entry gets the date and the day's first line, for the arguments its schema requires.
+        """
         if any(m["role"] == "tool" for m in messages):
             return {"role": "assistant", "content": "Memory updated."}
-        day = _day(kv.DAY_PROMPT, messages)
-        first = day["lines"].splitlines()[0] if day["lines"] else ""
-        return assistant_calls([(kv.ADD, {"key": day["date"], "value": first})], 0, text_format=self.text_format)
+        required = _required(write)
+        lines = fields["lines"]
+        if day.current is not None:
+            note = f"{fields['date']}: {lines.count(chr(10)) + 1 if lines else 0} lines."
+            memory = fields[day.current]
+            values = [note if memory == day.empty else f"{memory}\n{note}"]
+        else:
+            values = [fields["date"], lines.splitlines()[0] if lines else ""]
+        return assistant_calls([(day.write, dict(zip(required, values, strict=True)))], 0,
+                               text_format=self.text_format)
 
 
-def _day(prompt: str, messages: list[dict[str, Any]]) -> dict[str, str]:
-    """The fields of a build's day prompt, read back through the prompt file the setting declares."""
-    fields = load_prompt(prompt).fields(messages[1]["content"])
-    if fields is None:
-        raise ValueError(f"the build request's user message is not the {prompt} prompt")
-    return fields
+def _required(tool: dict[str, Any]) -> list[str]:
+    required: list[str] = tool["function"].get("parameters", {}).get("required", [])
+    return required
+
+
+def memory_lookups(tools: list[dict[str, Any]], text: str) -> list[tuple[str, dict[str, Any]]]:
+    """A first turn of memory look-ups: every tool offered besides discovery and the car's, each asked
+    ``text`` for each argument its schema requires."""
+    return [(name, dict.fromkeys(_required(tool), text)) for tool in tools
+            if (name := tool["function"]["name"]) != DISCOVERY and name not in API_BY_NAME]
 
 
 async def _serve_forever(latency: float, data: str | None, stochastic: Stochastic | None,

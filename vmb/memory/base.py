@@ -157,6 +157,23 @@ class BuildContext:
         self.on_day()
 
 
+@dataclass(frozen=True)
+class DayRequest:
+    """How a build that asks the model day by day asks it: declared once, on the setting, for the builder
+    and for a stand-in model (``vmb.doubles.scripted``) alike.
+
+    ``prompt`` is the prompt file of a day's user message (its fields include ``date`` and ``lines``, the
+    day's date and lines), ``write`` the tool that keeps what the day says. When a write replaces the
+    memory whole, ``current`` is the prompt field showing the memory so far and ``empty`` how it shows
+    an empty one; otherwise a write adds one entry.
+    """
+
+    prompt: str
+    write: str
+    current: str | None = None
+    empty: str = ""
+
+
 OptionsT = TypeVar("OptionsT")
 
 
@@ -175,6 +192,7 @@ class MemorySetting(ABC, Generic[OptionsT]):
     builds: ClassVar[bool] = False
     reads_history: ClassVar[bool] = True  # whether build or evaluation reads the groups' histories
     prompts: ClassVar[tuple[str, ...]] = ()  # prompt files the build uses (their versions key the store)
+    day: ClassVar[DayRequest | None] = None  # how the build asks the model about each day, when it does
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from vmb.llm.args import check_args
 from vmb.llm.textcalls import extract_calls
-from vmb.memory.base import BuildContext, GroupMemory, MemoryResult, MemorySetting, MemoryTool, QueryInfo, QueryMemory
+from vmb.memory.base import (
+    BuildContext,
+    DayRequest,
+    GroupMemory,
+    MemoryResult,
+    MemorySetting,
+    MemoryTool,
+    QueryInfo,
+    QueryMemory,
+)
 from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines
@@ -136,6 +145,7 @@ class KeyValueMemory(MemorySetting[KeyValueOptions]):
     color = "#009E73"
     builds = True
     prompts = ("kv_build", DAY_PROMPT)
+    day = DayRequest(DAY_PROMPT, ADD)
 
     @property
     def rounds(self) -> int:

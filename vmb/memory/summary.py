@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.llm.textcalls import extract_calls
-from vmb.memory.base import BuildContext, GroupMemory, MemorySetting, QueryInfo, QueryMemory
+from vmb.memory.base import BuildContext, DayRequest, GroupMemory, MemorySetting, QueryInfo, QueryMemory
 from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt
@@ -70,6 +70,7 @@ class SummaryMemory(MemorySetting[SummaryOptions]):
     color = "#0072B2"
     builds = True
     prompts = ("summary_build", DAY_PROMPT)
+    day = DayRequest(DAY_PROMPT, UPDATE, current="memory", empty=EMPTY)
 
     @property
     def cap(self) -> int:
