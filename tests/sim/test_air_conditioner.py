@@ -1,137 +1,63 @@
 """airConditioner: four zones; setters switch their zones on only when the call is accepted."""
 
-from vmb.sim import World
+from __future__ import annotations
+
+from typing import Any
+
+from fixtures.sim_table import Row, check, table
 
 P = "carcontrol_airConditioner_"
+TEMPERATURE, FAN, DIRECTION, MODE = P + "set_temperature", P + "set_fan_speed", P + "set_air_direction", P + "set_mode"
+CIRCULATION, POWER = P + "set_circulation", P + "set_power"
 SEATS = ("driver", "passenger", "rear_left", "rear_right")
 
 
-def test_temperature_for_all_zones_switches_them_on() -> None:
-    world = World()
-    assert world.call(P + "set_temperature", {"zone": "all", "temperature": 20})["success"] is True
-    expected = {}
-    for seat in SEATS:
-        expected[f"airConditioner.{seat}.temperature"] = 20
-        expected[f"airConditioner.{seat}.is_on"] = True
-    assert world.diff() == expected
+def on(leaf: str, value: Any, *seats: str) -> dict[str, Any]:
+    """``leaf`` set to ``value`` in each seat's zone, the zone switched on."""
+    return {key: v for s in seats for key, v in ((f"airConditioner.{s}.{leaf}", value), (f"airConditioner.{s}.is_on", True))}
 
 
-def test_zone_groups_front_and_rear() -> None:
-    world = World()
-    world.call(P + "set_temperature", {"zone": "front", "temperature": 27})
-    assert world.diff() == {
-        "airConditioner.driver.temperature": 27,
-        "airConditioner.driver.is_on": True,
-        "airConditioner.passenger.temperature": 27,
-        "airConditioner.passenger.is_on": True,
-    }
-    world = World()
-    world.call(P + "set_power", {"zone": "rear", "is_on": True})
-    assert world.diff() == {"airConditioner.rear_left.is_on": True, "airConditioner.rear_right.is_on": True}
+ROWS = [
+    # zones, groups and the empty string (the driver's zone)
+    Row(TEMPERATURE, {"zone": "all", "temperature": 20}, True, on("temperature", 20, *SEATS)),
+    Row(TEMPERATURE, {"zone": "front", "temperature": 27}, True, on("temperature", 27, "driver", "passenger")),
+    Row(POWER, {"zone": "rear", "is_on": True}, True,
+        {"airConditioner.rear_left.is_on": True, "airConditioner.rear_right.is_on": True}),
+    Row(FAN, {"zone": "", "speed": 7}, True, on("fan_speed", 7, "driver")),
+    # unknown zones, wrong case and a missing zone are refused
+    *(Row(TEMPERATURE, {"zone": zone, "temperature": 22}, False, {}) for zone in ("Driver", "ALL", "feet", "left")),
+    Row(TEMPERATURE, {"temperature": 22}, False, {}),
+    # temperature 15 to 35, whole numbers; a refused value switches nothing on
+    *(Row(TEMPERATURE, {"zone": "driver", "temperature": t}, True, on("temperature", t, "driver")) for t in (15, 35)),
+    *(Row(TEMPERATURE, {"zone": "all", "temperature": bad}, False, {}) for bad in (14, 36, 22.5, "22")),
+    # fan speed 1 to 10
+    *(Row(FAN, {"zone": "passenger", "speed": speed}, True, on("fan_speed", speed, "passenger")) for speed in (1, 10)),
+    *(Row(FAN, {"zone": "all", "speed": bad}, False, {}) for bad in (0, 11, 3.5, "5")),
+    # air directions ("face" is the default)
+    Row(DIRECTION, {"zone": "rear_left", "direction": "face"}, True, {"airConditioner.rear_left.is_on": True},
+        state={"airConditioner.rear_left.air_direction": "face"}),
+    *(Row(DIRECTION, {"zone": "rear_left", "direction": direction}, True, on("air_direction", direction, "rear_left"))
+      for direction in ("feet", "window", "face_feet", "face_window", "feet_window", "face_feet_window")),
+    *(Row(DIRECTION, {"zone": "driver", "direction": bad}, False, {}) for bad in ("foot", "Face", "windshield", "")),
+    # modes ("auto" is the default)
+    *(Row(MODE, {"zone": "rear_right", "mode": mode}, True, on("mode", mode, "rear_right"))
+      for mode in ("purify", "dehumidify", "defrost", "swing", "defog")),
+    Row(MODE, {"zone": "rear_right", "mode": "auto"}, True, {"airConditioner.rear_right.is_on": True},
+        state={"airConditioner.rear_right.mode": "auto"}),
+    *(Row(MODE, {"zone": "all", "mode": bad}, False, {}) for bad in ("cool", "Auto", "")),
+    Row(CIRCULATION, {"zone": "all", "circulation": "outside"}, True, on("circulation", "outside", *SEATS)),
+    Row(CIRCULATION, {"zone": "all", "circulation": "Outside"}, False, {}),
+    # power off after on; truthy values stored as flags
+    Row(POWER, {"zone": "front", "is_on": False}, True,
+        {"airConditioner.rear_left.is_on": True, "airConditioner.rear_right.is_on": True},
+        ((POWER, {"zone": "all", "is_on": True}),)),
+    *(Row(POWER, {"zone": "driver", "is_on": raw}, True, {"airConditioner.driver.is_on": True}) for raw in (1, "true")),
+    # a zone already on is left alone: the call reports only its own leaf
+    Row(MODE, {"zone": "driver", "mode": "swing"}, True, on("mode", "swing", "driver"),
+        ((POWER, {"zone": "driver", "is_on": True}),), changes={"airConditioner.driver.mode": "swing"}),
+]
 
 
-def test_empty_zone_means_driver() -> None:
-    world = World()
-    assert world.call(P + "set_fan_speed", {"zone": "", "speed": 7})["success"] is True
-    assert world.diff() == {"airConditioner.driver.fan_speed": 7, "airConditioner.driver.is_on": True}
-
-
-def test_unknown_or_wrong_case_zone_is_refused_and_changes_nothing() -> None:
-    for zone in ("Driver", "ALL", "feet", "left"):
-        world = World()
-        assert world.call(P + "set_temperature", {"zone": zone, "temperature": 22})["success"] is False
-        assert world.diff() == {}
-
-
-def test_temperature_edges() -> None:
-    world = World()
-    assert world.call(P + "set_temperature", {"zone": "driver", "temperature": 15})["success"] is True
-    assert world.flat()["airConditioner.driver.temperature"] == 15
-    assert world.call(P + "set_temperature", {"zone": "driver", "temperature": 35})["success"] is True
-    assert world.flat()["airConditioner.driver.temperature"] == 35
-
-
-def test_temperature_out_of_range_is_refused_without_switching_on() -> None:
-    for temperature in (14, 36, 22.5, "22"):
-        world = World()
-        result = world.call(P + "set_temperature", {"zone": "all", "temperature": temperature})
-        assert result["success"] is False
-        assert world.diff() == {}
-
-
-def test_fan_speed_edges_and_refusals() -> None:
-    world = World()
-    assert world.call(P + "set_fan_speed", {"zone": "passenger", "speed": 1})["success"] is True
-    assert world.call(P + "set_fan_speed", {"zone": "passenger", "speed": 10})["success"] is True
-    assert world.flat()["airConditioner.passenger.fan_speed"] == 10
-    for speed in (0, 11, 3.5, "5"):
-        world = World()
-        assert world.call(P + "set_fan_speed", {"zone": "all", "speed": speed})["success"] is False
-        assert world.diff() == {}
-
-
-def test_air_directions_accepted() -> None:
-    directions = ("face", "feet", "window", "face_feet", "face_window", "feet_window", "face_feet_window")
-    for direction in directions:
-        world = World()
-        assert world.call(P + "set_air_direction", {"zone": "rear_left", "direction": direction})["success"]
-        assert world.flat()["airConditioner.rear_left.air_direction"] == direction
-        assert world.flat()["airConditioner.rear_left.is_on"] is True
-
-
-def test_air_direction_refusals_change_nothing() -> None:
-    for direction in ("foot", "Face", "windshield", ""):
-        world = World()
-        result = world.call(P + "set_air_direction", {"zone": "driver", "direction": direction})
-        assert result["success"] is False
-        assert world.diff() == {}
-
-
-def test_modes_accepted() -> None:
-    for mode in ("purify", "dehumidify", "defrost", "swing", "defog", "auto"):
-        world = World()
-        assert world.call(P + "set_mode", {"zone": "rear_right", "mode": mode})["success"] is True
-        assert world.flat()["airConditioner.rear_right.mode"] == mode
-
-
-def test_mode_refusals_change_nothing() -> None:
-    for mode in ("cool", "Auto", ""):
-        world = World()
-        assert world.call(P + "set_mode", {"zone": "all", "mode": mode})["success"] is False
-        assert world.diff() == {}
-
-
-def test_circulation_outside_and_refusals() -> None:
-    world = World()
-    assert world.call(P + "set_circulation", {"zone": "all", "circulation": "outside"})["success"] is True
-    assert world.flat()["airConditioner.rear_right.circulation"] == "outside"
-    world = World()
-    assert world.call(P + "set_circulation", {"zone": "all", "circulation": "Outside"})["success"] is False
-    assert world.diff() == {}
-
-
-def test_set_power_off_after_on() -> None:
-    world = World()
-    world.call(P + "set_power", {"zone": "all", "is_on": True})
-    assert world.call(P + "set_power", {"zone": "front", "is_on": False})["success"] is True
-    assert world.diff() == {"airConditioner.rear_left.is_on": True, "airConditioner.rear_right.is_on": True}
-
-
-def test_set_power_converts_truthy_values() -> None:
-    for value in (1, "true"):
-        world = World()
-        assert world.call(P + "set_power", {"zone": "driver", "is_on": value})["success"] is True
-        assert world.flat()["airConditioner.driver.is_on"] is True
-
-
-def test_setter_keeps_a_zone_that_is_already_on() -> None:
-    world = World()
-    world.call(P + "set_power", {"zone": "driver", "is_on": True})
-    result = world.call(P + "set_mode", {"zone": "driver", "mode": "swing"})
-    assert result["changes"] == {"airConditioner.driver.mode": "swing"}
-
-
-def test_missing_zone_is_refused() -> None:
-    world = World()
-    assert world.call(P + "set_temperature", {"temperature": 22})["success"] is False
-    assert world.diff() == {}
+@table(ROWS)
+def test_air_conditioner(row: Row) -> None:
+    check(row)

@@ -2,101 +2,43 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
 CID = "carcontrol_centerInformationDisplay_"
+BRIGHTNESS, AUTO, LANGUAGE = CID + "set_brightness", CID + "set_auto_brightness", CID + "set_language"
+TIME_FORMAT, POWER = CID + "set_time_format", CID + "set_power"
+ON = {"centerInformationDisplay.is_on": True}
+
+ROWS = [
+    Row(BRIGHTNESS, {"brightness": 64}, True, {"centerInformationDisplay.brightness": 64, **ON}),
+    # the range is 0 to 100 (30 is the default)
+    *(Row(BRIGHTNESS, {"brightness": value}, True, {"centerInformationDisplay.brightness": value, **ON})
+      for value in (0, 100)),
+    # a refused brightness still switches the screen on
+    *(Row(BRIGHTNESS, {"brightness": bad}, False, ON, state={"centerInformationDisplay.brightness": 30})
+      for bad in (-1, 101, -5, "5", 3.5)),
+    # truthy values are stored as flags; false only switches the screen on
+    *(Row(AUTO, {"enabled": raw}, True, {"centerInformationDisplay.auto_brightness_enabled": True, **ON})
+      for raw in (True, "true", 1)),
+    Row(AUTO, {"enabled": False}, True, ON),
+    # English (the default) and Chinese only; a refused language still switches the screen on
+    Row(LANGUAGE, {"language": "Chinese"}, True, {"centerInformationDisplay.language": "Chinese", **ON}),
+    Row(LANGUAGE, {"language": "English"}, True, ON, ((LANGUAGE, {"language": "Chinese"}),),
+        state={"centerInformationDisplay.language": "English"}),
+    *(Row(LANGUAGE, {"language": bad}, False, ON, state={"centerInformationDisplay.language": "English"})
+      for bad in ("chinese", "French", "", "scene", "Home")),
+    Row(TIME_FORMAT, {"time_format": "12h"}, True, {"centerInformationDisplay.time_format": "12h", **ON}),
+    Row(TIME_FORMAT, {"time_format": "24h"}, True, ON, ((TIME_FORMAT, {"time_format": "12h"}),)),
+    *(Row(TIME_FORMAT, {"time_format": bad}, False, ON) for bad in ("24H", "", "auto")),
+    *(Row(POWER, {"is_on": raw}, True, ON) for raw in (True, "true", 1)),
+    # switching off keeps the other settings
+    Row(POWER, {"is_on": False}, True, {"centerInformationDisplay.brightness": 80},
+        ((BRIGHTNESS, {"brightness": 80}),)),
+    # an unknown parameter is refused before the screen is switched on
+    Row(LANGUAGE, {"language": "Chinese", "bogus_param": 1}, False, {}),
+]
 
 
-def test_set_brightness_stores_value_and_switches_on() -> None:
-    world = World()
-    result = world.call(CID + "set_brightness", {"brightness": 64})
-    assert result["success"] is True
-    assert world.diff() == {"centerInformationDisplay.brightness": 64, "centerInformationDisplay.is_on": True}
-
-
-def test_set_brightness_range_edges() -> None:
-    for value in (0, 100):
-        world = World()
-        assert world.call(CID + "set_brightness", {"brightness": value})["success"] is True
-        assert world.flat()["centerInformationDisplay.brightness"] == value
-    for value in (-1, 101):
-        world = World()
-        assert world.call(CID + "set_brightness", {"brightness": value})["success"] is False
-        assert world.flat()["centerInformationDisplay.brightness"] == 30
-
-
-def test_refused_brightness_still_switches_display_on() -> None:
-    for bad in (-5, 101, "5", 3.5):
-        world = World()
-        result = world.call(CID + "set_brightness", {"brightness": bad})
-        assert result["success"] is False
-        assert world.diff() == {"centerInformationDisplay.is_on": True}
-
-
-def test_set_auto_brightness_coerces_flag_and_switches_on() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(CID + "set_auto_brightness", {"enabled": raw})["success"] is True
-        assert world.diff() == {
-            "centerInformationDisplay.auto_brightness_enabled": True,
-            "centerInformationDisplay.is_on": True,
-        }
-
-
-def test_set_auto_brightness_false_only_switches_on() -> None:
-    world = World()
-    assert world.call(CID + "set_auto_brightness", {"enabled": False})["success"] is True
-    assert world.diff() == {"centerInformationDisplay.is_on": True}
-
-
-def test_set_language_accepts_english_and_chinese_only() -> None:
-    world = World()
-    assert world.call(CID + "set_language", {"language": "Chinese"})["success"] is True
-    assert world.flat()["centerInformationDisplay.language"] == "Chinese"
-    assert world.call(CID + "set_language", {"language": "English"})["success"] is True
-    assert world.flat()["centerInformationDisplay.language"] == "English"
-    for bad in ("chinese", "French", "", "scene"):
-        assert world.call(CID + "set_language", {"language": bad})["success"] is False
-    assert world.flat()["centerInformationDisplay.language"] == "English"
-
-
-def test_refused_language_still_switches_display_on() -> None:
-    world = World()
-    assert world.call(CID + "set_language", {"language": "Home"})["success"] is False
-    assert world.diff() == {"centerInformationDisplay.is_on": True}
-
-
-def test_set_time_format() -> None:
-    world = World()
-    assert world.call(CID + "set_time_format", {"time_format": "12h"})["success"] is True
-    assert world.diff() == {"centerInformationDisplay.time_format": "12h", "centerInformationDisplay.is_on": True}
-    assert world.call(CID + "set_time_format", {"time_format": "24h"})["success"] is True
-    assert world.diff() == {"centerInformationDisplay.is_on": True}
-
-
-def test_refused_time_format_still_switches_display_on() -> None:
-    for bad in ("24H", "", "auto"):
-        world = World()
-        assert world.call(CID + "set_time_format", {"time_format": bad})["success"] is False
-        assert world.diff() == {"centerInformationDisplay.is_on": True}
-
-
-def test_set_power_coerces_flag() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(CID + "set_power", {"is_on": raw})["success"] is True
-        assert world.diff() == {"centerInformationDisplay.is_on": True}
-        assert world.flat()["centerInformationDisplay.is_on"] is True
-
-
-def test_set_power_off_keeps_other_settings() -> None:
-    world = World()
-    world.call(CID + "set_brightness", {"brightness": 80})
-    assert world.call(CID + "set_power", {"is_on": False})["success"] is True
-    assert world.diff() == {"centerInformationDisplay.brightness": 80}
-
-
-def test_unknown_parameter_is_refused_without_switching_on() -> None:
-    world = World()
-    assert world.call(CID + "set_language", {"language": "Chinese", "bogus_param": 1})["success"] is False
-    assert world.diff() == {}
+@table(ROWS)
+def test_center_information_display(row: Row) -> None:
+    check(row)

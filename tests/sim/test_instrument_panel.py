@@ -2,94 +2,46 @@
 
 from __future__ import annotations
 
-from vmb.sim import World
+from fixtures.sim_table import Row, check, table
 
 IP = "carcontrol_instrumentPanel_"
+BRIGHTNESS, AUTO, COLOR, BEHAVIOR = IP + "set_brightness", IP + "set_auto_brightness", IP + "set_color", IP + "set_behavior_mode"
+LANGUAGE, THEME, TIME_FORMAT, MILEAGE = IP + "set_language", IP + "set_theme", IP + "set_time_format", IP + "set_total_mileage"
+GREEN = ((COLOR, {"color": "green"}),)
+TWELVE = ((TIME_FORMAT, {"time_format": "12h"}),)
+FAR = ((MILEAGE, {"mileage": 250000}),)
+
+ROWS = [
+    # brightness 1 to 5 (3 is the default)
+    *(Row(BRIGHTNESS, {"brightness": value}, True, {"instrumentPanel.brightness": value}) for value in (1, 5)),
+    *(Row(BRIGHTNESS, {"brightness": bad}, False, {}) for bad in (0, 6, "5", 3.5)),
+    *(Row(AUTO, {"enabled": raw}, True, {"instrumentPanel.auto_brightness_enabled": True}) for raw in (True, "true", 1)),
+    Row(AUTO, {"enabled": False}, True, {}, state={"instrumentPanel.auto_brightness_enabled": False}),
+    Row(COLOR, {"color": "green"}, True, {"instrumentPanel.color": "green"}),
+    *(Row(COLOR, {"color": bad}, False, {"instrumentPanel.color": "green"}, GREEN) for bad in ("Green", "cyan", "auto", "")),
+    # constant (the default), blink and off: members the shared records never showed accepted, the reference has them
+    Row(BEHAVIOR, {"mode": "constant"}, True, {}),
+    *(Row(BEHAVIOR, {"mode": bad}, False, {}) for bad in ("Constant", "sport", "", "Off", None)),
+    Row(BEHAVIOR, {"mode": "blink"}, True, {"instrumentPanel.behavior_mode": "blink"}),
+    Row(BEHAVIOR, {"mode": "off"}, True, {"instrumentPanel.behavior_mode": "off"}, ((BEHAVIOR, {"mode": "blink"}),)),
+    # English (the default) and Chinese
+    Row(LANGUAGE, {"language": "Chinese"}, True, {"instrumentPanel.language": "Chinese"}),
+    *(Row(LANGUAGE, {"language": bad}, False, {}) for bad in ("chinese", "")),
+    Row(LANGUAGE, {"language": "English"}, True, {}, ((LANGUAGE, {"language": "Chinese"}),)),
+    # scene (the default) and map
+    Row(THEME, {"theme": "map"}, True, {"instrumentPanel.theme": "map"}),
+    *(Row(THEME, {"theme": bad}, False, {}) for bad in ("Map", "", "constant")),
+    Row(THEME, {"theme": "scene"}, True, {}, ((THEME, {"theme": "map"}),)),
+    Row(TIME_FORMAT, {"time_format": "12h"}, True, {"instrumentPanel.time_format": "12h"}),
+    Row(TIME_FORMAT, {"time_format": "12H"}, False, {"instrumentPanel.time_format": "12h"}, TWELVE),
+    # total mileage: at least 1 (the default), no upper bound, and it may go down
+    Row(MILEAGE, {"mileage": 1}, True, {}, state={"instrumentPanel.total_mileage": 1}),
+    Row(MILEAGE, {"mileage": 250000}, True, {"instrumentPanel.total_mileage": 250000}),
+    *(Row(MILEAGE, {"mileage": bad}, False, {"instrumentPanel.total_mileage": 250000}, FAR) for bad in (0, -5, 3.5, "10")),
+    Row(MILEAGE, {"mileage": 15}, True, {"instrumentPanel.total_mileage": 15}, ((MILEAGE, {"mileage": 20}),)),
+]
 
 
-def test_set_brightness_range_1_to_5() -> None:
-    for value in (1, 5):
-        world = World()
-        assert world.call(IP + "set_brightness", {"brightness": value})["success"] is True
-        assert world.flat()["instrumentPanel.brightness"] == value
-    for value in (0, 6, "5", 3.5):
-        world = World()
-        assert world.call(IP + "set_brightness", {"brightness": value})["success"] is False
-        assert world.diff() == {}
-
-
-def test_set_auto_brightness_coerces_flag() -> None:
-    for raw in (True, "true", 1):
-        world = World()
-        assert world.call(IP + "set_auto_brightness", {"enabled": raw})["success"] is True
-        assert world.diff() == {"instrumentPanel.auto_brightness_enabled": True}
-        assert world.flat()["instrumentPanel.auto_brightness_enabled"] is True
-    world = World()
-    assert world.call(IP + "set_auto_brightness", {"enabled": False})["success"] is True
-    assert world.diff() == {}
-
-
-def test_set_color() -> None:
-    world = World()
-    assert world.call(IP + "set_color", {"color": "green"})["success"] is True
-    assert world.diff() == {"instrumentPanel.color": "green"}
-    for bad in ("Green", "cyan", "auto", ""):
-        assert world.call(IP + "set_color", {"color": bad})["success"] is False
-    assert world.diff() == {"instrumentPanel.color": "green"}
-
-
-def test_set_behavior_mode_constant_blink_off() -> None:
-    world = World()
-    assert world.call(IP + "set_behavior_mode", {"mode": "constant"})["success"] is True
-    for bad in ("Constant", "sport", "", "Off", None):
-        assert world.call(IP + "set_behavior_mode", {"mode": bad})["success"] is False
-    assert world.diff() == {}
-    # blink and off are members the shared records never showed accepted; the reference has them.
-    assert world.call(IP + "set_behavior_mode", {"mode": "blink"})["success"] is True
-    assert world.call(IP + "set_behavior_mode", {"mode": "off"})["success"] is True
-    assert world.diff() == {"instrumentPanel.behavior_mode": "off"}
-
-
-def test_set_language() -> None:
-    world = World()
-    assert world.call(IP + "set_language", {"language": "Chinese"})["success"] is True
-    assert world.diff() == {"instrumentPanel.language": "Chinese"}
-    assert world.call(IP + "set_language", {"language": "chinese"})["success"] is False
-    assert world.call(IP + "set_language", {"language": ""})["success"] is False
-    assert world.call(IP + "set_language", {"language": "English"})["success"] is True
-    assert world.diff() == {}
-
-
-def test_set_theme() -> None:
-    world = World()
-    assert world.call(IP + "set_theme", {"theme": "map"})["success"] is True
-    assert world.diff() == {"instrumentPanel.theme": "map"}
-    for bad in ("Map", "", "constant"):
-        assert world.call(IP + "set_theme", {"theme": bad})["success"] is False
-    assert world.call(IP + "set_theme", {"theme": "scene"})["success"] is True
-    assert world.diff() == {}
-
-
-def test_set_time_format() -> None:
-    world = World()
-    assert world.call(IP + "set_time_format", {"time_format": "12h"})["success"] is True
-    assert world.diff() == {"instrumentPanel.time_format": "12h"}
-    assert world.call(IP + "set_time_format", {"time_format": "12H"})["success"] is False
-    assert world.diff() == {"instrumentPanel.time_format": "12h"}
-
-
-def test_set_total_mileage_minimum_1_and_no_upper_bound() -> None:
-    world = World()
-    assert world.call(IP + "set_total_mileage", {"mileage": 1})["success"] is True
-    assert world.call(IP + "set_total_mileage", {"mileage": 250000})["success"] is True
-    assert world.flat()["instrumentPanel.total_mileage"] == 250000
-    for bad in (0, -5, 3.5, "10"):
-        assert world.call(IP + "set_total_mileage", {"mileage": bad})["success"] is False
-    assert world.flat()["instrumentPanel.total_mileage"] == 250000
-
-
-def test_total_mileage_may_go_down() -> None:
-    world = World()
-    world.call(IP + "set_total_mileage", {"mileage": 20})
-    assert world.call(IP + "set_total_mileage", {"mileage": 15})["success"] is True
-    assert world.diff() == {"instrumentPanel.total_mileage": 15}
+@table(ROWS)
+def test_instrument_panel(row: Row) -> None:
+    check(row)

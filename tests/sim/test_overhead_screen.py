@@ -1,92 +1,37 @@
 """overheadScreen: brightness 0-5, language and clock format switch the screen on first."""
 
-from vmb.sim import World
+from __future__ import annotations
+
+from fixtures.sim_table import Row, check, table
 
 P = "carcontrol_overheadScreen_"
+BRIGHTNESS, LANGUAGE, TIME_FORMAT, SWITCH = (P + "set_brightness_level", P + "set_language", P + "set_time_format",
+                                             P + "switch")
+ON = {"overheadScreen.is_on": True}
+
+ROWS = [
+    # brightness 0 (the default) to 5; a refused level, out of range or of the wrong type, still switches on
+    Row(BRIGHTNESS, {"level": 0}, True, ON, state={"overheadScreen.brightness_level": 0}),
+    *(Row(BRIGHTNESS, {"level": level}, True, {"overheadScreen.brightness_level": level, **ON}) for level in (3, 5)),
+    *(Row(BRIGHTNESS, {"level": bad}, False, ON) for bad in (-1, 6, 3.5, "3")),
+    Row(BRIGHTNESS, {"level": 3, "bogus_param": 1}, False, {}),
+    # English and Chinese (the default), exact case
+    Row(LANGUAGE, {"language": "English"}, True, {"overheadScreen.language": "English", **ON}),
+    Row(LANGUAGE, {"language": "Chinese"}, True, ON, ((LANGUAGE, {"language": "English"}),)),
+    *(Row(LANGUAGE, {"language": bad}, False, ON) for bad in ("english", "CHINESE", "")),
+    # 12h, then back to 24h (the default)
+    Row(TIME_FORMAT, {"time_format": "12h"}, True, {"overheadScreen.time_format": "12h", **ON}),
+    Row(TIME_FORMAT, {"time_format": "24h"}, True, ON, ((TIME_FORMAT, {"time_format": "12h"}),),
+        state={"overheadScreen.time_format": "24h"}),
+    *(Row(TIME_FORMAT, {"time_format": bad}, False, ON) for bad in ("12H", "12", "am/pm")),
+    Row(SWITCH, {"switch": True}, True, ON),
+    Row(SWITCH, {"switch": False}, True, {}, ((SWITCH, {"switch": True}),), state={"overheadScreen.is_on": False}),
+    *(Row(SWITCH, {"switch": raw}, True, ON) for raw in ("true", 1)),
+    # switching off after a refused level (which switched the screen on) turns it off
+    Row(SWITCH, {"switch": False}, True, {}, ((BRIGHTNESS, {"level": 40}),)),
+]
 
 
-def test_brightness_accepted_at_both_edges_and_switches_on() -> None:
-    for level in (0, 5):
-        world = World()
-        result = world.call(P + "set_brightness_level", {"level": level})
-        assert result["success"] is True
-        assert world.flat()["overheadScreen.brightness_level"] == level
-        assert world.flat()["overheadScreen.is_on"] is True
-
-
-def test_brightness_mid_value_is_stored() -> None:
-    world = World()
-    assert world.call(P + "set_brightness_level", {"level": 3})["success"] is True
-    assert world.diff() == {"overheadScreen.brightness_level": 3, "overheadScreen.is_on": True}
-
-
-def test_brightness_out_of_range_is_refused_but_screen_stays_on() -> None:
-    for level in (-1, 6):
-        world = World()
-        assert world.call(P + "set_brightness_level", {"level": level})["success"] is False
-        assert world.diff() == {"overheadScreen.is_on": True}
-
-
-def test_brightness_wrong_types_are_refused_but_screen_stays_on() -> None:
-    for level in (3.5, "3"):
-        world = World()
-        assert world.call(P + "set_brightness_level", {"level": level})["success"] is False
-        assert world.diff() == {"overheadScreen.is_on": True}
-
-
-def test_unknown_parameter_is_refused_without_switching_on() -> None:
-    world = World()
-    assert world.call(P + "set_brightness_level", {"level": 3, "bogus_param": 1})["success"] is False
-    assert world.diff() == {}
-
-
-def test_language_english_and_chinese() -> None:
-    world = World()
-    assert world.call(P + "set_language", {"language": "English"})["success"] is True
-    assert world.diff() == {"overheadScreen.language": "English", "overheadScreen.is_on": True}
-    assert world.call(P + "set_language", {"language": "Chinese"})["success"] is True
-    assert world.diff() == {"overheadScreen.is_on": True}
-
-
-def test_language_wrong_case_or_empty_is_refused_but_switches_on() -> None:
-    for language in ("english", "CHINESE", ""):
-        world = World()
-        assert world.call(P + "set_language", {"language": language})["success"] is False
-        assert world.diff() == {"overheadScreen.is_on": True}
-
-
-def test_time_format_12h_then_24h() -> None:
-    world = World()
-    assert world.call(P + "set_time_format", {"time_format": "12h"})["success"] is True
-    assert world.flat()["overheadScreen.time_format"] == "12h"
-    assert world.call(P + "set_time_format", {"time_format": "24h"})["success"] is True
-    assert world.flat()["overheadScreen.time_format"] == "24h"
-
-
-def test_time_format_unknown_or_wrong_case_is_refused_but_switches_on() -> None:
-    for fmt in ("12H", "12", "am/pm"):
-        world = World()
-        assert world.call(P + "set_time_format", {"time_format": fmt})["success"] is False
-        assert world.diff() == {"overheadScreen.is_on": True}
-
-
-def test_switch_on_and_off() -> None:
-    world = World()
-    assert world.call(P + "switch", {"switch": True})["success"] is True
-    assert world.flat()["overheadScreen.is_on"] is True
-    assert world.call(P + "switch", {"switch": False})["success"] is True
-    assert world.flat()["overheadScreen.is_on"] is False
-
-
-def test_switch_converts_truthy_values_to_true() -> None:
-    for value in ("true", 1):
-        world = World()
-        assert world.call(P + "switch", {"switch": value})["success"] is True
-        assert world.flat()["overheadScreen.is_on"] is True
-
-
-def test_switch_off_after_a_refused_call_turns_the_screen_off() -> None:
-    world = World()
-    world.call(P + "set_brightness_level", {"level": 40})
-    world.call(P + "switch", {"switch": False})
-    assert world.diff() == {}
+@table(ROWS)
+def test_overhead_screen(row: Row) -> None:
+    check(row)

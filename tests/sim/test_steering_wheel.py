@@ -2,76 +2,38 @@
 
 from __future__ import annotations
 
-import pytest
+from fixtures.sim_table import Row, check, table
 
-from vmb.sim import World
+HEATING = "carcontrol_steeringWheel_set_heating_enabled"
+LEVEL = "carcontrol_steeringWheel_set_heating_level"
+VIEW = "carcontrol_steeringWheel_set_view_display_enabled"
+ON = {"steeringWheel.heating_enabled": True}
 
-
-def test_heating_on_and_off() -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_heating_enabled", {"enabled": True})["success"]
-    assert world.diff() == {"steeringWheel.heating_enabled": True}
-    assert world.call("carcontrol_steeringWheel_set_heating_enabled", {"enabled": False})["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("raw", ["true", 1])
-def test_heating_switch_converts_truthy_values(raw: object) -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_heating_enabled", {"enabled": raw})["success"]
-    assert world.flat()["steeringWheel.heating_enabled"] is True
-
-
-def test_heating_level_sets_level_and_switches_heating_on() -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_heating_level", {"level": 5})["success"] is True
-    assert world.diff() == {"steeringWheel.heating_level": 5, "steeringWheel.heating_enabled": True}
-
-
-def test_heating_level_range_is_0_to_10() -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_heating_level", {"level": 10})["success"] is True
-    assert world.flat()["steeringWheel.heating_level"] == 10
-    assert world.call("carcontrol_steeringWheel_set_heating_level", {"level": 0})["success"] is True
-    assert world.flat()["steeringWheel.heating_level"] == 0
-    assert world.call("carcontrol_steeringWheel_set_heating_level", {"level": 11})["success"] is False
-    assert world.call("carcontrol_steeringWheel_set_heating_level", {"level": -1})["success"] is False
-    assert world.flat()["steeringWheel.heating_level"] == 0
+ROWS = [
+    Row(HEATING, {"enabled": True}, True, ON),
+    Row(HEATING, {"enabled": False}, True, {}, ((HEATING, {"enabled": True}),)),
+    # truthy values are stored as flags
+    *(Row(HEATING, {"enabled": raw}, True, ON) for raw in ("true", 1)),
+    # a level switches heating on: both leaves, the switch first
+    Row(LEVEL, {"level": 5}, True, {"steeringWheel.heating_level": 5, **ON},
+        changes={**ON, "steeringWheel.heating_level": 5}),
+    # the range is 0 to 10 (0 is the default level)
+    Row(LEVEL, {"level": 10}, True, {"steeringWheel.heating_level": 10, **ON}),
+    Row(LEVEL, {"level": 0}, True, ON, ((LEVEL, {"level": 10}),), state={"steeringWheel.heating_level": 0}),
+    *(Row(LEVEL, {"level": bad}, False, {"steeringWheel.heating_level": 10, **ON}, ((LEVEL, {"level": 10}),))
+      for bad in (11, -1)),
+    # a refused level still switches heating on, and says so
+    *(Row(LEVEL, {"level": bad}, False, ON, changes=ON) for bad in (11, -1, -5, 200, "5", 3.5)),
+    # an unknown parameter is refused before the power-on
+    Row(LEVEL, {"level": 5, "bogus_param": 1}, False, {}, changes={}),
+    # turning heating off keeps the level
+    Row(HEATING, {"enabled": False}, True, {"steeringWheel.heating_level": 3}, ((LEVEL, {"level": 3}),)),
+    Row(VIEW, {"enabled": True}, True, {"steeringWheel.view_display_enabled": True}),
+    Row(VIEW, {"enabled": False}, True, {}, ((VIEW, {"enabled": True}),)),
+    *(Row(VIEW, {"enabled": raw}, True, {"steeringWheel.view_display_enabled": True}) for raw in ("true", 1)),
+]
 
 
-@pytest.mark.parametrize("level", [11, -5, 200, "5", 3.5])
-def test_refused_heating_level_still_switches_heating_on(level: object) -> None:
-    world = World()
-    result = world.call("carcontrol_steeringWheel_set_heating_level", {"level": level})
-    assert result["success"] is False
-    assert result["changes"] == {"steeringWheel.heating_enabled": True}
-    assert world.diff() == {"steeringWheel.heating_enabled": True}
-
-
-def test_unknown_parameter_refused_before_power_on() -> None:
-    world = World()
-    result = world.call("carcontrol_steeringWheel_set_heating_level", {"level": 5, "bogus_param": 1})
-    assert result["success"] is False
-    assert world.diff() == {}
-
-
-def test_turning_heating_off_keeps_the_level() -> None:
-    world = World()
-    world.call("carcontrol_steeringWheel_set_heating_level", {"level": 3})
-    world.call("carcontrol_steeringWheel_set_heating_enabled", {"enabled": False})
-    assert world.diff() == {"steeringWheel.heating_level": 3}
-
-
-def test_view_display_on_and_off() -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_view_display_enabled", {"enabled": True})["success"]
-    assert world.diff() == {"steeringWheel.view_display_enabled": True}
-    assert world.call("carcontrol_steeringWheel_set_view_display_enabled", {"enabled": False})["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("raw", ["true", 1])
-def test_view_display_converts_truthy_values(raw: object) -> None:
-    world = World()
-    assert world.call("carcontrol_steeringWheel_set_view_display_enabled", {"enabled": raw})["success"]
-    assert world.flat()["steeringWheel.view_display_enabled"] is True
+@table(ROWS)
+def test_steering_wheel(row: Row) -> None:
+    check(row)

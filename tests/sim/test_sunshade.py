@@ -2,95 +2,46 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fixtures.sim_table import Row, check, table
 
-import pytest
-
-from vmb.sim import World
-
-
-def call(world: World, action: str, **args: Any) -> dict[str, Any]:
-    return world.call(f"carcontrol_sunshade_{action}", args)
+P = "carcontrol_sunshade_"
+OPEN, DEGREE, AUTO_CLOSE = P + "set_open", P + "set_open_degree", P + "set_auto_close_on_lock"
+BOTH_AUTO_CLOSE = {"sunshade.front.auto_close_on_lock": True, "sunshade.rear.auto_close_on_lock": True}
 
 
-@pytest.mark.parametrize(
-    "sunshade,targets",
-    [("front", ["front"]), ("rear", ["rear"]), ("all", ["front", "rear"]), ("", ["front"])],
-)
-def test_open_zones_groups_and_empty_string(sunshade: str, targets: list[str]) -> None:
-    world = World()
-    assert call(world, "set_open", sunshade=sunshade, is_open=True)["success"]
-    assert world.diff() == {f"sunshade.{s}.is_open": True for s in targets}
+def opened(*shades: str, degree: str | None = None) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for shade in shades:
+        out[f"sunshade.{shade}.is_open"] = True
+        if degree is not None:
+            out[f"sunshade.{shade}.open_degree"] = degree
+    return out
 
 
-@pytest.mark.parametrize("raw", ["true", 1])
-def test_open_converts_truthy_values(raw: Any) -> None:
-    world = World()
-    assert call(world, "set_open", sunshade="front", is_open=raw)["success"]
-    assert world.flat()["sunshade.front.is_open"] is True
+ROWS = [
+    # zones, groups and the empty string (the front sunshade)
+    *(Row(OPEN, {"sunshade": shade, "is_open": True}, True, opened(*targets))
+      for shade, targets in (("front", ["front"]), ("rear", ["rear"]), ("all", ["front", "rear"]), ("", ["front"]))),
+    *(Row(OPEN, {"sunshade": "front", "is_open": raw}, True, opened("front")) for raw in ("true", 1)),
+    Row(OPEN, {"sunshade": "all", "is_open": False}, True, {}, ((OPEN, {"sunshade": "all", "is_open": True}),)),
+    # unknown sunshades, and wrong case, are refused by every API
+    *(Row(api, {"sunshade": bad, **args}, False, {})
+      for bad in ("Front", "ALL", "driver", "roof")
+      for api, args in ((OPEN, {"is_open": True}), (DEGREE, {"degree": "low"}), (AUTO_CLOSE, {"enabled": True}))),
+    # an opening level opens the sunshade; "close" shuts it
+    Row(DEGREE, {"sunshade": "all", "degree": "low"}, True, opened("front", "rear", degree="low")),
+    *(Row(DEGREE, {"sunshade": "rear", "degree": degree}, True, opened("rear", degree=degree))
+      for degree in ("min", "low", "medium", "high", "max")),
+    Row(DEGREE, {"sunshade": "front", "degree": "close"}, True, {}, ((DEGREE, {"sunshade": "front", "degree": "max"}),)),
+    *(Row(DEGREE, {"sunshade": "front", "degree": bad}, False, {}) for bad in ("Low", "LOW", "open", "", "half")),
+    # close-on-lock always applies to both sunshades, whichever is named
+    *(Row(AUTO_CLOSE, {"sunshade": shade, "enabled": "true"}, True, BOTH_AUTO_CLOSE) for shade in ("front", "rear", "all", "")),
+    *(Row(AUTO_CLOSE, {"sunshade": "front", "enabled": False}, True, {}, ((AUTO_CLOSE, {"sunshade": shade, "enabled": "true"}),))
+      for shade in ("front", "rear", "all", "")),
+    Row(OPEN, {"sunshade": "", "is_open": False, "bogus_param": 1}, False, {}),
+]
 
 
-def test_close() -> None:
-    world = World()
-    call(world, "set_open", sunshade="all", is_open=True)
-    assert call(world, "set_open", sunshade="all", is_open=False)["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("sunshade", ["Front", "ALL", "driver", "roof"])
-def test_unknown_sunshade_is_refused(sunshade: str) -> None:
-    world = World()
-    assert not call(world, "set_open", sunshade=sunshade, is_open=True)["success"]
-    assert not call(world, "set_open_degree", sunshade=sunshade, degree="low")["success"]
-    assert not call(world, "set_auto_close_on_lock", sunshade=sunshade, enabled=True)["success"]
-    assert world.diff() == {}
-
-
-def test_open_degree_opens_the_sunshade() -> None:
-    world = World()
-    assert call(world, "set_open_degree", sunshade="all", degree="low")["success"]
-    assert world.diff() == {
-        "sunshade.front.is_open": True,
-        "sunshade.front.open_degree": "low",
-        "sunshade.rear.is_open": True,
-        "sunshade.rear.open_degree": "low",
-    }
-
-
-@pytest.mark.parametrize("degree", ["min", "low", "medium", "high", "max"])
-def test_open_degree_accepts_each_opening_level(degree: str) -> None:
-    world = World()
-    assert call(world, "set_open_degree", sunshade="rear", degree=degree)["success"]
-    assert world.diff() == {"sunshade.rear.is_open": True, "sunshade.rear.open_degree": degree}
-
-
-def test_open_degree_close_shuts_the_sunshade() -> None:
-    world = World()
-    call(world, "set_open_degree", sunshade="front", degree="max")
-    assert call(world, "set_open_degree", sunshade="front", degree="close")["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("degree", ["Low", "LOW", "open", "", "half"])
-def test_open_degree_refuses_unknown_levels(degree: str) -> None:
-    world = World()
-    assert not call(world, "set_open_degree", sunshade="front", degree=degree)["success"]
-    assert world.diff() == {}
-
-
-@pytest.mark.parametrize("sunshade", ["front", "rear", "all", ""])
-def test_auto_close_on_lock_always_applies_to_both_sunshades(sunshade: str) -> None:
-    world = World()
-    assert call(world, "set_auto_close_on_lock", sunshade=sunshade, enabled="true")["success"]
-    assert world.diff() == {
-        "sunshade.front.auto_close_on_lock": True,
-        "sunshade.rear.auto_close_on_lock": True,
-    }
-    assert call(world, "set_auto_close_on_lock", sunshade="front", enabled=False)["success"]
-    assert world.diff() == {}
-
-
-def test_unknown_parameter_is_refused() -> None:
-    world = World()
-    assert not call(world, "set_open", sunshade="", is_open=False, bogus_param=1)["success"]
-    assert world.diff() == {}
+@table(ROWS)
+def test_sunshade(row: Row) -> None:
+    check(row)

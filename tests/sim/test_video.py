@@ -1,94 +1,40 @@
 """video: play by name, quality, scene, fullscreen and volume."""
 
-from vmb.sim import World
+from __future__ import annotations
+
+from fixtures.sim_table import Row, check, table
 
 P = "carcontrol_video_"
+PLAY, FULLSCREEN, QUALITY, SCENE, VOLUME, SWITCH = (P + "play_video", P + "set_fullscreen", P + "set_quality",
+                                                    P + "set_scene", P + "set_volume", P + "switch")
+ON = {"video.is_on": True}
+
+ROWS = [
+    Row(PLAY, {"video_name": "lecture"}, True,
+        {"video.current_video.name": "lecture", "video.current_video.is_playing": True, **ON}),
+    # a blank name is refused before the player is switched on
+    *(Row(PLAY, {"video_name": blank}, False, {}) for blank in ("", "  ")),
+    # fullscreen: coerced to a flag, and the player switched on
+    *(Row(FULLSCREEN, {"fullscreen": raw}, True, {"video.is_fullscreen": True, **ON}) for raw in (True, 1, "true")),
+    Row(FULLSCREEN, {"fullscreen": False}, True, ON, state={"video.is_fullscreen": False}),
+    # qualities ("480p" is the default); a refused one still switches the player on
+    *(Row(QUALITY, {"quality": quality}, True, {"video.quality": quality, **ON}) for quality in ("270p", "720p", "1080p")),
+    Row(QUALITY, {"quality": "480p"}, True, ON, state={"video.quality": "480p"}),
+    *(Row(QUALITY, {"quality": bad}, False, ON) for bad in ("1080P", "4k", "")),
+    # background, and back to foreground (the default)
+    Row(SCENE, {"scene": "background"}, True, {"video.scene": "background", **ON}),
+    Row(SCENE, {"scene": "foreground"}, True, ON, ((SCENE, {"scene": "background"}),)),
+    *(Row(SCENE, {"scene": bad}, False, ON) for bad in ("Foreground", "fullscreen", "")),
+    # volume 0 to 100
+    *(Row(VOLUME, {"volume": volume}, True, {"video.volume": volume, **ON}) for volume in (0, 100)),
+    *(Row(VOLUME, {"volume": bad}, False, ON) for bad in (-1, 101, 3.5)),
+    Row(VOLUME, {"volume": 40, "bogus_param": 1}, False, {}),
+    # switching off stops the video
+    Row(SWITCH, {"switch": False}, True, {}, ((PLAY, {"video_name": "tutorial"}),)),
+    *(Row(SWITCH, {"switch": raw}, True, ON) for raw in (1, "true")),
+]
 
 
-def test_play_video_switches_on_and_plays() -> None:
-    world = World()
-    assert world.call(P + "play_video", {"video_name": "lecture"})["success"] is True
-    assert world.diff() == {
-        "video.current_video.name": "lecture",
-        "video.current_video.is_playing": True,
-        "video.is_on": True,
-    }
-
-
-def test_play_video_blank_name_is_refused_before_switching_on() -> None:
-    for name in ("", "  "):
-        world = World()
-        assert world.call(P + "play_video", {"video_name": name})["success"] is False
-        assert world.diff() == {}
-
-
-def test_fullscreen_converts_and_switches_on() -> None:
-    for value, stored in ((True, True), (1, True), ("true", True), (False, False)):
-        world = World()
-        assert world.call(P + "set_fullscreen", {"fullscreen": value})["success"] is True
-        assert world.flat()["video.is_fullscreen"] is stored
-        assert world.flat()["video.is_on"] is True
-
-
-def test_quality_values_accepted() -> None:
-    for quality in ("270p", "480p", "720p", "1080p"):
-        world = World()
-        assert world.call(P + "set_quality", {"quality": quality})["success"] is True
-        assert world.flat()["video.quality"] == quality
-
-
-def test_quality_unknown_or_wrong_case_is_refused_but_switches_on() -> None:
-    for quality in ("1080P", "4k", ""):
-        world = World()
-        assert world.call(P + "set_quality", {"quality": quality})["success"] is False
-        assert world.diff() == {"video.is_on": True}
-
-
-def test_scene_background_and_back() -> None:
-    world = World()
-    assert world.call(P + "set_scene", {"scene": "background"})["success"] is True
-    assert world.flat()["video.scene"] == "background"
-    assert world.call(P + "set_scene", {"scene": "foreground"})["success"] is True
-    assert world.diff() == {"video.is_on": True}
-
-
-def test_scene_unknown_or_wrong_case_is_refused_but_switches_on() -> None:
-    for scene in ("Foreground", "fullscreen", ""):
-        world = World()
-        assert world.call(P + "set_scene", {"scene": scene})["success"] is False
-        assert world.diff() == {"video.is_on": True}
-
-
-def test_volume_edges() -> None:
-    world = World()
-    assert world.call(P + "set_volume", {"volume": 0})["success"] is True
-    assert world.flat()["video.volume"] == 0
-    assert world.call(P + "set_volume", {"volume": 100})["success"] is True
-    assert world.flat()["video.volume"] == 100
-
-
-def test_volume_out_of_range_is_refused_but_switches_on() -> None:
-    for volume in (-1, 101, 3.5):
-        world = World()
-        assert world.call(P + "set_volume", {"volume": volume})["success"] is False
-        assert world.diff() == {"video.is_on": True}
-
-
-def test_unknown_parameter_changes_nothing() -> None:
-    world = World()
-    assert world.call(P + "set_volume", {"volume": 40, "bogus_param": 1})["success"] is False
-    assert world.diff() == {}
-
-
-def test_switch_off_stops_the_video() -> None:
-    world = World()
-    world.call(P + "play_video", {"video_name": "tutorial"})
-    assert world.call(P + "switch", {"switch": False})["success"] is True
-    assert world.diff() == {}
-
-
-def test_switch_converts_truthy_values() -> None:
-    for value in (1, "true"):
-        world = World()
-        world.call(P + "switch", {"switch": value})
-        assert world.flat()["video.is_on"] is True
+@table(ROWS)
+def test_video(row: Row) -> None:
+    check(row)
