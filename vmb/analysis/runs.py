@@ -27,14 +27,15 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
-from vmb.harness.attribution import attribution_of, prompt_memory, run_stores, system_text
+from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
 from vmb.results import metrics
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.record_parts import Attribution
 from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_record
-from vmb.results.stages import Fact, Stores, memory_results, query_facts
+from vmb.results.stages import Fact
+from vmb.results.stores import Stores, memory_results
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
 from vmb.results.taxonomy import ATTEMPT_KINDS, record_failure
 from vmb.score import target_modules
@@ -117,8 +118,7 @@ class QueryContext:
         self._stores: dict[str, Stores] = {}
 
     def facts(self, record: QueryRecord) -> tuple[Fact, ...]:
-        query = self.bench.query(record.id)
-        return query_facts(query.calls, query.gold_memory, self.people(record.group), query.query)
+        return facts_of(self.bench, self.bench.query(record.id))
 
     def attribution(self, run: Run, record: QueryRecord) -> Attribution:
         """The stage of a scored record that does not carry one (a run from before stages were stored)."""

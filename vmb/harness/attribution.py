@@ -10,14 +10,16 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from vmb.data.loader import Benchmark, Group
+from vmb.data.loader import Benchmark, Group, Query
 from vmb.harness.agent import system_prompt
 from vmb.harness.plan import first_days
 from vmb.results.behaviour import behaviour_of
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import Attribution
+from vmb.results.recorded import recorded_evidence
 from vmb.results.rundir import read_inside
-from vmb.results.stages import Stores, attribute_record
+from vmb.results.stages import Fact, attribute_record, query_facts
+from vmb.results.stores import Stores
 from vmb.results.taxonomy import record_failure
 
 
@@ -59,10 +61,16 @@ def run_stores(bench: Benchmark, memory: str, memory_dir: Path, memory_days: int
     return Stores(memory, memory_dir, group)
 
 
+def facts_of(bench: Benchmark, query: Query) -> tuple[Fact, ...]:
+    """The evidence of a query: its facts, with the history lines a generated benchmark records for them."""
+    return query_facts(query.calls, query.gold_memory, bench.group(query.group).speakers, query.query,
+                       recorded_evidence(bench, query))
+
+
 def attribution_of(record: QueryRecord, bench: Benchmark, stores: Stores, run_dir: Path) -> Attribution:
     """The stage of one scored record of the run in ``run_dir`` whose memory is ``stores``."""
     query = bench.query(record.id)
     people = bench.group(record.group).speakers
     failure = record_failure(record, behaviour_of(record), query.gold_memory, people)
-    return attribute_record(record, query, people, stores.texts(query), prompt_memory(system_text(run_dir, record)),
+    return attribute_record(record, facts_of(bench, query), people, stores.texts(query), prompt_memory(system_text(run_dir, record)),
                             None if failure is None else failure.error_type)

@@ -8,6 +8,8 @@ A text *holds* a fact when one of its passages (a line or sentence together with
 it) names the value (``taxonomy.names_value``: the simulator's value as numbers, words or on/off
 verbs) and names the setting or, for a non-boolean value, the person. A value the gold memory never
 states (derived: "one higher than last time") is held by a passage naming its setting and its person.
+On generated data the history lines it records for each fact decide instead, wherever a text quotes
+the history (``vmb.results.recorded``); the wording decides only what a memory wrote itself.
 
 The stages, tried in order (``attribute``):
 
@@ -29,14 +31,14 @@ import bisect
 import functools
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from vmb.data.loader import Group, Query
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import HIT_KS, Attribution, ToolResult
+from vmb.results.recorded import Recorded, unquoted
+from vmb.results.stores import memory_results, result_items
 from vmb.results.taxonomy import (
     ATTEMPT_KINDS,
     INVALID_CALLS,
@@ -50,6 +52,7 @@ from vmb.results.taxonomy import (
     mask_non_values,
     names_value,
     people_named,
+    people_pattern,
     value_pattern,
 )
 
@@ -85,6 +88,7 @@ class Fact:
     stated: bool  # whether the gold memory names the value (else it is derived)
     anchors: tuple[Any, ...] = ()  # for a derived value: the numbers it is derived from (its person's, on its setting)
     action_terms: tuple[str, ...] = ()  # the stems of ``terms`` that are not the module's ("massag", not "seat")
+    recorded: Recorded | None = None  # generated data: the history lines that state it (``vmb.results.recorded``)
 
 
 @dataclass(frozen=True)
@@ -114,13 +118,16 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\.?\d)(?![A-Za-z])")
 
 
 def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people: Sequence[str],
-                query: str) -> tuple[Fact, ...]:
+                query: str, recorded: Mapping[tuple[str, str], Recorded] | None = None) -> tuple[Fact, ...]:
     """The facts of a query: every value argument of its reference calls.
 
     A derived value ("five points higher than 77") is anchored on the numbers its person's entries
     name next to its setting. An on/off value the gold memory does not state, beside a value it does,
-    is the switch that goes with that setting, not evidence of its own: it is left out.
+    is the switch that goes with that setting, not evidence of its own: it is left out. ``recorded``
+    (generated data, per API and argument) gives a fact its history lines and its person; a fact it
+    gives none, beside one it does, is a call that goes with that one (the switch of its device).
     """
+    recorded = recorded or {}
     entries = gold_entries(gold_memory, people)
     facts = []
     for call in ref_calls:
@@ -129,7 +136,8 @@ def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people
             if arg in ZONE_ARGS:
                 continue
             terms = setting_terms(api, arg)
-            owner = answer_owner(entries, value, query, people)
+            evidence = recorded.get((api, arg))
+            owner = evidence.person if evidence is not None else answer_owner(entries, value, query, people)
             stated = any(names_value(e.text, value) for e in entries)
             anchors: tuple[Any, ...] = ()
             if not stated:
@@ -137,7 +145,10 @@ def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people
                 near = [e.text for e in entries if e.person == owner and pattern is not None and pattern.search(e.text)]
                 anchors = tuple(dict.fromkeys(float(n) if "." in n else int(n)
                                               for text in near for n in _NUMBER.findall(mask_non_values(text))))
-            facts.append(Fact(api, arg, value, terms, owner, stated, anchors, setting_terms(api, arg, module=False)))
+            facts.append(Fact(api, arg, value, terms, owner, stated, anchors, setting_terms(api, arg, module=False),
+                              evidence))
+    if any(f.recorded is not None for f in facts):
+        return tuple(f for f in facts if f.recorded is not None)
     if any(f.stated for f in facts):
         facts = [f for f in facts if f.stated or not isinstance(f.value, bool)]
     return tuple(facts)
@@ -172,8 +183,18 @@ def passage_holds(text: str, fact: Fact, people: Sequence[str]) -> bool:
 
     Where the person stands in for the setting, the person must be named in the same unit (line or
     sentence) as what they say: in a chat every line starts with its speaker, so the line before
-    would lend its speaker to any number said next.
+    would lend its speaker to any number said next. For a recorded fact (generated data) the passage
+    states it when it quotes one of its recorded lines, or in what it says beside the history's lines.
     """
+    if fact.recorded is not None:
+        if fact.recorded.spans(text):
+            return True
+        text = unquoted(text, fact.recorded.history)
+    return _states(text, fact, people)
+
+
+def _states(text: str, fact: Fact, people: Sequence[str]) -> bool:
+    """Whether one passage states the fact by its wording (``passage_holds`` without the record)."""
     if not fact.stated and not fact.anchors:
         # Derived, no number to anchor it: a word of its setting with its person, in one unit; for an
         # on/off switch the gold memory does not state, a word of the setting's own action (not only
@@ -182,14 +203,20 @@ def passage_holds(text: str, fact: Fact, people: Sequence[str]) -> bool:
         return words is not None and any(words.search(unit) and _names_person(unit, fact.owner, people)
                                          for unit in _unit_texts(text))
     values = [fact.value] if fact.stated else fact.anchors
-    if not any(names_value(text, value) for value in values):
+    if not any(names_value(_unnamed(text, people), value) for value in values):
         return False
     terms = _terms_pattern(fact.terms)
     if terms is not None and terms.search(text) is not None:
         return True
     return not isinstance(fact.value, bool) and any(
-        _names_person(unit, fact.owner, people) and any(names_value(unit, value) for value in values)
+        _names_person(unit, fact.owner, people) and any(names_value(_unnamed(unit, people), value) for value in values)
         for unit in _unit_texts(text))
+
+
+def _unnamed(text: str, people: Sequence[str]) -> str:
+    """``text`` with the group's names blanked: a name is no value ("Marissa Green" does not say green)."""
+    found = people_pattern(tuple(people))
+    return text if found is None else found[0].sub(lambda m: " " * len(m.group()), text)
 
 
 def _unit_texts(text: str) -> list[str]:
@@ -197,8 +224,11 @@ def _unit_texts(text: str) -> list[str]:
 
 
 def fact_spans(text: str, fact: Fact, people: Sequence[str]) -> list[tuple[int, int]]:
-    """The spans of ``text`` (a unit with the one before it) that state the fact."""
-    return list(_fact_spans(text, fact, tuple(people)))
+    """The spans of ``text`` that state the fact by its wording (a unit with the one before it) or, for a
+    recorded fact, that quote one of its lines."""
+    if fact.recorded is None:
+        return list(_fact_spans(text, fact, tuple(people)))
+    return sorted({*fact.recorded.spans(text), *_fact_spans(unquoted(text, fact.recorded.history), fact, tuple(people))})
 
 
 class _Index:
@@ -248,7 +278,7 @@ def _fact_spans(text: str, fact: Fact, people: tuple[str, ...]) -> tuple[tuple[i
         for last in range(unit, unit + WINDOW):  # every passage holding the unit
             if 0 <= last < len(spans):
                 window = (spans[max(0, last - WINDOW + 1)][0], spans[last][1])
-                if window not in found and passage_holds(text[window[0]:window[1]], fact, people):
+                if window not in found and _states(text[window[0]:window[1]], fact, people):
                     found[window] = None
     return tuple(sorted(found))
 
@@ -266,8 +296,19 @@ def evidence_spans(text: str, facts: Sequence[Fact], people: Sequence[str]) -> l
 
 
 def holds(texts: Sequence[str], facts: Sequence[Fact], people: Sequence[str]) -> list[Fact]:
-    """The facts none of ``texts`` states (empty: the texts hold the evidence)."""
-    return [f for f in facts if not any(fact_spans(t, f, people) for t in texts if t)]
+    """The facts none of ``texts`` states (empty: the texts hold the evidence).
+
+    A recorded fact is stated when the texts quote every line of one of its alternatives (each line in
+    one text or another), or by its wording in what a text says beside the history's lines.
+    """
+    def stated(fact: Fact) -> bool:
+        texts_ = [t for t in texts if t]
+        if fact.recorded is None:
+            return any(_fact_spans(t, fact, tuple(people)) for t in texts_)
+        return fact.recorded.quoted_in(texts_) or any(
+            _fact_spans(unquoted(t, fact.recorded.history), fact, tuple(people)) for t in texts_)
+
+    return [f for f in facts if not stated(f)]
 
 
 def _fact_text(fact: Fact) -> str:
@@ -310,58 +351,15 @@ def seen_missing(store: Sequence[str], missing_in_store: Sequence[Fact], seen: S
     return holds(seen, facts, people)
 
 
-# ---------------------------------------------------------------------------------------------
-# What a run's memory holds and what the agent was given
-
-
-def store_text(memory: str, run_memory_dir: Path, group: Group, gold_memory: str) -> list[str]:
-    """The texts the memory setting holds for one query of ``group``.
-
-    ``none`` holds nothing; ``gold`` the query's gold memory; ``history`` the history; ``summary``
-    and ``kv`` their built files; an external system what it ingested (its own store is opaque:
-    the history, cut into the chunks it was given).
-    """
-    if memory == "none":
-        return []
-    if memory == "gold":
-        return [gold_memory]
-    built = run_memory_dir / f"group_{group.number}"
-    if memory == "summary":
-        return [json.loads((built / "summary.json").read_text(encoding="utf-8")).get("summary", "")]
-    if memory == "kv":
-        store = json.loads((built / "store.json").read_text(encoding="utf-8"))
-        return [f"{k}: {v}" for k, v in store.items()]
-    return [group.history_text.strip()]  # as the history setting puts it in the prompt
-
-
-_ITEM = re.compile(r"^\d+\. ", re.MULTILINE)
-
-
-def result_items(text: str) -> list[str]:
-    """The items of one memory tool result: numbered items (``search_memory``), else its lines."""
-    starts = [m.start() for m in _ITEM.finditer(text)]
-    if starts:
-        return [text[a:b].strip() for a, b in zip(starts, [*starts[1:], len(text)])]
-    return [line for line in text.splitlines() if line.strip()]
-
-
-def memory_results(record: QueryRecord) -> list[str]:
-    """The text of each memory tool result of a record (the tool results list only says what was called)."""
-    replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
-    return [str(replies.get(r.id) or "") for r in record.tool_results if r.kind == "memory"]
-
-
-def attribute_record(record: QueryRecord, query: Query, people: Sequence[str], store: Sequence[str], given: str,
-                     error_type: str | None) -> Attribution:
+def attribute_record(record: QueryRecord, facts: Sequence[Fact], people: Sequence[str], store: Sequence[str],
+                     given: str, error_type: str | None) -> Attribution:
     """The stored stage of one scored record and what its memory held, gave and retrieved of the evidence.
 
-    ``query`` is the benchmark query (its reference ``calls``, ``gold_memory`` and ``query`` text),
-    ``store`` what the memory setting holds for it (``Stores``), ``given`` the memory part of the
+    ``facts`` are the query's (``query_facts``), ``store`` what the memory setting holds for it (``Stores``), ``given`` the memory part of the
     system prompt, ``error_type`` the taxonomy's primary type (``taxonomy.record_failure``).
     The same function attributes a query as it finishes, on re-scoring and on reading an older run.
     """
     assert record.score is not None, "only a scored record has a stage"
-    facts = query_facts(query.calls, query.gold_memory, people, query.query)
     results = memory_results(record)
     missing_in_store = holds(store, facts, people)
     missing_in_seen = seen_missing(store, missing_in_store, [given, *results], facts, people)
@@ -376,20 +374,3 @@ def attribute_record(record: QueryRecord, query: Query, people: Sequence[str], s
                        evidence_seen=not missing_in_seen, searches=len(results),
                        items_retrieved=sum(map(len, per_result)), items_relevant=relevant,
                        hits=hits if results else ())
-
-
-class Stores:
-    """What one run's memory setting holds per query (``store_text``), each group's built store read once."""
-
-    def __init__(self, memory: str, memory_dir: Path, group: Callable[[int], Group]) -> None:
-        self.memory = memory
-        self.memory_dir = memory_dir
-        self.group = group  # group number -> the benchmark's group
-        self._texts: dict[int, list[str]] = {}
-
-    def texts(self, query: Query) -> list[str]:
-        if self.memory == "gold":
-            return [query.gold_memory]
-        if query.group not in self._texts:
-            self._texts[query.group] = store_text(self.memory, self.memory_dir, self.group(query.group), "")
-        return self._texts[query.group]

@@ -91,9 +91,11 @@ class Failure:
 
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _ENTRY_DATE = re.compile(rf"\[(?:{_MONTHS}) \d{{1,2}}, \d{{4}}\]")
-# Clock times and calendar dates inside an entry are not setting values ("At 8:00 AM" is no 8).
+# Clock times and calendar dates inside an entry are not setting values ("At 8:00 AM" is no 8), nor
+# are the ISO dates of a history line's stamp ("[2025-06-12 08:02]" is no 12).
 _NOT_VALUES = re.compile(
-    rf"\b\d{{1,2}}:\d{{2}}(?:\s*[AaPp]\.?[Mm]\.?)?"
+    rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b"
+    rf"|\b\d{{1,2}}:\d{{2}}(?:\s*[AaPp]\.?[Mm]\.?)?"
     rf"|\b\d{{1,2}}\s*[AaPp]\.?[Mm]\.?(?!\w)"
     rf"|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?"
 )
