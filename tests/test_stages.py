@@ -206,3 +206,35 @@ def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factor
     # 2,700 lines (docs/attribution.md, Validation): the floor sits just under it.
     assert figures["whole"] >= 0.95 and figures["found"] >= 0.95
     assert figures["dropped"] >= 0.95 and figures["missed"] >= 0.95
+
+
+def test_a_generated_run_cut_by_memory_days_gets_the_stages_its_cut_makes(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Through the harness (``vmb run --agent noop --memory history --memory-days N``): a query whose
+    chain is all said after the cut is not in memory, one whose chain is all said before it was
+    given its evidence and not used (noop makes no change)."""
+    from vmb.harness import run_benchmark
+
+    base = tmp_path_factory.mktemp("stages_run")
+    root = generate(base / "gen", GenerateOptions(groups=4, seed=11, history_lines=900, background_chains=8))
+    bench, metadata = load_benchmark(root), read_metadata(root)
+    assert metadata is not None
+    days = 20  # of about 40 days with talk in each group
+    run_benchmark(out=str(base / "run"), agent="noop", memory="history", memory_days=days, data=str(root),
+                  cache_dir=str(base / "cache"), progress=False)
+    records, _ = read_results(base / "run" / RESULTS)
+    pairs = []
+    for group_meta in metadata["groups"]:
+        cut = str(bench.group(group_meta["group"]).days[days - 1].date)
+        for chain in group_meta["chains"]:
+            record = records.get(chain["query"]) if chain["query"] else None
+            if record is None or record.score is None or record.score.exact_match:
+                continue
+            dates = {event["date"] for event in chain["events"]}
+            truth = (NOT_IN_MEMORY if min(dates) > cut else f"{NOT_USED}: no action" if max(dates) <= cut else None)
+            if truth is not None:
+                assert record.attribution is not None
+                pairs.append((record.attribution.stage, truth))
+    print(f"generated run cut after {days} days, {len(pairs)} queries on one side of the cut:", Counter(pairs))
+    assert {truth for _, truth in pairs} == {NOT_IN_MEMORY, f"{NOT_USED}: no action"}  # both sides are tried
+    assert agreement(pairs) >= 0.95, Counter(pairs)
