@@ -55,6 +55,8 @@ from vmb.results.taxonomy import (
     people_pattern,
     value_pattern,
 )
+from vmb.sim.registry import API_BY_NAME
+from vmb.sim.spec import Zone
 
 SOLVED = "solved"
 NOT_IN_MEMORY = "not in memory"
@@ -65,8 +67,10 @@ USE_SPLITS = (WRONG_TARGET, WRONG_VALUE, NO_ACTION)
 # In display order (figures stack them so): failures from the earliest stage, then solved.
 STAGES = (NOT_IN_MEMORY, NOT_RETRIEVED, *(f"{NOT_USED}: {s}" for s in USE_SPLITS), TOOL_FAILURE, SOLVED)
 
-# Arguments that choose where a setting applies, not what it is set to.
-ZONE_ARGS = frozenset({"seat", "zone", "side", "light", "window", "door", "position"})
+# Arguments that choose where a setting applies, not what it is set to: those the simulator declares as
+# zones (seat, zone, side, window, door, sunshade, wiper, ...).
+ZONE_ARGS = frozenset(arg for api in API_BY_NAME.values() for arg, param in api.params.items()
+                      if isinstance(param, Zone))
 # Words of API names that say nothing about which setting it is.
 _GENERIC = frozenset({"set", "get", "switch", "enable", "disable", "toggle", "adjust", "change", "turn", "on", "off",
                       "open", "close", "mode", "level", "value", "state", "status", "is", "to", "the", "of", "and",
