@@ -137,6 +137,8 @@ def test_default_values_and_clock_contradictions(small: Path, release_dir: Path)
                                  "The lights like when we drove home at dusk."):
         elsewhere = replace(bench.query("qa_1#2"), query=f"At 8:00 AM, Ann said: '{said_of_another_time}'")
         assert clock_contradiction(elsewhere) is None
+    earlier_today = replace(bench.query("qa_1#2"), query="At 8:50 PM, Ann said: 'Our guest flew home this morning.'")
+    assert clock_contradiction(earlier_today) is None  # another part of today, not the scene
     assert clock_contradiction(replace(bench.query("qa_1#2"), query="At 8:00 AM, it was already dark. Ann said: 'Lights!'")) \
         == "8:00 AM vs night"
     release = load_benchmark(release_dir)

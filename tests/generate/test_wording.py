@@ -1,5 +1,10 @@
 """The procedural wording reads as people write: whole sentences, no template seams, no phrase that
-gives a query's reasoning type away, no setting's catalog phrase inside another's in a group."""
+gives a query's reasoning type away, no setting's catalog phrase inside another's in a group.
+
+Each eye-read fault found in generated data is a class checked here over a whole 50-group
+benchmark (short histories: the chains and queries are the default benchmark's): words said twice,
+a marker before a complaint, a setting named twice in a line, API spellings spoken, a nickname or
+a state's words repeated from the history by the query, scenes that contradict the drive."""
 
 from __future__ import annotations
 
@@ -13,10 +18,12 @@ from tests.generate.conftest import generate
 from vmb.audit.wording import catalog_phrases, classify_types, nested_phrase_groups
 from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import chains, personas
-from vmb.generate.procedural.recipes import recipes
+from vmb.generate.procedural import asks, chains, lexicon, personas, qa, situations, speech, talk
+from vmb.generate.procedural.devices import DEVICES
+from vmb.generate.procedural.recipes import THEMES, recipes
+from vmb.generate.text import SPOKEN_VALUES
 
-WORDING = GenerateOptions(groups=20, seed=3, history_lines=300, background_chains=4)
+WORDING = GenerateOptions(groups=50, seed=1, history_lines=200, background_chains=4)
 _QUOTED = re.compile(r": '(.+?)'(?= [A-Z]|$)")
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
 # A preposition left hanging before punctuation ("... when I lock up on."); "on" and "off" end
@@ -90,3 +97,91 @@ def test_no_setting_phrase_inside_another_in_a_group_of_the_default_benchmark() 
 
 def test_the_audit_counts_no_nested_phrases_in_generated_data(wording_bench: Benchmark, tmp_path: Path) -> None:
     assert nested_phrase_groups(wording_bench) == 0
+
+
+def _lines(bench: Benchmark) -> list[tuple[str, str]]:
+    """(where, text) of every query, every quoted line of a gold memory and every history line."""
+    return [(where, text) for where, text in _texts(bench) if not where.endswith(" gold")]
+
+
+def _report(slips: list[str]) -> str:
+    return f"{len(slips)} slips:\n" + "\n".join(slips[:15])
+
+
+def test_no_line_says_twice_what_people_say_once(wording_bench: Benchmark) -> None:
+    """ "My back is finally back to normal, finally." """
+    slips = []
+    for where, text in _lines(wording_bench):
+        said = re.findall(r"[a-z]+", text.lower())
+        slips += [f"{where}: {w!r} twice in {text!r}" for w in sorted(lexicon.ONCE) if said.count(w) > 1]
+    assert not slips, _report(slips)
+
+
+def test_no_marker_before_a_complaint_and_no_i_find_before_a_question(wording_bench: Benchmark) -> None:
+    """ "Remember, that's not quite right." and "On wet days, I find, how about ...?" """
+    markers = "|".join(re.escape(m) for m in speech.MARKERS)
+    objection = re.compile(rf"(?:^|[.!?] )(?:{markers}) (?:{speech._OBJECTION.pattern})", re.IGNORECASE)
+    slips = [f"{where}: {text!r}" for where, text in _lines(wording_bench)
+             if objection.search(text) or re.search(r"I find, (?!I\b)", text)]
+    assert not slips, _report(slips)
+
+
+def test_no_line_names_one_device_twice(wording_bench: Benchmark) -> None:
+    """ "Something's wrong with the heated rim. I'd like the heated rim on notch 0." """
+    names = sorted({n.lower() for d in DEVICES.values() for n in d.names if len(n.split()) > 1}, key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    slips = []
+    for where, text in _texts(wording_bench):
+        if where.endswith(" gold") or where.startswith("history"):  # talk's topics ("the route grade") are no devices
+            continue
+        found = pattern.findall(text.lower())
+        slips += [f"{where}: {n!r} twice in {text!r}" for n in set(found) if found.count(n) > 1]
+    assert not slips, _report(slips)
+
+
+def test_no_api_spelling_is_spoken(wording_bench: Benchmark) -> None:
+    """ "the vents set to feet window": a value as the API spells it, which nobody says (nor "on off")."""
+    raw = [v.replace("_", " ") for v, said in SPOKEN_VALUES.items()
+           if v.replace("_", " ") not in said and ("_" in v or any(c.isdigit() for c in v))]
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, raw)) + r")(?![\w-])|\b(?:on|at) off\b")
+    slips = [f"{where}: {text!r}" for where, text in _lines(wording_bench) if pattern.search(text)]
+    assert not slips, _report(slips)
+
+
+def test_queries_describe_what_the_history_said_and_never_repeat_it(wording_bench: Benchmark) -> None:
+    """No query quotes a nickname given in the history, nor a temporary state's words, nor a
+    rule's condition: it describes them."""
+    said = [*THEMES, *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
+            *(rule for c in situations.CONDITIONS.values() for rule in c.rule)]
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + r")(?!\w)",
+                         re.IGNORECASE)
+    slips = [f"{q.id}: {pattern.search(q.query).group(0)!r} in {q.query!r}"  # type: ignore[union-attr]
+             for q in wording_bench.queries if pattern.search(q.query)]
+    assert not slips, _report(slips)
+
+
+def test_scenes_fit_the_drive_and_the_clock(wording_bench: Benchmark) -> None:
+    """Nobody reads a paperback at the wheel, and nobody drives home from the match at 7 AM."""
+    still = [qa._alone(scene, gender) for c in situations.CONDITIONS.values() if c.still for scene in c.scene
+             for gender in speech.PRONOUNS]
+    slips = []
+    for query in wording_bench.queries:
+        asker = re.search(r"(\w+) (?:told|said to|asked) [^:']*: '", query.query).group(1)  # type: ignore[union-attr]
+        at_wheel = re.search(rf"{asker} (?:was driving|drove|set off|got into the (?:driver's seat|car alone))|"
+                             rf"{asker} at the wheel", query.query)
+        if at_wheel and any(scene in query.query for scene in still):
+            slips.append(f"{query.id}: at the wheel and {query.query!r}")
+        for text in (query.query, *query.gold_memory.splitlines()):
+            clock = re.search(r"At (\d{1,2}):\d{2} ([AP])M", text)
+            assert clock, text
+            hour = int(clock.group(1)) % 12 + (12 if clock.group(2) == "P" else 0)
+            if talk.errand_clash(text, hour):
+                slips.append(f"{query.id}: the drive does not fit {clock.group(0)} in {text!r}")
+    assert not slips, _report(slips)
+
+
+def test_every_recipe_variant_has_its_request() -> None:
+    options = GenerateOptions(groups=50, seed=1)
+    variants = {r.variant for number in range(1, options.groups + 1)
+                for r in recipes(options, number, [p.name for p in personas.build(options, number).people])}
+    assert variants <= set(asks.BUILDERS), variants - set(asks.BUILDERS)

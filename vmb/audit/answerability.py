@@ -74,8 +74,9 @@ def default_values(query: Query) -> list[DefaultValue]:
 
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\b")
 # Times of day a scene can name, with the clock hours (0-23, a window may run past midnight) they allow.
-# A time of day named about another occasion ("that evening drive", "the night setting") is no scene.
-_NOT_NOW = r"(?<!that )(?<!the )(?<!last )(?<!yesterday )(?<!previous )"
+# A time of day named about another occasion ("that evening drive", "the night setting") is no scene,
+# nor one said of another part of today ("our guest flew home this morning", said at 8:50 PM).
+_NOT_NOW = r"(?<!that )(?<!the )(?<!last )(?<!yesterday )(?<!previous )(?<!this )"
 DAY_PARTS: dict[str, tuple[int, int, re.Pattern[str]]] = {
     part: (start, end, re.compile(_NOT_NOW + r"\b(?:" + words + r")\b", re.I))
     for part, start, end, words in (

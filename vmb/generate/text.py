@@ -24,6 +24,19 @@ def mentions(text: str, value: Any) -> bool:
 # procedural wording and verification use.
 END_PHRASES = {"max": ("all the way up", "as high as it goes", "maxed out"),
                "min": ("all the way down", "as low as it goes")}
+# How people say the values whose API spelling nobody speaks ("feet_window", "12h"): the wording says
+# these, and a line that does states the value.
+SPOKEN_VALUES: dict[str, tuple[str, ...]] = {
+    "face_feet": ("face and feet", "face and footwell"), "face_window": ("face and windshield", "face and the glass"),
+    "feet_window": ("feet and windshield", "the footwell and the windshield"),
+    "face_feet_window": ("face, feet and windshield", "face, feet and glass"),
+    "window": ("the windshield", "windshield"), "12h": ("twelve-hour", "12-hour", "AM and PM"),
+    "24h": ("twenty-four-hour", "24-hour", "military time"), "2d": ("flat 2D", "2D"), "3d": ("3D",),
+    "single_loop": ("one song on repeat", "repeat one"), "list_loop": ("the whole list on repeat", "repeat all"),
+    "sequential": ("in order", "straight through the list"), "heading_up": ("heading up", "the direction I'm facing on top"),
+    "north_up": ("north up", "north at the top"), "constant": ("steady", "constant"), "blink": ("blinking", "flashing"),
+    "foreground": ("in the foreground", "front and center"), "background": ("in the background", "behind everything"),
+    "scene": ("the scenic look", "the scenery display"), "map": ("the map look", "the map display")}
 _SWITCH = re.compile(r"(?<!\w)(on|off)(?!\w)", re.IGNORECASE)
 
 
@@ -32,7 +45,7 @@ def says_value(text: str, value: Any, domain: tuple[Any, ...] = ()) -> bool:
     phrase for the highest or lowest value of an integer ``domain``."""
     if isinstance(value, bool):
         return _SWITCH.search(text) is not None
-    if mentions(text, value):
+    if mentions(text, value) or any(p.lower() in text.lower() for p in SPOKEN_VALUES.get(str(value), ())):
         return True
     if isinstance(value, int) and domain and all(isinstance(v, int) for v in domain):
         ends = ("max",) * (value == max(domain)) + ("min",) * (value == min(domain))

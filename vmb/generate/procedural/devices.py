@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from vmb.generate.settings import Setting, settings
-from vmb.generate.text import END_PHRASES
+from vmb.generate.text import END_PHRASES, SPOKEN_VALUES
 
 
 @dataclass(frozen=True)
@@ -210,12 +210,15 @@ def name(api: str, rng: Random) -> str:
 
 
 def literal(api: str, value: Any, rng: Random) -> str:
-    """The value said so that :func:`vmb.generate.text.mentions` finds it (a number, a word, a name)."""
+    """The value said so that :func:`vmb.generate.text.says_value` finds it (a number, a word, a name, an
+    enum value as people say it)."""
     unit = DEVICES[api].unit
     if isinstance(value, bool):
         return "on" if value else "off"
     if unit in UNIT_WORDS:
         return rng.choice(UNIT_WORDS[unit]).format(v=value)
+    if str(value) in SPOKEN_VALUES:
+        return rng.choice(SPOKEN_VALUES[str(value)])
     return str(value).replace("_", " ")
 
 

@@ -9,6 +9,8 @@ also talks about the shared domains of everyday life.
 
 from __future__ import annotations
 
+import re
+
 
 def _bank(text: str) -> tuple[str, ...]:
     return tuple(w.strip() for w in text.split(",") if w.strip())
@@ -239,7 +241,7 @@ FEELINGS = _bank("exhausted, thrilled, relieved, nervous, fed up, proud, curious
                  "impatient, giddy, drained, chuffed, wistful, jittery, content, miffed, amazed")
 WHEN = _bank("this morning, last night, on Sunday, yesterday afternoon, over the weekend, on Monday, last Thursday, "
              "the other day, earlier today, two weeks ago, on Friday evening, before lunch, after work yesterday, "
-             "at the crack of dawn, late on Tuesday, during my lunch break, on Saturday morning, last month, "
+             "at dawn, late on Tuesday, during my lunch break, on Saturday morning, last month, "
              "the week before last, just before the rain")
 LATER = _bank("next week, on Saturday, tomorrow evening, after the holidays, this weekend, on Wednesday, "
               "sometime in spring, once things calm down, before my birthday, next Friday, in a fortnight, "
@@ -248,7 +250,7 @@ LATER = _bank("next week, on Saturday, tomorrow evening, after the holidays, thi
 DURATIONS = _bank("twenty minutes, three hours, most of the afternoon, half the night, a whole weekend, ten minutes, "
                   "two full days, ninety minutes, all morning, forty-five minutes, the entire evening, two hours, "
                   "five hours, a week, six evenings, an afternoon, four weekends, thirty minutes, eight hours, ages")
-AMOUNTS = _bank("twelve dollars, forty bucks, almost a hundred dollars, sixty-five dollars, a fiver, two hundred dollars, "
+AMOUNTS = _bank("twelve dollars, forty bucks, ninety-odd dollars, sixty-five dollars, a fiver, two hundred dollars, "
                 "eighteen dollars, thirty-odd dollars, nine dollars, a small fortune")
 OPENERS = _bank("Honestly, So, Okay, Guess what, Funny thing, Well, You know what, Listen, Oh, Right, Anyway, "
                 "Between us, By the way, Quick update, Remember, Ugh, Good news, Small thing, Weirdly, Heads up")
@@ -278,3 +280,18 @@ WEATHER = _bank("drizzle, heatwave, hailstorm, cold snap, fog bank, gale, sleet,
 LANGUAGES = _bank("Spanish, Portuguese, Italian, Japanese, Korean, Mandarin, Cantonese, Arabic, Turkish, Greek, Polish, "
                   "Dutch, Swedish, Norwegian, Finnish, Hungarian, Czech, Swahili, Hindi, Tagalog, Vietnamese, Thai, "
                   "Welsh, Irish, Icelandic, Hebrew, Farsi, Ukrainian, Romanian, Basque")
+
+
+# Words a line says once: a piece that would say one again is not used ("finally ... finally").
+ONCE = frozenset(("finally", "honestly", "actually", "anyway", "again", "now", "usually", "always", "normally"))
+
+
+def once_words(text: str) -> frozenset[str]:
+    return ONCE & set(re.findall(r"[a-z]+", text.lower()))
+
+
+def fresh(pieces: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """The ``pieces`` that say none of the words ``text`` says once already (all of them if none is left)."""
+    said = once_words(text)
+    kept = tuple(p for p in pieces if not said & once_words(p))
+    return kept or pieces

@@ -1,7 +1,9 @@
 """Procedural queries: one per vehicle chain, asked after its last event, answerable only from
 the history: the query names the device in everyday words (or only shows the situation), never
 the value, and what decides the answer is who asks, who rides along, the situation, or a
-description ("the way Dorothy has it", "like that foggy morning, one notch lower").
+description ("the way Dorothy has it", "like that trip through the fog, one notch lower"; the request's
+words: ``asks.py``). Its scene never takes the wheel from someone reading or napping, and its
+clock fits the scene and the drive.
 
 ``item(..., attempt)`` realises the query again with other words and another clock time for the
 verification stage to retry an item that failed a check. The gold memory quotes what the chain's
@@ -13,62 +15,17 @@ from __future__ import annotations
 from datetime import date
 from random import Random
 
+from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import situations, talk
+from vmb.generate.procedural import asks, situations, talk
 from vmb.generate.procedural.chains import reference_answer
-from vmb.generate.procedural.devices import DEVICES, plain, value_noun
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words, undouble
+from vmb.generate.procedural.devices import plain
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, nouns, undouble
 from vmb.generate.schemas import Chain, ChainSet, Dialogue, Event, PersonaGroup, QAItem, QASet, Timeline
+from vmb.generate.text import mentions
 
 Said = tuple[str, str, str]  # time, speaker, text
 
-# Requests, in banks shared by the reasoning types that can mean them: the wording does not give
-# the type away, the chain does. {dev} is the device ("the seat warmer"), {bare} without "the".
-MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Set {dev} how I normally have it.",
-          "Do {dev} my way, would you?", "{dev_cap} please, you know how I like it.", "Who touched {dev}? Put it back.",
-          "I want {dev} like always.", "{dev_cap} isn't right. Make it mine again.", "Set {dev} to my setting.",
-          "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
-          "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
-          "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "{dev_cap} the normal way, please.",
-          "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?")
-# The value of an earlier time: {when} is "last time", "in the end" or an occasion.
-EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
-           "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
-EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
-                "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
-SETTLED_WHEN = ("last time", "in the end", "after I fixed it", "the other day", "before")
-OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
-                "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
-                "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?")
-WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
-RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite {noun}.", "{dev_cap} for my {rel}, please.",
-            "Make {dev} the {noun} {pron} loves.", "Set {dev} to {poss} favourite {noun}.")
-RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {rel} sat in the back.",
-                   "{asker} had {poss_a} {rel} along.", "{asker}'s {rel} had climbed into the back.",
-                   "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
-                   "{asker} had picked up {poss_a} {rel} on the way.")
-THEME = ("Put on the {theme}, please.", "Let's have the {theme} again.", "I'm in the mood for the {theme}.",
-         "The {theme}, please.", "Can we have my {theme}?", "Switch to the {theme}.",
-         "Put {dev} on the {theme}, please.", "{dev_cap}: the {theme} again, please.")
-DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
-                  "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
-                  "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
-                  "Go ahead and choose {dev}, I don't mind.", "{dev_cap} is up to you.", "Set {dev} to suit yourself.")
-END_LEADS = ("{end_cap}, so", "{end_cap}.", "Now that {end},", "{end_cap}, so")
-AGAIN_LEADS = ("{again_cap}.", "{again_cap}, so", "Ugh, {again}.", "Well, {again}.")
-# A complaint before any request, now and then.
-GRUMBLES = ("Ugh.", "Ugh, this isn't right.", "Well, this won't do.", "Hmm.", "Okay.", "Right.", "Oh dear.")
-GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
-           "Time to fix {dev}.", "Get {dev} right for me, would you?", "{dev_cap} needs changing.",
-           "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
-           "Let's get {dev} sorted before we go.", "Mind fixing {dev}?", "{dev_cap} again, please.", "Fix {dev}, would you?",
-           "Adjust {dev} for me.", "You know what I want from {dev}.", "Can you deal with {dev}?", "{dev_cap} for this, please.",
-           "Set up {dev}, thanks.", "{dev_cap}, like I want it.", "Take care of {dev}.")
-# How often a request that any type could make replaces the variant's own (per type).
-GENERIC_USE = {"preference_conflict": 0.45, "conditional_constraint": 0.5, "state_shift": 0.3, "error_correction": 0.35,
-               "coreference_resolution": 0.0}
-SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
-             " Turn it on too.", " It isn't even on yet.", " And switch it on, it's off.", " It's off at the moment.")
 # Openings that leave room for someone in the back (a scene with children, a dog, a relative).
 DRIVING = ("{asker} was driving {errand}.", "{asker} drove {errand}.", "{asker} set off {errand}.")
 ALONE = ("{asker} was driving alone {errand}.", "{asker} set off alone {errand}.", "{asker} drove {errand} alone.",
@@ -76,9 +33,18 @@ ALONE = ("{asker} was driving alone {errand}.", "{asker} set off alone {errand}.
 WITH = ("{asker} got into the driver's seat with {p}, heading {errand}.", "{asker} was driving {p} {errand}.",
         "{asker} drove {errand}, {p} riding along.", "{asker} and {p} set off {errand}, {asker} at the wheel.",
         "{asker} drove {p} {errand}.")
+# Where the asker is not at the wheel (reading, napping, waiting): someone else drives, or the car is parked.
+DRIVEN = ("{p} was driving {asker} {errand}.", "{asker} rode along while {p} drove {errand}.",
+          "{p} drove {errand}, {asker} in the passenger seat.", "{p} was at the wheel, taking {asker} {errand}.")
+PARKED = ("{asker} sat in the parked car.", "{asker} was waiting in the car, engine off.",
+          "{asker} stayed in the car in the lot.", "{asker} had pulled over and switched off the engine.")
 SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
 ADJUST = ("adjust", "set", "sort out", "change")
+# How often a query that needs no scene has one for colour (one that implies no condition its chain speaks of).
+COLOUR_SCENES = 0.7
+# Company that sits in the passenger seat (a scene with it leaves no room for another passenger).
+PASSENGER_SEAT = ("client",)
 
 
 def clock(hhmm: str) -> str:
@@ -102,12 +68,6 @@ def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
     return found
 
 
-# How often the entry that decides the answer is written last when the entries are shuffled, per
-# type (the release's gold memories put it anywhere, last more often for conflicts).
-WRITTEN_LAST = {"preference_conflict": 0.55, "conditional_constraint": 0.05, "coreference_resolution": 0.4,
-                "state_shift": 0.25, "error_correction": 0.3}
-
-
 ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with", "tweaked", "touched")
 
 
@@ -117,7 +77,8 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
     partner = first(event.others[0]) if event.others else "the car"
     (time, _, said), rest = own[0], own[1:]
     roll = rng.random()
-    if roll < 0.25 or partner == "the car":
+    fits = not talk.errand_clash(event.description, int(time.split(":")[0]))  # no drive home from the match at 7 AM
+    if (roll < 0.25 and fits) or partner == "the car":
         lead = f"{event.description} {who} told {partner}:"
     elif roll < 0.65:
         lead = f"{who} told {partner}:"
@@ -142,7 +103,7 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
         chosen = entries[deciding]
         rest = entries[:deciding] + entries[deciding + 1:]
         rng.shuffle(rest)
-        last = rng.random() < WRITTEN_LAST.get(chain.reasoning_type or "", 0.3)
+        last = rng.random() < BY_NAME[chain.reasoning_type or ""].deciding_written_last
         for _ in range(6):  # shuffled means not in date order
             spot = len(rest) if last else rng.randrange(len(rest))
             order = rest[:spot] + [chosen] + rest[spot:]
@@ -154,108 +115,24 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
     return "\n".join(entries)
 
 
-def _frames(kind: str, variant: str, chain: Chain) -> tuple[str, ...]:
-    """The request frames a variant may use."""
-    if kind == "preference_conflict" and not any("for-other" in e.role for e in chain.events):
-        return MY_WAY + EARLIER  # the asker's own value was also their last one
-    if kind == "error_correction":
-        return MY_WAY + EARLIER * 3
-    return MY_WAY
-
-
 def _alone(scene: str, gender: str) -> str:
     """A scene's "they" as the one driver."""
     pron, _, poss = PRONOUNS[gender]
     was = f"{cap(pron)} was"
     return (scene.replace("They were", was).replace("They ", f"{cap(pron)} ").replace("Their ", f"{cap(poss)} ")
-            .replace(" their ", f" {poss} ").replace(" they ", f" {pron} "))
+            .replace(" their ", f" {poss} ").replace(" they were ", f" {pron} was ").replace(" they ", f" {pron} "))
 
 
-def _request(chain: Chain, group: PersonaGroup, rng: Random) -> tuple[str, str | None, str | None]:
-    """(request, passenger, scene) of the query."""
-    assert chain.target is not None
-    target, variant = chain.target, chain.topic.split(":")[0]
-    api = target.setting
-    people = {p.name: p for p in group.people}
-    dev = noun(api, rng)
-    fill: dict[str, str] = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my "),
-                            "noun": value_noun(api)}
-    others = [n for n in people if n != target.person]
-    passenger = rng.choice(others + [None, None])
-    scene = None
-    kind = chain.reasoning_type or ""
-    frame = rng.choice(_frames(kind, variant, chain))
-    lead = ""
-    if kind == "preference_conflict" and variant != "own":
-        holder = next(e.person for e in chain.events if e.value == target.value and e.role in ("own", "own-step"))
-        if variant == "for-passenger":
-            pron = PRONOUNS[people[holder].gender][0]
-            frame, passenger = rng.choice(OTHER_PERSON) + rng.choice(WITH_ME), holder
-            fill.update(who=first(holder), pron_cap=cap(pron))
-        else:
-            frame = rng.choice(DRIVER_DECIDES)
-            passenger = rng.choice([e.person for e in chain.events if e.person != holder])
-    elif kind == "conditional_constraint":
-        condition = situations.CONDITIONS[target.condition or ""]
-        scene = rng.choice(condition.scene)
-        if condition.category == "company":
-            passenger = None
-    elif kind == "coreference_resolution":
-        if variant == "other-person":
-            owner = next(e.person for e in chain.events if e.value == target.value)
-            pron = PRONOUNS[people[owner].gender][0]
-            frame = rng.choice(OTHER_PERSON) + (rng.choice(WITH_ME) if passenger == owner else "")
-            fill.update(who=first(owner), pron_cap=cap(pron))
-        elif variant == "relation":
-            rel, pron = next((r for r in situations.RELATIONS if f" {r[0]} " in " ".join(
-                u.text for e in chain.events for u in e.lines)), situations.RELATIONS[0])
-            frame = rng.choice(RELATION + OTHER_PERSON)
-            fill.update(who=f"my {rel}", rel=rel, pron=pron, pron_cap=cap(pron), poss={"he": "his", "she": "her"}[pron])
-            poss_a = PRONOUNS[people[target.person].gender][2]
-            scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel, poss_a=poss_a)
-            passenger = None
-        elif variant == "theme":
-            frame = rng.choice(THEME)
-            fill["theme"] = target.alias or ""
-        else:
-            frame = rng.choice(EARLIER_STEP)
-            fill.update(when=rng.choice(situations.CONDITIONS[target.condition or ""].rule),
-                        step=step_words(target.offset or 0, DEVICES[api].unit))
-    elif kind == "state_shift":
-        state = situations.STATES[target.condition or ""]
-        if variant == "recurs":
-            frame = rng.choice(EARLIER)
-            fill["when"] = rng.choice(("last time it happened", "the last time", "back then", "that time"))
-            again = rng.choice(state[2])
-            lead = rng.choice(AGAIN_LEADS).format(again=again, again_cap=cap(again))
-        elif rng.random() < 0.3:
-            end = rng.choice(state[1])
-            leads = END_LEADS[:2] if " now" in end else END_LEADS  # no "now that ... now"
-            lead = rng.choice(leads).format(end=end, end_cap=cap(end))
-    elif kind in ("error_correction", "preference_conflict"):
-        fill["when"] = rng.choice(SETTLED_WHEN)
-        if variant == "step-on-corrected":
-            frame = rng.choice(EARLIER_STEP)
-            fill["step"] = step_words(target.offset or 0, DEVICES[api].unit)
-    generic = variant in ("own", "rule", "usual", "absolute", "relative", "revert") and not lead
-    if generic and rng.random() < GENERIC_USE.get(kind, 0.0):
-        frame = rng.choice(GENERIC)
-    if scene is None and kind not in ("conditional_constraint", "coreference_resolution") and rng.random() < 0.1:
-        rel = rng.choice(situations.RELATIONS)[0]
-        scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel,
-                                                   poss_a=PRONOUNS[people[target.person].gender][2])
-    if scene is None and kind != "conditional_constraint" and rng.random() < 0.4:
-        scene = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != "company"))  # colour only
-    request = frame.format(**fill)
-    if not lead and rng.random() < 0.12:
-        lead = rng.choice(GRUMBLES)
-    if request.startswith("my "):
-        request = cap(request)
-    if lead:
-        request = f"{lead} {request if lead.endswith('.') else lowered(request, {first(n) for n in people})}"
-    if len(target.calls) > 1:
-        request += rng.choice(SWITCH_ON)
-    return request, passenger, scene
+def _colour_scene(chain: Chain, passenger: str | None, rng: Random) -> tuple[situations.Condition, str] | None:
+    """A condition and its scene to colour the query: none its chain's lines speak of (the scene
+    must not decide the answer), none that takes the wheel from the asker, company only in an
+    empty passenger seat, no scene that says a value of the answer ("bouncing off")."""
+    said = " ".join(u.text for e in chain.events for u in e.lines).lower()
+    values = [a for c in chain.target.calls for a in c["args"].values()] if chain.target else []
+    found = [(c, scene) for _, c in sorted(situations.CONDITIONS.items()) if not c.still
+             and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)
+             for scene in c.scene if not any(mentions(scene, v) for v in values)]
+    return rng.choice(found) if found and rng.random() < COLOUR_SCENES else None
 
 
 def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date: str,
@@ -263,27 +140,35 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     assert chain.target is not None and chain.reasoning_type is not None
     rng = rng_for(options, group.group, "qa", chain.id, attempt, revision=revision)
     target = chain.target
-    request, passenger, scene = _request(chain, group, rng)
-    hours = situations.ANY
-    if target.condition in situations.CONDITIONS and chain.reasoning_type == "conditional_constraint":
-        hours = situations.CONDITIONS[target.condition].hours
-    backseat = {s for c in situations.CONDITIONS.values() if c.category == "company" for s in c.scene}
-    if scene in situations.CONDITIONS:  # a scene for colour: the clock fits it too
-        hours = situations.CONDITIONS[scene].hours
-        scene = rng.choice(situations.CONDITIONS[scene].scene)
+    ask = asks.request(chain, group, rng)
+    request, passenger, scene = ask.fill["request"], ask.passenger, ask.scene
+    implied = BY_NAME[chain.reasoning_type].implied_condition and target.condition in situations.CONDITIONS
+    condition = situations.CONDITIONS[target.condition or ""] if implied else None
+    decides = chain.topic.startswith("driver-decides")
+    if scene is None and not decides:
+        coloured = _colour_scene(chain, passenger, rng)
+        condition, scene = coloured if coloured else (None, None)
+    hours = condition.hours if condition else situations.ANY
     hour, minute = rng.choice(hours), rng.choice((0, 5, 10, 15, 20, 30, 40, 45, 50))
     asker = first(target.person)
     gender = next(p.gender for p in group.people if p.name == target.person)
-    fill = {"asker": asker, "errand": rng.choice(talk.ERRANDS), "poss_a": PRONOUNS[gender][2],
+    fill = {"asker": asker, "errand": talk.errand(rng, hour), "poss_a": PRONOUNS[gender][2],
             "p": first(passenger) if passenger else ""}
-    adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {noun(target.setting, rng)}."
-    if passenger is not None and chain.topic.startswith("driver-decides"):
+    other_names = [n for n in nouns(target.setting) if n.lower() not in request.lower()]
+    adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {rng.choice(other_names)}." if other_names else \
+        f"{asker} asked the car to see to it."
+    if passenger is not None and decides:
         opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {adjust}"
     else:
-        company = scene is not None and (scene in backseat or first(target.person) in scene)
-        opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)
-        if scene:
-            opening += " " + (scene if passenger else _alone(scene, gender))
+        if condition is not None and condition.still:  # reading, napping, waiting: not at the wheel
+            frames = DRIVEN if passenger and condition.key != "parked" else PARKED
+            opening = rng.choice(frames).format(**fill) + " " + _alone(scene or "", gender)
+        else:
+            company = condition is not None and condition.category == "company" or (
+                scene is not None and asker in scene)
+            opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)
+            if scene:
+                opening += " " + (scene if passenger else _alone(scene, gender))
         to = rng.choice(("the car", first(passenger))) if passenger else "the car"
         if passenger and first(passenger) in request:  # nobody asks a person for "the way <they> have it"
             to = "the car"

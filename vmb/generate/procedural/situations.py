@@ -21,83 +21,140 @@ class Condition:
     scene: tuple[str, ...]  # sentences that show the condition in a query
     hours: tuple[int, ...]
     category: str  # conditions of one category exclude each other; two rules of a chain differ in it
+    occasion: tuple[str, ...]  # how a query recalls a drive under it ("that trip in the downpour"), not the rule's words
+    still: bool  # the person it holds for is not at the wheel (reading, napping, waiting parked)
 
 
-def _c(key: str, category: str, hours: tuple[int, ...], rule: str, scene: str) -> Condition:
-    return Condition(key, tuple(rule.split("|")), tuple(scene.split("|")), hours, category)
+def _c(key: str, category: str, hours: tuple[int, ...], rule: str, scene: str, occasion: str,
+       still: bool = False) -> Condition:
+    return Condition(key, tuple(rule.split("|")), tuple(scene.split("|")), hours, category, tuple(occasion.split("|")),
+                     still)
 
 
 CONDITIONS: dict[str, Condition] = {c.key: c for c in (
     _c("rain", "weather", ANY, "whenever it's pouring|on wet days|if the rain is coming down hard",
-       "Fat drops were hammering the windshield.|The road was slick and the gutters were overflowing.|A downpour had started just as they left."),
+       "Fat drops were hammering the windshield.|The road was slick and the gutters were overflowing.|A downpour had started just as they left.",
+       "that trip through the downpour|the drive when the gutters overflowed"),
     _c("snow", "weather", (6, 7, 8, 9, 16, 17, 18), "when there's snow on the ground|on icy mornings and evenings",
-       "The plows had not been through yet and everything was white.|Slush was piling up along the curb."),
+       "The plows had not been through yet and everything was white.|Slush was piling up along the curb.",
+       "the day the plows never came|that drive through the slush"),
     _c("heat", "weather", (11, 12, 13, 14, 15, 16), "on scorching afternoons|when it's over thirty outside",
-       "The dashboard read thirty-four outside and the steering wheel was hot to touch.|The asphalt was shimmering in the afternoon heat."),
+       "The dashboard read thirty-four outside and the steering wheel was hot to touch.|The asphalt was shimmering in the afternoon heat.",
+       "that scorcher of a drive|the day the wheel was too hot to touch"),
     _c("fog", "weather", (6, 7, 8, 9, 19, 20), "when the fog rolls in|in thick fog",
-       "They could barely see two car lengths ahead through the mist.|A grey bank of mist had settled over the valley road."),
+       "They could barely see two car lengths ahead through the mist.|A grey bank of mist had settled over the valley road.",
+       "that drive when we could hardly see the road|the trip through the grey murk"),
     _c("night", "light", (20, 21, 22, 23), "after dark|on night drives|once the sun is down",
-       "The streetlights were the only light left on the road.|It was pitch black beyond the headlights."),
+       "The streetlights were the only light left on the road.|It was pitch black beyond the headlights.",
+       "that drive under the streetlights|the trip home in the pitch black"),
     _c("dawn", "light", (5, 6, 7), "on those pre-dawn starts|before sunrise",
-       "The sky was only beginning to turn grey in the east.|Nothing was open yet and the roads were empty and dim."),
+       "The sky was only beginning to turn grey in the east.|Nothing was open yet and the roads were empty and dim.",
+       "those drives before anything opens|the trips while the sky is still grey"),
     _c("glare", "light", (11, 12, 13, 14, 15), "when the midday sun is blasting|in bright sun",
-       "The midday sun was bouncing off every windshield.|Sunlight was pouring straight through the glass."),
+       "The midday sun was bouncing off every windshield.|Sunlight was pouring straight through the glass.",
+       "that drive with the sun bouncing off everything|the trip when the sunlight was blinding"),
     _c("kids", "company", ANY, "when the kids are riding with us|with children in the back",
-       "Two car seats were buckled in behind them, and the twins were arguing about snacks.|A small voice from the back row kept asking if they were there yet."),
+       "Two car seats were buckled in behind them, and the twins were arguing about snacks.|A small voice from the back row kept asking if they were there yet.",
+       "the trip with the car seats in the back|that drive with the twins squabbling"),
     _c("client", "company", DAY, "when I'm driving a client around|with a customer in the car",
-       "A prospective customer sat beside them, flipping through a brochure.|The visiting buyer from the head office was in the passenger seat."),
+       "A prospective customer sat beside them, flipping through a brochure.|The visiting buyer from the head office was in the passenger seat.",
+       "that drive with the customer beside me|the trip with the buyer from head office"),
     _c("dog", "company", ANY, "when the dog comes along|with the dog in the back",
-       "The dog was panting happily in the cargo area.|A muddy retriever had claimed the back seat."),
+       "The dog was panting happily in the cargo area.|A muddy retriever had claimed the back seat.",
+       "the trip with the retriever in the back|that drive with the dog panting behind us"),
     _c("elder", "company", DAY, "when Grandma rides with us|with my mother in the car",
-       "Grandma had settled into the back with her knitting bag.|Their elderly neighbor sat in the back, clutching her handbag."),
+       "Grandma had settled into the back with her knitting bag.|Their elderly mother sat in the back, clutching her handbag.",
+       "the trip with Grandma in the back|that drive with my mother along"),
     _c("highway", "road", ANY, "on long interstate stretches|on the motorway",
-       "The on-ramp merged them onto four lanes of fast traffic.|Mile after mile of interstate stretched out ahead."),
+       "The on-ramp merged them onto four lanes of fast traffic.|Mile after mile of interstate stretched out ahead.",
+       "that long haul on the interstate|the trip on four lanes of fast traffic"),
     _c("downtown", "road", DAY, "in stop-and-go traffic downtown|when we crawl through the city center",
-       "They had moved three blocks in ten minutes between delivery trucks.|Every light on the main avenue turned red as they reached it."),
+       "They had moved three blocks in ten minutes between delivery trucks.|Every light on the main avenue turned red as they reached it.",
+       "that crawl between the delivery trucks|the trip through all the red lights on the avenue"),
     _c("industrial", "road", ANY, "whenever we pass the refinery district|near the chemical plants",
-       "Smokestacks of the refinery came into view past the overpass.|A sour smell drifted in as the tank farms appeared."),
+       "Smokestacks of the refinery came into view past the overpass.|A sour smell drifted in as the tank farms appeared.",
+       "the drive past the smokestacks|that trip by the tank farms"),
     _c("mountain", "road", DAY, "on the winding mountain roads|up in the hills",
-       "The road began to switchback up the ridge.|Hairpin bends kept appearing around the cliff face."),
+       "The road began to switchback up the ridge.|Hairpin bends kept appearing around the cliff face.",
+       "that drive up the switchbacks|the trip around the hairpin bends"),
     _c("unfamiliar", "road", DAY, "when I'm somewhere I've never driven|in a neighborhood I don't know",
-       "None of the street names looked familiar.|They had never been to this part of town before."),
+       "None of the street names looked familiar.|They had never been to this part of town before.",
+       "the drive where none of the streets looked familiar|that trip across a part of town I had never seen"),
     _c("reading", "activity", ANY, "when I need to read in the car|while I go through paperwork",
-       "A stack of contracts sat in their lap, still unsigned.|They pulled out a dog-eared paperback to finish a chapter."),
+       "A stack of contracts sat in their lap, still unsigned.|They pulled out a dog-eared paperback to finish a chapter.",
+       "the ride with my nose in those contracts|that trip with a paperback in my lap", still=True),
     _c("call", "activity", DAY, "when I'm on a work call|during conference calls",
-       "A call with the regional team was about to start.|The phone buzzed with the weekly meeting invite."),
+       "A call with the regional team was about to start.|The phone buzzed with the weekly meeting invite.",
+       "the drive with the regional team on the line|that trip during the weekly meeting"),
     _c("nap", "activity", ANY, "when I'm trying to nap|if I want to doze off",
-       "They were exhausted after the night shift and could barely keep their eyes open.|Their eyelids were heavy after the red-eye flight."),
+       "They were exhausted after the night shift and could barely keep their eyes open.|Their eyelids were heavy after the red-eye flight.",
+       "the ride when I could barely keep my eyes open|that trip after the red-eye flight", still=True),
     _c("workout", "activity", ANY, "right after a workout|when I come straight from the gym",
-       "Their gym bag was on the floor and their shirt was still damp.|They had just finished a brutal spin class."),
+       "Their gym bag was on the floor and their shirt was still damp.|They had just finished a brutal spin class.",
+       "the drive with my shirt still damp from the gym|that trip after spin class"),
     _c("parked", "activity", ANY, "while we wait parked|when the car is standing still",
-       "They were parked outside the school with twenty minutes to kill.|The car idled in the lot while they waited for the store to open."),
+       "They were parked outside the school with twenty minutes to kill.|The car idled in the lot while they waited for the store to open.",
+       "the wait outside the school|that half hour idling in the lot", still=True),
 )}
 
-# Temporary states: (key, start, end, again): how it begins, how it ends (no value), how it comes back.
-STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
-    "back": (("I strained my back hauling those planters", "my lower back went out on Tuesday"),
-             ("my back is finally back to normal", "the physio cleared me, no more back trouble"),
-             ("my back is acting up again", "I think I tweaked my back again")),
-    "fever": (("I'm running a fever and can't get warm", "I've come down with something, I'm shivery"),
-              ("I'm over that flu at last", "the fever broke, I'm fine now"),
-              ("I think the flu is coming back", "I'm feverish again")),
-    "eyes": (("my eyes are sore from the new contacts", "the eye doctor dilated my pupils"),
-             ("my eyes have settled down completely", "the irritation is gone now"),
-             ("my eyes are irritated again", "the contacts are bothering me again")),
-    "wrist": (("I sprained my wrist at volleyball", "my wrist is in a brace for a while"),
-              ("the brace came off yesterday", "my wrist has healed"),
-              ("I hurt my wrist again", "the wrist is sore again")),
-    "guest": (("my cousin is staying with us and riding along", "we have a houseguest for a couple of weeks"),
-              ("our guest flew home this morning", "the visit is over, the spare room is empty again"),
-              ("my cousin is back for another visit", "our guest is staying with us again")),
-    "boots": (("I'm wearing those chunky work boots this month", "the site requires steel-toe boots for now"),
-              ("the site job is done, no more boots", "I'm back in normal shoes"),
-              ("I'm back in the work boots for another job", "I have to wear the steel-toes again")),
-    "project": (("I'm on this night-shift project for a few weeks", "the audit has me working strange hours"),
-                ("the project wrapped up on Friday", "that assignment is over"),
-                ("they put me back on that project", "the night work has started again")),
-    "pregnant": (("the doctor told me to keep things gentle for now", "I'm recovering from minor surgery"),
-                 ("the doctor signed off, I'm fully recovered", "recovery is done, I feel like myself"),
-                 ("the doctor wants me to take it easy again", "I'm back to recovering after the follow-up")),
+@dataclass(frozen=True)
+class State:
+    """A temporary state: how it begins, how it ends (no value) and how it comes back, as said in the
+    history; and how a query alludes to its end or its return in other words (a query never repeats
+    the history's sentence)."""
+
+    start: tuple[str, ...]
+    end: tuple[str, ...]
+    again: tuple[str, ...]
+    over: tuple[str, ...]
+    back: tuple[str, ...]
+
+
+def _s(start: str, end: str, again: str, over: str, back: str) -> State:
+    return State(*(tuple(part.split("|")) for part in (start, end, again, over, back)))
+
+
+STATES: dict[str, State] = {
+    "back": _s("I strained my back hauling those planters|my lower back went out on Tuesday",
+               "my back is finally back to normal|the physio cleared me, no more back trouble",
+               "my back is acting up again|I think I tweaked my back again",
+               "I can sit up straight without wincing these days|no more physio appointments for me",
+               "that old twinge in my spine is here again|the physio will be seeing me again"),
+    "fever": _s("I'm running a fever and can't get warm|I've come down with something, I'm shivery",
+                "I'm over that flu at last|the fever broke, I'm fine now",
+                "I think the flu is coming back|I'm feverish again",
+                "I've got my appetite back|I'm not reaching for the tissues anymore",
+                "the chills are back|I've got the shivers all over again"),
+    "eyes": _s("my eyes are sore from the new contacts|the eye doctor dilated my pupils",
+               "my eyes have settled down completely|the irritation is gone now",
+               "my eyes are irritated again|the contacts are bothering me again",
+               "I can look at the screen without blinking like mad|the drops are back in the cabinet",
+               "my eyes are stinging like before|I'm squinting through these lenses once more"),
+    "wrist": _s("I sprained my wrist at volleyball|my wrist is in a brace for a while",
+                "the brace came off yesterday|my wrist has healed",
+                "I hurt my wrist again|the wrist is sore again",
+                "I can grip the wheel properly again|both hands work like they should",
+                "the brace is back on|my hand is strapped up once more"),
+    "guest": _s("my cousin is staying with us and riding along|we have a houseguest for a couple of weeks",
+                "our guest flew home this morning|the visit is over, the spare room is empty again",
+                "my cousin is back for another visit|our guest is staying with us again",
+                "it's just us in the house again|we have the place to ourselves now",
+                "the spare bed is made up for my cousin once more|we've got company in the house again"),
+    "boots": _s("I'm wearing those chunky work boots this month|the site requires steel-toe boots for now",
+                "the site job is done, no more boots|I'm back in normal shoes",
+                "I'm back in the work boots for another job|I have to wear the steel-toes again",
+                "my feet are in sneakers again|the heavy boots are in the closet",
+                "the heavy boots are out of the closet|it's steel toes for me once more"),
+    "project": _s("I'm on this night-shift project for a few weeks|the audit has me working strange hours",
+                  "the project wrapped up on Friday|that assignment is over",
+                  "they put me back on that project|the night work has started again",
+                  "I keep normal office hours these days|my schedule looks sane again",
+                  "my calendar is a mess once more|the late shifts are back"),
+    "pregnant": _s("the doctor told me to keep things gentle for now|I'm recovering from minor surgery",
+                   "the doctor signed off, I'm fully recovered|recovery is done, I feel like myself",
+                   "the doctor wants me to take it easy again|I'm back to recovering after the follow-up",
+                   "the stitches are long gone|I'm back to my old self",
+                   "I'm under doctor's orders once more|the follow-up put me on light duty"),
 }
 # People outside the group someone speaks for: (relation, pronoun).
 RELATIONS = (("nephew", "he"), ("niece", "she"), ("mother", "she"), ("father", "he"), ("grandson", "he"),

@@ -17,9 +17,11 @@ from typing import Any
 
 from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
-from vmb.generate.procedural.recipes import Recipe, Voice
+from vmb.generate.procedural.lexicon import fresh
+from vmb.generate.procedural.recipes import THEMES, Recipe, Voice
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
+from vmb.generate.text import SPOKEN_VALUES
 
 PRONOUNS = {"female": ("she", "her", "her"), "male": ("he", "him", "his")}
 
@@ -33,7 +35,8 @@ def first(name_: str) -> str:
 
 
 def spoken(value: Any) -> str:
-    return str(value).replace("_", " ")
+    """A value as people say it ("feet and windshield", not "feet_window")."""
+    return SPOKEN_VALUES.get(str(value), (str(value).replace("_", " "),))[0]
 
 
 def step_words(offset: int, unit: str) -> str:
@@ -46,7 +49,8 @@ def step_words(offset: int, unit: str) -> str:
 
 def nouns(api: str) -> tuple[str, ...]:
     """The device's names that read as a noun phrase ("the seat warmer", not "how high I sit")."""
-    found = tuple(n for n in DEVICES[api].names if n.startswith(("the ", "my ")) and " when " not in n)
+    found = tuple(n for n in DEVICES[api].names if n.startswith(("the ", "my ")) and " when " not in n
+                  and not n.startswith("the way "))
     return found or (f"the {plain(api)}",)
 
 
@@ -74,10 +78,15 @@ CORRECTIONS = ("Actually, no.", "Wait, scratch that.", "Hmm, not like that.", "S
 STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}. Until that passes,", "Since {state},",
                "{state_cap}, so for now")
 COND_LEADS = ("{cond_cap},", "{cond_cap},", "{cond_cap}, I find,")
-# Said before any line now and then, whatever its role.
-MARKERS = ("Just so you know,", "Remember,", "Honestly,", "Oh,", "By the way,", "Look,", "For the record,", "Right,",
+# Said before a line now and then, whatever its role (never before a complaint or a correction:
+# "Remember, that's not quite right" is no sentence).
+MARKERS = ("Just so you know,", "Oh, and", "Honestly,", "Oh,", "By the way,", "Look,", "For the record,", "Right,",
            "Okay,", "So,", "Listen,", "Well,")
-END_LEADS = ("{end_cap}, so", "{end_cap}. Anyway,", "Now that {end},", "{end_cap}, which means")
+
+END_LEADS = ("{end_cap}, so", "{end_cap}. Anyway,", "Now that {end},", "{end_cap}, which means",
+             "{end_cap}, finally, so", "What a relief, {end}. Anyway,")
+RULE_STEPS = ("{cond_cap}, I want {dev} {step} than my usual.", "{cond_cap}, {dev} {step} than I normally have it.",
+              "I like {dev} {step} than my everyday setting {cond}.", "{cond_cap}, make {dev} {step} than what I usually run.")
 FOR_NOW = (" for now", " for the moment", " today", " for a while", "")
 ENDED = ("{end_cap}.", "{end_cap}.", "{end_cap}, finally.", "{end_cap}. What a relief.")
 RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}.", "{setp_cap} is what my {rel} likes.",
@@ -136,8 +145,12 @@ class Words:
             return f"{dev} {said}"
         if setting.kind == "text":
             return _text_value(api, value, dev, rng)
-        joiner = rng.choice((" at ", " on ")) if setting.kind == "int" else rng.choice((" on ", " set to "))
-        return f"{dev}{joiner}{literal(api, value, rng)}"
+        said = literal(api, value, rng)
+        if setting.kind == "int":
+            joiner = rng.choice((" at ", " on "))
+        else:  # not "on off"
+            joiner = " set to " if said in ("on", "off") else rng.choice((" on ", " set to "))
+        return f"{dev}{joiner}{said}"
 
     def wish(self, api: str, value: Any, *, habit: bool = False, literal_only: bool = False) -> str:
         setp = self.setp(api, value, literal_only)
@@ -157,6 +170,10 @@ class Words:
         """A wish after a lead: "Since my back hurts," + "I'd like ..." → one sentence."""
         if lead.endswith((".", "!", "?")):
             return f"{lead} {wish}"
+        if lead.endswith(", I find,") and not wish.startswith("I "):  # "I find, how about ...?" is no sentence
+            lead = lead.removesuffix(" I find,")
+        if not lead.endswith(",") and wish.startswith("Honestly, "):  # not "so for now honestly, ..."
+            wish = cap(wish.removeprefix("Honestly, "))
         return f"{lead} {lowered(wish, self.names | set(str(value).split()[:1]))}"
 
     def other(self, person: str) -> str:
@@ -196,38 +213,70 @@ def _decides(recipe: Recipe, voice: Voice) -> bool:
     return voice.value is not None and voice.value in (recipe.answer, recipe.base)
 
 
-def _colour(words: Words, recipe: Recipe, voice: Voice, api: str) -> str | None:
-    """A lead for a voice that does not decide its query: a complaint, or someone's other
-    situation or state (one the chain itself is not about)."""
+def _complaint(words: Words, api: str, wish: str) -> str:
+    """A complaint about the car as it is, naming the device by another name than ``wish`` does."""
+    rng = words.rng
+    others = [n for n in nouns(api) if n.lower() not in wish.lower()] or [""]
+    frames = COMPLAINTS if others != [""] else tuple(c for c in COMPLAINTS if "{dev}" not in c)
+    return rng.choice(frames).format(dev=rng.choice(others))
+
+
+def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> str | None:
+    """A lead for a voice: a complaint now and then; for a voice that does not decide its query also
+    a correction of the car as it is, or someone's other situation or state (one the chain itself is
+    not about), so that no lead belongs to one reasoning type."""
     rng = words.rng
     roll = rng.random()
-    if roll < 0.15 or (_decides(recipe, voice) and roll < 0.25):
-        return rng.choice(COMPLAINTS).format(dev=noun(api, rng))
+    if roll < 0.12 or (_decides(recipe, voice) and roll < 0.22):
+        return _complaint(words, api, wish)
     if _decides(recipe, voice) or roll > 0.5:
         return None
     used = {recipe.condition, *(v.condition for v in recipe.voices)}
-    if roll < 0.3 and recipe.reasoning_type not in ("conditional_constraint", "coreference_resolution"):
+    if roll < 0.27:
         taken = {situations.CONDITIONS[c].category for c in used if c in situations.CONDITIONS}
         key = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category not in taken))
         cond = rng.choice(situations.CONDITIONS[key].rule)
         return rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
-    if recipe.reasoning_type == "state_shift":
+    if roll < 0.34 and voice.role != "wrong":  # a value later corrected is no correction itself
+        return rng.choice(CORRECTIONS)
+    if recipe.condition in situations.STATES:  # no other state beside the chain's own
         return None
-    start, end, _ = situations.STATES[rng.choice(sorted(situations.STATES))]
-    if roll < 0.4:
-        said = rng.choice(start)
-        return rng.choice(STATE_LEADS).format(state=said, state_cap=cap(said))
-    said = rng.choice(end)
-    return rng.choice(END_LEADS).format(end=said, end_cap=cap(said))
+    state = situations.STATES[rng.choice(sorted(situations.STATES))]
+    if roll < 0.42:
+        said = rng.choice(fresh(state.start, wish))
+        return rng.choice(fresh(STATE_LEADS, f"{said} {wish}")).format(state=said, state_cap=cap(said))
+    said = rng.choice(fresh(state.end, wish))
+    return rng.choice(fresh(END_LEADS, f"{said} {wish}")).format(end=said, end_cap=cap(said))
+
+
+def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool = False) -> str:
+    """A relative's favourite value: the recipe's relative for the value that decides, another one's
+    for a value that decides nothing."""
+    if deciding and recipe.relation:
+        rel, rel_pron = recipe.relation
+    else:
+        rel, rel_pron = words.rng.choice([r for r in situations.RELATIONS if r != recipe.relation])
+    setp = words.setp(api, value)
+    return words.rng.choice(RELATION).format(rel=rel, pron=rel_pron, setp=setp, setp_cap=cap(setp),
+                                             habit=words.rng.choice(HABITS))
 
 
 def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     """What ``voice`` says: one line, now and then after a discourse marker."""
     said = _said(words, recipe, voice)
-    if words.rng.random() < 0.2:
+    if words.rng.random() < 0.2 and not _OBJECTION.match(said[0]):
         names = {first(n) for n in words.people} | set(str(voice.value).split()[:1])
-        said = [f"{words.rng.choice(MARKERS)} {lowered(said[0], names)}", *said[1:]]
+        said = [f"{words.rng.choice(fresh(MARKERS, said[0]))} {lowered(said[0], names)}", *said[1:]]
     return said
+
+
+def _starts(*banks: tuple[str, ...]) -> re.Pattern[str]:
+    """Lines opening with any frame of ``banks`` (its words up to the first slot)."""
+    heads = {f.split("{")[0].strip() for bank in banks for f in bank}
+    return re.compile("|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True) if h))
+
+
+_OBJECTION = _starts(COMPLAINTS, CORRECTIONS, REVERTED, *RELATIVE.values())
 
 
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -250,23 +299,30 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     api, rng, v, role = recipe.setting, words.rng, voice.value, voice.role
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
-    state = situations.STATES.get(recipe.condition or "", ((), (), ()))
+    state = situations.STATES.get(recipe.condition or "")
     if role in ("own-step", "rule-step", "temporary-step"):  # a step from a value said elsewhere, never the value
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":
             base_holder = next(x.person for x in recipe.voices if x.role == "own-base")
             return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.")]
         if role == "rule-step":
-            return [words.reason(f"{cap(cond)}, I want {dev} {step} than my usual.")]
-        start = rng.choice(state[0])
+            return [words.reason(rng.choice(RULE_STEPS).format(cond=cond, cond_cap=cap(cond), dev=dev, step=step))]
+        assert state is not None
+        start = rng.choice(state.start)
         return [f"{cap(start)}, so for the next little while {dev} {step} than usual."]
     if role in ("own", "usual", "everyday", "wrong", "own-base", "usual-base"):
-        # a value a step is taken from is said as its number
-        wish = words.wish(api, v, habit=role in ("own", "usual", "own-base", "usual-base"),
+        # a value a step is taken from is said as its number; a value that decides nothing may be
+        # someone's for now, a relative's, or have a name (the words of other types' voices)
+        aside = rng.random() if role in ("own", "everyday") and not _decides(recipe, voice) else 1.0
+        if aside < 0.07:
+            return [_relative(words, recipe, api, v)]
+        wish = words.wish(api, v, habit=role in ("own", "usual", "own-base", "usual-base") and aside >= 0.25,
                           literal_only=role in ("wrong", "own-base", "usual-base"))
-        if role in ("everyday", "wrong"):
+        if aside < 0.12:
+            wish += rng.choice(NAMED).format(theme=rng.choice(THEMES))
+        if role == "everyday" or (role == "wrong" and rng.random() < 0.35) or 0.12 <= aside < 0.25:
             wish = for_now(wish, rng.choice(FOR_NOW))
-        lead = _colour(words, recipe, voice, api)
+        lead = _colour(words, recipe, voice, api, wish)
         return [words.reason(words.led(lead, wish, v) if lead else wish)]
     if role == "rule-not":  # the rule said against the value of other days, which comes last
         wish = words.wish(api, v, habit=True, literal_only=True)
@@ -276,30 +332,32 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
             return [words.reason(for_now(wish, f" {cond}"))]
+        if role != "rule" and rng.random() < 0.3:  # someone's value on one occasion, not a rule of theirs
+            wish = for_now(wish, rng.choice(FOR_NOW[:4]))
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
         return [words.reason(words.led(lead, wish, v))]
     if role == "temporary":
-        start = rng.choice(state[0])
-        lead = rng.choice(STATE_LEADS).format(state=start, state_cap=cap(start))
+        assert state is not None
+        start = rng.choice(state.start)
+        lead = rng.choice(fresh(STATE_LEADS, start)).format(state=start, state_cap=cap(start))
         wish = words.wish(api, v)
         if not any(w in lead for w in ("now", "Until", "while")):
-            wish = for_now(wish, rng.choice(FOR_NOW[:4]))
+            wish = for_now(wish, rng.choice(fresh(FOR_NOW[:4], f"{lead} {wish}")))
         return [words.led(lead, wish, v)]
     if role == "ended":
-        end = rng.choice(state[1])
+        assert state is not None
+        end = rng.choice(state.end)
         if v is None:
-            return [rng.choice(ENDED).format(end=end, end_cap=cap(end))]
-        return [words.led(rng.choice(END_LEADS).format(end=end, end_cap=cap(end)), words.wish(api, v, literal_only=True), v)]
+            return [rng.choice(fresh(ENDED, end)).format(end=end, end_cap=cap(end))]
+        wish = words.wish(api, v, literal_only=True)
+        return [words.led(rng.choice(fresh(END_LEADS, f"{end} {wish}")).format(end=end, end_cap=cap(end)), wish, v)]
     if role == "for-other":
         other = recipe.extra["favour_for"]
         pron, obj, _ = PRONOUNS[words.people[other].gender]
         setp = words.setp(api, v, literal_only=True)
         return [rng.choice(FOR_OTHER).format(who=first(other), setp=setp, pron=pron, obj=obj)]
     if role == "relation":
-        rel, rel_pron = recipe.relation or ("nephew", "he")
-        setp = words.setp(api, v)
-        return [rng.choice(RELATION).format(rel=rel, pron=rel_pron, setp=setp, setp_cap=cap(setp),
-                                            habit=rng.choice(HABITS))]
+        return [_relative(words, recipe, api, v, deciding=True)]
     if role == "named":
         wish = words.wish(api, v, habit=True)
         return [wish + rng.choice(NAMED).format(theme=theme_of(recipe, voice))]
@@ -312,6 +370,8 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         frames = RELATIVE["higher" if voice.offset > 0 else "lower"] + RELATIVE["either"]
         return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit))]
     if role == "corrected":
-        lead = rng.choice(CORRECTIONS + COMPLAINTS).format(dev=dev)
-        return [words.reason(words.led(lead, words.wish(api, v, habit=True, literal_only=True), v), 0.3)]
+        wish = words.wish(api, v, habit=True, literal_only=True)
+        lead = rng.choice(CORRECTIONS) if rng.random() < len(CORRECTIONS) / (len(CORRECTIONS) + len(COMPLAINTS)) \
+            else _complaint(words, api, wish)
+        return [words.reason(words.led(lead, wish, v), 0.3)]
     raise ValueError(f"unknown voice role {role!r}")

@@ -21,68 +21,84 @@ from vmb.generate.procedural import lexicon
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.schemas import Persona, PersonaGroup
 
-ERRANDS = ("to the hardware store", "to the airport", "home from the office", "to a school concert", "to the dentist",
-           "to the farmers' market", "to a client meeting", "to the gym", "to the garden center", "to dinner downtown",
-           "to pick up a parcel", "to the coast for the day", "to the vet", "back from the cinema", "to the library",
-           "to a birthday party", "to the train station", "to a job site", "to the pharmacy", "to the recycling center",
-           "to a friend's housewarming", "to the climbing wall", "to the bank", "to a conference", "home from the match")
+# Where a drive goes, with the clock hours (0-23) it can start at: nobody drives home from the match at 7 AM.
+_ERRAND_HOURS = {
+    "to the hardware store": (8, 19), "to the airport": (4, 23), "home from the office": (15, 21),
+    "to a school concert": (16, 20), "to the dentist": (8, 17), "to the farmers' market": (7, 13),
+    "to a client meeting": (8, 17), "to the gym": (5, 22), "to the garden center": (8, 18),
+    "to dinner downtown": (17, 22), "to pick up a parcel": (8, 19), "to the coast for the day": (6, 12),
+    "to the vet": (8, 18), "back from the cinema": (13, 23), "to the library": (9, 19),
+    "to a birthday party": (10, 20), "to the train station": (5, 23), "to a job site": (6, 16),
+    "to the pharmacy": (8, 21), "to the recycling center": (8, 17), "to a friend's housewarming": (16, 22),
+    "to the climbing wall": (9, 22), "to the bank": (9, 16), "to a conference": (7, 12), "home from the match": (15, 23)}
+ERRANDS = tuple(_ERRAND_HOURS)
+
+
+def errand(rng: Random, hour: int | None = None) -> str:
+    """Where a drive goes (one that fits the clock ``hour``, when it is known)."""
+    return rng.choice([e for e, (start, end) in _ERRAND_HOURS.items() if hour is None or start <= hour <= end])
+
+
+def errand_clash(text: str, hour: int) -> bool:
+    """Whether ``text`` names a drive that does not fit the clock ``hour``."""
+    return any(e in text and not start <= hour <= end for e, (start, end) in _ERRAND_HOURS.items())
 
 OPEN = (
     "{when_cap} I {adv} {act} the {thing}, and [it turned out|the result was|it ended up] {qual}.",
-    "[I have to|Let me|I need to|I must] tell you [about|what happened with] the {thing} {when}.",
+    "[I have to|Let me|I need to|I must|I should] [tell you|fill you in|update you] [about|on] [the|that|my] {thing} {when}.",
     "{name} and I {act} the {thing} {when}; [it was|it came out|everything looked] {qual}.",
     "So the {thing} is {adv} {qual}, after {dur} [of work|of fiddling|of trying|with {name}].",
-    "[You won't believe|Guess|Wait till you hear] what [happened|went down] with the {thing} at the {place}.",
+    "[You won't believe|Guess|Wait till you hear|Ask me] what [happened|went down|went wrong] [with|to] [the|my|that] {thing} [at|near|outside] the {place}.",
     "I spent {dur} on the {thing} {when} and [felt|came away|ended up] {feel}.",
     "{name_full} from {company} [asked me|grilled me|quizzed me|emailed me] about the {thing} {when}.",
     "The {thing} cost me {amount}, [can you believe it|no joke|and I'm still {feel}]?",
     "[I'm|Still] {feel} about the {thing}; {name} [says|reckons|thinks] it looks {qual}.",
     "[Big|Small|Odd|Funny] news [on the {thing} front|about the {thing}]: I {act} it [myself|with {name}'s help].",
-    "[Work update|Quick one from work|News from {company}]: the {work_thing} is {work_qual} [again|as usual|{when}].",
+    "[Work update|Quick one from work|News from {company}]: [the|our|that] {work_thing} is {work_qual} [again|as usual|{when}].",
     "[As a|Being a] {my_job}, I [never thought|didn't expect|hardly imagined] I'd {act} a {thing} {when}.",
     "My {rel} [dropped off|lent me|sent over|found] a {color} {thing} {when}, [no idea why|out of nowhere].",
     "[Someone at {company} wants|A guy from {company} wants|Two people at {company} want] to {bs} {later}, {adv}.",
     "{name} brought {food} to the {event} {when} and [nobody|everybody|half the room] [noticed|asked for more].",
     "The {weather} {when} [ruined|wrecked|delayed] the {thing}, so {name} and I [improvised|gave up|went for {food}].",
-    "[Did I mention|Have I told you] my {rel} adopted a {animal}? It [chewed|sat on|knocked over] my {object} {when}.",
+    "[Did I mention|Have I told you|Did you hear|I forgot to say] my {rel} adopted a {animal}? It [chewed|sat on|knocked over] my {object} {when}.",
     "{adv_cap}, the {event} at {name}'s [place|house|flat] [turned into|became|ended in] a [debate|row|long chat] [about|over] the {thing}.",
     "I [lost|found|broke|borrowed] {name}'s {object} {when}, [right before|just after|in the middle of] the {thing}.",
-    "[My|Our] {rel} [just got|landed|started] a job as a {job} [at|with] {company} in {city}.",
+    "[My|Our] {rel} [just got|landed|started] [a job as|work as|a post as|a position as] a {job} [at|with] {company} in {city}.",
     "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] {pron_any} [practised|tried it] on me {when}.",
     "[Over|At] {food} {when}, {name_full} [explained|pitched|described] the {catch} [at|behind] {company}.",
 )
 ASK = (
-    "[Wait|Hang on|Sorry|Hold on], is that the {thing} {name} [was on about|mentioned|kept raving about]?",
-    "How [long|many evenings|many weekends] did the {thing} [take you|eat up|cost you]?",
-    "Did {name} ever [get back to you|reply|follow up|say anything] about the {thing2}?",
+    "[Wait|Hang on|Sorry|Hold on], [is that|was that|isn't that] [the|that] {thing} {name} [was on about|mentioned|kept raving about]?",
+    "How [long|many evenings|many weekends|many hours] did [the|that|your] {thing} [take|eat up|cost you]?",
+    "Did {name} [ever|actually|finally] [get back to you|reply|follow up|say anything] [about|on|regarding] [the|that] {thing2}?",
     "Was it the {qual} [kind|sort|type] or [more|rather] {qual2}?",
-    "[Who told you to|What made you|Whose idea was it to|Why did you] try the {place} [in {city}|on {street}]?",
+    "[Who told you to|What made you|Whose idea was it to|Why did you] [try|pick|go to|book] [the|that] {place} [in {city}|on {street}]?",
     "And what does {name} [think of|make of|say about] the {thing2}?",
     "Are you [doing|tackling|starting|planning] the {thing2} [next|after that|{later}]?",
-    "Was this [before or after|around the time of|during] the {event} at {name}'s?",
-    "[Is that|Was that] [why|the reason] you [looked|seemed|sounded] so {feel} {when}?",
-    "Would {name} [help|give you a hand|pitch in] with the {thing2}, [do you think|maybe|honestly]?",
+    "[Was this|Was that|Did this happen|Did all that happen] [before or after|around|during|right after] [the|that] {event} at {name}'s?",
+    "[Is that|Was that|So that's] [why|the reason] you [looked|seemed|sounded|were] so {feel} {when}?",
+    "Would {name} [help|give you a hand|pitch in|lend a hand] [with|on] [the|that] {thing2}, [do you think|maybe|honestly]?",
     "How much is a {qual} {thing2} [these days|now|at the {place}|in {city}]?",
     "Didn't your {rel} [have|own|try] [one|a {thing2}] [once|years ago|in {country}]?",
-    "[Any|Got any] [photos|pictures|proof] of the {thing}, or [was it|is it] too {qual}?",
-    "[What|How] did the {animal} [make of|react to] [all that|the {object}]?",
+    "[Any|Got any] [photos|pictures|proof] [of|from] [the|that] {thing}, or [was it|is it] too {qual}?",
+    "[What did the {animal} make of|How did the {animal} react to] [all that|the {object}]?",
     "Is {name} still [working as|training as] a {job} [at|for] {company}?",
     "[Does|Did] {name} [still|ever] speak {lang}, [from|after] the years in {country}?",
 )
 DETAIL = (
-    "Mostly the {thing2}. I {act} it [twice|three times|again {when}] and it's {adv} {qual}.",
-    "{name} showed me [a trick|a shortcut|another approach] [with|for] the {thing2}; [saved|cut] {dur}.",
+    "Mostly the {thing2}. I {act} it [twice|three times|again {when}|once more] and [it's|now it's|it looks|it seems] {adv} {qual}.",
+    "{name} [showed me|taught me|found] [a trick|a shortcut|another approach] [with|for] [the|that|my] {thing2}; [saved|cut] {dur}.",
     "The [guy|woman|kid|owner] at the {place}, a {job}, [said|claimed|swore] it [usually|often] looks {qual}.",
     "It was {qual} at first, then {qual2} once I {act} the {thing2}.",
     "I [copied|followed|stole] {name}'s [method|routine|approach]: {act} it, wait {dur}, then [repeat|check].",
-    "We ended up [at|near|behind] [a|the] {place} in {city} with {name}'s [crew|cousins|friends from {country}].",
+    "[We ended up|We wound up|We finished|The day ended] [at|near|behind|outside] [a|the|some] {place} in {city} with {name}'s [crew|cousins|friends from {country}].",
     "[It took|All told it was|That cost me] {dur}, plus {amount} for a [new|spare|used] {thing2}.",
     "[About|Roughly|Maybe|Nearly] {num} [tries|attempts|goes|rounds], [and|but] [the last|the {ordinal} one|the {ordinal}] [was|looked|came out] [the least|the most] {qual}.",
     "My {rel} swears by a {qual} {thing2}, so I [borrowed|bought|ordered] one [from {company}|off {name}|online].",
     "[Half|Most|Some|A third] of the {thing2} [went fine|worked|held up|survived]; [the rest|everything else|the remainder] [was|looked|felt] {adv} {qual2}.",
     "[Apparently|Supposedly|According to {name}|Word is] the [secret|trick|key] [is|involves|needs] a {color} {thing2} and [patience|{food}|luck|{adv} good timing].",
     "[The|Our|That] {work_thing} [came up|got mentioned|hit the agenda|resurfaced] [too|again|as well], since {company} [insists on|keeps pushing|wants] a {catch}.",
-    "[Between|Around|Despite] the {weather} and the {event}, I {adv} [managed|found time] to {act} the {thing2}.",
+    "[Between|Around|Despite] the {weather} and the {event}, I {adv} [still|somehow|even] {act} the {thing2}.",
     "{name_full} [offered|promised|threatened] to {bs} [if|unless|once] the {thing2} [works|fails|arrives].",
     "The {object} [broke|went missing|fell apart] halfway, so {name} [lent|gave|threw] me theirs.",
     "[Funnily|Strangely|Sadly] enough, the {animal} [loved|ignored|attacked] the {thing2} [most|first].",
@@ -93,38 +109,38 @@ DETAIL = (
 REACT = (
     "{reaction}, that [sounds|seems|looks] {qual}.", "{reaction}! {name} would have [loved|hated|filmed] the {thing2}.",
     "{reaction}. I'd have been {feel} [too|as well|myself].",
-    "{reaction}, [you never|nobody ever|{name} never] [mentioned|told me about|brought up] the {thing2} [before|{when}|till now].",
+    "{reaction}, [you never|nobody ever|{name} never] [mentioned|told me about|brought up] [the|that|your] {thing2} [before|{when}|till now].",
     "{reaction}, [and|so] [all that|the whole saga|that palaver|the drama] [for|over] {amount}?", "{reaction}. [Sounds like|That's so] {name} [all over|to a tee].",
     "{reaction}, I remember the {place} [being|looking] {qual} [in {month}|back then|in the spring].",
     "{reaction}; [a|even a] {qual} {thing} beats [no|a {qual2}] {thing}.",
-    "{reaction}. My {rel} [went through|had] the same [thing|drama|saga] [in {city}|{when}].",
+    "{reaction}. My {rel} [went through|had|lived through|survived] [the same|a similar|exactly that] [thing|drama|saga] [in {city}|{when}].",
     "{reaction}, {first}. [Next time|Maybe next time] bring {food}.",
 )
 CALLBACK = (
-    "[Isn't|Wasn't|Is] that [what|exactly what|more or less what] you [said|told me|were saying|claimed] {when} about the {past}?",
-    "Like [that time|the day|the evening] {when} with {name} and the {past}.",
+    "[Isn't|Wasn't|Is] that [what|exactly what|roughly what|pretty much what|just what|the thing] [you|{name}] [said|told me|kept saying|claimed] {when} [about|regarding] [the|that] {past}?",
+    "[Like|Just like|Same as] that time {when} with {name} and the {past}.",
     "You were so {feel} about the {past} {when}, [remember|admit it]?",
     "After what {name} [told us|said|posted] {when} about the {past}, I'm not [surprised|shocked].",
-    "[Last time|On {weekday}] you'd [only just|barely] {act} the {past}.",
-    "[That's|Quite|What] a [change|leap|shift|contrast] [from|after|compared to] the {qual} {past} [we laughed about|you showed me|{name} mocked] {when}.",
+    "[Last time|On {weekday}|Back in {month}] [you'd|you had] [only just|barely|hardly|just about] {act} [the|that] {past}.",
+    "[That's|Quite|What] a [change|leap|shift|contrast] [from|after|compared to] [the|that|your] {qual} {past} [we laughed about|you showed me|{name} mocked] {when}.",
     "[Remember|Think back to] the {past} [from|on] {weekday}? [Same energy|Same story|Not even close].",
     "[Still|So] better than the {past} [saga|fiasco|episode] [at the {event}|in {month}|with {name}].",
 )
 PLAN = (
     "Let's ask {name} [about it|what they think|for advice] {later}.", "I'll [try|check out|look at] the {place} in {city} {later}.",
-    "Maybe I'll {plan} {later}.", "I'm [booking|planning|lining up] [another go at|a rematch with] the {thing2} {later}.",
+    "Maybe I'll {plan} {later}.", "I'm [booking|planning|lining up|arranging|pencilling in] [another go at|a rematch with|a second round of|one more try at] [the|that] {thing2} {later}.",
     "{name} wants to [come along|join|tag along] {later}, if you [fancy it|are free|want to].",
     "We could [take|bring] the {thing2} [over to|along to] {name}'s {later}.",
     "I'll [report back|let you know|text you] {later}, [fingers crossed|wish me luck].",
-    "[Next up|After that|Then] [is|comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
+    "[Next up is|After that comes|Then comes|Next comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
     "[If|Once] the {weather} [clears|passes|holds off], I'll {act} the {thing2} {later}.",
     "I promised {name} we'd {bs} {later}, [half as a joke|only half joking].",
 )
 CLOSE = (
-    "[Keep me posted|Let me know how it goes|Tell me everything] {later}.", "[Good luck|Best of luck|Fingers crossed] [with|for] the {thing}, {first}.",
+    "[Keep me posted|Let me know how it goes|Let me know how it turns out|Tell me everything|Report back] {later}.", "[Good luck|Best of luck|Fingers crossed] [with|for] the {thing}, {first}.",
     "[Send|Show] me a [photo|picture|video] [later|tonight|of the {thing}].", "Tell {name} I said [hi|hello|well done].",
-    "[Sounds like a plan|Deal|Fair enough|Brilliant], {first}.", "[Don't let|Never let|Ignore] {name} [talk you out of|if they mock] the {thing2}.",
-    "Count me in, [whenever it is|any day but Sunday|if there's room], [I'll bring {food}|as long as there's {food}].", "[I'll hold you to that|That's a promise|No backing out|You said it], {first}.",
+    "[Sounds like a plan|Deal|Fair enough|Brilliant], {first}.", "[Don't let {name} talk you out of|Never let {name} put you off|Ignore {name} if they mock|Stick with] [the|that] {thing2}.",
+    "[Count me in|I'm in|Sign me up], [whenever it is|any day but {weekday}|if there's room|if {name} comes], [I'll bring {food}|as long as there's {food}].", "[I'll hold you to that|I'll hold you to it|That's a promise|No backing out|You said it], {first}.",
 )
 PLANS = ("give it another shot", "ask for a refund", "take a proper class", "start over from scratch",
          "drag {name} along", "write it all down", "buy a better {thing2}", "sleep on it", "call {company}",
@@ -134,8 +150,8 @@ CAR_TALK = (
     "[By the way,|Oh, and] {device} made a [weird|funny|clicking] noise {when}; I should [mention it at|book] the service.",
     "{name}'s car has {device} too, but [she|he] never [touches|uses] it.",
     "I [read|heard] that {device} [drains|eats] the battery, no idea if that's true.",
-    "Did the dealer ever explain {device}? I just [poke at it|press things until it works].",
-    "My old car didn't even have {device}; funny how you get used to things.",
+    "[Did the dealer ever explain|Has anyone ever explained|Does anyone understand] {device}? I just [poke at it|press things until it works].",
+    "[My old car|My first car|Dad's old car] [didn't even have|never had|came without] {device}; [funny how you get used to things|you get spoiled fast|now I can't do without it].",
 )
 _WORK_THINGS = ("proposal", "budget", "roll-out", "review", "deadline", "pilot", "audit", "launch", "rota", "handover")
 _WORK_QUALS = ("slipping", "on fire", "stalled", "back on track", "under review", "late", "a headache", "nearly done")
@@ -153,7 +169,7 @@ _DOINGS = (
     (("ordered", "cooked", "brought", "shared", "burned", "tried", "served", "finished"),
      ("the {food}", "{food}", "a tray of {food}", "leftover {food}")),
     (("booked", "cancelled", "queued for", "organized", "missed", "talked about"),
-     ("the {event} tickets", "the {event}", "a table for the {event}", "{name}'s {event}")),
+     ("the {event} tickets", "the {event}", "[a table|seats|a spot|a slot] for [the|that] {event}", "{name}'s {event}")),
     (("argued about", "laughed about", "complained about", "read up on", "asked {name} about"),
      ("the {thing2}", "the {work_thing} at {company}", "the {weather}", "the {catch}")),
 )
@@ -291,7 +307,7 @@ class Talk:
         if rng.random() < 0.4:
             parts.append(rng.choice(_ADJUNCTS))
         text = self._fill(" ".join(parts), domain, thing, speaker)
-        ending = rng.choice((".", ".", ".", "!", ", honestly.", ", believe it or not.", ", if you can picture it.",
+        ending = rng.choice((".", ".", ".", "!", ", honestly.", ", believe it or not.", ", picture that.",
                              ", no kidding.", ", of all things.", ", go figure.", ", mind you.", ", apparently.",
                              ", imagine that.", ", as usual.", ", would you believe.", ", for once.", ", again."))
         return text[:1].upper() + text[1:] + ending
@@ -304,16 +320,20 @@ class Talk:
         else:
             text = self._fill(rng.choice(table), domain, thing, speaker)
         if table is not REACT and rng.random() < 0.25:
-            opener = rng.choice(lexicon.OPENERS)
+            opener = rng.choice(lexicon.fresh(lexicon.OPENERS, text))
             first_word = text.split(" ", 1)[0]
             kept = text if first_word.split("'")[0] in self.proper else text[:1].lower() + text[1:]
             text = f"{opener}, {kept}"
         if rng.random() < extra:
-            if rng.random() < 0.45:
-                text += " " + self._clause(domain, thing, speaker)
-            else:
-                follow = (DETAIL, CALLBACK, PLAN, ASK) if table is not ASK else (DETAIL, CALLBACK)
-                text += " " + self._fill(rng.choice(rng.choice(follow)), domain, thing, speaker)
+            for _ in range(3):  # a second sentence that says no word the first says once ("now ... now")
+                if rng.random() < 0.45:
+                    more = self._clause(domain, thing, speaker)
+                else:
+                    follow = (DETAIL, CALLBACK, PLAN, ASK) if table is not ASK else (DETAIL, CALLBACK)
+                    more = self._fill(rng.choice(rng.choice(follow)), domain, thing, speaker)
+                if not lexicon.once_words(text) & lexicon.once_words(more):
+                    text += " " + more
+                    break
         return text
 
     def thread(self, size: int) -> list[tuple[str, str]]:

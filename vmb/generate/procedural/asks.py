@@ -1,0 +1,245 @@
+"""What a procedural query asks: its request, from banks shared by every recipe variant that can
+mean them, so that the wording does not give the reasoning type away (the chain does).
+
+Each recipe variant (``recipes.py``) has one builder here, which picks the request's frames, who
+rides along and any scene the request needs; a request never repeats the history's words for
+what decides it (a state's end, a rule's condition, a name someone gave a value): it describes
+them ("the one I gave a name to", "like that trip through the downpour, one notch higher").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+
+from vmb.data.reasoning import BY_NAME
+from vmb.generate.procedural import situations
+from vmb.generate.procedural.devices import DEVICES, value_noun
+from vmb.generate.procedural.lexicon import fresh, once_words
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words
+from vmb.generate.schemas import Chain, Persona, PersonaGroup
+
+# {dev} is the device ("the seat warmer"), {bare} without "the".
+MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Set {dev} how I normally have it.",
+          "Do {dev} my way, would you?", "{dev_cap} please, you know how I like it.", "Who touched {dev}? Put it back.",
+          "I want {dev} like always.", "Something's not right with {dev}. Make it mine again.", "Set {dev} to my setting.",
+          "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
+          "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
+          "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "{dev_cap} the normal way, please.",
+          "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?",
+          "Go back to my standard {bare}.", "{dev_cap} the way that suits me.", "Reset {dev} to my familiar setting.")
+GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
+           "Time to fix {dev}.", "Get {dev} right for me, would you?", "Time to change {dev}.",
+           "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
+           "Let's get {dev} sorted before we go.", "Mind fixing {dev}?", "{dev_cap} again, please.", "Fix {dev}, would you?",
+           "Adjust {dev} for me.", "You know what I want from {dev}.", "Can you deal with {dev}?", "{dev_cap} for this, please.",
+           "Set up {dev}, thanks.", "{dev_cap}, like I want it.", "Take care of {dev}.")
+# The value of an earlier time: {when} is "last time" or an occasion.
+EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
+           "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
+EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
+                "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
+SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day")
+RECURRED = ("last time it happened", "the last time", "last time", "that time")
+BEFORE = ("before all this", "before any of that", "before it started")
+OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
+                "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
+                "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?")
+NOT_THEIRS = ("{dev_cap} my way, not {who}'s.", "Set {dev} how I like it, not how {who} has it.",
+              "Not {who}'s {bare}, mine, please.", "{dev_cap}: mine, not the way {who} does it.")
+WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
+RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite {noun}.", "{dev_cap} for my {rel}, please.",
+            "Make {dev} the {noun} {pron} loves.", "Set {dev} to {poss} favourite {noun}.")
+RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {rel} sat in the back.",
+                   "{asker} had {poss_a} {rel} along.", "{asker}'s {rel} had climbed into the back.",
+                   "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
+                   "{asker} had picked up {poss_a} {rel} on the way.")
+# A value someone gave a name to, asked for by who named it, never by the name.
+NAMED_MINE = ("Set {dev} to the {noun} I named myself.", "{dev_cap}: the one with my pet name, please.",
+              "Put {dev} on the {noun} I nicknamed.", "I want {dev} on my named {noun}.",
+              "The {noun} I christened, for {dev}, please.", "{dev_cap} on the one I named, please.")
+NAMED_BY = ("Set {dev} to the {noun} {who} named.", "{dev_cap} on the one {who} nicknamed, please.",
+            "Put {dev} on {who}'s named {noun}.", "The {noun} {who} christened, for {dev}, please.")
+DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
+                  "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
+                  "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
+                  "Go ahead and choose {dev}, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
+# A state's end or return said before the request ({said}: the state's query-side words).
+STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "Good news: {said}.")
+# A complaint before any request, now and then.
+GRUMBLES = ("Ugh.", "Ugh, this isn't right.", "Well, this won't do.", "Hmm.", "Okay.", "Right.", "Oh dear.")
+SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
+             " Turn it on too.", " It isn't even on yet.", " And switch it on, it's off.", " It's off at the moment.")
+# How often a request says a state's end or return (its own variant), or another state's as an aside
+# (any other variant), so such words are in queries of every type.
+STATE_LEAD_USE, ASIDE_USE = 0.3, 0.08
+
+
+@dataclass
+class Ask:
+    """One query's request while it is built: its frames, what fills them, who rides along, a scene."""
+
+    chain: Chain
+    people: dict[str, Persona]
+    rng: Random
+    fill: dict[str, str]
+    frames: tuple[str, ...] = MY_WAY
+    passenger: str | None = None
+    scene: str | None = None  # a scene sentence the request needs (a relative in the back, the condition)
+    lead: str = ""
+    generic: bool = True  # a request any type could make may stand in for the frames
+
+    @property
+    def asker(self) -> str:
+        assert self.chain.target is not None
+        return self.chain.target.person
+
+    def holder(self) -> str:
+        """Whose voice set the answer's value."""
+        assert self.chain.target is not None
+        return next(e.person for e in self.chain.events if e.value == self.chain.target.value)
+
+    def about(self, person: str) -> None:
+        pron = PRONOUNS[self.people[person].gender][0]
+        self.fill.update(who=first(person), pron_cap=cap(pron))
+
+    def state_lead(self, said: tuple[str, ...]) -> None:
+        text = self.rng.choice(said)
+        self.lead = self.rng.choice(STATE_LEADS).format(said=text, said_cap=cap(text))
+        self.generic = False
+
+
+def _own(ask: Ask) -> None:
+    if not any("for-other" in e.role for e in ask.chain.events):  # the asker's own value was also their last one
+        ask.frames = MY_WAY + EARLIER
+        ask.fill["when"] = ask.rng.choice(SETTLED[:1] + SETTLED[3:])
+    rivals = [e.person for e in ask.chain.events if e.person != ask.asker]
+    if rivals and ask.rng.random() < 0.15:
+        ask.frames, ask.generic = NOT_THEIRS, False
+        ask.about(ask.rng.choice(rivals))
+
+
+def _for_passenger(ask: Ask) -> None:
+    holder = next(e.person for e in ask.chain.events if e.value == ask.chain.target.value  # type: ignore[union-attr]
+                  and e.role in ("own", "own-step"))
+    ask.frames, ask.passenger, ask.generic = tuple(f + w for f in OTHER_PERSON for w in WITH_ME), holder, False
+    ask.about(holder)
+
+
+def _driver_decides(ask: Ask) -> None:
+    holder = next(e.person for e in ask.chain.events if e.value == ask.chain.target.value  # type: ignore[union-attr]
+                  and e.role in ("own", "own-step"))
+    ask.frames, ask.generic = DRIVER_DECIDES, False
+    ask.passenger = ask.rng.choice([e.person for e in ask.chain.events if e.person != holder])
+
+
+def _rule(ask: Ask) -> None:
+    condition = situations.CONDITIONS[ask.chain.target.condition or ""]  # type: ignore[union-attr]
+    ask.scene = ask.rng.choice(condition.scene)
+    if condition.category == "company":
+        ask.passenger = None
+
+
+def _other_person(ask: Ask) -> None:
+    owner = ask.holder()
+    ask.frames, ask.generic = OTHER_PERSON, False
+    ask.about(owner)
+    if ask.passenger == owner:
+        ask.frames = tuple(f + w for f in OTHER_PERSON for w in WITH_ME)
+
+
+def _relation(ask: Ask) -> None:
+    lines = " ".join(u.text for e in ask.chain.events for u in e.lines)
+    rel, pron = next((r for r in situations.RELATIONS if f" {r[0]} " in lines), situations.RELATIONS[0])
+    ask.frames, ask.generic, ask.passenger = RELATION + OTHER_PERSON, False, None
+    ask.fill.update(who=f"my {rel}", rel=rel, pron=pron, pron_cap=cap(pron), poss={"he": "his", "she": "her"}[pron])
+    poss_a = PRONOUNS[ask.people[ask.asker].gender][2]
+    ask.scene = ask.rng.choice(RELATIVE_SCENES).format(asker=first(ask.asker), rel=rel, poss_a=poss_a)
+
+
+def _theme(ask: Ask) -> None:
+    owner = ask.holder()
+    ask.generic = False
+    if owner == ask.asker:
+        ask.frames = NAMED_MINE
+    else:
+        ask.frames = NAMED_BY
+        ask.about(owner)
+
+
+def _step(ask: Ask, when: tuple[str, ...]) -> None:
+    target = ask.chain.target
+    assert target is not None
+    ask.frames, ask.generic = EARLIER_STEP, False
+    ask.fill.update(when=ask.rng.choice(when), step=step_words(target.offset or 0, DEVICES[target.setting].unit))
+
+
+def _usual(ask: Ask) -> None:
+    ask.frames = MY_WAY + EARLIER  # the usual value, "the way I had it before all this"
+    ask.fill["when"] = ask.rng.choice(BEFORE)
+    if ask.rng.random() < STATE_LEAD_USE:
+        ask.state_lead(situations.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
+
+
+def _recurs(ask: Ask) -> None:
+    ask.frames = EARLIER
+    ask.fill["when"] = ask.rng.choice(RECURRED)
+    ask.state_lead(situations.STATES[ask.chain.target.condition or ""].back)  # type: ignore[union-attr]
+
+
+def _corrected(ask: Ask) -> None:
+    ask.frames = MY_WAY + EARLIER
+    ask.fill["when"] = ask.rng.choice(SETTLED)
+
+
+# Each recipe variant's request (every variant of recipes.py has one: tests/generate/test_procedural.py).
+BUILDERS: dict[str, Callable[[Ask], None]] = {
+    "own": _own, "for-passenger": _for_passenger, "driver-decides": _driver_decides,
+    "rule": _rule, "rule-step": _rule,
+    "other-person": _other_person, "relation": _relation, "theme": _theme,
+    "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
+    "usual": _usual, "recurs": _recurs,
+    "absolute": _corrected, "relative": _corrected, "revert": _corrected,
+    "step-on-corrected": lambda ask: _step(ask, SETTLED),
+}
+
+
+def _aside(ask: Ask, frame: str) -> None:
+    """Another state's end or return said before the request, as people mention their news."""
+    state = situations.STATES[ask.rng.choice(sorted(situations.STATES))]
+    said = fresh(state.over if ask.rng.random() < 0.5 else state.back, frame)
+    if not once_words(said[0]) & once_words(frame):
+        ask.state_lead(said)
+
+
+def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
+    """The query's request (``Ask.fill["request"]``), who rides along and the scene it needs."""
+    target, variant = chain.target, chain.topic.split(":")[0]
+    assert target is not None and chain.reasoning_type is not None
+    people = {p.name: p for p in group.people}
+    dev = noun(target.setting, rng)
+    fill = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my "),
+            "noun": value_noun(target.setting)}
+    ask = Ask(chain, people, rng, fill, passenger=rng.choice([n for n in people if n != target.person] + [None, None]))
+    BUILDERS[variant](ask)
+    frame = rng.choice(fresh(ask.frames, ask.lead))
+    if ask.generic and not ask.lead and rng.random() < BY_NAME[chain.reasoning_type].generic_requests:
+        frame = rng.choice(GENERIC)
+    if not ask.lead and target.condition not in situations.STATES and rng.random() < ASIDE_USE:
+        _aside(ask, frame)
+    if ask.scene is None and rng.random() < 0.1:
+        rel = rng.choice(situations.RELATIONS)[0]
+        ask.scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel,
+                                                       poss_a=PRONOUNS[people[target.person].gender][2])
+    text = frame.format(**fill)
+    if not ask.lead and rng.random() < 0.12:
+        ask.lead = rng.choice(GRUMBLES)
+    if text.startswith("my "):
+        text = cap(text)
+    if ask.lead:
+        text = f"{ask.lead} {text if ask.lead.endswith('.') else lowered(text, {first(n) for n in people})}"
+    if len(target.calls) > 1:
+        text += rng.choice(SWITCH_ON)
+    fill["request"] = text
+    return ask
