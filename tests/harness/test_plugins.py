@@ -11,7 +11,7 @@ import pytest
 
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.errors import OptionError
-from vmb.memory import get_setting, memory_info, memory_names, register
+from vmb.memory import get_memory_setting, memory_info, memory_names, register
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, history_chunks
 
 from .conftest import RunFn
@@ -67,7 +67,7 @@ def test_history_is_cut_into_day_hour_chunks(bench: Any) -> None:
 
 
 def test_a_registered_system_is_a_memory_setting(bench: Any, run: RunFn, tmp_path: Path) -> None:
-    assert "toy-bank" in memory_names() and get_setting("toy-bank").name == "toy-bank"
+    assert "toy-bank" in memory_names() and get_memory_setting("toy-bank").name == "toy-bank"
     with ScriptedServer(ReferenceScript(bench)) as server:
         result = run(server.url, memory="toy-bank", groups=[1], limit=3, memory_options={"top_k_hint": 3})
     metric = result.metric
@@ -96,14 +96,14 @@ def test_a_system_that_changes_itself_on_search_gets_a_fresh_copy_each_time(benc
 
 def test_options_are_checked_for_settings_and_plugins_alike() -> None:
     with pytest.raises(OptionError, match=r"'summary': unknown option\(s\) dayz; valid: summary_cap \(int, default 8192\)"):
-        get_setting("summary", {"dayz": 3})
+        get_memory_setting("summary", {"dayz": 3})
     with pytest.raises(OptionError, match=r"'kv': option kv_rounds takes int, got 'ten'"):
-        get_setting("kv", {"kv_rounds": "ten"})
+        get_memory_setting("kv", {"kv_rounds": "ten"})
     with pytest.raises(OptionError, match=r"'toy-bank': unknown option\(s\) top_k; valid: top_k_hint \(int"):
-        get_setting("toy-bank", {"top_k": 3})
+        get_memory_setting("toy-bank", {"top_k": 3})
     with pytest.raises(OptionError, match=r"'gold': unknown option\(s\) x; valid: none"):
-        get_setting("gold", {"x": 1})
-    assert get_setting("summary", {"summary_cap": 100}).options.summary_cap == 100
+        get_memory_setting("gold", {"x": 1})
+    assert get_memory_setting("summary", {"summary_cap": 100}).options.summary_cap == 100
 
 
 def test_a_setting_declares_its_identity_once() -> None:

@@ -17,7 +17,7 @@ from vmb.errors import OptionError
 from vmb.llm.client import ChatClient
 from vmb.llm.model import Endpoint
 from vmb.llm.retry import RetryPolicy
-from vmb.memory import find, get_setting
+from vmb.memory import find, get_memory_setting
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import SystemEnv, history_chunks
 
@@ -72,7 +72,7 @@ def test_forgetting_follows_the_curve_and_the_seed(built: Path, small_bench: Any
 def test_search_strengthens_only_a_copy(built: Path, small_bench: Any) -> None:
     store = built / "store"
     before = {p.name: p.read_bytes() for p in store.iterdir()}
-    memory = get_setting("memorybank", NO_MODEL).load(small_bench.group(1), built)
+    memory = get_memory_setting("memorybank", NO_MODEL).load(small_bench.group(1), built)
     tool = memory.for_query(small_bench.queries[0]).tools[0]
 
     async def search(query: str) -> str:
@@ -101,7 +101,7 @@ def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path
                                 gate=asyncio.Semaphore(4), cache=None, policy=RetryPolicy(retries=0), timeout=30)
             ctx = BuildContext(model=client, directory=tmp_path, text_calls=True,
                                endpoint=Endpoint(base_url=server.url, model="scripted"))
-            await get_setting("memorybank", {}).build(group, ctx)
+            await get_memory_setting("memorybank", {}).build(group, ctx)
             return ctx
 
         ctx = asyncio.run(build())

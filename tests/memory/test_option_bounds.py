@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from vmb.errors import OptionError
-from vmb.memory import get_setting
+from vmb.memory import get_memory_setting
 
 
 @pytest.mark.parametrize("setting, options, message", [
@@ -16,9 +16,9 @@ from vmb.memory import get_setting
 ])
 def test_out_of_bounds_memory_options_are_refused(setting: str, options: dict[str, float], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        get_setting(setting, options)
+        get_memory_setting(setting, options)
 
 
 def test_options_within_bounds_are_taken() -> None:
-    assert get_setting("summary", {"summary_cap": 1}).build_params()["summary_cap"] == 1
-    assert get_setting("memorybank", {"seed": -3, "summaries": False}) is not None
+    assert get_memory_setting("summary", {"summary_cap": 1}).build_params()["summary_cap"] == 1
+    assert get_memory_setting("memorybank", {"seed": -3, "summaries": False}) is not None

@@ -81,7 +81,7 @@ async def _ingest(args: argparse.Namespace, config: RunConfig) -> int:
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
     plan = prepare_run(config)
-    if not plan.setting.builds:
+    if not plan.memory_setting.builds:
         raise ValueError(f"memory setting {plan.config.memory!r} has nothing to build")
     rundir = RunDir(Path(plan.config.out))
     rundir.lock()  # a `vmb run` of these options builds the same stores: one of them at a time

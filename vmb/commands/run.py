@@ -148,13 +148,13 @@ def run(args: argparse.Namespace) -> int:
     from vmb.harness.runner import execute, summary_line
     from vmb.llm.local import LocalModelError
     from vmb.llm.model import FatalModelError
-    from vmb.memory import get_setting
+    from vmb.memory import get_memory_setting
     from vmb.prices import price_table
     from vmb.results.rundir import ConfigMismatch, RunDirError
 
     try:
         config = config_from_args(args, use_cache=not args.no_cache)
-        get_setting(config.memory, config.memory_options)
+        get_memory_setting(config.memory, config.memory_options)
         price_table(config.prices)
     except (ValueError, ImportError) as error:
         print(f"vmb run: {error}", file=sys.stderr)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from vmb.doubles.offline import NoopModel
 from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
 from vmb.llm.model import Endpoint, Model
-from vmb.memory import get_setting
+from vmb.memory import get_memory_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.memory.options import non_default
 from vmb.prompts import prompt_versions
@@ -99,7 +99,7 @@ class RunPlan:
     """A run, resolved: its config, memory setting, benchmark, selected queries and determining settings."""
 
     config: RunConfig
-    setting: MemorySetting
+    memory_setting: MemorySetting
     data_root: Path
     bench: Benchmark
     selected: list[Query]  # in (group, index) order (this shard's groups only)
@@ -148,7 +148,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     config.validate()
     for module in config.plugins:
         importlib.import_module(module)
-    setting = get_setting(config.memory, config.memory_options)
+    setting = get_memory_setting(config.memory, config.memory_options)
     root = Path(resolve_data_dir(config.data))
     bench = load_benchmark_once(str(root))
     check_listed_groups(root, [g.number for g in bench.groups])
@@ -161,7 +161,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     if setting.reads_history:
         for number in sorted({q.group for q in selected}):
             bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)
-    return RunPlan(config=config, setting=setting, data_root=root, bench=bench, selected=selected,
+    return RunPlan(config=config, memory_setting=setting, data_root=root, bench=bench, selected=selected,
                    determining=config.determining(prompts, data_checksum(root), non_default(setting.options)))
 
 
@@ -192,8 +192,8 @@ class MemoryBuilder:
     def build_key(self, group: Group) -> str:
         d = self.plan.determining
         ident = {
-            "params": self.plan.setting.build_params(),
-            "prompts": prompt_versions(list(self.plan.setting.prompts)),
+            "params": self.plan.memory_setting.build_params(),
+            "prompts": prompt_versions(list(self.plan.memory_setting.prompts)),
             "agent": d["agent"], "model": d["model"], "base_url": d["base_url"],
             "request_params": d["request_params"], "text_calls": d["text_calls"],
             "history_sha256": hashlib.sha256(group.history_text.encode("utf-8")).hexdigest(),
@@ -203,7 +203,7 @@ class MemoryBuilder:
     def store_dir(self, group: Group) -> Path:
         """Where the group's built memory is kept for reuse by later runs (under the cache root)."""
         key = self.build_key(group)
-        return self.plan.config.cache_root() / "memory" / self.plan.setting.name / key[:16] / f"group_{group.number}"
+        return self.plan.config.cache_root() / "memory" / self.plan.memory_setting.name / key[:16] / f"group_{group.number}"
 
     async def build_group(self, group: Group, destination: Path | None = None) -> BuiltMemory:
         """The group's memory in the store (built now unless it is there), or built into ``destination``."""
@@ -215,7 +215,7 @@ class MemoryBuilder:
         return BuiltMemory(store, reused, build["cost"], build["health"])
 
     async def _build(self, group: Group, key: str, destination: Path) -> None:
-        setting = self.plan.setting
+        setting = self.plan.memory_setting
         scratch = destination.with_name(destination.name + ".building")
         shutil.rmtree(scratch, ignore_errors=True)
         scratch.mkdir(parents=True)

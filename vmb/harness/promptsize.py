@@ -79,7 +79,7 @@ class Counted:
 
 
 @dataclass
-class SettingFigures:
+class MemorySettingFigures:
     setting: str
     queries: int = 0
     requests: int = 0
@@ -97,7 +97,7 @@ def _listing_tokens(messages: list[Message], discovery: str) -> int:
     return sum(_tokens(m["content"]) for m in messages if m.get("role") == "tool" and m.get("tool_call_id") in ids)
 
 
-async def measure(setting_name: str, data: str | None, scratch: Path) -> SettingFigures:
+async def measure(setting_name: str, data: str | None, scratch: Path) -> MemorySettingFigures:
     """Every query of the release under one setting, against the counted policy."""
     from vmb.doubles.scripted import ReferenceScript
     from vmb.harness.agent import converse
@@ -109,13 +109,13 @@ async def measure(setting_name: str, data: str | None, scratch: Path) -> Setting
     plan = prepare_run(RunConfig(out=str(scratch / setting_name), agent="oracle", memory=setting_name, data=data))
     script = ReferenceScript(plan.bench)
     builder = MemoryBuilder(plan, Counted(script))
-    figures = SettingFigures(setting_name)
+    figures = MemorySettingFigures(setting_name)
     for group in plan.bench.groups:
         directory = None
-        if plan.setting.builds:
+        if plan.memory_setting.builds:
             directory = scratch / setting_name / f"group_{group.number}"
             await builder.build_group(group, directory)
-        memory = plan.setting.load(group, directory)
+        memory = plan.memory_setting.load(group, directory)
         for query in group.queries:
             model = Counted(script)
             query_memory = memory.for_query(query)

@@ -56,7 +56,7 @@ class Runner:
         self.plan = plan
         self.config = config
         self.bench = plan.bench
-        self.setting = plan.setting
+        self.memory_setting = plan.memory_setting
         self.rundir = rundir
         self.progress = progress
         self.gate = asyncio.Semaphore(config.concurrency)
@@ -145,8 +145,8 @@ class Runner:
 
     async def group_memory(self, group: Group) -> GroupMemory:
         group = self.plan.memory_group(group)
-        if not self.setting.builds:
-            return self.setting.load(group, None)
+        if not self.memory_setting.builds:
+            return self.memory_setting.load(group, None)
         target = self.rundir.memory_dir / f"group_{group.number}"
         if not (target / BUILD_FILE).exists():
             # Built memories live in a store keyed by everything they depend on, so a later run with
@@ -157,7 +157,7 @@ class Runner:
             else:
                 await self.builder.build_group(group, target)
         self.progress.build_done()
-        return self.setting.load(group, target)
+        return self.memory_setting.load(group, target)
 
 
 def _first_leaf(error: BaseException) -> BaseException:
@@ -189,7 +189,7 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
     done = rundir.prepare(plan.header(), force=force)
     pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
-    groups_to_build = len({q.group for q, _ in pending}) if plan.setting.builds else 0
+    groups_to_build = len({q.group for q, _ in pending}) if plan.memory_setting.builds else 0
     # The loaded benchmark is ~150,000 long-lived objects; each full collection scanning them stalls
     # the event loop for ~30 ms, delaying every request in flight. Frozen for the run, collectable after.
     gc.freeze()

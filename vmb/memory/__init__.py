@@ -94,7 +94,7 @@ def memory_names() -> list[str]:
     return [*SHIPPED, *sorted(set(REGISTERED) - set(SHIPPED))]
 
 
-def get_setting(name: str, options: Mapping[str, Any] | None = None) -> MemorySetting[Any]:
+def get_memory_setting(name: str, options: Mapping[str, Any] | None = None) -> MemorySetting[Any]:
     """The setting called ``name`` with ``options`` (as ``--memory-option`` gives them), checked."""
     cls = find(name)
     if cls is None:

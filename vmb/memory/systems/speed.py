@@ -26,14 +26,14 @@ def memory_suite(options: BenchOptions) -> SuiteResult:
     import torch
 
     from vmb.data import load_benchmark, resolve_data_dir
-    from vmb.memory import get_setting
+    from vmb.memory import get_memory_setting
     from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
     from vmb.memory.systems.embed import LocalEmbedder
 
     bench = load_benchmark(resolve_data_dir(options.data))
     group = min(bench.groups, key=lambda g: (abs(len(g.lines) - LINES), g.number))
     queries = [q.query for q in bench.queries]
-    system = get_setting("memorybank", {"summaries": False})
+    system = get_memory_setting("memorybank", {"summaries": False})
     assert isinstance(system, MemorySystem)
     with tempfile.TemporaryDirectory(prefix="vmb-bench-memory-") as tmp:
         store = Path(tmp) / "store"

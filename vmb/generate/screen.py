@@ -1,4 +1,5 @@
-"""Verification of queries (issue 8, section 4), on stage artifacts and on an exported benchmark.
+"""The screen: each drafted query kept, drafted again or dropped (issue 8, section 4), on stage artifacts
+and on an exported benchmark.
 
 A query passes when: every reference call parses and succeeds in ``vmb.sim`` from the default
 car; the final car differs from the default car; the query text does not say any value the answer
@@ -6,7 +7,7 @@ sets (zone arguments aside: "driver" names a seat, not a remembered value); the 
 are in the dialogue and one of their lines says the answer's value; and no other query of its group
 has the same text with another answer. Profiles pass when names are unique and no person holds two
 values for one setting under one condition. The same functions check an exported benchmark
-(``vmb verify --data DIR`` reads the metadata file for the event lines).
+(``vmb verify --data DIR`` runs them, reading the metadata file for the event lines).
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def profile_problems(group: PersonaGroup) -> list[str]:
     return problems
 
 
-def verify_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
+def screen_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
                  retry: Callable[[QAItem, int, list[str]], QAItem],
                  derived: Callable[[QAItem], tuple[Any, int] | None] = lambda item: None,
                  ) -> tuple[list[QAItem], list[Verdict]]:
