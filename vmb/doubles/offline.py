@@ -16,6 +16,7 @@ from vmb.llm.model import Message, Model, Reply
 from vmb.sim.registry import DISCOVERY, module_of
 
 if TYPE_CHECKING:
+    from vmb.data import Group, Query
     from vmb.doubles.baselines import Tasks
 
 
@@ -91,7 +92,7 @@ class NoopModel:
         return Reply({"role": "assistant", "content": "No action taken."})
 
 
-def offline_model(agent: str, query: Any, group: Any, tasks: Tasks) -> Model:
+def offline_model(agent: str, query: Query, group: Group, tasks: Tasks) -> Model:
     """The offline agent ``agent`` for one query (``tasks`` keeps each group's history index)."""
     if agent == "oracle":
         return OracleModel(query.calls)

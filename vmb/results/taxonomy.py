@@ -44,7 +44,7 @@ from typing import Any
 
 from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL, Behaviour, described, mistake_of
 from vmb.results.record import QueryRecord
-from vmb.score import values_equal
+from vmb.score import TaskScore, values_equal
 from vmb.sim import replay
 
 NO_ACTION = "no action"
@@ -262,7 +262,7 @@ def written_values(ref_calls: Sequence[Mapping[str, Any]], pred_calls: Sequence[
 
 
 def classify(
-    score: Any,
+    score: TaskScore,
     *,
     gold_memory: str,
     people: Sequence[str],
@@ -274,8 +274,7 @@ def classify(
 ) -> Failure | None:
     """The primary error type of one scored query, or None when it passed.
 
-    ``score`` is a ``vmb.score.TaskScore`` (or anything with its ``should_change``, ``changed``,
-    ``correct``, ``wrongly_changed`` and ``leaves``); ``attempts`` holds, per attempted vehicle
+    ``score`` is the query's ``vmb.score.TaskScore``; ``attempts`` holds, per attempted vehicle
     call (including calls to unknown or unloaded tools), whether it was accepted; ``people`` are
     the group's speakers (full names); ``written`` is ``written_values`` of the query's calls, or a
     function computing it, called only when a required leaf did not change (the one case it decides;
