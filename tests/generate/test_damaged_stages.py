@@ -166,7 +166,7 @@ def test_a_killed_run_resumes_to_the_same_bytes(small_bench: Path, tmp_path: Pat
     # dialogue (its later stages and the other groups not made) ends as an uninterrupted run does.
     out = _copy(small_bench, tmp_path, "resumed")
     stages = out / "stages"
-    for name in ("personas", "chains", "timeline", "dialogue", "qa", "screen", "export"):
+    for name in ("personas", "chains", "timeline", "dialogue", "qa", "vetting", "export"):
         (stages / f"{name}.done").unlink()
         lines = (stages / f"{name}.jsonl").read_bytes().splitlines(keepends=True)
         keep = 1 if name in ("personas", "chains", "timeline", "dialogue") else 0

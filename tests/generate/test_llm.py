@@ -15,7 +15,7 @@ from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.doubles.writer import PlanWriter, stage_of
 from vmb.generate.export import read_metadata
-from vmb.generate.screen import check_benchmark
+from vmb.generate.vetting import check_benchmark
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
 

@@ -1,4 +1,4 @@
-"""The procedural path end to end: release layout, answers only in the history, the screen."""
+"""The procedural path end to end: release layout, answers only in the history, the vetting."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, type_counts
 from vmb.generate.procedural import chains, personas
 from vmb.generate.schemas import Chain, ChainSet
-from vmb.generate.screen import check_benchmark
 from vmb.generate.settings import settings
 from vmb.generate.text import mentions, says_value
+from vmb.generate.vetting import check_benchmark
 from vmb.sim import World
 from vmb.stats import compute
 

@@ -1,4 +1,4 @@
-"""Build a benchmark: personas → chains → timeline → dialogue → QA → screen → export.
+"""Build a benchmark: personas → chains → timeline → dialogue → QA → vetting → export.
 
 Writes the release layout (history/, qa_data/) plus metadata.json under --out, and every stage's
 artifacts under --out/stages. `vmb generate review DIR` writes HTML review sheets to DIR/review; items

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 
 from vmb.data import DataError
 from vmb.generate.options import GenerateOptions
-from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Screening, Timeline
+from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
 
 METADATA = "metadata.json"
 GENERATOR = "vmb generate"
@@ -39,12 +39,12 @@ def history_text(dialogue: Dialogue) -> tuple[str, dict[str, list[int]]]:
     return "\n".join(out) + "\n", lines_of
 
 
-def write_group(out: Path, screening: Screening, dialogue: Dialogue) -> tuple[Export, dict[str, list[int]]]:
-    group = screening.group
+def write_group(out: Path, vetting: Vetting, dialogue: Dialogue) -> tuple[Export, dict[str, list[int]]]:
+    group = vetting.group
     history, lines_of = history_text(dialogue)
     qa = {"related_to_vehicle_preference": [
         {"gold_memory": i.gold_memory, "reasoning_type": i.reasoning_type, "query": i.query, "new_answer": i.new_answer}
-        for i in screening.items
+        for i in vetting.items
     ]}
     qa_text = json.dumps(qa, indent=4, ensure_ascii=False) + "\n"
     history_path = Path("history") / f"history_{group}.txt"
@@ -54,12 +54,12 @@ def write_group(out: Path, screening: Screening, dialogue: Dialogue) -> tuple[Ex
         (out / relative).write_text(text, encoding="utf-8")
     digest = hashlib.sha256((history + qa_text).encode("utf-8")).hexdigest()
     record = Export(group=group, history=str(history_path), qa=str(qa_path), lines=history.count("\n"),
-                    queries=len(screening.items), sha256=digest)
+                    queries=len(vetting.items), sha256=digest)
     return record, lines_of
 
 
 def group_metadata(personas: PersonaGroup, chains: ChainSet, timeline: Timeline, dialogue: Dialogue,
-                   screening: Screening, lines_of: dict[str, list[int]]) -> dict[str, Any]:
+                   vetting: Vetting, lines_of: dict[str, list[int]]) -> dict[str, Any]:
     dates = {e.event: e.date for e in timeline.events}
     query_dates = {q.chain: q.date for q in timeline.queries}
     times: dict[str, str] = {}
@@ -67,8 +67,8 @@ def group_metadata(personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
         for line in day.lines:
             if line.event is not None:
                 times.setdefault(line.event, line.time)
-    query_ids = {item.chain: f"qa_{chains.group}#{index}" for index, item in enumerate(screening.items)}
-    verdicts = {v.chain: v for v in screening.verdicts}
+    query_ids = {item.chain: f"qa_{chains.group}#{index}" for index, item in enumerate(vetting.items)}
+    verdicts = {v.chain: v for v in vetting.verdicts}
     out_chains = []
     for chain in chains.chains:
         verdict = verdicts.get(chain.id)
@@ -85,7 +85,7 @@ def group_metadata(personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
         })
     return {"group": chains.group, "people": [p.model_dump(mode="json") for p in personas.people],
             "conflicts": [c.model_dump(mode="json") for c in personas.conflicts],
-            "profile_problems": screening.profile_problems, "chains": out_chains}
+            "profile_problems": vetting.profile_problems, "chains": out_chains}
 
 
 def group_entry(metadata: dict[str, Any]) -> str:

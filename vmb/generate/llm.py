@@ -14,7 +14,7 @@ out of the benchmark.
 What the model writes: the personas' enrichment and detected conflicts, every description and line
 of every chain, each day's conversation around them, each query and its reference calls. What stays
 ours: the seeded plan (people, recipes, chain structure, values and how each is said), the timeline,
-the gold memory (from the events and their lines' times), the screen and export.
+the gold memory (from the events and their lines' times), the vetting and export.
 
 Per-stage model and temperature (Table 7: enrichment 0.7, chains 0.8, dialogue 0.7, QA 0);
 requests share one pool (``--concurrency``), retries and the request cache of ``vmb.llm``; the key
@@ -65,9 +65,9 @@ from vmb.generate.schemas import (
     QASet,
     Timeline,
 )
-from vmb.generate.screen import answer_values
 from vmb.generate.settings import settings
 from vmb.generate.store import StageFailure
+from vmb.generate.vetting import answer_values
 from vmb.llm.client import content_text
 from vmb.llm.model import RequestFailed
 

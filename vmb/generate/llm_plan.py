@@ -24,9 +24,9 @@ from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
-from vmb.generate.screen import answer_values
 from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import END_PHRASES, mentions
+from vmb.generate.vetting import answer_values
 
 # What a voice does, by its recipe role ({favour}, {relation}, {alias}, {old} filled from the recipe).
 DOES = {
@@ -142,7 +142,7 @@ def _form(setting: Setting, recipe: Recipe, voice: Voice, rng: Random) -> str:
         return "back"
     if voice.role == "changed-from":
         return "from-to"
-    # a value a step starts from is said as its number: the screen reads it back literally
+    # a value a step starts from is said as its number: the vetting reads it back literally
     ends = (min(setting.domain), max(setting.domain)) if setting.kind == "int" else ()
     if voice.value in ends and voice.value != recipe.base and rng.random() < END_SHARE:
         return "end"

@@ -1,6 +1,6 @@
 """Run the stages over one output directory, resuming whatever a previous run left.
 
-``run(options, out, backend)`` goes through personas → chains → timeline → dialogue → QA → screen
+``run(options, out, backend)`` goes through personas → chains → timeline → dialogue → QA → vetting
 → export. Each stage reads the earlier stages' records (validated) and appends one record per
 group; a stage with a done marker is skipped, a stage without one skips the groups it already
 has. A backend that cannot produce a group's record (an LLM answer invalid twice) raises
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from vmb.generate import export, review, screen, timeline
+from vmb.generate import export, review, timeline, vetting
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import (
     STAGES,
@@ -28,8 +28,8 @@ from vmb.generate.schemas import (
     QAItem,
     QASet,
     Record,
-    Screening,
     Timeline,
+    Vetting,
 )
 from vmb.generate.store import StageFailure, Store
 
@@ -126,22 +126,22 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
     def rev(group: int) -> int:
         return revisions.get(group, 0)
 
-    def screened(r: dict[str, Any]) -> Screening:
+    def vetted(r: dict[str, Any]) -> Vetting:
         personas, chains, dialogue = r["personas"], r["chains"], r["dialogue"]
         derivations = {c.id: (c.target.base, c.target.offset) for c in chains.chains
                        if c.target is not None and c.target.offset is not None}
-        items, verdicts = screen.screen_group(
+        items, verdicts = vetting.vet_group(
             r["qa"].items, _evidence(dialogue),
             lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
                                                             problems),
             lambda item: derivations.get(item.chain))
-        return Screening(group=personas.group, items=items, verdicts=verdicts,
-                            profile_problems=screen.profile_problems(personas))
+        return Vetting(group=personas.group, items=items, verdicts=verdicts,
+                            profile_problems=vetting.profile_problems(personas))
 
     lines_of: dict[int, dict[str, list[int]]] = {}
 
     def exported(r: dict[str, Any]) -> Export:
-        record, lines_of[r["personas"].group] = export.write_group(outcome.out, r["screen"], r["dialogue"])
+        record, lines_of[r["personas"].group] = export.write_group(outcome.out, r["vetting"], r["dialogue"])
         return record
 
     makers: dict[str, Callable[[int, dict[str, Any]], Record]] = {
@@ -150,7 +150,7 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
         "timeline": lambda g, r: timeline.build(options, r["chains"], rev(g)),
         "dialogue": lambda g, r: backend.dialogue(options, r["personas"], r["chains"], r["timeline"], rev(g)),
         "qa": lambda g, r: backend.qa(options, r["personas"], r["chains"], r["timeline"], r["dialogue"], rev(g)),
-        "screen": lambda g, r: screened(r),
+        "vetting": lambda g, r: vetted(r),
         "export": lambda g, r: exported(r),
     }
     # One group at a time through every stage: only that group's records are held (a full-size group
@@ -181,7 +181,7 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
             made.append(records["export"].lines)
             lines = lines_of.pop(group, None) or export.history_text(records["dialogue"])[1]
             metadata.append(export.group_entry(export.group_metadata(
-                records["personas"], records["chains"], records["timeline"], records["dialogue"], records["screen"],
+                records["personas"], records["chains"], records["timeline"], records["dialogue"], records["vetting"],
                 lines)))
     for name in STAGES:
         if not was_done[name]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data import DataError, parse_call
-from vmb.generate.schemas import ChainSet, Dialogue, PersonaGroup, Screening
+from vmb.generate.schemas import ChainSet, Dialogue, PersonaGroup, Vetting
 from vmb.generate.store import ArtifactError, Store
 
 REVIEW_DIR = "review"
@@ -100,7 +100,7 @@ def _items(store: Store) -> dict[str, list[Section]]:
     personas = store.by_group("personas", PersonaGroup)
     chains = store.by_group("chains", ChainSet)
     dialogue = store.by_group("dialogue", Dialogue)
-    screened = store.by_group("screen", Screening)
+    vetted = store.by_group("vetting", Vetting)
     return {
         "personas": [(f"personas:g{g}", f"group {g}", functools.partial(_personas, r))
                      for g, r in sorted(personas.items())],
@@ -109,7 +109,7 @@ def _items(store: Store) -> dict[str, list[Section]]:
         "dialogue": [(f"dialogue:g{g}:{d.date}", f"group {g}, {d.date}", functools.partial(_day, d))
                      for g, r in sorted(dialogue.items()) for d in r.days],
         "qa": [(f"qa:g{g}:{i.chain}", f"group {g}, chain {i.chain}", functools.partial(_query, i))
-               for g, r in sorted(screened.items()) for i in r.items],
+               for g, r in sorted(vetted.items()) for i in r.items],
     }
 
 

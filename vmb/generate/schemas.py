@@ -14,7 +14,7 @@ Stages and what one record (one group) holds:
 - ``timeline``: the date of every event and the date of every query.
 - ``dialogue``: the history, day by day, every line tagged with the event it embeds, if any.
 - ``qa``: one query per vehicle chain: text, gold memory, reference calls, evidence events.
-- ``screen``: the verdict on every query (kept, regenerated, dropped, with the reasons).
+- ``vetting``: the verdict on every query (kept, regenerated, dropped, with the reasons).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 SCHEMA_VERSION = 2
-STAGES = ("personas", "chains", "timeline", "dialogue", "qa", "screen", "export")
+STAGES = ("personas", "chains", "timeline", "dialogue", "qa", "vetting", "export")
 Value = Union[StrictBool, StrictInt, StrictStr]  # noqa: UP007 (pydantic reads this alias; kept as written)
 # One history line: a speaker name the line format can carry, text without line breaks.
 SpeakerName = Annotated[str, Field(pattern=r"^[^:\[\]\s][^:\[\]\n]*$")]
@@ -166,7 +166,7 @@ class Verdict(Record):
     reasons: list[str]  # why an earlier attempt (or the final one, when dropped) failed
 
 
-class Screening(Record):
+class Vetting(Record):
     group: int = Field(ge=1)
     items: list[QAItem]  # the queries that passed, as exported
     verdicts: list[Verdict]
@@ -188,6 +188,6 @@ STAGE_MODELS: dict[str, type[Record]] = {
     "timeline": Timeline,
     "dialogue": Dialogue,
     "qa": QASet,
-    "screen": Screening,
+    "vetting": Vetting,
     "export": Export,
 }

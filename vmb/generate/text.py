@@ -1,4 +1,4 @@
-"""Whether a text says a value: the one matching rule of the screen and setting selection."""
+"""Whether a text says a value: the one matching rule of the vetting and setting selection."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def mentions(text: str, value: Any) -> bool:
 
 
 # How people say a value at an end of its range without the number: the one list both the
-# procedural wording and the screen use.
+# procedural wording and the vetting use.
 END_PHRASES = {"max": ("all the way up", "as high as it goes", "maxed out"),
                "min": ("all the way down", "as low as it goes")}
 # How people say the values whose API spelling nobody speaks ("feet_window", "12h"): the wording says

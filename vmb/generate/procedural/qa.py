@@ -6,7 +6,7 @@ words: ``asks.py``). Its scene never takes the wheel from someone reading or nap
 clock fits the scene and the drive.
 
 ``item(..., attempt)`` realises the query again with other words and another clock time for the
-screen stage to retry an item that failed a check. The gold memory quotes what the chain's
+vetting stage to retry an item that failed a check. The gold memory quotes what the chain's
 events said, with who was driving whom; its entries are shuffled, as the release's are.
 """
 

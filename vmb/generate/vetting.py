@@ -1,4 +1,4 @@
-"""The screen: each drafted query kept, drafted again or dropped (issue 8, section 4), on stage artifacts
+"""The vetting: each drafted query kept, drafted again or dropped (issue 8, section 4), on stage artifacts
 and on an exported benchmark.
 
 A query passes when: every reference call parses and succeeds in ``vmb.sim`` from the default
@@ -123,7 +123,7 @@ def profile_problems(group: PersonaGroup) -> list[str]:
     return problems
 
 
-def screen_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
+def vet_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
                  retry: Callable[[QAItem, int, list[str]], QAItem],
                  derived: Callable[[QAItem], tuple[Any, int] | None] = lambda item: None,
                  ) -> tuple[list[QAItem], list[Verdict]]:
