@@ -230,10 +230,11 @@ class ReferenceScript:
     Queries are found by their text (and, where two share it, by the gold memory in the prompt).
     With ``stochastic`` some trials of a query fail (see ``Stochastic``).
 
-    What it knows of memory comes from the settings' declarations: a build's day is a request whose user
-    message is the day prompt a registered setting declares (``MemorySetting.day``) and whose tools hold
-    that setting's write tool, answered with a call of it; an agent's memory tools are the request's tools besides discovery and the car's,
-    each called once, first, with the query's text for each argument its schema requires.
+    What it knows of memory comes from the memory settings' declarations: a build's day is a request
+    whose user message is the day prompt a registered memory setting declares (``MemorySetting.day``)
+    and whose tools hold that setting's write tool, answered with a call of it; an agent's memory tools
+    are the request's tools besides discovery and the car's, each called once, first, with the query's
+    text for each argument its schema requires.
     """
 
     def __init__(self, bench: Benchmark, *, text_format: str | None = None,
@@ -281,7 +282,8 @@ class ReferenceScript:
         required = _required(write)
         lines = fields["lines"]
         if day.current is not None:
-            note = f"{fields['date']}: {lines.count(chr(10)) + 1 if lines else 0} lines."
+            count = lines.count("\n") + 1 if lines else 0
+            note = f"{fields['date']}: {count} lines."
             memory = fields[day.current]
             values = [note if memory == day.empty else f"{memory}\n{note}"]
         else:
