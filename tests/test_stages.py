@@ -202,8 +202,8 @@ def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factor
     figures = {name: sum(v) / len(v) for name, v in
                (("whole", whole), ("dropped", dropped), ("found", found), ("missed", missed))}
     print(f"generated agreement over {len(whole)} queries:", {k: f"{v:.3f}" for k, v in figures.items()})
-    # Measured 1.000 on these 4 groups for all four, 0.998 for the cut and missed cases on 50 groups of
-    # 2,700 lines (docs/attribution.md, Validation): the floor sits just under it.
+    # Measured 1.000 on these 4 groups for all four, and on 50 groups of 2,700 lines
+    # (docs/attribution.md, Validation): the floor sits just under it.
     assert figures["whole"] >= 0.95 and figures["found"] >= 0.95
     assert figures["dropped"] >= 0.95 and figures["missed"] >= 0.95
 
