@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import threading
 from collections import Counter
 from datetime import date, datetime
 from pathlib import Path
@@ -130,6 +132,43 @@ def test_parse_call_refuses(text: str, reason: str) -> None:
     assert reason in message
     assert message.startswith("qa_9.json, query 2 (qa_9#2), new_answer[0]: ")
     assert repr(text) in message
+
+
+def test_parse_call_while_another_thread_parses_mid_construction() -> None:
+    # The collector runs a finalizer inside this thread's parse; the finalizer has a second thread parse a
+    # call meanwhile. CPython 3.11's AST constructor shares its recursion count between threads, so without
+    # parse_call's lock this raises SystemError (recursion depth mismatch) every time.
+    text = "f(" + ", ".join(f"a{i}={i}" for i in range(200)) + ")"
+    others: list[threading.Thread] = []
+    parsed: list[dict] = []
+
+    class Handoff:
+        me: object = None  # set to itself: a cycle, which only the collector frees
+
+        def __del__(self) -> None:
+            if threading.current_thread() is threading.main_thread() and len(others) < 3:
+                other = threading.Thread(target=lambda: parsed.append(parse_call(text)))
+                others.append(other)
+                other.start()
+                other.join(0.2)  # with the lock it waits for this parse to finish: the join times out
+                again = Handoff()
+                again.me = again
+
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.set_threshold(1)  # a collection at the parse's first allocation, so the finalizer runs mid-construction
+    try:
+        first = Handoff()
+        first.me = first
+        del first
+        result = parse_call(text)
+    finally:
+        gc.set_threshold(*thresholds)
+    for other in others:
+        other.join()
+    assert others, "the finalizer never ran inside the parse"
+    assert result["args"] == parsed[0]["args"] == {f"a{i}": i for i in range(200)}
+    assert len(parsed) == len(others)
 
 
 # --- malformed files ---------------------------------------------------------------------------

@@ -5,11 +5,17 @@ call of a bare name with keyword arguments whose values are literal scalars is a
 release writes booleans in lowercase (``true``/``false``), so those names (and ``null``) are read as
 literals too; anything else (positional arguments, ``**kwargs``, nested calls, lists, arithmetic)
 is refused with a :class:`DataError` naming the string.
+
+Parsing holds a lock: CPython 3.11's AST constructor keeps its recursion count in state shared by all
+threads, so a parse in another thread that runs while this one is paused mid-construction (a garbage
+collector's finalizer lets threads switch there) makes this one fail with ``SystemError: AST
+constructor recursion depth mismatch``. Re-entrant, so a finalizer that parses a call cannot deadlock.
 """
 
 from __future__ import annotations
 
 import ast
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +31,7 @@ QUOTED_CHARS = 200
 # which ast already turns into constants.
 _LITERAL_NAMES: dict[str, Any] = {"true": True, "false": False, "null": None}
 _SCALARS = (str, int, float, bool, type(None))
+_PARSING = threading.RLock()
 
 
 class _Refused(Exception):
@@ -49,7 +56,8 @@ def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_CALL_CHARS:
         raise _Refused(f"{len(text):,} characters is too long for a call (at most {MAX_CALL_CHARS:,})")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        with _PARSING:
+            tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
         raise _Refused(f"not a call expression ({error.msg})") from None
     except ValueError as error:  # e.g. a NUL character in the string
