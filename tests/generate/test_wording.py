@@ -161,7 +161,8 @@ def test_queries_describe_what_the_history_said_and_never_repeat_it(wording_benc
 
 
 def test_scenes_fit_the_drive_and_the_clock(wording_bench: Benchmark) -> None:
-    """Nobody reads a paperback at the wheel, and nobody drives home from the match at 7 AM."""
+    """Nobody reads a paperback at the wheel, nobody drives home from the match at 7 AM, and one
+    driver alone is no "they"."""
     still = [qa._alone(scene, gender) for c in situations.CONDITIONS.values() if c.still for scene in c.scene
              for gender in speech.PRONOUNS]
     slips = []
@@ -171,6 +172,8 @@ def test_scenes_fit_the_drive_and_the_clock(wording_bench: Benchmark) -> None:
                              rf"{asker} at the wheel", query.query)
         if at_wheel and any(scene in query.query for scene in still):
             slips.append(f"{query.id}: at the wheel and {query.query!r}")
+        if re.search(r"\balone\b|on (?:his|her) own", query.query) and re.search(r"\b(?:they|them|their)\b", query.query, re.I):
+            slips.append(f"{query.id}: alone, yet 'they' in {query.query!r}")
         for text in (query.query, *query.gold_memory.splitlines()):
             clock = re.search(r"At (\d{1,2}):\d{2} ([AP])M", text)
             assert clock, text

@@ -42,10 +42,10 @@ EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} a
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day")
 RECURRED = ("last time it happened", "the last time", "last time", "that time")
-BEFORE = ("before all this", "before any of that", "before it started")
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
                 "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
-                "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?")
+                "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?",
+                "{who}'s favourite {noun} for {dev}, please.")
 NOT_THEIRS = ("{dev_cap} my way, not {who}'s.", "Set {dev} how I like it, not how {who} has it.",
               "Not {who}'s {bare}, mine, please.", "{dev_cap}: mine, not the way {who} does it.")
 WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
@@ -56,7 +56,7 @@ RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {re
                    "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
                    "{asker} had picked up {poss_a} {rel} on the way.")
 # A value someone gave a name to, asked for by who named it, never by the name.
-NAMED_MINE = ("Set {dev} to the {noun} I named myself.", "{dev_cap}: the one with my pet name, please.",
+NAMED_MINE = ("Set {dev} to the {noun} I named.", "{dev_cap}: the one with my pet name, please.",
               "Put {dev} on the {noun} I nicknamed.", "I want {dev} on my named {noun}.",
               "The {noun} I christened, for {dev}, please.", "{dev_cap} on the one I named, please.")
 NAMED_BY = ("Set {dev} to the {noun} {who} named.", "{dev_cap} on the one {who} nicknamed, please.",
@@ -66,7 +66,7 @@ DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} h
                   "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
                   "Go ahead and choose {dev}, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
 # A state's end or return said before the request ({said}: the state's query-side words).
-STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "Good news: {said}.")
+STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.")
 # A complaint before any request, now and then.
 GRUMBLES = ("Ugh.", "Ugh, this isn't right.", "Well, this won't do.", "Hmm.", "Okay.", "Right.", "Oh dear.")
 SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
@@ -176,8 +176,6 @@ def _step(ask: Ask, when: tuple[str, ...]) -> None:
 
 
 def _usual(ask: Ask) -> None:
-    ask.frames = MY_WAY + EARLIER  # the usual value, "the way I had it before all this"
-    ask.fill["when"] = ask.rng.choice(BEFORE)
     if ask.rng.random() < STATE_LEAD_USE:
         ask.state_lead(situations.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
 

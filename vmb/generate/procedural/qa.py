@@ -12,6 +12,7 @@ events said, with who was driving whom; its entries are shuffled, as the release
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from random import Random
 
@@ -42,7 +43,9 @@ SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
 ADJUST = ("adjust", "set", "sort out", "change")
 # How often a query that needs no scene has one for colour (one that implies no condition its chain speaks of).
-COLOUR_SCENES = 0.7
+COLOUR_SCENES = 0.85
+# A scene for colour names no part of the car: it would be one more device to tell apart from the asked one.
+_CAR_PARTS = re.compile(r"windshield|wheel|headlight|dashboard|glass|seat|mirror|screen|light|radio|window", re.I)
 # Company that sits in the passenger seat (a scene with it leaves no room for another passenger).
 PASSENGER_SEAT = ("client",)
 
@@ -117,10 +120,14 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
 
 def _alone(scene: str, gender: str) -> str:
     """A scene's "they" as the one driver."""
-    pron, _, poss = PRONOUNS[gender]
-    was = f"{cap(pron)} was"
-    return (scene.replace("They were", was).replace("They ", f"{cap(pron)} ").replace("Their ", f"{cap(poss)} ")
-            .replace(" their ", f" {poss} ").replace(" they were ", f" {pron} was ").replace(" they ", f" {pron} "))
+    pron, obj, poss = PRONOUNS[gender]
+    words = {"they were": f"{pron} was", "they": pron, "them": obj, "their": poss}
+    return re.sub(r"\b(they were|they|them|their)\b", lambda m: _same_case(m.group(0), words[m.group(0).lower()]),
+                  scene, flags=re.IGNORECASE)
+
+
+def _same_case(said: str, word: str) -> str:
+    return cap(word) if said[:1].isupper() else word
 
 
 def _colour_scene(chain: Chain, passenger: str | None, rng: Random) -> tuple[situations.Condition, str] | None:
@@ -131,7 +138,7 @@ def _colour_scene(chain: Chain, passenger: str | None, rng: Random) -> tuple[sit
     values = [a for c in chain.target.calls for a in c["args"].values()] if chain.target else []
     found = [(c, scene) for _, c in sorted(situations.CONDITIONS.items()) if not c.still
              and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)
-             for scene in c.scene if not any(mentions(scene, v) for v in values)]
+             for scene in c.scene if not any(mentions(scene, v) for v in values) and not _CAR_PARTS.search(scene)]
     return rng.choice(found) if found and rng.random() < COLOUR_SCENES else None
 
 
@@ -158,7 +165,8 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {rng.choice(other_names)}." if other_names else \
         f"{asker} asked the car to see to it."
     if passenger is not None and decides:
-        opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {adjust}"
+        done = adjust if rng.random() < 0.5 else f"{asker} nodded."
+        opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
     else:
         if condition is not None and condition.still:  # reading, napping, waiting: not at the wheel
             frames = DRIVEN if passenger and condition.key != "parked" else PARKED

@@ -227,17 +227,21 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
     not about), so that no lead belongs to one reasoning type."""
     rng = words.rng
     roll = rng.random()
-    if roll < 0.12 or (_decides(recipe, voice) and roll < 0.22):
+    deciding = _decides(recipe, voice)
+    if roll < 0.1 or (deciding and roll < 0.2):
         return _complaint(words, api, wish)
-    if _decides(recipe, voice) or roll > 0.5:
+    own_news = deciding and voice.role == "own" and roll < 0.3  # a standing value said with other news
+    if (deciding and not own_news) or roll > 0.55 or (own_news and recipe.condition in situations.STATES):
         return None
     used = {recipe.condition, *(v.condition for v in recipe.voices)}
-    if roll < 0.27:
+    if own_news:
+        roll = 0.5  # the end of some state: it leaves the value standing
+    if roll < 0.25:
         taken = {situations.CONDITIONS[c].category for c in used if c in situations.CONDITIONS}
         key = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category not in taken))
         cond = rng.choice(situations.CONDITIONS[key].rule)
         return rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
-    if roll < 0.34 and voice.role != "wrong":  # a value later corrected is no correction itself
+    if roll < 0.3 and voice.role != "wrong":  # a value later corrected is no correction itself
         return rng.choice(CORRECTIONS)
     if recipe.condition in situations.STATES:  # no other state beside the chain's own
         return None
