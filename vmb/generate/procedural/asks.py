@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.procedural import situations
+from vmb.generate.procedural import causes, situations
 from vmb.generate.procedural.devices import DEVICES, value_noun
 from vmb.generate.procedural.lexicon import fresh, once_words
 from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words
@@ -204,9 +204,17 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
 
 
 def _aside(ask: Ask, frame: str) -> None:
-    """Another state's end or return said before the request, as people mention their news."""
-    state = situations.STATES[ask.rng.choice(sorted(situations.STATES))]
-    said = fresh(state.over if ask.rng.random() < 0.5 else state.back, frame)
+    """Another state's end or return said before the request, as people mention their news: one
+    that would explain the requested value (a return leaning its way, an end leaning back)."""
+    target = ask.chain.target
+    assert target is not None
+    over = ask.rng.random() < 0.5
+    way = causes.lean(target.setting, target.value) * (-1 if over else 1)
+    fitting = [k for k in sorted(situations.STATES) if causes.fits(k, target.setting, way)]
+    if not fitting:
+        return
+    state = situations.STATES[ask.rng.choice(fitting)]
+    said = fresh(state.over if over else state.back, frame)
     if not once_words(said[0]) & once_words(frame):
         ask.state_lead(said)
 

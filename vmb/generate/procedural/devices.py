@@ -140,6 +140,9 @@ DESCRIBED: dict[str, tuple[str, ...]] = {
 }
 UNIT_WORDS = {"level": ("level {v}", "{v}", "setting {v}", "notch {v}"), "percent": ("{v} percent", "{v}", "{v} out of a hundred"),
               "degrees": ("{v} degrees", "{v}", "{v} on the dial"), "position": ("{v}", "position {v}", "{v} on the scale")}
+# How far people move a value in one go, by unit: a degree or three, a notch or two, five or ten
+# points of a percentage or a 0-100 position ("ten degrees warmer" is nobody's correction).
+STEPS = {"degrees": (1, 2, 3), "level": (1, 2), "percent": (5, 10), "position": (5, 10)}
 COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 

@@ -58,10 +58,6 @@ PLACES = (
     "while running errands downtown", "on the way back from dinner", "on a trip to the garden centre",
     "driving to a friend's birthday party", "on the school run", "on the way to the airport",
 )
-REASONS = (
-    "because it felt more comfortable", "because the old setting bothered them", "to feel more relaxed",
-    "because it suited the drive", "after trying a few options", "because it helped them concentrate",
-)
 
 # Vehicle utterances.
 STATE = (

@@ -29,8 +29,8 @@ from typing import Any
 
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions, group_types, rng_for
-from vmb.generate.procedural import situations
-from vmb.generate.procedural.devices import DEVICES, MODULE_SHARES, usable
+from vmb.generate.procedural import causes, situations
+from vmb.generate.procedural.devices import DEVICES, MODULE_SHARES, STEPS, usable
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.settings import Setting
 from vmb.sim import World
@@ -152,10 +152,9 @@ def _values(setting: Setting, rng: Random, count: int, default_share: float = 0.
 def _stepped(setting: Setting, rng: Random) -> tuple[Any, int, Any] | None:
     """(base, offset, base + offset), both values of the setting, for a value said as a step (the
     answer one an answer may set, ``_answerable``)."""
-    if setting.kind != "int":
+    steps = STEPS.get(DEVICES[setting.api].unit)
+    if setting.kind != "int" or steps is None:
         return None
-    span = max(setting.domain) - min(setting.domain)
-    steps = (1, 2) if span <= 12 else (5, 10)
     answers = _answerable(setting)
     for _ in range(20):
         base, offset = rng.choice(setting.domain), rng.choice(steps) * rng.choice((1, -1))
@@ -293,13 +292,18 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
 
 def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int) -> Recipe:
     person = rng.choice(names)
-    state = rng.choice(sorted(situations.STATES))
     recurs = rng.random() < 0.2
-    answer, other = _values(s, rng, 2, DEFAULT_ANSWERS["state_shift"])
-    stepped = _stepped(s, rng) if recurs and rng.random() < 0.8 else None
-    if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
-        other, offset, answer = stepped
-    usual, temporary = (other, answer) if recurs else (answer, other)
+    fitting: list[str] = []
+    for _ in range(20):  # values whose move some state explains (a fever warms the seat, never cools it)
+        answer, other = _values(s, rng, 2, DEFAULT_ANSWERS["state_shift"])
+        stepped = _stepped(s, rng) if recurs and rng.random() < 0.8 else None
+        if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
+            other, offset, answer = stepped
+        usual, temporary = (other, answer) if recurs else (answer, other)
+        fitting = causes.states_for(s.api, causes.change(s.api, usual, temporary))
+        if fitting:
+            break
+    state = rng.choice(fitting or causes.states_for(s.api) or sorted(causes.AFFECTS))
     restated = not recurs and rng.random() < 0.1
     said_usual = Voice(person, usual, "usual-base" if stepped else "usual")
     during = Voice(person, temporary, "temporary-step" if stepped else "temporary", condition=state,
@@ -379,6 +383,8 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
                 continue  # a switch leaves little to correct or describe
             if reasoning_type == "error_correction" and setting.kind != "int" and rng.random() < 0.6:
                 continue  # corrections are mostly of a number (the release: 49 of 62), often a step from it
+            if reasoning_type == "state_shift" and not causes.states_for(api):
+                continue  # no temporary state people speak of would change this setting
             if reasoning_type == "preference_conflict" and options.conflict_density > 2 and \
                     setting.kind != "text" and len(setting.domain) < options.conflict_density and rng.random() < 0.8:
                 continue  # mostly settings with a value for every voice

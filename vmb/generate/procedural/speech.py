@@ -15,7 +15,7 @@ import re
 from random import Random
 from typing import Any
 
-from vmb.generate.procedural import situations, talk
+from vmb.generate.procedural import causes, situations, talk
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
 from vmb.generate.procedural.lexicon import fresh
 from vmb.generate.procedural.recipes import THEMES, Recipe, Voice
@@ -114,12 +114,6 @@ REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that'
            "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.",
            "Whatever you like.", "Got it.", "Really? Okay.", "Sounds good.", "No argument from me.", "Right you are.",
            "You and your settings.", "Okay, okay.", "I'll try to remember.", "Works for me.", "If you say so.")
-REASONS = ("it keeps my neck from aching", "otherwise I get a headache", "it just feels calmer", "I can concentrate better",
-           "it's what I'm used to from my old car", "anything else drives me up the wall", "it helps on long days",
-           "my eyes thank me for it", "it makes the commute bearable", "I sleep better after the drive",
-           "the kids stop fussing", "I learned that the hard way", "it matches how I sit", "I hate squinting",
-           "my shoulders relax", "it's easier on my back", "I don't get carsick", "I can hear myself think",
-           "it's less distracting", "it suits the way I drive", "my doctor would approve", "it just looks right")
 # Narration of who was in the car: {who}, {with_}, {where}.
 CONTEXTS = ("{who} was driving {with_} {where}.", "{who} and {with_} were on the way {where}.",
             "{with_} rode along while {who} drove {where}.", "{who} drove {with_} {where}.",
@@ -157,11 +151,12 @@ class Words:
         frame = self.rng.choice(WISH)
         return frame.format(setp=setp, setp_cap=cap(setp), habit=self.rng.choice(HABITS) if habit else "")
 
-    def reason(self, text: str, chance: float = 0.22) -> str:
-        """``text`` with a reason after it, now and then."""
+    def reason(self, text: str, api: str, value: Any, chance: float = 0.22) -> str:
+        """``text`` (saying ``value`` for ``api``) with a reason after it, now and then: one that fits
+        the device and the way the value leans (``causes``)."""
         if self.rng.random() >= chance:
             return text
-        reason = self.rng.choice(REASONS)
+        reason = self.rng.choice(fresh(causes.reasons(api, value), text))
         if text.endswith("?") or self.rng.random() < 0.5:
             return f"{text} {cap(reason)}."
         return f"{text[:-1]}, {reason}{text[-1]}"
@@ -245,7 +240,12 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
         return rng.choice(CORRECTIONS)
     if recipe.condition in situations.STATES:  # no other state beside the chain's own
         return None
-    state = situations.STATES[rng.choice(sorted(situations.STATES))]
+    # a state that begins explains a value leaning its way; one that ends, a value leaning back
+    way = causes.lean(api, voice.value) * (1 if roll < 0.42 else -1)
+    fitting = [k for k in sorted(situations.STATES) if causes.fits(k, api, way)]
+    if not fitting:
+        return None
+    state = situations.STATES[rng.choice(fitting)]
     if roll < 0.42:
         said = rng.choice(fresh(state.start, wish))
         return rng.choice(fresh(STATE_LEADS, f"{said} {wish}")).format(state=said, state_cap=cap(said))
@@ -308,9 +308,9 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":
             base_holder = next(x.person for x in recipe.voices if x.role == "own-base")
-            return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.")]
+            return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.", api, v)]
         if role == "rule-step":
-            return [words.reason(rng.choice(RULE_STEPS).format(cond=cond, cond_cap=cap(cond), dev=dev, step=step))]
+            return [words.reason(rng.choice(RULE_STEPS).format(cond=cond, cond_cap=cap(cond), dev=dev, step=step), api, v)]
         assert state is not None
         start = rng.choice(state.start)
         return [f"{cap(start)}, so for the next little while {dev} {step} than usual."]
@@ -327,7 +327,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         if role == "everyday" or (role == "wrong" and rng.random() < 0.35) or 0.12 <= aside < 0.25:
             wish = for_now(wish, rng.choice(FOR_NOW))
         lead = _colour(words, recipe, voice, api, wish)
-        return [words.reason(words.led(lead, wish, v) if lead else wish)]
+        return [words.reason(words.led(lead, wish, v) if lead else wish, api, v)]
     if role == "rule-not":  # the rule said against the value of other days, which comes last
         wish = words.wish(api, v, habit=True, literal_only=True)
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
@@ -335,11 +335,11 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role in ("rule", "situation", "occasion"):
         wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
-            return [words.reason(for_now(wish, f" {cond}"))]
+            return [words.reason(for_now(wish, f" {cond}"), api, v)]
         if role != "rule" and rng.random() < 0.3:  # someone's value on one occasion, not a rule of theirs
             wish = for_now(wish, rng.choice(FOR_NOW[:4]))
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
-        return [words.reason(words.led(lead, wish, v))]
+        return [words.reason(words.led(lead, wish, v), api, v)]
     if role == "temporary":
         assert state is not None
         start = rng.choice(state.start)
@@ -377,5 +377,5 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         wish = words.wish(api, v, habit=True, literal_only=True)
         lead = rng.choice(CORRECTIONS) if rng.random() < len(CORRECTIONS) / (len(CORRECTIONS) + len(COMPLAINTS)) \
             else _complaint(words, api, wish)
-        return [words.reason(words.led(lead, wish, v), 0.3)]
+        return [words.reason(words.led(lead, wish, v), api, v, 0.3)]
     raise ValueError(f"unknown voice role {role!r}")
