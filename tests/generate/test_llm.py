@@ -51,8 +51,8 @@ class FaultyWriter(PlanWriter):
         if values == "free text":  # another value of the chain: one the check knows as a value
             planned = [line.get("value") for event in payload["events"] for line in event["lines"]]
             return str(next((v for v in planned if v not in (None, said)), "Harbor Bakery"))
-        if all(isinstance(v, bool) for v in values):  # a switch: the opposite word
-            return "off" if said else "on"
+        if all(isinstance(v, bool) for v in values):  # a switch: the opposite words
+            return "off" if said else "turn it on"
         return str(next(v for v in values if v != said and not isinstance(v, bool)
                         and str(v) not in str(said))).replace("_", " ")  # not a word of the value said
 

@@ -58,6 +58,8 @@ def test_literal_end_back_and_reply_lines() -> None:
     assert "must not change" in (problem("I'd say 4.", "reply", 7) or "")
     assert problem("Switch the mood lighting on.", "literal", True, setting=LIGHT) is None
     assert problem("Switch it on, no, off.", "literal", True, setting=LIGHT) is not None
+    assert problem("On the way home, the mood lighting off.", "literal", False, setting=LIGHT) is None
+    assert problem("The mood lighting off. Or maybe turn it on.", "literal", False, setting=LIGHT) is not None
 
 
 def test_a_query_carries_the_plan_without_the_value() -> None:

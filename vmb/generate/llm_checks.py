@@ -61,6 +61,8 @@ def check_personas(data: Any, draft: PersonaGroup) -> PersonaGroup:
 
 _ON = re.compile(r"(?<!\w)(on|enable[ds]?|switch(?:ed)? it on)(?!\w)", re.IGNORECASE)
 _OFF = re.compile(r"(?<!\w)(off|disable[ds]?)(?!\w)", re.IGNORECASE)
+# "on" alone is too common a word ("on the way") to refuse in a line that says off; these are not
+_TURNED_ON = re.compile(r"(?<!\w)(enable[ds]?|(?:switch|turn)(?:ed)? (?:it |them )?on)(?!\w)", re.IGNORECASE)
 _UP = re.compile(r"(?<!\w)(higher|up|more|raise|increase|warmer|brighter|louder|stronger|faster|further|bigger|"
                  r"closer|hotter)(?!\w)", re.IGNORECASE)
 _DOWN = re.compile(r"(?<!\w)(lower|down|less|reduce|decrease|cooler|dimmer|quieter|weaker|slower|smaller|colder|"
@@ -125,7 +127,8 @@ def read_line(text: str, line: LinePlan, setting: Setting, text_values: list[Any
     others = [v for v in said if v != line.value]
     if line.form in ("literal", "end"):
         if setting.kind == "bool":
-            ok = (_ON.search(text) and not _OFF.search(text)) if line.value else _OFF.search(text)
+            ok = (_ON.search(text) and not _OFF.search(text)) if line.value else \
+                (_OFF.search(text) and not _TURNED_ON.search(text))
             return None if ok else f"must say {'on' if line.value else 'off'} (and not the opposite)"
         if line.form == "literal" and line.value not in said:
             return f"must state {line.value!r}"
