@@ -30,8 +30,16 @@ browser:
 models: venv
 	$(PY) -m vmb local fetch qwen2.5-coder-0.5b
 
+# Two workers (pytest-xdist), one per core, each given whole modules (loadfile: a module's fixtures made once),
+# in the order tests/conftest.py puts them (the longest first; xdist's own reorder goes by the count of tests).
+# Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: uv installs none, and the
+# suite starts some thirty Pythons (workers, notebook kernels, `python -m vmb` runs), each of which would
+# otherwise compile what it imports from source again (`import torch, transformers`: 27 s of CPU, 10 s with
+# bytecode).
+TEST_WORKERS ?= 2
+
 test: venv browser models
-	$(PY) -m pytest -q
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,
 # vmb/score.py and vmb/llm).

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from vmb.cli import main
+from vmb.llm import localserver
 from vmb.llm.local import LOCAL_MODELS, cached_weights
 
 MODEL = LOCAL_MODELS["qwen2.5-coder-0.5b"]
@@ -37,6 +39,19 @@ def weights() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return found
+
+
+@pytest.fixture(scope="module", autouse=True)
+def threads_beside_the_other_workers() -> Iterator[None]:
+    """Under make test's workers the server gets its share of the cores (one of two), not one thread per core:
+    llama.cpp's threads wait for each other at every step, so a thread on a core another worker keeps busy
+    stalls its partner (what makes a loaded machine many times slower, see the README)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    cores = localserver.cores()
+    with pytest.MonkeyPatch.context() as patch:
+        if workers > 1:
+            patch.setattr(localserver, "cores", lambda: max(1, cores // workers))
+        yield
 
 
 def test_run_two_gold_queries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
