@@ -119,7 +119,7 @@ def test_state_shifts_move_the_way_their_state_does() -> None:
             usual = next(v.value for v in recipe.voices if v.role.startswith("usual"))
             temporary = next(v.value for v in recipe.voices if v.role.startswith("temporary"))
             way = causes.change(recipe.setting, usual, temporary)
-            if not causes.fits(recipe.condition or "", recipe.setting, way):
+            if not causes.explains(recipe.condition or "", recipe.setting, usual, temporary):
                 slips.append(f"group {group.group}: {recipe.condition} with {recipe.setting} {usual!r} -> {temporary!r}")
             heat = causes.concerns(recipe.setting).get("warmth")
             if heat and causes.AFFECTS[recipe.condition or ""].get("warmth"):

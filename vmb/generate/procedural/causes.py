@@ -189,6 +189,13 @@ def fits(state: str, api: str, way: int) -> bool:
     return bool(shared) and all(AFFECTS[state][c] == 0 or AFFECTS[state][c] == way * p for c, p in shared.items())
 
 
+def explains(state: str, api: str, usual: Any, new: Any) -> bool:
+    """Whether ``state`` explains moving ``api`` from ``usual`` to ``new``: the move goes its way, and
+    a state with a direction leaves the value at its end of the range ("shivery" puts the seat warmer
+    high, the seat cooling fan low or off, never the fan at a middling speed)."""
+    return fits(state, api, change(api, usual, new)) and fits(state, api, lean(api, new))
+
+
 def states_for(api: str, way: int | None = None) -> list[str]:
     """The states (sorted) that can cause a move of ``api`` ``way``, or any move at all (``None``)."""
     ways = (way,) if way is not None else (1, -1, 0)

@@ -300,7 +300,7 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
         if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
             other, offset, answer = stepped
         usual, temporary = (other, answer) if recurs else (answer, other)
-        fitting = causes.states_for(s.api, causes.change(s.api, usual, temporary))
+        fitting = [k for k in sorted(causes.AFFECTS) if causes.explains(k, s.api, usual, temporary)]
         if fitting:
             break
     state = rng.choice(fitting or causes.states_for(s.api) or sorted(causes.AFFECTS))
