@@ -20,7 +20,7 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
-from vmb.audit.wording import classify_types, request_wording
+from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.cli import main
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
@@ -123,6 +123,18 @@ def test_the_type_classifier_reads_a_template_off_held_out_groups(small: Path) -
     # conditional query's words are nowhere else and it goes to a type seen in training.
     assert accuracy == 100 * 4 / 5
     assert majority == 100 * 2 / 5
+
+
+def test_the_type_is_also_read_off_the_gold_memory_and_its_size(small: Path) -> None:
+    bench = load_benchmark(small)
+    words = gold_words(bench.query("qa_1#0"), bench.group(1))
+    assert "ann" not in words and "headrest" in words and words.count("#") == 2 * 2 + 2  # the dates, the values
+    assert gold_size(bench.query("qa_1#0"), bench.group(1)) == ["entries2"]
+    # Sizes: group 1 holds 2, 1, 1 entries (state_shift, conflict, conditional), group 2 1, 1. Trained
+    # on group 2, "one entry" is a tie that goes to the first type of the table (conflict): group 1's
+    # conflict is right; trained on group 1, one entry is conflict or conditional, again conflict.
+    accuracy, majority = classify_types(bench, gold_size)
+    assert (accuracy, majority) == (100 * 2 / 5, 100 * 2 / 5)
 
 
 def test_default_values_and_clock_contradictions(small: Path, release_dir: Path) -> None:

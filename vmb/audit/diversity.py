@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from statistics import mean
 from typing import Any
 
-from vmb.audit.wording import classify_types, request_wording
+from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.data import Benchmark, Group, Query
 from vmb.doubles.baselines.lexicon import phrase_pattern, stated_numbers
 from vmb.paper import read_table
@@ -154,6 +154,8 @@ def measure(bench: Benchmark, *, tokens: bool = True) -> dict[str, Any]:
         "catalog_phrase": catalog_phrase_share(queries),
         "type_from_wording": accuracy,
         "type_majority": majority,
+        "type_from_gold": classify_types(bench, gold_words)[0],
+        "type_from_gold_size": classify_types(bench, gold_size)[0],
         "target_apis": len({str(c["name"]) for q in queries for c in q.calls}),
         "boolean_answers": _share(sets_a_flag(q) for q in queries),
         "multi_call_answers": _share(len(q.calls) > 1 for q in queries),

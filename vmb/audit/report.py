@@ -101,6 +101,8 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("catalog_phrase", "queries naming the setting by its catalog phrase", _pct),
     ("type_from_wording", "reasoning type read off the wording (held-out groups)", _pct),
     ("type_majority", "  (always the commonest type)", _pct),
+    ("type_from_gold", "reasoning type read off the gold memory (held-out groups)", _pct),
+    ("type_from_gold_size", "reasoning type read off the number of gold entries", _pct),
     ("target_apis", "distinct target APIs", _count),
     ("boolean_answers", "boolean answers", _pct),
     ("multi_call_answers", "multi-call answers", _pct),

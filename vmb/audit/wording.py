@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from vmb.data import REASONING_TYPES, Benchmark, Group, Query
@@ -96,15 +96,30 @@ def nested_phrase_groups(bench: Benchmark) -> int:
     return count
 
 
-def classify_types(bench: Benchmark) -> tuple[float, float]:
-    """(accuracy, majority share), percent: a word classifier's reasoning type from the masked query.
+def request_words(query: Query, group: Group) -> list[str]:
+    """The words of the masked request."""
+    return _WORD.findall(request_wording(query, group))
+
+
+def gold_words(query: Query, group: Group) -> list[str]:
+    """The words of the masked gold memory: what its entries say, not who says it nor the values."""
+    return _WORD.findall(mask(query.gold_memory, group))
+
+
+def gold_size(query: Query, group: Group) -> list[str]:
+    """The gold memory's number of entries (its lines), as one word."""
+    return [f"entries{sum(1 for line in query.gold_memory.splitlines() if line.strip())}"]
+
+
+def classify_types(bench: Benchmark, read: Callable[[Query, Group], list[str]] = request_words) -> tuple[float, float]:
+    """(accuracy, majority share), percent: a word classifier's reasoning type from the words
+    ``read`` gives of each query (by default its masked request).
 
     Multinomial naive Bayes with add-one smoothing, trained on the other folds' groups and tested on
     each held-out fold in turn; the majority share is what always guessing the commonest type scores.
     With one fold only (fewer than two groups) both are that fold's majority share.
     """
-    docs = [(q.group % FOLDS, q.reasoning_type, _WORD.findall(request_wording(q, bench.group(q.group))))
-            for q in bench.queries]
+    docs = [(q.group % FOLDS, q.reasoning_type, read(q, bench.group(q.group))) for q in bench.queries]
     if not docs:
         return 0.0, 0.0
     correct = 0

@@ -1,6 +1,6 @@
 """The benchmark's reasoning types, declared once (a module of its own: option parsing reads them
 without the loader). Everything that lists, labels or treats a type apart reads ``REASONING``:
-the loader's check, the tables and figures, the audit, the generator's recipes and type shares."""
+the loader's check, the tables and figures, the audit, the generator's recipes, rates and type shares."""
 
 from __future__ import annotations
 
@@ -16,11 +16,26 @@ class ReasoningType:
     # audit checks the query's clock against it, the failures figure shows this type's composition.
     implied_condition: bool = False
     # Its query's wording (vmb.generate.procedural.qa): how often the request is one any type could
-    # make ("Sort out the fan for me.") where the recipe's variant allows, and how often the gold-memory
-    # entry that decides the answer is written last when the entries are shuffled (the release puts it
-    # anywhere, last more often for conflicts).
+    # make ("Sort out the fan for me.") where the recipe's variant allows.
     generic_requests: float = 0.0
-    deciding_written_last: float = 0.3
+    # The procedural generator's rates for this type, measured on the release's queries of it:
+    # how often the voice that decides the query is also the latest of its chain ("latest mention"),
+    latest_decides: float = 0.0
+    # how often the answer is the default car's own value where that call still changes the car
+    # (the release's 80 of 500 answers, which no "never the default" rule may skip),
+    default_answers: float = 0.0
+    # of the settings drawn for it, the share of switches kept and of other non-numbers kept
+    # (corrections are mostly of a number: the release's 49 of 62),
+    switches_kept: float = 1.0
+    non_numbers_kept: float = 1.0
+    # whether it wants a setting with a value for every voice (``--conflict-density`` holders), or
+    # one that some temporary state would move (vmb.generate.procedural.causes),
+    value_per_voice: bool = False
+    temporary_state: bool = False
+    # and how often its gold memory writes the deciding entry last: when that entry is also the
+    # latest by date, and when it is not. Two entries are then in date order or reversed, so these
+    # set "last as written" and "in date order" together (0.3, 0.7: 30% in date order).
+    written_last: tuple[float, float] = (0.3, 0.7)
 
     @property
     def hyphenated(self) -> str:
@@ -31,12 +46,15 @@ class ReasoningType:
 # The five reasoning types of the benchmark, in the order the paper tabulates them.
 REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
-                  deciding_written_last=0.55),
+                  latest_decides=0.5, default_answers=0.25, value_per_voice=True),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
-                  generic_requests=0.25, deciding_written_last=0.05),
-    ReasoningType("coreference_resolution", "coreference resolution", "coreference", deciding_written_last=0.4),
-    ReasoningType("state_shift", "state shift", "state_shift", generic_requests=0.35, deciding_written_last=0.25),
-    ReasoningType("error_correction", "error correction", "error_correction", generic_requests=0.4),
+                  generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5)),
+    ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
+                  default_answers=0.2, switches_kept=0.3),
+    ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,
+                  temporary_state=True, written_last=(0.1, 0.5)),
+    ReasoningType("error_correction", "error correction", "correction", generic_requests=0.4, default_answers=0.4,
+                  switches_kept=0.3, non_numbers_kept=0.4),
 )
 REASONING_TYPES = tuple(t.name for t in REASONING)
 BY_NAME = {t.name: t for t in REASONING}

@@ -239,7 +239,7 @@ def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recip
         names.append(str(owner).split()[0])
     if target.alias:
         names.append(target.alias)
-    step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected") else None
+    step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected", "usual-step") else None
     return QueryPlan(target.person, clock, names, step, condition_text(target.condition))
 
 

@@ -197,7 +197,7 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "rule": _rule, "rule-step": _rule,
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
-    "usual": _usual, "recurs": _recurs,
+    "usual": _usual, "recurs": _recurs, "usual-step": lambda ask: _step(ask, BEFORE),
     "absolute": _corrected, "relative": _corrected, "revert": _corrected,
     "step-on-corrected": lambda ask: _step(ask, SETTLED),
 }

@@ -96,26 +96,26 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
 
 
 def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Random) -> str:
+    """The chain's entries, the deciding one (the latest giving the answer's value, or its base)
+    written last as often as its type's ``written_last`` says, the others shuffled: two entries are
+    then in date order or reversed, three or more seldom in date order."""
     entries = []
     for event in chain.events:
         day, lines = times[event.id]
         entries.append(_entry(event, day, [line for line in lines if line[1] == event.person], rng))
-    if len(entries) > 1 and rng.random() > 0.3:
-        target = chain.target.value if chain.target is not None else None
-        deciding = max((i for i, e in enumerate(chain.events) if e.value == target), default=len(entries) - 1)
-        chosen = entries[deciding]
-        rest = entries[:deciding] + entries[deciding + 1:]
-        rng.shuffle(rest)
-        last = rng.random() < BY_NAME[chain.reasoning_type or ""].deciding_written_last
-        for _ in range(6):  # shuffled means not in date order
-            spot = len(rest) if last else rng.randrange(len(rest))
-            order = rest[:spot] + [chosen] + rest[spot:]
-            if order != entries:
-                break
-            rng.shuffle(rest)
-            last = not last if len(rest) == 1 else last
-        entries = order
-    return "\n".join(entries)
+    if len(entries) < 2:
+        return "\n".join(entries)
+    assert chain.target is not None
+    # the latest entry saying the answer's value, else the value a step is taken from
+    said = [i for i, e in enumerate(chain.events) if e.value == chain.target.value] or \
+        [i for i, e in enumerate(chain.events) if chain.target.base is not None and e.value == chain.target.base]
+    deciding = max(said, default=len(entries) - 1)
+    if_latest, otherwise = BY_NAME[chain.reasoning_type or ""].written_last
+    last = rng.random() < (if_latest if deciding == len(entries) - 1 else otherwise)
+    rest = entries[:deciding] + entries[deciding + 1:]
+    rng.shuffle(rest)
+    spot = len(rest) if last else rng.randrange(len(rest))
+    return "\n".join(rest[:spot] + [entries[deciding]] + rest[spot:])
 
 
 def _alone(scene: str, gender: str) -> str:

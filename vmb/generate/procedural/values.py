@@ -1,0 +1,85 @@
+"""The values a chain's voices say and its answer takes: distinct values of a setting, the default
+car's own value where its call still changes the car, a value said as a step from another, and
+whether an answer also switches its device on."""
+
+from __future__ import annotations
+
+from functools import cache
+from random import Random
+from typing import Any
+
+from vmb.generate.procedural import situations
+from vmb.generate.procedural.devices import DEVICES, STEPS, usable
+from vmb.generate.procedural.fake import Names, words
+from vmb.generate.procedural.shares import has_switch
+from vmb.generate.settings import Setting
+from vmb.sim import World
+
+
+def text_values(setting: Setting, rng: Random, count: int) -> list[str]:
+    names = Names(rng)
+    last_names = words()["last_names"]
+    made: list[str] = []
+    while len(made) < count:
+        if setting.api.endswith("navigate_to"):
+            value = f"{rng.choice(last_names)} {rng.choice(situations.PLACE_KINDS)}"
+        elif setting.api.endswith("play_song"):
+            value = f"{rng.choice(situations.SONG_WORDS[0])} {rng.choice(situations.SONG_WORDS[1])}"
+        elif setting.api.endswith("play_station"):
+            value = f"{names.city()} {rng.choice(situations.STATION_WORDS)}"
+        else:
+            value = f"{rng.choice(last_names)} {rng.choice(situations.VIDEO_WORDS)}"
+        if value not in made:
+            made.append(value)
+    return made
+
+
+def two_calls(s: Setting, rng: Random, share: float) -> bool:
+    """Whether the answer also switches the device on."""
+    return has_switch(s.api) and rng.random() < share
+
+
+@cache
+def default_answers(api: str) -> bool:
+    """Whether the default car's own value of ``api`` can be an answer: its call alone still changes
+    the car (a setter that switches its device on), so the scorer checks the state it leaves."""
+    setting = usable()[api]
+    value = setting.default()
+    if value is None:
+        return False
+    world = World()
+    return bool(world.call(api, setting.call(value)["args"])["success"] and world.diff())
+
+
+def answerable(setting: Setting) -> tuple[Any, ...]:
+    """The values an answer may set: those changing the default car's leaf, and its own where allowed."""
+    own = (setting.default(),) if default_answers(setting.api) else ()
+    return tuple(setting.values) + own
+
+
+def draw_values(setting: Setting, rng: Random, count: int, default_share: float = 0.0) -> list[Any]:
+    """``count`` distinct values; the first is the answer: one that changes the default car, or with
+    ``default_share`` the default car's own value where its call still changes the car."""
+    if setting.kind == "text":
+        return text_values(setting, rng, count)
+    own = default_answers(setting.api) and rng.random() < default_share
+    first = setting.default() if own else rng.choice(setting.values)
+    rest = [v for v in setting.domain if v != first]
+    rng.shuffle(rest)
+    if setting.kind == "bool":
+        rest = [not first] * (count - 1)  # a boolean has one other value; several voices may share it
+    return [first, *rest[: count - 1]]
+
+
+def stepped_value(setting: Setting, rng: Random) -> tuple[Any, int, Any] | None:
+    """(base, offset, base + offset), both values of the setting, for a value said as a step (the
+    answer one an answer may set, ``answerable``)."""
+    steps = STEPS.get(DEVICES[setting.api].unit)
+    if setting.kind != "int" or steps is None:
+        return None
+    answers = answerable(setting)
+    for _ in range(20):
+        base, offset = rng.choice(setting.domain), rng.choice(steps) * rng.choice((1, -1))
+        if base + offset in answers:
+            return base, offset, base + offset
+    return None
