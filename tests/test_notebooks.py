@@ -33,7 +33,7 @@ TABLE_ROWS = {
     "failures_conditional_constraint": N_RUNS,
     "runs_intervals": N_RUNS,
     "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
-    "audit_figures": 26 + 6,  # vmb audit's figures of the release, then the six modules of Table 4
+    "audit_figures": 28 + 6,  # vmb audit's figures of the release, then the six modules of Table 4
     "audit_baselines": len(BASELINES),  # every shortcut baseline on the release (no generated benchmark here)
     "stages": N_RUNS,
     "retrieval_quality": N_RUNS,

@@ -116,7 +116,8 @@ def test_state_shifts_move_the_way_their_state_does() -> None:
         for recipe in plan:
             if recipe.reasoning_type != "state_shift":
                 continue
-            usual = next(v.value for v in recipe.voices if v.role.startswith("usual"))
+            usual = next(v.value for v in recipe.voices if v.role.startswith("usual")
+                         or v.role == "ended" and v.value is not None)  # said again as the state ends
             temporary = next(v.value for v in recipe.voices if v.role.startswith("temporary"))
             way = causes.change(recipe.setting, usual, temporary)
             if not causes.explains(recipe.condition or "", recipe.setting, usual, temporary):

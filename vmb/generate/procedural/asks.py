@@ -42,6 +42,7 @@ EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} a
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day")
 RECURRED = ("last time it happened", "the last time", "last time", "that time")
+USUAL_TIMES = ("most days", "on an ordinary day", "normally")  # the usual value a step is asked from
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
                 "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
                 "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?",
@@ -197,7 +198,7 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "rule": _rule, "rule-step": _rule,
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
-    "usual": _usual, "recurs": _recurs, "usual-step": lambda ask: _step(ask, BEFORE),
+    "usual": _usual, "recurs": _recurs, "usual-step": lambda ask: _step(ask, USUAL_TIMES),
     "absolute": _corrected, "relative": _corrected, "revert": _corrected,
     "step-on-corrected": lambda ask: _step(ask, SETTLED),
 }

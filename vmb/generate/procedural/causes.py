@@ -86,7 +86,7 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
                        "my eyes aren't what they used to be", "I can make it out without leaning in"),
                    -1: ("it doesn't dazzle me", "my eyes thank me for it", "it doesn't glare at me in the dark",
                         "bright screens give me a headache", "it's less distracting out of the corner of my eye"),
-                   0: ("it's gentle to look at", "I can take it in at a glance")},
+                   0: ("it doesn't strain my eyes", "I can take it in at a glance")},
     "look": {0: ("it just looks right", "it just feels calmer", "it goes with the upholstery", "it cheers me up",
                  "it makes the car feel like mine", "it makes the cabin feel cozy", "nothing clashes that way")},
     "loudness": {1: ("I can hear it over the road noise", "my hearing isn't what it used to be",

@@ -127,7 +127,7 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
         # the asker later set another person's value for them: their own latest line is not the rule
         favour = others[0]
         voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
-    two = two_calls(s, rng, 0.85)
+    two = two_calls(s, rng, 0.95)
     return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
                   base=stepped[0] if stepped else None, offset=stepped[1] if stepped else None,
                   extra={"holder": holder, "favour_for": others[0].person})
@@ -150,7 +150,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
         voices = _ordered([rule], others, rng, last)
         passenger = None if want in ("kids", "client", "dog", "elder") else rng.choice([n for n in names if n != person] + [None])
         return Recipe(i, kind.name, s.api, "rule-step", voices, person, answer, passenger=passenger,
-                      condition=want, base=usual, offset=offset, two_calls=two_calls(s, rng, 0.5))
+                      condition=want, base=usual, offset=offset, two_calls=two_calls(s, rng, 0.75))
     values = draw_values(s, rng, 3, kind.default_answers)
     # the rule may name the value of other days after its own ("the wipers at 4, not 2 like other days")
     said_against = s.kind != "bool" and rng.random() < 0.05
@@ -163,7 +163,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
     if len(values) > 2 and rng.random() < 0.12:  # a third entry now and then (the release: 11 of 102)
         others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
     voices = _ordered([rule], others, rng, last)
-    two = two_calls(s, rng, 0.85)
+    two = two_calls(s, rng, 0.95)
     passenger = rng.choice([n for n in names if n != person] + [None]) if want not in ("kids", "client", "dog", "elder") else None
     return Recipe(i, kind.name, s.api, "rule", voices, person, values[0], passenger=passenger,
                   condition=want, two_calls=two, extra={"not": values[1]})
@@ -261,7 +261,7 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
             during = Voice(rng.choice([n for n in names if n != person]), temporary, "temporary", condition=state,
                            preference=False)
         voices = (said_usual, during)
-    two = two_calls(s, rng, 0.85)
+    two = two_calls(s, rng, 0.95)
     variant = "recurs" if recurs else "usual-step" if asked else "usual"
     return Recipe(i, kind.name, s.api, variant, voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]),
@@ -291,14 +291,14 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
                                    Voice(person, answer, "corrected", offset=offset)), (wrong, answer))
         return Recipe(i, kind.name, s.api, "relative", voices, person, answer, base=wrong, offset=offset,
-                      events=grouped, two_calls=two_calls(s, rng, 0.3))
+                      events=grouped, two_calls=two_calls(s, rng, 0.45))
     if stepped and roll < 0.62:  # the query asks a step from the corrected value
         settled, offset, answer = stepped
         wrong = next(v for v in s.domain if v not in (settled, answer))
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
                                    Voice(person, settled, "corrected")), (wrong, settled, answer))
         return Recipe(i, kind.name, s.api, "step-on-corrected", voices, person, answer, base=settled,
-                      offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.3))
+                      offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.45))
     answer, wrong = draw_values(s, rng, 2, kind.default_answers)
     if s.kind in ("enum", "text") and rng.random() < 0.35:
         # "from B to A", then "no, put it back": the answer is the value it was changed from
