@@ -24,7 +24,7 @@ from vmb.audit.wording import classify_types, gold_size, gold_words, request_wor
 from vmb.cli import main
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
-from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, speaker
+from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, phrase_pattern, speaker
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
@@ -278,3 +278,17 @@ def test_a_value_counts_as_stated_as_a_reader_reads_it(tmp_path: Path) -> None:
     bench = load_benchmark(write_bench(tmp_path / "stated", {1: (lines, queries)}))
     text = GroupText(bench.group(1))
     assert [unstated_value(q, text) for q in bench.queries] == [False, False, True, True, True, True, True]
+
+
+@pytest.mark.parametrize(("member", "said", "stated"), [
+    ("feet_window", "the vents on the footwell and the windshield", True),
+    ("feet_window", "feet and windshield, please", True),
+    ("12h", "the clock on twelve-hour time", True),
+    ("single_loop", "keep one song on repeat", True),
+    ("north_up", "north at the top of the map", True),
+    ("feet_window", "my feet are cold", False),
+    ("sequential", "put these in order", False),  # words common in talk are no value
+])
+def test_an_enum_member_is_read_in_everyday_words(member: str, said: str, stated: bool) -> None:
+    """A reader, and so the shortcut baselines, hears "footwell and windshield" as ``feet_window``."""
+    assert (phrase_pattern(member).search(said) is not None) is stated

@@ -212,14 +212,36 @@ def names(text: str, target: Target, present: frozenset[str] | None = None) -> b
     return sum(weights[w] for w in target.cues & present) >= NAMING_WEIGHT
 
 
+# Everyday words for a word of an enum member ("window" of "feet_window" is the windshield to a
+# driver), and everyday phrases for whole members nobody says as spelled ("single_loop"). Only
+# words rare in plain talk: "glass" or "in order" would find every member in any long history.
+MEMBER_PART_WORDS: dict[str, tuple[str, ...]] = {
+    "window": ("windshield", "windscreen"), "feet": ("footwell", "footwells"),
+}
+MEMBER_PHRASES: dict[str, tuple[str, ...]] = {
+    "12h": (r"twelve[\s-]hours?",), "24h": (r"twenty[\s-]four[\s-]hours?", "military time"),
+    "single_loop": ("repeat one", r"one (?:song|track) on repeat", "loop one"),
+    "list_loop": ("repeat all", r"(?:whole|entire) (?:list|playlist) on repeat", "loop the list"),
+    "sequential": ("straight through the list", "in list order"), "north_up": ("north at the top", "north on top"),
+    "heading_up": ("direction I'm facing", "direction of travel"), "blink": ("blinking", "flashing"),
+    "constant": ("steady light",), "scene": ("scenic", "scenery"), "2d": ("flat map",),
+}
+
+
+def _member_part(part: str) -> str:
+    return "(?:" + "|".join([re.escape(part), *map(re.escape, MEMBER_PART_WORDS.get(part.lower(), ()))]) + ")"
+
+
+@lru_cache(maxsize=4096)
 def phrase_pattern(value: str) -> re.Pattern[str]:
     """How text says an enum member or a name: its words in any case, "face_feet" as "face and feet",
-    "12h" as "12-hour"."""
+    "feet_window" as "footwell and windshield", "12h" as "12-hour" or "twelve-hour"."""
     parts = [p for p in re.split(r"[\s_\-]+", value) if p]
-    joined = r"(?:[\s_\-]+(?:and\s+)?)?".join(map(re.escape, parts))
+    joined = r"(?:[\s,_\-]+(?:and\s+)?(?:the\s+)?)?".join(map(_member_part, parts))
     if re.fullmatch(r"\d+h", value):
         joined = re.escape(value[:-1]) + r"(?:h|[\s-]?hours?)"
-    return re.compile(r"(?<!\w)" + joined + r"(?!\w)", re.IGNORECASE)
+    alternatives = "|".join([joined, *MEMBER_PHRASES.get(value, ())])
+    return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
 
 
 def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
