@@ -105,9 +105,11 @@ class Ask:
         pron = PRONOUNS[self.people[person].gender][0]
         self.fill.update(who=first(person), pron_cap=cap(pron))
 
-    def state_lead(self, said: tuple[str, ...]) -> None:
+    def state_lead(self, said: tuple[str, ...], cause: bool = True) -> None:
+        """``said`` before the request; as its cause ("..., so") only where ``cause`` allows."""
         text = self.rng.choice(said)
-        self.lead = self.rng.choice(STATE_LEADS).format(said=text, said_cap=cap(text))
+        leads = STATE_LEADS if cause else tuple(lead for lead in STATE_LEADS if not lead.endswith(", so"))
+        self.lead = self.rng.choice(leads).format(said=text, said_cap=cap(text))
         self.generic = False
 
 
@@ -205,19 +207,18 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
 
 
 def _aside(ask: Ask, frame: str) -> None:
-    """Another state's end or return said before the request, as people mention their news: one
-    that would explain the requested value (a return leaning its way, an end leaning back)."""
+    """Another state's end or return said before the request, as people mention their news; given
+    as its cause ("..., so") only where it would explain the requested value (a return leaning its
+    way, an end leaning back)."""
     target = ask.chain.target
     assert target is not None
+    key = ask.rng.choice(sorted(situations.STATES))
     over = ask.rng.random() < 0.5
     way = causes.lean(target.setting, target.value) * (-1 if over else 1)
-    fitting = [k for k in sorted(situations.STATES) if causes.fits(k, target.setting, way)]
-    if not fitting:
-        return
-    state = situations.STATES[ask.rng.choice(fitting)]
+    state = situations.STATES[key]
     said = fresh(state.over if over else state.back, frame)
     if not once_words(said[0]) & once_words(frame):
-        ask.state_lead(said)
+        ask.state_lead(said, cause=causes.fits(key, target.setting, way))
 
 
 def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
