@@ -15,7 +15,7 @@ class ReasoningType:
     # The answer depends on a situation the query only implies (a time of day, the weather): the
     # audit checks the query's clock against it, the failures figure shows this type's composition.
     implied_condition: bool = False
-    # Its query's wording (vmb.generate.procedural.qa): how often the request is one any type could
+    # Its query's wording (vmb.generate.procedural.asks): how often the request is one any type could
     # make ("Sort out the fan for me.") where the recipe's variant allows.
     generic_requests: float = 0.0
     # The procedural generator's rates for this type, measured on the release's queries of it:

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data.loader import Benchmark, Query
-from vmb.generate.export import METADATA, read_metadata
 from vmb.results.taxonomy import is_number, names_value, value_pattern
 
 
@@ -114,6 +113,8 @@ class _Generated:
 @functools.lru_cache(maxsize=8)
 def _generated(root: Path, stamp: int) -> _Generated | None:
     # ``stamp`` (the file's modification time) keys the cache: a benchmark regenerated in place is read again.
+    from vmb.generate.export import read_metadata  # only for a generated benchmark: pydantic stays unloaded
+
     metadata = read_metadata(root)
     if metadata is None:
         return None
@@ -130,7 +131,7 @@ def _said(event: Mapping[str, Any], lines: Sequence[Any]) -> list[str]:
 
 def recorded_evidence(bench: Benchmark, query: Query) -> dict[tuple[str, str], Recorded]:
     """The recorded evidence per (API, argument) of ``query``'s answer; empty for the release."""
-    path = Path(bench.root) / METADATA
+    path = Path(bench.root) / "metadata.json"  # export.METADATA: the release has none
     generated = _generated(Path(bench.root), path.stat().st_mtime_ns) if path.exists() else None
     chain = generated.chains.get(query.id) if generated is not None else None
     if chain is None:

@@ -183,9 +183,8 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         rest = [n for n in names if n not in (asker, owner)]
         rival = rng.choice(rest) if rest and rng.random() < 0.4 else asker  # whose value is the other one
         others = [Voice(rival, values[1], "own")]
-        bystanders = [n for n in names if n not in (asker, owner)]
-        if third and len(values) > 2 and bystanders:
-            others.append(Voice(rng.choice(bystanders), values[2], "everyday", preference=False))
+        if third and len(values) > 2 and rest:
+            others.append(Voice(rng.choice(rest), values[2], "everyday", preference=False))
         voices = _ordered([Voice(owner, values[0], "own")], others, rng, last)
         return Recipe(i, kind.name, s.api, variant, voices, asker, values[0],
                       passenger=rng.choice([owner, None]), extra={"owner": owner})
