@@ -14,7 +14,7 @@ and defaults come from ``vmb.sim``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from random import Random
 from typing import Any
@@ -43,6 +43,9 @@ class Setting:
     values: tuple[Any, ...]  # every value that changes the default car (empty for free text)
     domain: tuple[Any, ...]  # every value the setting takes (empty for free text)
     zones: tuple[str, ...] = ()  # the zone values the API accepts
+    # Whether the default car's own value can be an answer: its call alone still changes the car (a
+    # setter that switches its device on), so the scorer checks the state it leaves.
+    default_answers: bool = False
 
     @property
     def module(self) -> str:
@@ -137,10 +140,13 @@ def _setting(api: Api) -> Setting | None:
     # setter may also switch its device on); keep the values that change it from the default car's
     # and that the catalog phrase does not say ("low" in "low beam intensity"), unless none would be left.
     outcomes = {}
+    moves_car = {}  # value -> whether its call leaves the car differing from the default car
     for value in domain:
-        result = World().call(api.name, draft.call(value)["args"])
+        world = World()
+        result = world.call(api.name, draft.call(value)["args"])
         if result["success"]:
             outcomes[value] = result["changes"]
+            moves_car[value] = bool(world.diff())
     paths = {p for changes in outcomes.values() for p in changes}
     leaves = [p for p in sorted(paths) if len({repr(c.get(p)) for c in outcomes.values()}) > 1]
     # Several leaves vary together when the zone covers several places ("both" mirrors).
@@ -151,7 +157,9 @@ def _setting(api: Api) -> Setting | None:
             if leaf in changes and changes[leaf] == v and repr(DEFAULT_STATE.get(leaf)) != repr(v)]
     unsaid = [v for v in kept if not mentions(phrase, v)]
     kept = unsaid or kept
-    return Setting(api.name, phrase, name, zone, kind, tuple(kept), domain, accepted)
+    made = Setting(api.name, phrase, name, zone, kind, tuple(kept), domain, accepted)
+    own = made.default()
+    return replace(made, default_answers=own is not None and moves_car.get(own, False))
 
 
 @cache

@@ -4,16 +4,14 @@ whether an answer also switches its device on."""
 
 from __future__ import annotations
 
-from functools import cache
 from random import Random
 from typing import Any
 
 from vmb.generate.procedural import situations
-from vmb.generate.procedural.devices import DEVICES, STEPS, usable
+from vmb.generate.procedural.devices import DEVICES, STEPS
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.procedural.shares import has_switch
 from vmb.generate.settings import Setting
-from vmb.sim import World
 
 
 def text_values(setting: Setting, rng: Random, count: int) -> list[str]:
@@ -39,21 +37,9 @@ def two_calls(s: Setting, rng: Random, share: float) -> bool:
     return has_switch(s.api) and rng.random() < share
 
 
-@cache
-def default_answers(api: str) -> bool:
-    """Whether the default car's own value of ``api`` can be an answer: its call alone still changes
-    the car (a setter that switches its device on), so the scorer checks the state it leaves."""
-    setting = usable()[api]
-    value = setting.default()
-    if value is None:
-        return False
-    world = World()
-    return bool(world.call(api, setting.call(value)["args"])["success"] and world.diff())
-
-
 def answerable(setting: Setting) -> tuple[Any, ...]:
     """The values an answer may set: those changing the default car's leaf, and its own where allowed."""
-    own = (setting.default(),) if default_answers(setting.api) else ()
+    own = (setting.default(),) if setting.default_answers else ()
     return tuple(setting.values) + own
 
 
@@ -62,7 +48,7 @@ def draw_values(setting: Setting, rng: Random, count: int, default_share: float 
     ``default_share`` the default car's own value where its call still changes the car."""
     if setting.kind == "text":
         return text_values(setting, rng, count)
-    own = default_answers(setting.api) and rng.random() < default_share
+    own = setting.default_answers and rng.random() < default_share
     first = setting.default() if own else rng.choice(setting.values)
     rest = [v for v in setting.domain if v != first]
     rng.shuffle(rest)
