@@ -1,5 +1,5 @@
-"""Shared fixtures: where the read-only benchmark fixtures live (``../shared`` beside the repo); how ``make test``'s
-two workers share the suite."""
+"""Shared fixtures: where the read-only benchmark fixtures live (``../shared`` beside the repo); small benchmarks
+made by ``vmb generate`` for tests whose subject is not the release; how ``make test``'s two workers share the suite."""
 
 from __future__ import annotations
 
@@ -8,12 +8,20 @@ from pathlib import Path
 
 import pytest
 
+from vmb.generate.options import GenerateOptions
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 # Under make test's two workers (pytest-xdist, --dist loadfile) each module runs on one worker, its module-scoped
 # fixtures made once. The longest modules start first, so that neither worker is left finishing one alone: the real
 # model's test, then the report's notebooks.
 FIRST = tuple(REPO / "tests" / name for name in ("test_local_model.py", "test_notebooks.py"))
+# The release's layout and shape (10 queries of all five reasoning types per group, three occupants), at a fraction of
+# its size: 4 groups of 200 lines (~23 days each) instead of 50 of ~2,700 (~46 days); made in about a second.
+SMALL_BENCHMARK = GenerateOptions(groups=4, seed=11, history_lines=200, background_chains=2)
+# Smaller still, for tests that build memory through a model per chunk: per group 90 lines about three vehicle
+# preferences (three queries), nothing else: six (day, hour) chunks.
+TINY_BENCHMARK = GenerateOptions(groups=2, seed=3, history_lines=90, background_chains=0, vehicle_chains=3)
 # Libraries computing on threads of their own (torch's, OpenBLAS's) would spin against the other worker.
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -44,3 +52,25 @@ def conformance_dir(shared_dir: Path) -> Path:
 @pytest.fixture(scope="session")
 def release_dir(shared_dir: Path) -> Path:
     return shared_dir / "vehiclemembench"
+
+
+def generated(tmp_path_factory: pytest.TempPathFactory, name: str, options: GenerateOptions) -> Path:
+    from vmb.generate.pipeline import ProceduralBackend, run
+
+    out = tmp_path_factory.mktemp(name) / "benchmark"
+    run(options, out, ProceduralBackend(), log=lambda _: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def small_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A benchmark directory in the release's layout (history/, qa_data/) made by ``vmb generate --backend
+    procedural`` with :data:`SMALL_BENCHMARK`, once per worker: for tests of the harness, grid, memory and report,
+    whose subject is not the release."""
+    return generated(tmp_path_factory, "small-benchmark", SMALL_BENCHMARK)
+
+
+@pytest.fixture(scope="session")
+def tiny_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """As :func:`small_benchmark` with :data:`TINY_BENCHMARK`: 2 groups of 3 queries and 90 lines."""
+    return generated(tmp_path_factory, "tiny-benchmark", TINY_BENCHMARK)

@@ -1,4 +1,4 @@
-"""Fixtures for the memory-system tests: a small generated benchmark, a local JSON server."""
+"""Fixtures for the memory-system tests: the tiny generated benchmark loaded, a local JSON server."""
 
 from __future__ import annotations
 
@@ -8,27 +8,16 @@ from typing import Any
 
 import pytest
 
-from tests.generate.conftest import generate
-from vmb.generate.options import GenerateOptions
-
 from .helpers import ContractServer
 
-# Per group: 90 lines about three vehicle preferences (three queries), nothing else: six (day, hour) chunks, so
-# builds take seconds.
-SMALL = GenerateOptions(groups=2, seed=3, history_lines=90, background_chains=0, vehicle_chains=3)
-
 
 @pytest.fixture(scope="session")
-def small_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two small groups made by ``vmb generate``: the memory systems are the subject here, not the release."""
-    return generate(tmp_path_factory.mktemp("gen") / "small", SMALL)
-
-
-@pytest.fixture(scope="session")
-def small_bench(small_data: Path) -> Any:
+def tiny_bench(tiny_benchmark: Path) -> Any:
+    """The tiny generated benchmark, loaded: the memory systems are the subject here, not the release, and its six
+    (day, hour) chunks a group make builds take seconds."""
     from vmb.data import load_benchmark
 
-    return load_benchmark(small_data)
+    return load_benchmark(tiny_benchmark)
 
 
 @pytest.fixture

@@ -46,14 +46,14 @@ class Keywords(MemorySystem):
 '''
 
 
-def test_a_plugin_file_runs_through_vmb_run(small_bench: Any, small_data: Path, tmp_path: Path,
+def test_a_plugin_file_runs_through_vmb_run(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "keyword_memory.py").write_text(textwrap.dedent(PLUGIN))
     monkeypatch.syspath_prepend(str(tmp_path))
-    with ScriptedServer(SearchingScript(small_bench)) as server:
+    with ScriptedServer(SearchingScript(tiny_bench)) as server:
         code = main(["run", "--base-url", server.url, "--model", "scripted", "--memory", "keywords",
-                     "--plugin", "keyword_memory", "--groups", "2", "--limit", "2", "--data", str(small_data),
+                     "--plugin", "keyword_memory", "--groups", "2", "--limit", "2", "--data", str(tiny_benchmark),
                      "--out", str(tmp_path / "run"), "--no-progress"])
     assert code == 0, capsys.readouterr().err
     metric = json.loads((tmp_path / "run" / "metric.json").read_text())
@@ -62,10 +62,10 @@ def test_a_plugin_file_runs_through_vmb_run(small_bench: Any, small_data: Path, 
     assert system["name"] == "keywords" and system["version"] == "0.1"
 
 
-def test_ingest_ahead_then_run_reuses_the_stores(small_data: Path, tmp_path: Path,
+def test_ingest_ahead_then_run_reuses_the_stores(tiny_benchmark: Path, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--memory", "memorybank", "--memory-option", "summaries=false", "--agent", "noop", "--groups", "1-2",
-            "--data", str(small_data), "--out", str(tmp_path / "run"), "--no-progress"]
+            "--data", str(tiny_benchmark), "--out", str(tmp_path / "run"), "--no-progress"]
     assert main(["memory", "ingest", *args]) == 0
     first = capsys.readouterr().out.splitlines()
     assert len(first) == 2 and all("built in" in line and "embedding calls" in line for line in first)
@@ -113,7 +113,7 @@ def test_an_embeddings_endpoint_is_batched_and_normalised(contract: ContractServ
         make_embedder(EmbedderOptions(embedder="word2vec"), None)
 
 
-def test_lightmem_is_guarded_and_configured(small_bench: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_lightmem_is_guarded_and_configured(tiny_bench: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
     system = find("lightmem")

@@ -69,8 +69,8 @@ def memos_cloud(contract: ContractServer, monkeypatch: pytest.MonkeyPatch) -> Co
     return contract
 
 
-def test_memos_cloud_contract(memos_cloud: ContractServer, small_bench: Any, tmp_path: Path) -> None:
-    asyncio.run(system("memos", {}, tmp_path).ingest(chunks(small_bench)))
+def test_memos_cloud_contract(memos_cloud: ContractServer, tiny_bench: Any, tmp_path: Path) -> None:
+    asyncio.run(system("memos", {}, tmp_path).ingest(chunks(tiny_bench)))
     paths = [r.path.rsplit("/", 2)[-2:] for r in memos_cloud.requests]
     assert paths == [["add", "message"]] * 3 + [["get", "status"]] * 2
     manifest = json.loads((tmp_path / "memos.json").read_text())
@@ -80,7 +80,7 @@ def test_memos_cloud_contract(memos_cloud: ContractServer, small_bench: Any, tmp
     assert items[0].metadata["kind"] == "preference" and items[1].score == 0.71
 
 
-def test_memos_server_contract(contract: ContractServer, monkeypatch: pytest.MonkeyPatch, small_bench: Any,
+def test_memos_server_contract(contract: ContractServer, monkeypatch: pytest.MonkeyPatch, tiny_bench: Any,
                                tmp_path: Path) -> None:
     monkeypatch.delenv("MEMOS_API_KEY", raising=False)
     monkeypatch.setenv("MEMOS_BASE_URL", contract.url)
@@ -99,22 +99,22 @@ def test_memos_server_contract(contract: ContractServer, monkeypatch: pytest.Mon
             "text_mem": [{"cube_id": request.body["mem_cube_id"], "memories": memories}], "act_mem": [],
             "para_mem": [], "pref_mem": []}})
 
-    asyncio.run(system("memos", {"api": "server"}, tmp_path).ingest(chunks(small_bench, 2)))
+    asyncio.run(system("memos", {"api": "server"}, tmp_path).ingest(chunks(tiny_bench, 2)))
     items = asyncio.run(system("memos", {"api": "server"}, tmp_path).search("hospital", 3))
     assert [i.text for i in items] == ["Patricia drives to the hospital."]
 
 
-def test_memos_errors(memos_cloud: ContractServer, monkeypatch: pytest.MonkeyPatch, small_bench: Any,
+def test_memos_errors(memos_cloud: ContractServer, monkeypatch: pytest.MonkeyPatch, tiny_bench: Any,
                       tmp_path: Path) -> None:
     memos_cloud.failures = [Reply(200, {"code": 50001, "message": "quota exceeded", "data": None})]
     with pytest.raises(MemoryServiceFailed, match="code 50001: quota exceeded"):
-        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(small_bench, 1)))
+        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
     memos_cloud.failures = [Reply(403, {"detail": "forbidden"})]
     with pytest.raises(MemoryServiceError, match="HTTP 403.*check MEMOS_API_KEY"):
-        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(small_bench, 1)))
+        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
     monkeypatch.delenv("MEMOS_API_KEY")
     with pytest.raises(MemoryServiceError, match="^memos: set MEMOS_API_KEY"):
-        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(small_bench, 1)))
+        asyncio.run(system("memos", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
 
 
 # ---- Memobase -------------------------------------------------------------------------------------
@@ -163,10 +163,10 @@ def memobase(contract: ContractServer, monkeypatch: pytest.MonkeyPatch) -> Contr
     return contract
 
 
-def test_memobase_contract(memobase: ContractServer, small_bench: Any, tmp_path: Path) -> None:
-    asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(small_bench)))
+def test_memobase_contract(memobase: ContractServer, tiny_bench: Any, tmp_path: Path) -> None:
+    asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(tiny_bench)))
     first = memobase.blobs[0]["messages"][0]  # type: ignore[attr-defined]
-    line = chunks(small_bench)[0].lines[0]
+    line = chunks(tiny_bench)[0].lines[0]
     assert first["alias"] == line.split("] ", 1)[1].split(":", 1)[0]
     assert first["content"] == line.split(": ", 1)[1] and first["created_at"] == f"{line[1:11]}T{line[12:17]}:00"
     items = asyncio.run(system("memobase", {"max_token_size": 500}, tmp_path).search("seat heating", 5))
@@ -175,17 +175,17 @@ def test_memobase_contract(memobase: ContractServer, small_bench: Any, tmp_path:
     assert [i.text for i in items] == ["Justin set the panel to blue.", "likes green"]
 
 
-def test_memobase_errors(memobase: ContractServer, small_bench: Any, tmp_path: Path,
+def test_memobase_errors(memobase: ContractServer, tiny_bench: Any, tmp_path: Path,
                          monkeypatch: pytest.MonkeyPatch) -> None:
     memobase.failures = [Reply(200, {"data": None, "errno": 500, "errmsg": "database down"})]
     with pytest.raises(MemoryServiceFailed, match="errno 500: database down"):
-        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(small_bench)))
+        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(tiny_bench)))
     memobase.failures = [Reply(401, {"errno": 401, "errmsg": "bad token"})]
     with pytest.raises(MemoryServiceError, match="check MEMOBASE_API_KEY"):
-        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(small_bench)))
+        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(tiny_bench)))
     monkeypatch.delenv("MEMOBASE_PROJECT_URL")
     with pytest.raises(MemoryServiceError, match="^memobase: set MEMOBASE_PROJECT_URL"):
-        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(small_bench)))
+        asyncio.run(system("memobase", {}, tmp_path).ingest(chunks(tiny_bench)))
 
 
 # ---- Supermemory ----------------------------------------------------------------------------------
@@ -232,8 +232,8 @@ def supermemory(contract: ContractServer, monkeypatch: pytest.MonkeyPatch) -> Co
     return contract
 
 
-def test_supermemory_contract(supermemory: ContractServer, small_bench: Any, tmp_path: Path) -> None:
-    asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(small_bench)))
+def test_supermemory_contract(supermemory: ContractServer, tiny_bench: Any, tmp_path: Path) -> None:
+    asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(tiny_bench)))
     polls = [r for r in supermemory.requests if r.method == "GET"]
     assert len(polls) == 6  # each document polled until done
     items = asyncio.run(system("supermemory", {}, tmp_path).search("panel", 2))
@@ -242,31 +242,31 @@ def test_supermemory_contract(supermemory: ContractServer, small_bench: Any, tmp
     assert [i.text for i in items] == ["a\nb"] and items[0].metadata["chunk"] == 0
 
 
-def test_supermemory_retries_429_honouring_retry_after(supermemory: ContractServer, small_bench: Any,
+def test_supermemory_retries_429_honouring_retry_after(supermemory: ContractServer, tiny_bench: Any,
                                                       tmp_path: Path) -> None:
     import time
 
     supermemory.failures = [Reply(429, {"error": "rate limited"}, {"Retry-After": "0.3"}), Reply(503, {})]
     start = time.perf_counter()
-    asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(small_bench, 1)))
+    asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
     assert time.perf_counter() - start >= 0.3
     assert [r.method for r in supermemory.requests[:3]] == ["POST", "POST", "POST"]
 
 
-def test_timeouts_and_an_unreachable_server(supermemory: ContractServer, small_bench: Any, tmp_path: Path,
+def test_timeouts_and_an_unreachable_server(supermemory: ContractServer, tiny_bench: Any, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     supermemory.failures = [Reply(200, {}, delay=1.0)] * 3
     with pytest.raises(MemoryServiceFailed, match=r"timed out after 0.2 s \(after 3 attempts\)"):
-        asyncio.run(system("supermemory", {"timeout": 0.2}, tmp_path).ingest(chunks(small_bench, 1)))
+        asyncio.run(system("supermemory", {"timeout": 0.2}, tmp_path).ingest(chunks(tiny_bench, 1)))
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     monkeypatch.setenv("SUPERMEMORY_BASE_URL", f"http://127.0.0.1:{port}")
     with pytest.raises(MemoryServiceError, match="cannot reach .*is the server running"):
-        asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(small_bench, 1)))
+        asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
 
 
-def test_vmb_run_says_what_is_missing_in_one_line(small_data: Path, tmp_path: Path,
+def test_vmb_run_says_what_is_missing_in_one_line(tiny_benchmark: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from vmb.cli import main
@@ -275,7 +275,7 @@ def test_vmb_run_says_what_is_missing_in_one_line(small_data: Path, tmp_path: Pa
         monkeypatch.delenv(name, raising=False)
     for memory, variable in (("supermemory", "SUPERMEMORY_API_KEY"), ("memobase", "MEMOBASE_PROJECT_URL"),
                              ("memos", "MEMOS_API_KEY")):
-        code = main(["run", "--agent", "noop", "--memory", memory, "--groups", "1", "--data", str(small_data),
+        code = main(["run", "--agent", "noop", "--memory", memory, "--groups", "1", "--data", str(tiny_benchmark),
                      "--out", str(tmp_path / memory), "--no-progress"])
         err = capsys.readouterr().err.strip()
         assert code == 2 and err.count("\n") == 0 and "Traceback" not in err

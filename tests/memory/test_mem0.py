@@ -27,13 +27,13 @@ def run(server_url: str, release: Path, tmp_path: Path, name: str, **settings: A
     return run_benchmark(out=str(tmp_path / name), **{**common, **settings})
 
 
-def test_a_run_end_to_end(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
-    chunks = history_chunks(small_bench.group(1))
-    with ScriptedServer(SearchingScript(small_bench)) as server:
-        result = run(server.url, small_data, tmp_path, "run", limit=3)
+def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
+    chunks = history_chunks(tiny_bench.group(1))
+    with ScriptedServer(SearchingScript(tiny_bench)) as server:
+        result = run(server.url, tiny_benchmark, tmp_path, "run", limit=3)
         builds = [r for r in server.received if not r.body.get("tools")]
         requests = len(server.received)
-        again = run(server.url, small_data, tmp_path, "again", limit=3)
+        again = run(server.url, tiny_benchmark, tmp_path, "again", limit=3)
     assert result.metric["errors"] == 0 and again.metric["errors"] == 0
     assert len(builds) == len(chunks)  # one extraction call per (day, hour) chunk
     assert "Memory Extractor" in builds[0].body["messages"][0]["content"]
@@ -57,11 +57,11 @@ def test_a_run_end_to_end(small_bench: Any, small_data: Path, tmp_path: Path) ->
         assert found.startswith("1. ")
 
 
-def test_search_finds_what_mem0_stored(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
-    with ScriptedServer(SearchingScript(small_bench)) as server:
-        run(server.url, small_data, tmp_path, "run", limit=1)
+def test_search_finds_what_mem0_stored(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
+    with ScriptedServer(SearchingScript(tiny_bench)) as server:
+        run(server.url, tiny_benchmark, tmp_path, "run", limit=1)
     store = tmp_path / "run" / "memory" / "group_1" / "store"
-    last = history_chunks(small_bench.group(1))[-1].lines[-1].split("] ", 1)[1]  # a fact the script extracted
+    last = history_chunks(tiny_bench.group(1))[-1].lines[-1].split("] ", 1)[1]  # a fact the script extracted
     system = find("mem0")
     assert system is not None
     memory = system.parse({}).at(SystemEnv("group_1", store, None))
@@ -70,18 +70,18 @@ def test_search_finds_what_mem0_stored(small_bench: Any, small_data: Path, tmp_p
     assert len(asyncio.run(memory.search("anything at all", 2))) == 2  # the same instance, searched again
 
 
-def test_a_model_that_fails_marks_the_group_failed(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
+def test_a_model_that_fails_marks_the_group_failed(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(status=500)) as server:
-        result = run(server.url, small_data, tmp_path, "run", limit=2)
+        result = run(server.url, tiny_benchmark, tmp_path, "run", limit=2)
     assert result.metric["errors"] == 2
     records = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     assert all(r["error"].startswith("memory build failed: HTTP 500") for r in records)
 
 
-def test_a_refused_key_stops_the_run(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
+def test_a_refused_key_stops_the_run(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(status=401)) as server:
         with pytest.raises(FatalModelError, match="HTTP 401"):
-            run(server.url, small_data, tmp_path, "run", limit=1)
+            run(server.url, tiny_benchmark, tmp_path, "run", limit=1)
 
 
 # ---- the hosted platform ------------------------------------------------------------------------------
@@ -120,10 +120,10 @@ def hosted(contract: ContractServer, monkeypatch: pytest.MonkeyPatch) -> Contrac
     return contract
 
 
-def test_hosted_mem0_contract(hosted: ContractServer, small_bench: Any, tmp_path: Path) -> None:
+def test_hosted_mem0_contract(hosted: ContractServer, tiny_bench: Any, tmp_path: Path) -> None:
     system = find("mem0")
     assert system is not None
-    chunks = history_chunks(small_bench.group(1))[:3]
+    chunks = history_chunks(tiny_bench.group(1))[:3]
     memory = system.parse({"mode": "hosted"}).at(SystemEnv("group_1", tmp_path, None))
     asyncio.run(memory.ingest(chunks))
     manifest = json.loads((tmp_path / "mem0.json").read_text())
@@ -134,11 +134,11 @@ def test_hosted_mem0_contract(hosted: ContractServer, small_bench: Any, tmp_path
     assert items and word in items[0].text and items[0].score == 0.9
 
 
-def test_hosted_mem0_errors(hosted: ContractServer, small_bench: Any, tmp_path: Path,
+def test_hosted_mem0_errors(hosted: ContractServer, tiny_bench: Any, tmp_path: Path,
                             monkeypatch: pytest.MonkeyPatch) -> None:
     system = find("mem0")
     assert system is not None
-    chunks = history_chunks(small_bench.group(1))[:1]
+    chunks = history_chunks(tiny_bench.group(1))[:1]
     fast = {"mode": "hosted", "backoff": 0.01, "retries": 1}
     hosted.failures = [Reply(401, {"detail": "Invalid API key"})]
     with pytest.raises(MemoryServiceError, match=r"refused the credentials \(HTTP 401.*check MEM0_API_KEY"):

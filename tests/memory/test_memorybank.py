@@ -33,16 +33,16 @@ def bank(settings: dict[str, Any], store: Path) -> Any:
 
 
 @pytest.fixture(scope="module")
-def built(small_bench: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tiny_bench: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Group 1 ingested without a model; returns the build directory (``store`` inside)."""
     directory = tmp_path_factory.mktemp("memorybank")
     (directory / "store").mkdir()
-    asyncio.run(bank(NO_MODEL, directory / "store").ingest(history_chunks(small_bench.group(1))))
+    asyncio.run(bank(NO_MODEL, directory / "store").ingest(history_chunks(tiny_bench.group(1))))
     return directory
 
 
-def test_a_line_is_found_by_what_it_says(built: Path, small_bench: Any) -> None:
-    line = small_bench.group(1).lines[40].raw
+def test_a_line_is_found_by_what_it_says(built: Path, tiny_bench: Any) -> None:
+    line = tiny_bench.group(1).lines[40].raw
     said = line.split(": ", 1)[1]
     items = asyncio.run(bank({**NO_MODEL, "forgetting": False}, built / "store").search(said, 3))
     assert items[0].text == line
@@ -50,7 +50,7 @@ def test_a_line_is_found_by_what_it_says(built: Path, small_bench: Any) -> None:
     assert [i.score for i in items] == sorted([i.score for i in items], reverse=True)
 
 
-def test_forgetting_follows_the_curve_and_the_seed(built: Path, small_bench: Any) -> None:
+def test_forgetting_follows_the_curve_and_the_seed(built: Path, tiny_bench: Any) -> None:
     store = built / "store"
     state = np.load(store / "state.npy")
     meta = json.loads((store / "bank.json").read_text())
@@ -69,30 +69,30 @@ def test_forgetting_follows_the_curve_and_the_seed(built: Path, small_bench: Any
     assert bank({**NO_MODEL, "forgetting": False}, store)._retained(state, now).all()
 
 
-def test_search_strengthens_only_a_copy(built: Path, small_bench: Any) -> None:
+def test_search_strengthens_only_a_copy(built: Path, tiny_bench: Any) -> None:
     store = built / "store"
     before = {p.name: p.read_bytes() for p in store.iterdir()}
-    memory = get_memory_setting("memorybank", NO_MODEL).load(small_bench.group(1), built)
-    tool = memory.for_query(small_bench.queries[0]).tools[0]
+    memory = get_memory_setting("memorybank", NO_MODEL).load(tiny_bench.group(1), built)
+    tool = memory.for_query(tiny_bench.queries[0]).tools[0]
 
     async def search(query: str) -> str:
         return (await tool.run({"query": query, "top_k": 4})).text
 
-    first = [asyncio.run(search(q.query)) for q in small_bench.group(1).queries[:3]]
-    second = [asyncio.run(search(q.query)) for q in reversed(small_bench.group(1).queries[:3])]
+    first = [asyncio.run(search(q.query)) for q in tiny_bench.group(1).queries[:3]]
+    second = [asyncio.run(search(q.query)) for q in reversed(tiny_bench.group(1).queries[:3])]
     assert first == list(reversed(second))  # query order never matters
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
     # the recalled entries do get stronger, on the search's own copy of the forgetting state
     searcher = bank(NO_MODEL, store)
-    items = asyncio.run(searcher.search(small_bench.queries[0].query, 2))
+    items = asyncio.run(searcher.search(tiny_bench.queries[0].query, 2))
     assert len(items) == 2
     assert (searcher.recalled_state[:, 2] > np.load(store / "state.npy")[:, 2]).sum() == 2
     assert {p.name: p.read_bytes() for p in store.iterdir()} == before
 
 
-def test_summaries_and_portraits_from_the_model(small_bench: Any, tmp_path: Path) -> None:
-    group = small_bench.group(1)
+def test_summaries_and_portraits_from_the_model(tiny_bench: Any, tmp_path: Path) -> None:
+    group = tiny_bench.group(1)
     days = len({c.start.date() for c in history_chunks(group)})
     speakers = sorted({s for c in history_chunks(group) for s in c.speakers})
     with ScriptedServer(extraction_reply) as server:
@@ -126,13 +126,13 @@ def test_a_misspelt_option_is_one_clear_error(tmp_path: Path) -> None:
         bank({"sumaries": False}, tmp_path)
 
 
-def test_a_run_end_to_end(small_bench: Any, small_data: Path, tmp_path: Path) -> None:
+def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
     from vmb.harness import run_benchmark
 
     options = {"summaries": False, "forgetting": False}
-    with ScriptedServer(SearchingScript(small_bench)) as server:
+    with ScriptedServer(SearchingScript(tiny_bench)) as server:
         common = {"model": "scripted", "base_url": server.url, "memory": "memorybank", "memory_options": options,
-                  "groups": [1], "limit": 3, "data": str(small_data), "cache_dir": str(tmp_path / "cache"),
+                  "groups": [1], "limit": 3, "data": str(tiny_benchmark), "cache_dir": str(tmp_path / "cache"),
                   "progress": False}
         result = run_benchmark(out=str(tmp_path / "run"), **common)
         requests = len(server.received)
