@@ -4,13 +4,16 @@
 free port with jinja chat templates on (the model's own tool-calling template) and one thread per
 core, waits until ``/health`` answers, yields the OpenAI-compatible base URL and stops the child on
 exit. The child also stops by itself when its parent dies: it exits when its stdin, a pipe from the
-parent, closes. Its log goes to ``<model dir>/server-<name>-<port>.log``.
+parent, closes. Its log goes to ``<model dir>/server-<name>.log``, rewritten by each server (a second
+server of the model running at once writes ``server-<name>-2.log``), so there are as many logs as
+servers ever ran at once, and the path is said at start and in every error.
 
 ``python -m vmb.llm.localserver WEIGHTS PORT THREADS CTX PARALLEL`` is the child.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import socket
 import subprocess
@@ -22,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from vmb.llm.local import LocalModel, LocalModelError, fetch_weights
 
@@ -59,24 +63,46 @@ def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: in
                               "(it pins xllamacpp)") from None
     port = port or free_port()
     threads = settings.threads or cores()
-    # One log per port: two servers of one model at once (two runs, a test beside a run) each keep theirs.
-    log_path = weights.parent / f"server-{model.name}-{port}.log"
+    log_path, log = claim_log(weights.parent, model.name)
     command = [sys.executable, "-m", "vmb.llm.localserver", str(weights), str(port), str(threads),
                str(settings.context * settings.parallel), str(settings.parallel)]
     if say:
         print(f"starting {model.label} on {HOST}:{port} ({threads} threads, {settings.parallel} slot(s); "
               f"log {log_path})", file=sys.stderr, flush=True)
-    with log_path.open("wb") as log:
+    with log:  # closing it releases the log for the model's next server
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        started = time.monotonic()
-        _wait_ready(child, port, settings.ready_timeout, log_path)
-        if say:
-            print(f"{model.name} answers at http://{HOST}:{port}/v1 ({time.monotonic() - started:.1f} s to load)",
-                  file=sys.stderr, flush=True)
-        yield f"http://{HOST}:{port}/v1"
-    finally:
-        _stop(child)
+        serving = False
+        try:
+            started = time.monotonic()
+            _wait_ready(child, port, settings.ready_timeout, log_path)
+            serving = True
+            if say:
+                print(f"{model.name} answers at http://{HOST}:{port}/v1 ({time.monotonic() - started:.1f} s to load)",
+                      file=sys.stderr, flush=True)
+            yield f"http://{HOST}:{port}/v1"
+        finally:
+            if serving and child.poll() is not None:  # it died under the run: its requests failed, say why
+                print(f"the llama.cpp server exited (status {child.returncode}) while in use: "
+                      f"{_last_line(log_path)} (log: {log_path})", file=sys.stderr, flush=True)
+            _stop(child)
+
+
+def claim_log(folder: Path, name: str) -> tuple[Path, BinaryIO]:
+    """The first of ``server-NAME.log``, ``server-NAME-2.log``, ... that no running server holds, emptied
+    and held (``flock``) until the returned file is closed: two servers of one model at once (two runs,
+    a test beside a run) each keep their own log, and one run after another reuse the first."""
+    number = 1
+    while True:
+        path = folder / (f"server-{name}.log" if number == 1 else f"server-{name}-{number}.log")
+        handle = path.open("ab")  # not emptied before it is ours
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            number += 1
+            continue
+        handle.truncate(0)
+        return path, handle
 
 
 def _wait_ready(child: subprocess.Popen[bytes], port: int, timeout: float, log_path: Path) -> None:
