@@ -278,10 +278,42 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
 _ANY_NUMBER = r"(?:\d+|" + "|".join([*_SPELLED_TENS, *_SPELLED_UNITS]) + r")(?:[\s-](?:" + "|".join(
     list(_NUMBER_WORDS)[1:10]) + r"))?"
 # A step is no value: "two notches lower", "5 degrees warmer", "down by 5".
+_UP = ("higher", "warmer", "hotter", "more", "louder", "brighter", "stronger", "up")
+_DOWN = ("lower", "cooler", "colder", "less", "quieter", "dimmer", "weaker", "down")
 _STEP = re.compile(
-    rf"\b{_ANY_NUMBER}(?:\s+(?:notch(?:es)?|levels?|degrees?|points?|steps?|clicks?|percent|bars?))?\s+"
-    r"(?:higher|lower|warmer|cooler|more|less|louder|quieter|brighter|dimmer|stronger|weaker|up|down)\b"
-    rf"|\bby\s+{_ANY_NUMBER}\b", re.IGNORECASE)
+    rf"\b({_ANY_NUMBER}|an?)(?:\s+(?:notch(?:es)?|levels?|degrees?|points?|steps?|clicks?|percent|bars?))?\s+"
+    rf"({'|'.join(_UP + _DOWN)})\b|\bby\s+({_ANY_NUMBER})\b", re.IGNORECASE)
+# Which way a step "by five" goes: the verb before it in its clause ("raise it by five", "down by two").
+_STEP_VERB = re.compile(r"\b(?:(increase|raise|bump|up|add|plus)|(decrease|reduce|lower|drop|down|cut))\b[^.,;!?]{0,40}$",
+                        re.IGNORECASE)
+
+
+def _number_said(token: str) -> int:
+    """The number a token of ``_ANY_NUMBER`` (or "a") says: "7", "seven", "twenty-two"."""
+    token = token.lower()
+    if token.isdigit():
+        return int(token)
+    if token in ("a", "an"):
+        return 1
+    head, _, unit = token.replace("-", " ").partition(" ")
+    return _SPELLED_TENS.get(head, 0) + _SPELLED_UNITS.get(unit or head, 0) if head in _SPELLED_TENS \
+        else _SPELLED_UNITS[head]
+
+
+def stated_steps(text: str) -> list[tuple[int, int, int]]:
+    """``(start, end, signed size)`` of every step ``text`` says: "two notches lower" is -2, "raise it by
+    five" +5; a "by five" with no verb saying which way is left out."""
+    found = []
+    for match in _STEP.finditer(text):
+        amount, way, by = match.groups()
+        if by is not None:
+            verb = _STEP_VERB.search(text[max(0, match.start() - 50):match.start()])
+            if verb is None:
+                continue
+            found.append((match.start(), match.end(), _number_said(by) * (1 if verb.group(1) else -1)))
+        else:
+            found.append((match.start(), match.end(), _number_said(amount) * (1 if way.lower() in _UP else -1)))
+    return found
 
 
 # A number word is a value where it is said as one: "up to five", "level five", "five percent".

@@ -3,8 +3,11 @@
 Each baseline picks the setting the query names (``lexicon.best_target``; from the gold memory when
 the query names none and the baseline reads it) and a value from its evidence by one rule: the
 latest mention, the first, the most frequent, the asker's own latest, the entry whose words the
-query shares most, or the query alone. A benchmark on which such a rule scores high measures the
-rule, not memory; ``vmb audit`` prints them side by side with the release.
+query shares most, the latest with no condition or correction word, the shortest or longest entry,
+the latest number moved by the steps said after it, or the query alone. Some are written to exploit
+what a generator might give away (which entry holds the answer, how a step is said); a benchmark on
+which such a rule scores high measures the rule, not memory; ``vmb audit`` prints them side by side
+with the release.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from vmb.doubles.baselines.lexicon import (
     call,
     first_person_named,
     names,
+    stated_steps,
     value_near_cue,
     values_in,
     words,
 )
+from vmb.sim.spec import Int
 
 Calls = list[dict[str, Any]]
 Chooser = Callable[[Task, list[tuple[Unit, Any]]], Any]
@@ -96,9 +101,31 @@ def _closest_wording(task: Task, found: list[tuple[Unit, Any]]) -> Any:
     return found[best][1]
 
 
+# Words that lead a value someone holds only now and then: a condition, a temporary state, a correction.
+_LEADS = re.compile(r"\b(?:since|until|while|because|whenever|when|if|during|for now|for the moment|for a while|today"
+                    r"|actually|wait|scratch|sorry|wrong|mistake|instead|rather than|not|no|too)\b", re.IGNORECASE)
+
+
+def _unhedged(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    plain = [item for item in found if not _LEADS.search(item[0].text)]
+    return (plain or found)[-1][1]
+
+
+def _shortest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    return min(reversed(found), key=lambda item: len(item[0].text))[1]  # ties: the latest
+
+
+def _longest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    return max(reversed(found), key=lambda item: len(item[0].text))[1]
+
+
+def _gold_target(task: Task) -> Target | None:
+    return best_target(task.query) or best_target(" ".join(u.text for u in task.gold))
+
+
 def from_gold(choose: Chooser) -> Callable[[Task], Calls]:
     def predict(task: Task) -> Calls:
-        target = best_target(task.query) or best_target(" ".join(u.text for u in task.gold))
+        target = _gold_target(task)
         if target is None:
             return []
         found = _evidence(task.gold, target)
@@ -116,6 +143,33 @@ def from_history(choose: Chooser) -> Callable[[Task], Calls]:
     return predict
 
 
+def stepped(task: Task) -> Calls:
+    """For a number: the latest value the gold memory states, moved by every step said after it (a
+    correction's "one notch higher") and by the query's own ("like last time, two lower"); arithmetic
+    on text, no reasoning about whose value or which occasion."""
+    target = _gold_target(task)
+    if target is None:
+        return []
+    param = target.api.params[target.value] if target.value is not None else None
+    if not isinstance(param, Int):
+        return from_gold(_latest)(task)
+    base: int | None = None
+    moved = 0
+    for unit in sorted(task.gold, key=lambda u: u.when):  # a step names no setting: "too much, one lower"
+        steps = stated_steps(unit.text)
+        values = [(p, v) for p, v in values_in(unit.text, target) if not any(a <= p < b for a, b, _ in steps)]
+        if values:
+            base, moved = values[-1][1], sum(size for a, _, size in steps if a > values[-1][0])
+        elif base is not None:
+            moved += sum(size for _, _, size in steps)
+    if base is None:
+        return _answer(task, target, _query_value(task, target))
+    value = base + moved + sum(size for _, _, size in stated_steps(task.query))
+    low = param.minimum if param.minimum is not None else value
+    high = param.maximum if param.maximum is not None else value
+    return _answer(task, target, max(low, min(high, value)))
+
+
 def query_only(task: Task) -> Calls:
     target = best_target(task.query)
     return _answer(task, target, _query_value(task, target)) if target is not None else []
@@ -123,7 +177,7 @@ def query_only(task: Task) -> Calls:
 
 def as_written(task: Task) -> Calls:
     """The last value the gold memory states for the setting, in the order written (dates ignored)."""
-    target = best_target(task.query) or best_target(" ".join(u.text for u in task.gold))
+    target = _gold_target(task)
     if target is None:
         return []
     text = "\n".join(u.text for u in task.gold)
@@ -188,4 +242,12 @@ BASELINES: dict[str, Baseline] = {b.name: b for b in (
              as_written),
     Baseline("type-router", "gold", "a rule chosen from the request's wording (usual → first, "
              "again → latest, someone's favourite → theirs, else closest wording)", from_gold(_route)),
+    Baseline("step-gold", "gold", "the latest gold-memory number moved by every step said after it and in the query "
+             "(\"one notch higher\", \"two lower than last time\")", stepped),
+    Baseline("plain-gold", "gold", "the latest gold-memory entry with no condition, temporary-state or correction "
+             "word (whenever, since, for now, actually, not)", from_gold(_unhedged)),
+    Baseline("shortest-gold", "gold", "the shortest gold-memory entry naming the setting", from_gold(_shortest)),
+    Baseline("longest-gold", "gold", "the longest gold-memory entry naming the setting", from_gold(_longest)),
+    Baseline("frequent-history", "history", "the value the history states most often for the setting",
+             from_history(_most_frequent)),
 )}
