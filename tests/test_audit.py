@@ -20,7 +20,7 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
-from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
+from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.cli import main
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
@@ -114,6 +114,21 @@ def test_request_wording_masks_names_numbers_and_values(small: Path) -> None:
     q1, q2 = bench.query("qa_1#1"), bench.query("qa_2#1")
     assert request_wording(q1, bench.group(1)) == request_wording(q2, bench.group(2))
     assert request_wording(q1, bench.group(1)) == "at <time>, <person> got in. he said: 'make the ambient light color <value>.'"
+
+
+def test_a_scene_narrated_by_two_queries_is_shared(small: Path, tmp_path: Path) -> None:
+    """The scene counts, names masked; the clock's opening sentence and the lead into speech do not."""
+    assert shared_scenes(load_benchmark(small)) == 0.0  # every query opens alike: "At 9:00 AM, Ann got in."
+    scene = "Fat drops were hammering the windshield on the way."
+
+    def asked(name: str, told: str) -> dict[str, Any]:
+        return {"reasoning_type": "conditional_constraint", "gold_memory": "",
+                "query": f"At 9:00 AM, {name} got in. {told} {name} told the car: 'The wipers, it's wet.'",
+                "new_answer": ["carcontrol_light_set_fog_light(enabled=true)"]}
+
+    queries = [asked("Ann", scene), asked("Bob", scene), asked("Ann", "A fox crossed the road in the dark.")]
+    bench = load_benchmark(write_bench(tmp_path / "scenes", {1: (HISTORY_1, queries[:2]), 2: (HISTORY_2, queries[2:])}))
+    assert shared_scenes(bench) == pytest.approx(200 / 3)
 
 
 def test_the_type_classifier_reads_a_template_off_held_out_groups(small: Path) -> None:

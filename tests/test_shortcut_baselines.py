@@ -60,6 +60,13 @@ QUERIES = [
         "query": "At 9:00 AM, Ann got in. She told the car: 'My headrest height.'",
         "new_answer": _headrest(45),
     },
+    {  # the corrected entry is an earlier one: the gold memory's correction word points at it
+        "reasoning_type": "error_correction",
+        "gold_memory": "[March 1, 2025] At 8:00 AM, Ann told Bob: 'Sorry, I got that wrong: the headrest at 42.'\n"
+                       "[March 4, 2025] At 8:00 AM, Ann told Bob: 'The headrest at 58 on the long drive to work.'",
+        "query": "At 9:00 AM, Ann got in. She told the car: 'My headrest height.'",
+        "new_answer": _headrest(42),
+    },
     {  # the value the history states most often, not its latest
         "reasoning_type": "state_shift",
         "gold_memory": "",
@@ -78,9 +85,10 @@ def exploited(tmp_path: Path) -> Path:
     ("latest-gold", []),
     ("step-gold", ["qa_1#0", "qa_1#1"]),
     ("plain-gold", ["qa_1#2"]),
-    ("shortest-gold", ["qa_1#2", "qa_1#3"]),  # qa_1#2: the temporary state's entry is the longer one
+    ("shortest-gold", ["qa_1#2", "qa_1#3", "qa_1#5"]),  # the temporary state and the later value said at length
     ("longest-gold", ["qa_1#4"]),
-    ("frequent-history", ["qa_1#5"]),  # the history holds 40 three times, 60 once
+    ("marker-router", ["qa_1#0", "qa_1#1", "qa_1#2", "qa_1#3", "qa_1#4", "qa_1#5"]),  # each by its marker
+    ("frequent-history", ["qa_1#6"]),  # the history holds 40 three times, 60 once
 ])
 def test_each_exploit_finds_what_it_exploits(exploited: Path, name: str, passed: list[str]) -> None:
     scores = score_baseline(load_benchmark(exploited), name)

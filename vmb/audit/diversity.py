@@ -133,7 +133,7 @@ def module_shares(queries: Sequence[Query]) -> dict[str, tuple[float, float]]:
 
 def measure(bench: Benchmark, *, tokens: bool = True) -> dict[str, Any]:
     """Every diversity and answer-space figure of ``bench`` (means over groups where per group)."""
-    from vmb.audit.wording import catalog_phrase_share, nested_phrase_groups
+    from vmb.audit.wording import catalog_phrase_share, nested_phrase_groups, shared_scenes
 
     groups, queries = bench.groups, bench.queries
     texts = {g.number: GroupText(g) for g in groups}
@@ -152,6 +152,7 @@ def measure(bench: Benchmark, *, tokens: bool = True) -> dict[str, Any]:
         "speakers": mean(len(g.speakers) for g in groups),
         "request_wordings": len(wordings),
         "catalog_phrase": catalog_phrase_share(queries),
+        "shared_scenes": shared_scenes(bench),
         "type_from_wording": accuracy,
         "type_majority": majority,
         "type_from_gold": classify_types(bench, gold_words)[0],

@@ -99,6 +99,7 @@ ROWS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("speakers", "speakers per group", _mean),
     ("request_wordings", "distinct request wordings", _count),
     ("catalog_phrase", "queries naming the setting by its catalog phrase", _pct),
+    ("shared_scenes", "queries narrating a sentence another query narrates", _pct),
     ("type_from_wording", "reasoning type read off the wording (held-out groups)", _pct),
     ("type_majority", "  (always the commonest type)", _pct),
     ("type_from_gold", "reasoning type read off the gold memory (held-out groups)", _pct),

@@ -96,6 +96,27 @@ def nested_phrase_groups(bench: Benchmark) -> int:
     return count
 
 
+_QUOTED = re.compile(r"['‘\"“].+?['’\"”](?!\w)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def narration_sentences(query: Query, group: Group) -> set[str]:
+    """The masked sentences of at least five words a query narrates around its quoted speech, but the
+    clock's ("At <time>, <person> drove ...") and those leading into speech ("<person> told the car:"):
+    its scene."""
+    told = _QUOTED.sub("\n", query.query)
+    return {s for s in (mask(part, group) for part in _SENTENCE_END.split(told))
+            if len(s.split()) >= 5 and "<time>" not in s and not s.endswith(":")}
+
+
+def shared_scenes(bench: Benchmark) -> float:
+    """Percent of queries narrating a sentence that another query narrates too: a scene drawn from a
+    small bank, which a reader can learn to match to its condition across the benchmark."""
+    told = [narration_sentences(q, bench.group(q.group)) for q in bench.queries]
+    counts = Counter(s for sentences in told for s in sentences)
+    return 100 * sum(any(counts[s] > 1 for s in sentences) for sentences in told) / len(told) if told else 0.0
+
+
 def request_words(query: Query, group: Group) -> list[str]:
     """The words of the masked request."""
     return _WORD.findall(request_wording(query, group))

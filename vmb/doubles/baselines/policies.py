@@ -101,14 +101,30 @@ def _closest_wording(task: Task, found: list[tuple[Unit, Any]]) -> Any:
     return found[best][1]
 
 
-# Words that lead a value someone holds only now and then: a condition, a temporary state, a correction.
-_LEADS = re.compile(r"\b(?:since|until|while|because|whenever|when|if|during|for now|for the moment|for a while|today"
-                    r"|actually|wait|scratch|sorry|wrong|mistake|instead|rather than|not|no|too)\b", re.IGNORECASE)
+# Words that lead a value someone holds only now and then: a temporary state, a condition, a correction.
+_TEMPORARY = r"since|until|while|because|for now|for the moment|for a while|today"
+_CONDITION = r"whenever|when|if|during"
+_CORRECTION = r"actually|wait|scratch|sorry|wrong|mistake|instead|rather than|not|no|too"
 
 
-def _unhedged(task: Task, found: list[tuple[Unit, Any]]) -> Any:
-    plain = [item for item in found if not _LEADS.search(item[0].text)]
-    return (plain or found)[-1][1]
+def _said(words: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE)
+
+
+_LEADS, _TEMPORARY_SAID, _CORRECTION_SAID = (_said("|".join((_TEMPORARY, _CONDITION, _CORRECTION))),
+                                             _said(_TEMPORARY), _said(_CORRECTION))
+
+
+def _without(words: re.Pattern[str]) -> Chooser:
+    def choose(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+        plain = [item for item in found if not words.search(item[0].text)]
+        return (plain or found)[-1][1]
+    return choose
+
+
+def _corrected(task: Task, found: list[tuple[Unit, Any]]) -> Any:
+    said = [item for item in found if _CORRECTION_SAID.search(item[0].text)]
+    return (said or found)[-1][1]
 
 
 def _shortest(task: Task, found: list[tuple[Unit, Any]]) -> Any:
@@ -168,6 +184,22 @@ def stepped(task: Task) -> Calls:
     low = param.minimum if param.minimum is not None else value
     high = param.maximum if param.maximum is not None else value
     return _answer(task, target, max(low, min(high, value)))
+
+
+def by_markers(task: Task) -> Calls:
+    """A rule picked off the gold memory's words, no reading of what they mean: a step said → ``stepped``;
+    a temporary-state word → the latest entry without one; a correction word → the latest with one;
+    else the asker's latest."""
+    target = _gold_target(task)
+    if target is None:
+        return []
+    gold = " ".join(u.text for u in task.gold)
+    if target.value is not None and isinstance(target.api.params[target.value], Int) and \
+            (stated_steps(gold) or stated_steps(task.query)):
+        return stepped(task)
+    if _TEMPORARY_SAID.search(gold):
+        return from_gold(_without(_TEMPORARY_SAID))(task)
+    return from_gold(_corrected if _CORRECTION_SAID.search(gold) else _askers_latest)(task)
 
 
 def query_only(task: Task) -> Calls:
@@ -245,9 +277,12 @@ BASELINES: dict[str, Baseline] = {b.name: b for b in (
     Baseline("step-gold", "gold", "the latest gold-memory number moved by every step said after it and in the query "
              "(\"one notch higher\", \"two lower than last time\")", stepped),
     Baseline("plain-gold", "gold", "the latest gold-memory entry with no condition, temporary-state or correction "
-             "word (whenever, since, for now, actually, not)", from_gold(_unhedged)),
+             "word (whenever, since, for now, actually, not)", from_gold(_without(_LEADS))),
     Baseline("shortest-gold", "gold", "the shortest gold-memory entry naming the setting", from_gold(_shortest)),
     Baseline("longest-gold", "gold", "the longest gold-memory entry naming the setting", from_gold(_longest)),
+    Baseline("marker-router", "gold", "a rule picked off the gold memory's words (a step → step-gold, a "
+             "temporary-state word → the latest entry without one, a correction word → the latest with one, else "
+             "the asker's latest)", by_markers),
     Baseline("frequent-history", "history", "the value the history states most often for the setting",
              from_history(_most_frequent)),
 )}
