@@ -184,6 +184,14 @@ class RunConfig:
     shard: Shard | None = None  # this machine's slice of the groups
     prices: str | None = None  # price table for metric.json's cost (else $VMB_PRICES)
 
+    def __post_init__(self) -> None:
+        # A whole number for a float setting is the float (a grid's `temperature = 0` is the run
+        # `--temperature 0` makes), so that both spellings hash as one run.
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if str(spec.type) == "float" and type(value) is int:
+                setattr(self, spec.name, float(value))
+
     def validate(self) -> None:
         """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
         for spec in fields(self):
@@ -249,8 +257,8 @@ class RunConfig:
                     memory_options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Everything that can change a query's result; its hash guards resuming.
 
-        ``memory_options`` are the setting's parsed options that differ from their defaults (so a run
-        that spells out a default is the run that leaves it out); without them, the options as given.
+        ``memory_options`` are the setting's parsed options with every default filled in, so a run that
+        spells out a default is the run that leaves it out; without them, the options as given.
         """
         offline = self.agent != "model"
         return {

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from vmb.doubles.offline import NoopModel
+from vmb.errors import VmbError
 from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
 from vmb.llm.model import Endpoint, Model
-from vmb.memory import get_memory_setting
+from vmb.memory import find, get_memory_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
-from vmb.memory.options import non_default
+from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader, Selection, config_hash, run_identity
 from vmb.results.rundir import write_json
@@ -162,7 +163,24 @@ def prepare_run(config: RunConfig) -> RunPlan:
         for number in sorted({q.group for q in selected}):
             bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)
     return RunPlan(config=config, memory_setting=setting, data_root=root, bench=bench, selected=selected,
-                   determining=config.determining(prompts, data_checksum(root), non_default(setting.options)))
+                   determining=config.determining(prompts, data_checksum(root), every_option(setting.options)))
+
+
+def upgraded_determining(stored: Any) -> Any:
+    """A run directory's stored ``determining`` as this vmb writes it, so that a run an earlier vmb
+    started still resumes: its memory options parsed with every default filled in (earlier versions
+    recorded them as given, then only those differing from their defaults). Anything it cannot read
+    is returned as it is (and so is not this run)."""
+    if not isinstance(stored, dict) or not isinstance(stored.get("memory_options", {}), dict):
+        return stored
+    setting = find(str(stored.get("memory")))
+    if setting is None:
+        return stored
+    try:
+        options = parse_options(setting.name, setting.Options, stored.get("memory_options") or {})
+    except VmbError:
+        return stored
+    return {**stored, "memory_options": every_option(options)}
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from vmb.errors import OptionError
 from vmb.harness.agent import run_query
 from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
-from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run
+from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run, upgraded_determining
 from vmb.harness.progress import Progress
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
@@ -186,7 +186,7 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
 
 
 async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None) -> RunResult:
-    done = rundir.prepare(plan.header(), force=force)
+    done = rundir.prepare(plan.header(), force=force, upgrade=upgraded_determining)
     pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
     groups_to_build = len({q.group for q, _ in pending}) if plan.memory_setting.builds else 0

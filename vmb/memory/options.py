@@ -72,6 +72,11 @@ def describe_options(options: type) -> str:
     return ", ".join(parts) or "none"
 
 
+def every_option(options: Any) -> dict[str, Any]:
+    """Every option with its parsed value, defaults filled in (what a run's hash covers)."""
+    return {field.name: getattr(options, field.name) for field in dataclasses.fields(options)}
+
+
 def non_default(options: Any) -> dict[str, Any]:
     """The options that differ from their declared defaults (what a built memory is keyed by)."""
     return {field.name: getattr(options, field.name) for field in dataclasses.fields(options)

@@ -24,7 +24,7 @@ import shutil
 import socket
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
@@ -153,6 +153,11 @@ def read_record(path: Path, offset: int) -> QueryRecord:
     return record
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists; ``0 == 0.0`` then compares as JSON numbers do)."""
+    return json.loads(json.dumps(value))
+
+
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     keys = sorted(set(old) | set(new))
     return [f"{k}: {json.dumps(old.get(k))} -> {json.dumps(new.get(k))}" for k in keys if old.get(k) != new.get(k)]
@@ -204,11 +209,14 @@ class RunDir:
         """``config.json``, read as a run's header (``RunDirError`` naming the file otherwise)."""
         return read_header(self.path)
 
-    def prepare(self, header: RunHeader, *, force: bool) -> dict[str, QueryRecord]:
+    def prepare(self, header: RunHeader, *, force: bool,
+                upgrade: Callable[[Any], Any]) -> dict[str, QueryRecord]:
         """Check or write ``config.json``; return the ``ok`` records to keep (resume).
 
         The old file is read leniently here: whatever it holds, its hash decides between resuming and
-        refusing (or, forced, setting its results aside).
+        refusing (or, forced, setting its results aside). A run an earlier version started is this
+        run when its ``determining``, as ``upgrade`` rewrites it in this version's form, is this
+        run's (same JSON values); config.json is then rewritten in this version's form.
         """
         self.path.mkdir(parents=True, exist_ok=True)
         config_path = self.path / CONFIG
@@ -224,9 +232,10 @@ class RunDir:
                         "(nothing is deleted) and start over, or another --out") from None
                 old = {"hash": "damaged-config"}
                 shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
-            if old.get("hash") != header.hash:
+            stored = upgrade(old.get("determining", {}))
+            if old.get("hash") != header.hash and _plain(stored) != _plain(header.determining):
                 if not force:
-                    changes = "\n  ".join(_differences(old.get("determining", {}), header.determining))
+                    changes = "\n  ".join(_differences(stored, header.determining))
                     raise ConfigMismatch(
                         f"{self.path} holds a run with a different configuration:\n  {changes}\n"
                         "use another --out, or --force to set the old results aside and start over"
