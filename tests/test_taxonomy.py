@@ -189,7 +189,7 @@ def test_a_value_named_in_an_entry_about_nobody_is_stale() -> None:
     ],
 )
 def test_names_value(text: str, value: Any, named: bool) -> None:
-    assert names_value(text, value) is named
+    assert names_value(text, value, ()) is named
 
 
 def test_people_named_in_order_and_shared_first_names_only_in_full() -> None:

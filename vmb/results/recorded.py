@@ -152,7 +152,7 @@ def recorded_evidence(bench: Benchmark, query: Query) -> dict[tuple[str, str], R
             holders = [e for e in events if same_value(e["value"], value)]
             for event in holders:
                 said = _said(event, lines)
-                naming = [line for line in said if names_value(line, value)]
+                naming = [line for line in said if names_value(line, value, group.speakers)]
                 if naming:
                     alternatives += [(line,) for line in naming]
                 else:

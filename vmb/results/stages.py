@@ -6,7 +6,7 @@ declared name: ``carcontrol_seat_set_headrest_height`` gives "headrest", "height
 "seat") and the person whose preference it is (``taxonomy.answer_owner``, read off the gold memory).
 A text *holds* a fact when one of its passages (a line or sentence together with the one before
 it) names the value (``taxonomy.names_value``: the simulator's value as numbers, words or on/off
-verbs) and names the setting or, for a non-boolean value, the person. A value the gold memory never
+verbs, never inside a person's name) and names the setting or, for a non-boolean value, the person. A value the gold memory never
 states (derived: "one higher than last time") is held by a passage naming its setting and its person.
 On generated data the history lines it records for each fact decide instead, wherever a text quotes
 the history (``vmb.results.recorded``); the wording decides only what a memory wrote itself.
@@ -52,7 +52,6 @@ from vmb.results.taxonomy import (
     mask_non_values,
     names_value,
     people_named,
-    people_pattern,
     value_pattern,
 )
 from vmb.sim.registry import API_BY_NAME
@@ -142,7 +141,7 @@ def query_facts(ref_calls: Sequence[Mapping[str, Any]], gold_memory: str, people
             terms = setting_terms(api, arg)
             evidence = recorded.get((api, arg))
             owner = evidence.person if evidence is not None else answer_owner(entries, value, query, people)
-            stated = any(names_value(e.text, value) for e in entries)
+            stated = any(names_value(e.text, value, people) for e in entries)
             anchors: tuple[Any, ...] = ()
             if not stated:
                 pattern = _terms_pattern(terms)
@@ -207,20 +206,14 @@ def _states(text: str, fact: Fact, people: Sequence[str]) -> bool:
         return words is not None and any(words.search(unit) and _names_person(unit, fact.owner, people)
                                          for unit in _unit_texts(text))
     values = [fact.value] if fact.stated else fact.anchors
-    if not any(names_value(_unnamed(text, people), value) for value in values):
+    if not any(names_value(text, value, people) for value in values):
         return False
     terms = _terms_pattern(fact.terms)
     if terms is not None and terms.search(text) is not None:
         return True
     return not isinstance(fact.value, bool) and any(
-        _names_person(unit, fact.owner, people) and any(names_value(_unnamed(unit, people), value) for value in values)
+        _names_person(unit, fact.owner, people) and any(names_value(unit, value, people) for value in values)
         for unit in _unit_texts(text))
-
-
-def _unnamed(text: str, people: Sequence[str]) -> str:
-    """``text`` with the group's names blanked: a name is no value ("Marissa Green" does not say green)."""
-    found = people_pattern(tuple(people))
-    return text if found is None else found[0].sub(lambda m: " " * len(m.group()), text)
 
 
 def _unit_texts(text: str) -> list[str]:

@@ -164,16 +164,24 @@ STATE_VERBS = {
 }
 
 
-def names_value(text: str, value: Any) -> bool:
+def names_value(text: str, value: Any, people: Sequence[str]) -> bool:
     """Whether ``text`` states ``value``: a number as a number (not inside a time, a date or
     another number), a string as words in any case with ``_``, ``-`` or spaces between them, an
-    on/off setting by a verb that switches something on or off."""
+    on/off setting by a verb that switches something on or off. A name of one of ``people`` (the
+    group's speakers) is no value: "Marissa Green" does not say the colour green."""
     pattern = value_pattern(type(value).__name__, value)
     if pattern is None:
         return False
+    text = unnamed(text, people)
     if is_number(value):
         text = mask_non_values(text)
     return pattern.search(text) is not None
+
+
+def unnamed(text: str, people: Sequence[str]) -> str:
+    """``text`` with the names of ``people`` blanked (same length, so offsets stay)."""
+    found = people_pattern(tuple(people))
+    return text if found is None else found[0].sub(lambda m: " " * len(m.group()), text)
 
 
 def is_number(value: Any) -> bool:
@@ -212,7 +220,7 @@ def answer_owner(entries: Sequence[Entry], expected: Any, query: str, people: Se
     query names; when none do (the value is derived, e.g. "one higher than last time"), the one
     person all entries are about, else the first person the query names.
     """
-    owners = list(dict.fromkeys(e.person for e in entries if e.person and names_value(e.text, expected)))
+    owners = list(dict.fromkeys(e.person for e in entries if e.person and names_value(e.text, expected, people)))
     if len(owners) == 1:
         return owners[0]
     in_query = people_named(query, people)
@@ -229,7 +237,7 @@ def value_source(
 ) -> tuple[str, str]:
     """Where a wrong value came from, and a one-line account of the match."""
     owner = answer_owner(entries, expected, query, people)
-    naming = [e for e in entries if names_value(e.text, predicted)]
+    naming = [e for e in entries if names_value(e.text, predicted, people)]
     shown = f"{path}: expected {expected!r}, got {predicted!r}"
     if any(e.person == owner for e in naming) and owner is not None:
         return STALE, f"{shown}, a value {owner} had at another time"
