@@ -14,6 +14,8 @@ from vmb.errors import OptionError
 from vmb.harness.config import RunConfig
 from vmb.harness.plan import MemoryBuilder, first_days, prepare_run
 from vmb.harness.rescore import rescore_run, stored_config
+from vmb.memory import get_memory_setting
+from vmb.memory.options import every_option
 from vmb.results.rundir import read_header
 
 from .conftest import RunFn
@@ -81,7 +83,7 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
     assert config["determining"]["memory_days"] == 2
     days = (tmp_path / "days" / "memory" / "group_1" / "days.jsonl").read_text().splitlines()
     assert len(days) == 2
-    plain = RunConfig(out="x", agent="oracle").determining({}, "sha")
+    plain = RunConfig(out="x", agent="oracle").determining({}, "sha", every_option(get_memory_setting("gold").options))
     assert "memory_days" not in plain  # runs without the option keep their hash
     # Re-scoring reads the option back: the stores it attributes stages against are the same first days.
     assert stored_config(read_header(tmp_path / "days"), tmp_path / "days", None).memory_days == 2

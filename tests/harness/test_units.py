@@ -12,6 +12,8 @@ import pytest
 from vmb.harness.config import RunConfig, parse_groups, resolve_family
 from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.retry import RetryPolicy, parse_retry_after
+from vmb.memory import get_memory_setting
+from vmb.memory.options import every_option
 from vmb.prompts import load_prompt, prompt_versions
 from vmb.results.header import config_hash
 
@@ -73,11 +75,15 @@ def test_thinking_is_sent_the_way_each_server_family_expects() -> None:
 
 
 def test_only_result_determining_settings_are_hashed() -> None:
+    def hashed(config: RunConfig) -> str:  # as prepare_run records it, without prompts or data
+        options = every_option(get_memory_setting(config.memory, config.memory_options).options)
+        return config_hash(config.determining({}, "d", options))
+
     a = RunConfig(out="a", model="m", base_url="http://h/v1")
     b = RunConfig(out="b", model="m", base_url="http://h/v1", concurrency=64, retries=9, timeout=5, groups=[1])
-    assert config_hash(a.determining({}, "d")) == config_hash(b.determining({}, "d"))
+    assert hashed(a) == hashed(b)
     c = RunConfig(out="a", model="m", base_url="http://h/v1", temperature=0.7)
-    assert config_hash(a.determining({}, "d")) != config_hash(c.determining({}, "d"))
+    assert hashed(a) != hashed(c)
 
 
 def test_prompts_are_versioned_files() -> None:

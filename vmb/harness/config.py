@@ -254,11 +254,12 @@ class RunConfig:
         return Path(chosen) if chosen else Path(self.out).resolve().parent / ".cache"
 
     def determining(self, prompts: dict[str, Any], data_sha256: str,
-                    memory_options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                    memory_options: Mapping[str, Any]) -> dict[str, Any]:
         """Everything that can change a query's result; its hash guards resuming.
 
-        ``memory_options`` are the setting's parsed options with every default filled in, so a run that
-        spells out a default is the run that leaves it out; without them, the options as given.
+        ``memory_options`` are the setting's parsed options with every default filled in
+        (``vmb.memory.options.every_option``), so a run that spells out a default is the run that
+        leaves it out.
         """
         offline = self.agent != "model"
         return {
@@ -272,7 +273,7 @@ class RunConfig:
             "max_rounds": self.max_rounds,
             "text_calls": self.text_calls,
             "memory": self.memory,
-            "memory_options": dict(self.memory_options if memory_options is None else memory_options),
+            "memory_options": dict(memory_options),
             # Only when set, so that the hash of every run without it stays what it was.
             **({"memory_days": self.memory_days} if self.memory_days is not None else {}),
             "prompts": prompts,
