@@ -6,9 +6,11 @@ from random import Random
 
 import pytest
 
-from vmb.generate.procedural.devices import usable
+from vmb.generate.procedural.devices import DEVICES, usable
+from vmb.generate.procedural.shares import has_switch
 from vmb.generate.procedural.values import answerable, draw_values
 from vmb.sim import World
+from vmb.sim.registry import API_BY_NAME
 
 
 def test_default_answers_says_whether_the_default_value_alone_changes_the_car() -> None:
@@ -34,3 +36,21 @@ def test_planning_values_reads_the_settings_without_calling_the_simulator(monkey
             continue
         assert (setting.default() in answerable(setting)) == setting.default_answers, setting.api
         draw_values(setting, rng, 3, default_share=1.0)
+
+
+def test_a_switch_inside_its_setting_s_phrase_is_never_a_second_call() -> None:
+    """The steering wheel's heating has its own switch, which its level setter makes redundant; like every
+    switch whose phrase sits inside its setting's, no answer adds it (shares.has_switch)."""
+    found = usable()
+    level, switch = "carcontrol_steeringWheel_set_heating_level", "carcontrol_steeringWheel_set_heating_enabled"
+    assert DEVICES[level].switch == switch and switch in API_BY_NAME
+    alone, both = World(), World()
+    alone.call(level, found[level].call(5)["args"])
+    both.call(switch, {"enabled": True})
+    both.call(level, found[level].call(5)["args"])
+    assert alone.diff() == both.diff() == {"steeringWheel.heating_enabled": True, "steeringWheel.heating_level": 5}
+    assert not has_switch(level)
+    for api in found:
+        own = DEVICES[api].switch
+        if own in found:
+            assert has_switch(api) == (found[own].phrase.lower() not in found[api].phrase.lower()), api
