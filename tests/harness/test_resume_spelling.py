@@ -85,3 +85,16 @@ def test_a_run_an_earlier_version_made_with_other_options_is_still_refused(
     assert cli_run(tiny_benchmark, out) != 0
     err = capsys.readouterr().err
     assert "different configuration" in err and "2000" in err and str(SUMMARY_CAP) in err
+
+
+def test_slices_one_made_by_an_earlier_version_merge_as_one_run(tiny_benchmark: Path, tmp_path: Path) -> None:
+    whole = tmp_path / "run"
+    slices = [whole / "shards" / f"{i}-of-2" for i in (1, 2)]
+    for i in (1, 2):
+        assert main(["run", "--agent", "oracle", "--memory", "summary", "--data", str(tiny_benchmark),
+                     "--out", str(whole), "--shard", f"{i}/2", "--no-progress",
+                     "--cache-dir", str(tmp_path / "cache")]) == 0
+    earlier_header(slices[0], {})  # only the options differing from their defaults, as an earlier version hashed
+    assert main(["merge", *map(str, slices), "--out", str(whole), "--data", str(tiny_benchmark)]) == 0
+    merged = [json.loads(line)["id"] for line in (whole / "results.jsonl").read_text().splitlines()]
+    assert len(merged) == 6  # both groups' three queries

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.errors import VmbError
-from vmb.harness.plan import prepare_run
+from vmb.harness.plan import prepare_run, same_run
 from vmb.harness.rescore import stored_config
 from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
@@ -37,7 +37,7 @@ def _check_configs(slices: list[Path]) -> list[RunHeader]:
     configs = [read_header(path) for path in slices]
     first = configs[0]
     for path, config in zip(slices[1:], configs[1:]):
-        if config.hash != first.hash:
+        if config.hash != first.hash and not same_run(config.determining, first.determining):
             raise MergeError(f"{path} and {slices[0]} are runs of different configurations "
                              f"(hash {config.hash[:12]} vs {first.hash[:12]}); only slices of one run merge")
         if config.selection.unsharded() != first.selection.unsharded():
@@ -132,7 +132,7 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
     _check_out(slices, out)
     configs = _check_configs(slices)
     first = configs[0]
-    if (out / CONFIG).exists() and read_header(out).hash != first.hash:
+    if (out / CONFIG).exists() and not same_run(read_header(out).determining, first.determining):
         raise MergeError(f"{out} holds a run of another configuration; merge into a new directory")
     warnings: list[str] = []
     records = _gather(slices, warnings)

@@ -27,7 +27,7 @@ from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader, Selection, config_hash, run_identity
-from vmb.results.rundir import write_json
+from vmb.results.rundir import json_values, write_json
 
 if TYPE_CHECKING:  # the loader is imported where a benchmark is loaded, not with this module
     from vmb.data import Benchmark, Group, Query
@@ -181,6 +181,11 @@ def upgraded_determining(stored: Any) -> Any:
     except VmbError:
         return stored
     return {**stored, "memory_options": every_option(options)}
+
+
+def same_run(one: Any, other: Any) -> bool:
+    """Whether two stored ``determining`` records are one run's, whichever version of vmb wrote each."""
+    return bool(json_values(upgraded_determining(one)) == json_values(upgraded_determining(other)))
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,7 @@ def read_record(path: Path, offset: int) -> QueryRecord:
     return record
 
 
-def _plain(value: Any) -> Any:
+def json_values(value: Any) -> Any:
     """``value`` as JSON reads it back (tuples as lists; ``0 == 0.0`` then compares as JSON numbers do)."""
     return json.loads(json.dumps(value))
 
@@ -233,7 +233,7 @@ class RunDir:
                 old = {"hash": "damaged-config"}
                 shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
             stored = upgrade(old.get("determining", {}))
-            if old.get("hash") != header.hash and _plain(stored) != _plain(header.determining):
+            if old.get("hash") != header.hash and json_values(stored) != json_values(header.determining):
                 if not force:
                     changes = "\n  ".join(_differences(stored, header.determining))
                     raise ConfigMismatch(
