@@ -14,8 +14,8 @@ import pytest
 from fixtures.scripted_runs import build_runs
 
 from vmb import report
-from vmb.data import load_benchmark
 from vmb.audit.report import ROWS
+from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES
 from vmb.report import ReportError, kernel_environment, make_report
 
