@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from vmb.audit import audit
+from vmb.audit import Audit, audit
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import (
     GroupText,
@@ -20,11 +20,13 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
+from vmb.audit.report import baseline_gaps, outside_lines
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.cli import main
-from vmb.data import load_benchmark
+from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
-from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, phrase_pattern, speaker
+from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, speaker
+from vmb.generate.text import says_value, spoken_pattern
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
@@ -216,6 +218,19 @@ def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
     assert result.figures["multi_call_answers"] == 20.0
 
 
+def test_gaps_beyond_the_targets_are_listed() -> None:
+    """±5 ESM points overall and ±10 per type, either way; a baseline one side lacks is no gap."""
+    def scored(esm: float, shift: float) -> dict[str, float]:
+        return {"all": esm, **{t: 20.0 for t in REASONING_TYPES}, "state_shift": shift}
+
+    ours = Audit("generated", {}, {"latest-gold": scored(30.0, 45.0), "only-here": scored(0, 0)}, {})
+    release = Audit("release", {}, {"latest-gold": scored(25.5, 34.0)}, {})
+    gaps = {g.scope: g for g in baseline_gaps(ours, release)}
+    assert set(gaps) == {"all", *REASONING_TYPES} and not gaps["all"].outside and gaps["state_shift"].outside
+    assert outside_lines(ours, release) == ["latest-gold state_shift: 45.0 vs 34.0 (+11.0, beyond ±10)"]
+    assert outside_lines(release, ours) == ["latest-gold state_shift: 34.0 vs 45.0 (-11.0, beyond ±10)"]
+
+
 def test_solved_without_memory_follows_what_a_baseline_reads_not_its_name(small: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     renamed = replace(BASELINES["query-only"], name="ask-only")
@@ -234,6 +249,7 @@ def test_cli_prints_both_columns_and_writes_json(small: Path, tmp_path: Path,
     out = capsys.readouterr().out
     assert "small" in out.splitlines()[0] and "other" in out.splitlines()[0]
     assert "baseline latest-gold ESM" in out and "baseline first-gold" not in out
+    assert "baselines outside ±5 ESM points of other overall, ±10 per type: " in out
     assert "qa_1#2    conditional_constraint: 5:30 PM vs morning" in out
     assert [a["name"] for a in json.loads(out_json.read_text())] == ["small", "other"]
 
@@ -303,7 +319,16 @@ def test_a_value_counts_as_stated_as_a_reader_reads_it(tmp_path: Path) -> None:
     ("north_up", "north at the top of the map", True),
     ("feet_window", "my feet are cold", False),
     ("sequential", "put these in order", False),  # words common in talk are no value
+    ("sequential", "I called in order to ask", False),
+    ("scene", "we took the scenic route", False),
+    ("constant", "a steady drizzle all day", False),
+    ("sequential", "play it in list order", True),
+    ("single_loop", "one track on repeat", True),  # the reader's phrases are the generator's too
+    ("12h", "the clock in AM and PM", True),
+    ("window", "windshields everywhere", False),  # whole words only
 ])
 def test_an_enum_member_is_read_in_everyday_words(member: str, said: str, stated: bool) -> None:
-    """A reader, and so the shortcut baselines, hears "footwell and windshield" as ``feet_window``."""
-    assert (phrase_pattern(member).search(said) is not None) is stated
+    """A reader, and so the shortcut baselines, hears "footwell and windshield" as ``feet_window``; the
+    generator's vetting hears the same (one table, ``SPOKEN_VALUES``, whole words)."""
+    assert (spoken_pattern(member).search(said) is not None) is stated
+    assert says_value(said, member) is stated

@@ -16,7 +16,8 @@ from typing import Any
 
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.data import Benchmark, Group, Query
-from vmb.doubles.baselines.lexicon import phrase_pattern, stated_numbers
+from vmb.doubles.baselines.lexicon import stated_numbers
+from vmb.generate.text import spoken_pattern
 from vmb.paper import read_table
 from vmb.sim.registry import API_BY_NAME, module_of
 from vmb.sim.spec import Bool, Zone
@@ -103,7 +104,7 @@ def stated_in(text: GroupText, value: Any) -> bool:
         return float(value) in text.numbers
     if not str(value).strip():
         return True
-    return phrase_pattern(str(value)).search(text.lines_text) is not None
+    return spoken_pattern(str(value)).search(text.lines_text) is not None
 
 
 def unstated_value(query: Query, text: GroupText) -> bool:

@@ -143,6 +143,39 @@ def baseline_rows(audits: Sequence[Audit]) -> list[list[str]]:
     return rows
 
 
+# How far a benchmark's shortcut baseline may sit from the release's, in ESM points: issue 15's targets
+# for a generated benchmark (overall, and per reasoning type).
+TOLERANCE: dict[str, float] = {ALL: 5.0, **{t: 10.0 for t in REASONING_TYPES}}
+
+
+@dataclass(frozen=True)
+class Gap:
+    baseline: str
+    scope: str  # "all" or a reasoning type
+    ours: float
+    against: float
+
+    @property
+    def points(self) -> float:
+        return self.ours - self.against
+
+    @property
+    def outside(self) -> bool:
+        return abs(self.points) > TOLERANCE[self.scope]
+
+
+def baseline_gaps(ours: Audit, against: Audit) -> list[Gap]:
+    """Every baseline both audits scored, overall then per reasoning type, with its gap in ESM points."""
+    return [Gap(b, scope, ours.baselines[b][scope], against.baselines[b][scope])
+            for b in ours.baselines if b in against.baselines for scope in TOLERANCE]
+
+
+def outside_lines(ours: Audit, against: Audit) -> list[str]:
+    """One line per baseline score outside :data:`TOLERANCE` of ``against``'s (none: every one within)."""
+    return [f"{g.baseline} {g.scope}: {g.ours:.1f} vs {g.against:.1f} ({g.points:+.1f}, beyond ±{TOLERANCE[g.scope]:.0f})"
+            for g in baseline_gaps(ours, against) if g.outside]
+
+
 def side_by_side(audits: Sequence[Audit], *, markdown: bool = False) -> str:
     heads = ["measured", *(a.name for a in audits)]
     rows = figure_rows(audits) + baseline_rows(audits)

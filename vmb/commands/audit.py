@@ -58,7 +58,8 @@ def _print_findings(audit: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.audit import audit, side_by_side
-    from vmb.data import DataError, load_benchmark, resolve_data_dir
+    from vmb.audit.report import ALL, TOLERANCE, outside_lines
+    from vmb.data import REASONING_TYPES, DataError, load_benchmark, resolve_data_dir
 
     try:
         baselines = _baselines(args.baselines)
@@ -85,6 +86,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {error}")
         return 2
     print(side_by_side(audits, markdown=args.markdown))
+    if len(audits) > 1:
+        outside = outside_lines(audits[0], audits[1])
+        print(f"\nbaselines outside ±{TOLERANCE[ALL]:.0f} ESM points of {audits[1].name} overall, "
+              f"±{TOLERANCE[REASONING_TYPES[0]]:.0f} per type: {len(outside)}")
+        print("\n".join(f"  {line}" for line in outside))
     if args.list:
         for result in audits:
             _print_findings(result)

@@ -1,8 +1,11 @@
-"""Whether a text says a value: the one matching rule of the vetting and setting selection."""
+"""Whether a text says a value, and how people say the values nobody speaks as spelled: the one
+matching rule and the one table of the wording, the vetting, setting selection and the readers of
+``vmb.doubles.baselines`` and ``vmb.audit``."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 
@@ -24,30 +27,64 @@ def mentions(text: str, value: Any) -> bool:
 # procedural wording and the vetting use.
 END_PHRASES = {"max": ("all the way up", "as high as it goes", "maxed out"),
                "min": ("all the way down", "as low as it goes")}
-# How people say the values whose API spelling nobody speaks ("feet_window", "12h"): the wording says
-# these, and a line that does states the value.
+# How people say the values whose API spelling nobody speaks ("feet_window", "12h"), the plainest
+# first: the one table the wording says them from and every reader (the vetting, the shortcut
+# baselines, the audit) hears them by, as whole words. Only phrases rare in plain talk: "in order"
+# ("in order to") or "scenic" ("the scenic route") would be heard in any long history.
 SPOKEN_VALUES: dict[str, tuple[str, ...]] = {
     "face_feet": ("face and feet", "face and footwell"), "face_window": ("face and windshield", "face and the glass"),
     "feet_window": ("feet and windshield", "the footwell and the windshield"),
     "face_feet_window": ("face, feet and windshield", "face, feet and glass"),
     "window": ("the windshield", "windshield"), "12h": ("twelve-hour", "12-hour", "AM and PM"),
-    "24h": ("twenty-four-hour", "24-hour", "military time"), "2d": ("flat 2D", "2D"), "3d": ("3D",),
-    "single_loop": ("one song on repeat", "repeat one"), "list_loop": ("the whole list on repeat", "repeat all"),
-    "sequential": ("in order", "straight through the list"), "heading_up": ("heading up", "the direction I'm facing on top"),
-    "north_up": ("north up", "north at the top"), "constant": ("steady", "constant"), "blink": ("blinking", "flashing"),
-    "foreground": ("in the foreground", "front and center"), "background": ("in the background", "behind everything"),
+    "24h": ("twenty-four-hour", "24-hour", "military time"), "2d": ("flat 2D", "2D", "flat map"), "3d": ("3D",),
+    "single_loop": ("one song on repeat", "repeat one", "one track on repeat", "loop one"),
+    "list_loop": ("the whole list on repeat", "repeat all", "the entire playlist on repeat", "loop the list"),
+    "sequential": ("straight through the list", "in list order"),
+    "heading_up": ("heading up", "the direction I'm facing on top", "direction of travel"),
+    "north_up": ("north up", "north at the top", "north on top"), "constant": ("steady light", "constant"),
+    "blink": ("blinking", "flashing"), "foreground": ("in the foreground", "front and center"),
+    "background": ("in the background", "behind everything"),
     "scene": ("the scenic look", "the scenery display"), "map": ("the map look", "the map display")}
+# Everyday words for one word of a compound value ("window" of "feet_window" is the windshield to a
+# driver): "footwell and windshield" says ``feet_window`` too.
+SPOKEN_PARTS: dict[str, tuple[str, ...]] = {"window": ("windshield", "windscreen"), "feet": ("footwell", "footwells")}
 _SWITCH = re.compile(r"(?<!\w)(on|off)(?!\w)", re.IGNORECASE)
+_SEPARATOR = r"[\s_\-]+"
+
+
+def _phrase(text: str) -> str:
+    """A phrase as words, whatever spaces or hyphens stand between them ("twelve hour", "twelve-hour")."""
+    return _SEPARATOR.join(map(re.escape, re.split(_SEPARATOR, text.strip())))
+
+
+def _part(word: str) -> str:
+    return "(?:" + "|".join([re.escape(word), *map(re.escape, SPOKEN_PARTS.get(word.lower(), ()))]) + ")"
+
+
+@lru_cache(maxsize=4096)
+def spoken_pattern(value: str) -> re.Pattern[str]:
+    """How text says a string value, as whole words in any case: its own words ("face_feet" as "face and
+    feet", "feet_window" as "footwell and windshield", "12h" as "12-hour"), or a phrase of
+    :data:`SPOKEN_VALUES`."""
+    parts = [p for p in re.split(_SEPARATOR, value) if p]
+    joined = r"(?:[\s,_\-]+(?:and\s+)?(?:the\s+)?)?".join(map(_part, parts))
+    if re.fullmatch(r"\d+h", value):
+        joined = re.escape(value[:-1]) + r"(?:h|[\s-]?hours?)"
+    alternatives = "|".join([joined, *map(_phrase, SPOKEN_VALUES.get(value, ()))])
+    return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
 
 
 def says_value(text: str, value: Any, domain: tuple[Any, ...] = ()) -> bool:
-    """Whether ``text`` states ``value``: :func:`mentions`, an on/off word for a boolean, or an end
-    phrase for the highest or lowest value of an integer ``domain``."""
+    """Whether ``text`` states ``value``: :func:`mentions` for a number, :func:`spoken_pattern` for a
+    string, an on/off word for a boolean, or an end phrase for the highest or lowest value of an
+    integer ``domain``."""
     if isinstance(value, bool):
         return _SWITCH.search(text) is not None
-    if mentions(text, value) or any(p.lower() in text.lower() for p in SPOKEN_VALUES.get(str(value), ())):
+    if isinstance(value, str):
+        return spoken_pattern(value).search(text) is not None
+    if mentions(text, value):
         return True
     if isinstance(value, int) and domain and all(isinstance(v, int) for v in domain):
         ends = ("max",) * (value == max(domain)) + ("min",) * (value == min(domain))
-        return any(p in text for end in ends for p in END_PHRASES[end])
+        return any(re.search(rf"(?<!\w){_phrase(p)}(?!\w)", text) for end in ends for p in END_PHRASES[end])
     return False

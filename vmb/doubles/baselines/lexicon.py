@@ -4,8 +4,9 @@ The words that name an API come from its declaration (module and action names, t
 and a short table of everyday synonyms; each word weighs by how few APIs share it (inverse
 document frequency), so "headrest" points at one API and "set" at none. The values a text states
 are read in the API's own domain: numbers in an integer's range (never a clock time or a date),
-enum members as words, on/off verbs for a flag, a capitalised place after "to" for a destination.
-No answer, no reference call and no reasoning type is ever consulted.
+enum members as words (``vmb.generate.text.spoken_pattern``, the generator's own table), on/off
+verbs for a flag, a capitalised place after "to" for a destination. No answer, no reference call
+and no reasoning type is ever consulted.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from vmb.generate.text import spoken_pattern
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Api, Bool, Enum, Int, Str, Zone
 
@@ -212,38 +214,6 @@ def names(text: str, target: Target, present: frozenset[str] | None = None) -> b
     return sum(weights[w] for w in target.cues & present) >= NAMING_WEIGHT
 
 
-# Everyday words for a word of an enum member ("window" of "feet_window" is the windshield to a
-# driver), and everyday phrases for whole members nobody says as spelled ("single_loop"). Only
-# words rare in plain talk: "glass" or "in order" would find every member in any long history.
-MEMBER_PART_WORDS: dict[str, tuple[str, ...]] = {
-    "window": ("windshield", "windscreen"), "feet": ("footwell", "footwells"),
-}
-MEMBER_PHRASES: dict[str, tuple[str, ...]] = {
-    "12h": (r"twelve[\s-]hours?",), "24h": (r"twenty[\s-]four[\s-]hours?", "military time"),
-    "single_loop": ("repeat one", r"one (?:song|track) on repeat", "loop one"),
-    "list_loop": ("repeat all", r"(?:whole|entire) (?:list|playlist) on repeat", "loop the list"),
-    "sequential": ("straight through the list", "in list order"), "north_up": ("north at the top", "north on top"),
-    "heading_up": ("direction I'm facing", "direction of travel"), "blink": ("blinking", "flashing"),
-    "constant": ("steady light",), "scene": ("scenic", "scenery"), "2d": ("flat map",),
-}
-
-
-def _member_part(part: str) -> str:
-    return "(?:" + "|".join([re.escape(part), *map(re.escape, MEMBER_PART_WORDS.get(part.lower(), ()))]) + ")"
-
-
-@lru_cache(maxsize=4096)
-def phrase_pattern(value: str) -> re.Pattern[str]:
-    """How text says an enum member or a name: its words in any case, "face_feet" as "face and feet",
-    "feet_window" as "footwell and windshield", "12h" as "12-hour" or "twelve-hour"."""
-    parts = [p for p in re.split(r"[\s_\-]+", value) if p]
-    joined = r"(?:[\s,_\-]+(?:and\s+)?(?:the\s+)?)?".join(map(_member_part, parts))
-    if re.fullmatch(r"\d+h", value):
-        joined = re.escape(value[:-1]) + r"(?:h|[\s-]?hours?)"
-    alternatives = "|".join([joined, *MEMBER_PHRASES.get(value, ())])
-    return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
-
-
 def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
     """``(position, value)`` for every value of the target's parameter that ``text`` states, in order."""
     if target.value is None:
@@ -252,7 +222,7 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
     found: list[tuple[int, Any]] = []
     if isinstance(param, Enum):
         for member in param.values:
-            found += [(m.start(), member) for m in phrase_pattern(member).finditer(text)]
+            found += [(m.start(), member) for m in spoken_pattern(member).finditer(text)]
     elif isinstance(param, Int):
         cleaned = _NOT_VALUES.sub(lambda m: " " * len(m.group()), text)
         numbers = [(m.start(), int(m.group(1))) for m in _NUMBER.finditer(cleaned)]
