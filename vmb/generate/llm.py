@@ -69,6 +69,7 @@ from vmb.generate.settings import settings
 from vmb.generate.store import StageFailure
 from vmb.generate.vetting import answer_values
 from vmb.llm.client import content_text
+from vmb.llm.interrupt import run_interruptible
 from vmb.llm.model import RequestFailed
 
 PROMPTS_DIR = Path(__file__).with_name("prompts")
@@ -207,7 +208,7 @@ class LLMBackend:
         if self._loop is None:
             self._loop = asyncio.new_event_loop()
         try:
-            return self._loop.run_until_complete(work)
+            return run_interruptible(self._loop, work)
         finally:
             self._save_usage()
 
