@@ -191,6 +191,13 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path,
     assert len(solved) == 5 and f"noop still solves {len(solved)} queries" in front and solved[0] in front
 
 
+def test_the_front_page_says_when_noop_solves_nothing() -> None:
+    assert report.noop_solves([]) == "noop solves no query: every reference answer changes the car."
+    assert report.noop_solves(["qa_1#0", "qa_2#3"]).startswith("noop still solves 2 queries, ")
+    assert report.noop_solves(["qa_1#0", "qa_2#3"]).endswith(": qa_1#0, qa_2#3.")
+    assert report.noop_solves(["qa_1#0"]).startswith("noop still solves 1 query, ")
+
+
 def test_the_kernel_is_this_interpreter_even_with_a_user_kernel(tmp_path: Path, monkeypatch: Any) -> None:
     from jupyter_client.kernelspec import KernelSpecManager
 

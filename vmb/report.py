@@ -204,6 +204,15 @@ def unchanged_queries(data: str | None) -> list[str]:
     return [q.id for q in bench.queries if not replay([dict(c) for c in q.calls])[0].diff()]
 
 
+def noop_solves(unchanged: list[str]) -> str:
+    """The front page's sentence on what noop solves: a generated benchmark has no query it solves."""
+    if not unchanged:
+        return "noop solves no query: every reference answer changes the car."
+    queries = "query" if len(unchanged) == 1 else "queries"
+    return (f"noop still solves {len(unchanged)} {queries}, those whose reference answer leaves the car unchanged "
+            f"(the default car already has the value asked for): {', '.join(unchanged)}.")
+
+
 @dataclass(frozen=True)
 class RunsSection:
     """The front page's runs: a table, and what to know when only offline agents ran."""
@@ -221,13 +230,11 @@ class RunsSection:
         rows = [[r.name, r.label, memory_label(r.memory), f"{r.selected:,}" if r.selected else "?"] for r in infos]
         note = None
         if infos and all(r.agent != "model" for r in infos):
-            unchanged = unchanged_queries(data)
             note = ("Only offline agents ran: no model answered. The oracle replays the reference calls (it checks "
                     "the pipeline and is the ceiling), noop makes no call (the floor), and the shortcut baselines "
                     "of `vmb audit` match text without a model (their failures are real failure types); their "
-                    "numbers sit beside the paper's to show every table and figure working. noop still solves "
-                    f"{len(unchanged)} queries, those whose reference answer leaves the car unchanged (the "
-                    f"default car already has the value asked for): {', '.join(unchanged)}. Add model runs with "
+                    "numbers sit beside the paper's to show every table and figure working. "
+                    f"{noop_solves(unchanged_queries(data))} Add model runs with "
                     "`vmb run --base-url URL --model NAME --memory SETTING --out runs/NAME`, then `make report`.")
         return cls(["run", "who answered", "memory", "queries"], rows, note)
 
