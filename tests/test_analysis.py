@@ -1,4 +1,5 @@
-"""The analysis layer on runs made by the real harness (``fixtures/scripted_runs.py``)."""
+"""The analysis layer on runs made by the real harness (``fixtures/scripted_runs.py``) on the small generated
+benchmark (``small_benchmark``, tests/conftest.py): the analysis is the subject, not the release."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pandas as pd
 import pytest
 from fixtures.scripted_runs import BEHAVIOURS, GROUPS, build_runs
 
+from tests.conftest import SMALL_BENCHMARK
 from vmb.analysis import paper, tables
 from vmb.analysis.explorer import failure_html, filter_failures, memory_seen
 from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown
@@ -19,17 +21,18 @@ from vmb.data import load_benchmark
 from vmb.harness.show import run_summary
 from vmb.results.metrics import rounded
 from vmb.results.taxonomy import CATEGORIES
+from vmb.sim.registry import module_of
 
 
 @pytest.fixture(scope="session")
-def bench(release_dir: Path) -> Any:
-    return load_benchmark(release_dir)
+def bench(small_benchmark: Path) -> Any:
+    return load_benchmark(small_benchmark)
 
 
 @pytest.fixture(scope="session")
-def tiny_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, release_dir: Path) -> Path:
+def tiny_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Path:
     root = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(root, bench, release_dir)
+    build_runs(root, bench, small_benchmark)
     return root
 
 
@@ -38,18 +41,20 @@ def runset(tiny_runs: Path, bench: Any) -> Any:
     return load_runs([tiny_runs], bench=bench)
 
 
-N_QUERIES = 10 * len(GROUPS)
+N_QUERIES = SMALL_BENCHMARK.vehicle_chains * len(GROUPS)  # one query per vehicle chain
 RUNS = ["noop-none", "oracle-gold", "scripted-gold", "scripted-kv", "scripted-none", "scripted-summary"]
 
 
-def test_one_row_per_run_and_query(runset: Any) -> None:
+def test_one_row_per_run_and_query(runset: Any, bench: Any) -> None:
     queries = runset.queries
     assert len(queries) == len(RUNS) * N_QUERIES
     assert not queries.duplicated(["run", "query_id"]).any()
     assert sorted(runset.runs["run"]) == RUNS
     row = queries[(queries["run"] == "scripted-gold") & (queries["query_id"] == "qa_1#0")].iloc[0]
     assert row["model"] == "scripted-faults" and row["memory"] == "gold" and row["agent"] == "model"
-    assert row["reasoning_type"] == "preference_conflict" and row["modules"] == ["instrumentPanel"]
+    query = bench.query("qa_1#0")
+    modules = sorted({module_of(call["name"]) for call in query.calls})  # each once, by name
+    assert row["reasoning_type"] == query.reasoning_type and row["modules"] == modules
     assert row["status"] == "ok" and bool(row["exact_match"]) and pd.isna(row["error_category"])
     assert row["calls"] == row["vehicle_calls"] + row["discovery_calls"] + row["memory_calls"] + row["invalid_calls"]
     assert row["retrievals"] == 1 and row["mem_tokens"] > 0
@@ -110,7 +115,8 @@ def test_errors_duplicates_and_a_cut_line(tiny_runs: Path, tmp_path: Path, bench
     lines = (run / "results.jsonl").read_text().splitlines()
     lines = [line for line in lines if json.loads(line)["id"] != "qa_1#1"]
     first = json.loads(lines[0])
-    error = {"id": "qa_1#1", "group": 1, "index": 1, "reasoning_type": "preference_conflict", "status": "error",
+    error = {"id": "qa_1#1", "group": 1, "index": 1, "reasoning_type": bench.query("qa_1#1").reasoning_type,
+             "status": "error",
              "error": "HTTP 500 (after 4 attempts)", "query": "q", "text_calls": 0, "round_limit_hit": False,
              "call_count": 0, "mem_tokens": [], "prompt_tokens": 0, "completion_tokens": 0, "score": None}
     with (run / "results.jsonl").open("a") as handle:

@@ -1,9 +1,15 @@
-"""``vmb report`` end to end: every notebook executed by papermill on tiny runs made by the harness."""
+"""``vmb report`` end to end: every notebook executed by papermill on tiny runs made by the harness.
+
+The report's notebooks are the subject, not the release: they run on the small benchmark made by ``vmb generate``
+(``small_benchmark``, tests/conftest.py), so every table is computed from it (Table 3 beside the paper's, the audit
+of it, the shortcut baselines on it).
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,10 +17,11 @@ from typing import Any
 import nbformat
 import pandas as pd
 import pytest
-from fixtures.scripted_runs import build_runs
+from fixtures.scripted_runs import GROUPS, build_runs
 
+from tests.conftest import SMALL_BENCHMARK
 from vmb import report
-from vmb.audit.report import ROWS
+from vmb.audit.report import ROWS as AUDIT_ROWS
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES
 from vmb.report import ReportError, kernel_environment, make_report
@@ -34,8 +41,8 @@ TABLE_ROWS = {
     "failures_conditional_constraint": N_RUNS,
     "runs_intervals": N_RUNS,
     "comparisons": N_RUNS * (N_RUNS - 1) // 2,  # every pair: all six runs answer groups 1 and 2
-    "audit_figures": len(ROWS) + 6,  # vmb audit's figures of the release, then the six modules of Table 4
-    "audit_baselines": len(BASELINES),  # every shortcut baseline on the release (no generated benchmark here)
+    "audit_figures": len(AUDIT_ROWS) + 6,  # every figure of vmb audit, then the six modules of Table 4
+    "audit_baselines": len(BASELINES),  # every shortcut baseline on the benchmark given (one: no `generated`)
     "stages": N_RUNS,
     "retrieval_quality": N_RUNS,
 }
@@ -52,17 +59,22 @@ FIGURES = [
 OMITTED = ["fig_esm_vs_cost_per_query"]
 
 
+@pytest.fixture(scope="module")
+def bench(small_benchmark: Path) -> Any:
+    return load_benchmark(small_benchmark)
+
+
 @pytest.fixture(scope="session")
-def tiny_runs(tmp_path_factory: pytest.TempPathFactory, release_dir: Path) -> Path:
+def tiny_runs(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Path:
     root = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(root, load_benchmark(release_dir), release_dir)
+    build_runs(root, load_benchmark(small_benchmark), small_benchmark)
     return root
 
 
 @pytest.fixture(scope="module")
-def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, release_dir: Path) -> tuple[Any, Path, Path]:
+def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> tuple[Any, Path, Path]:
     base = tmp_path_factory.mktemp("report")
-    result = make_report(runs=[tiny_runs], out=base / "out", figures=base / "figures", data=str(release_dir),
+    result = make_report(runs=[tiny_runs], out=base / "out", figures=base / "figures", data=str(small_benchmark),
                          jobs=2, log=lambda _: None)
     return result, base / "out", base / "figures"
 
@@ -136,7 +148,7 @@ def test_index_links_every_table_and_figure(made: tuple[Any, Path, Path]) -> Non
         assert f"{name}.png" not in page
 
 
-def test_the_front_page_shows_the_runs_and_the_viewer_first(made: tuple[Any, Path, Path]) -> None:
+def test_the_front_page_shows_the_runs_and_the_viewer_first(made: tuple[Any, Path, Path], bench: Any) -> None:
     _, out, _ = made
     page = (out / "index.html").read_text()
     assert page.index("<h2>Runs</h2>") < page.index("<h2>01_dataset</h2>")
@@ -144,8 +156,13 @@ def test_the_front_page_shows_the_runs_and_the_viewer_first(made: tuple[Any, Pat
     assert "class='wide'" in page  # wide tables scroll sideways
     comparisons = page[page.index("Paired comparisons"):]
     assert "< 0.001" in comparisons or "1.000" in comparisons
-    assert "<td>20</td>" in page and "<td>20.00</td>" not in page  # counts print whole (20 scored per run)
-    assert "<td>groups</td><td>50</td><td>50</td>" in page  # and so do count rows (Table 3: groups, ours, paper)
+    # Counts print whole: each run's selected, scored and errors (every query of the fixture's groups, none failed).
+    overview = page[page.index("Runs in this report"):]
+    overview = overview[:overview.index("</table>")]
+    scored = sum(1 for q in bench.queries if q.group in GROUPS)
+    assert overview.count(f"<td>{scored}</td><td>{scored}</td><td>0</td>") == N_RUNS and ".00</td><td>" in overview
+    # and so do count rows (Table 3: groups, ours, the paper's 50)
+    assert f"<td>groups</td><td>{SMALL_BENCHMARK.groups}</td><td>50</td>" in page
 
 
 def tiny_notebook(path: Path, *cells: str) -> Path:
@@ -159,36 +176,48 @@ def tiny_notebook(path: Path, *cells: str) -> Path:
     return path
 
 
-def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Path, release_dir: Path) -> None:
+def test_a_failing_notebook_is_named_with_its_cell(tiny_runs: Path, tmp_path: Path, small_benchmark: Path) -> None:
     bad = tiny_notebook(tmp_path / "99_bad.ipynb", "x = 1", "raise ValueError('boom')")
     with pytest.raises(ReportError) as caught:
-        make_report(runs=[tiny_runs], out=tmp_path / "out", figures=tmp_path / "figures", data=str(release_dir),
-                    notebooks=[bad], log=lambda _: None)
+        make_report(runs=[tiny_runs], out=tmp_path / "out", figures=tmp_path / "figures",
+                    data=str(small_benchmark), notebooks=[bad], log=lambda _: None)
     message = str(caught.value)
     # Cell 3 of the executed copy: papermill inserts the injected-parameters cell after cell 0.
     assert "99_bad.ipynb" in message and "cell 3" in message and "ValueError: boom" in message
     assert "raise ValueError('boom')" in message
 
 
-def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, release_dir: Path, monkeypatch: Any) -> None:
+def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, small_benchmark: Path, monkeypatch: Any) -> None:
     # One agent under one setting and one shortcut baseline keep this fast; the report makes all the same way.
     monkeypatch.setattr(report, "BASELINE_AGENTS", ("noop",))
     monkeypatch.setattr(report, "BASELINE_MEMORIES", ("gold",))
     monkeypatch.setattr(report, "SHORTCUT_AGENTS", ("query-only",))
+    # Every generated answer changes the car: one is made to ask for what the default car already has, so the
+    # front page has a query noop solves to name.
+    data = tmp_path / "data"
+    shutil.copytree(small_benchmark, data, ignore=shutil.ignore_patterns("stages"))
+    qa = data / "qa_data" / "qa_1.json"
+    items = json.loads(qa.read_text())
+    first = next(iter(items.values()))[0]
+    first["new_answer"] = ['carcontrol_instrumentPanel_set_color(color="white")']  # the default colour
+    qa.write_text(json.dumps(items))
     # A notebook that only sees the runs it is given: the real ones already ran once in this module.
     seen = tmp_path / "seen.json"
     notebook = tiny_notebook(tmp_path / "98_runs.ipynb", f"import json; json.dump(runs, open({str(seen)!r}, 'w'))")
     result = make_report(runs_root=tmp_path / "runs", out=tmp_path / "out", figures=tmp_path / "figures",
-                         data=str(release_dir), notebooks=[notebook], log=lambda _: None)
+                         data=str(data), notebooks=[notebook], log=lambda _: None)
     # The baseline runs under the memory setting holding what it reads: none, the query alone.
     assert [p.name for p in result.made_runs] == ["noop-gold", "query-only-none"] and result.runs == result.made_runs
     assert sorted(Path(p).name for p in json.loads(seen.read_text())) == ["noop-gold", "query-only-none"]
+    queries = len(load_benchmark(data).queries)
     for run in result.made_runs:
-        assert json.loads((run / "metric.json").read_text())["scored"] == 500
+        assert json.loads((run / "metric.json").read_text())["scored"] == queries
+    noop = json.loads((tmp_path / "runs" / "noop-gold" / "metric.json").read_text())
+    assert noop["overall"]["esm"] == pytest.approx(100 / queries, abs=0.01)  # the one unchanged query
     front = result.index.read_text()
     assert "Only offline agents ran" in front and front.index("Only offline agents ran") < front.index("98_runs")
-    solved = report.unchanged_queries(str(release_dir))
-    assert len(solved) == 5 and f"noop still solves {len(solved)} queries" in front and solved[0] in front
+    assert report.unchanged_queries(str(data)) == ["qa_1#0"]
+    assert "noop still solves 1 query, " in front and ": qa_1#0." in front
 
 
 def test_the_front_page_says_when_noop_solves_nothing() -> None:

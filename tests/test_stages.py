@@ -1,12 +1,15 @@
 """Stage attribution checked where the truth is known by construction (docs/attribution.md, Validation).
 
-1. Real runs of the scripted model (``fixtures/scripted_runs.py``), whose behaviour per query is
+1. Real runs of the scripted model (``fixtures/scripted_runs.py``) on the small generated benchmark
+   (``small_benchmark``, tests/conftest.py), whose behaviour per query is
    chosen on purpose: with gold memory, each behaviour's stage is known (correct: solved; no action,
    wrong value, wrong zone, an extra change: retrieved but not used; a call to a tool never loaded:
    tool failure); with no memory, or an empty key-value store, every failure is "not in memory".
 2. The release: each query's gold memory as the store (the evidence is in it), another group's gold
    memory of the same reasoning type (different people: it is not), the gold memory withheld from
-   what the agent saw (not retrieved), and an agent that had it and did nothing (not used).
+   what the agent saw (not retrieved), and an agent that had it and did nothing (not used). Here the
+   release's wording is the subject: it has no recorded lines, so the rules match words written by
+   people, not by our generator (whose recorded lines would decide, as in 3).
 3. Generated data with exact event ids: the whole history holds each query's evidence; the history
    without the lines of the query's chain does not; the (day, hour) chunks holding the evidence lines
    are a retrieval that found it, the other chunks one that did not. The rules read the recorded
@@ -56,14 +59,14 @@ EXPECTED_WITH_GOLD = {
 
 
 @pytest.fixture(scope="module")
-def bench(release_dir: Path) -> Any:
-    return load_benchmark(release_dir)
+def bench(small_benchmark: Path) -> Any:
+    return load_benchmark(small_benchmark)
 
 
 @pytest.fixture(scope="module")
-def runset(tmp_path_factory: pytest.TempPathFactory, bench: Any, release_dir: Path) -> Any:
+def runset(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Any:
     root = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(root, bench, release_dir)
+    build_runs(root, bench, small_benchmark)
     return load_runs([root], bench=bench)
 
 
@@ -99,7 +102,7 @@ def _stage_view(runset: Any) -> tuple[Any, Any]:
 
 
 def test_stages_are_stored_once_and_read_back_rescored_or_recomputed_the_same(
-        runset: Any, bench: Any, release_dir: Path, tmp_path: Path) -> None:
+        runset: Any, bench: Any, small_benchmark: Path, tmp_path: Path) -> None:
     root = _runs_root(runset)
     copies = tmp_path / "copies"
     for run in ("scripted-gold", "scripted-kv", "scripted-summary"):
@@ -122,7 +125,7 @@ def test_stages_are_stored_once_and_read_back_rescored_or_recomputed_the_same(
     pd.testing.assert_frame_equal(_stage_view(recomputed)[1], _stage_view(stored)[1])
     # vmb score re-scores offline and stores them again, to the same values, in the records and metric.json.
     for run in stored.runs_by_name:
-        metric, _ = rescore_run(copies / run, str(release_dir))
+        metric, _ = rescore_run(copies / run, str(small_benchmark))
         original = json.loads((root / run / "metric.json").read_text())
         assert {m.key: metric["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS} == {
             m.key: original["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS}, run
@@ -139,7 +142,8 @@ def _facts(bench: Any, query: Any) -> tuple[Any, list[str]]:
     return facts_of(bench, query), bench.group(query.group).speakers
 
 
-def test_release_stores_that_hold_omit_or_withhold_the_evidence(bench: Any) -> None:
+def test_release_stores_that_hold_omit_or_withhold_the_evidence(release_dir: Path) -> None:
+    bench = load_benchmark(release_dir)  # the release's wording is the subject (the module's docstring, 2.)
     held, omitted, skipped, ignored = [], [], [], []
     by_type: dict[str, list[Any]] = {}
     for query in bench.queries:
@@ -175,10 +179,16 @@ def _chunks(lines: list[str]) -> dict[str, list[int]]:
     return out
 
 
-def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factory: pytest.TempPathFactory) -> None:
-    root = generate(tmp_path_factory.mktemp("stages") / "gen",
+@pytest.fixture(scope="module")
+def long_histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Four generated groups of 900 lines (about 40 days): more talk around each chain than ``small_benchmark``'s
+    200 lines, so a history without the chain's lines has more to be mistaken for its evidence."""
+    return generate(tmp_path_factory.mktemp("stages") / "gen",
                     GenerateOptions(groups=4, seed=11, history_lines=900, background_chains=8))
-    bench, metadata = load_benchmark(root), read_metadata(root)
+
+
+def test_generated_histories_with_and_without_the_evidence_lines(long_histories: Path) -> None:
+    bench, metadata = load_benchmark(long_histories), read_metadata(long_histories)
     assert metadata is not None
     whole, dropped, found, missed = [], [], [], []
     for group_meta in metadata["groups"]:
@@ -209,14 +219,13 @@ def test_generated_histories_with_and_without_the_evidence_lines(tmp_path_factor
 
 
 def test_a_generated_run_cut_by_memory_days_gets_the_stages_its_cut_makes(
-        tmp_path_factory: pytest.TempPathFactory) -> None:
+        long_histories: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Through the harness (``vmb run --agent noop --memory history --memory-days N``): a query whose
     chain is all said after the cut is not in memory, one whose chain is all said before it was
     given its evidence and not used (noop makes no change)."""
     from vmb.harness import run_benchmark
 
-    base = tmp_path_factory.mktemp("stages_run")
-    root = generate(base / "gen", GenerateOptions(groups=4, seed=11, history_lines=900, background_chains=8))
+    base, root = tmp_path_factory.mktemp("stages_run"), long_histories
     bench, metadata = load_benchmark(root), read_metadata(root)
     assert metadata is not None
     days = 20  # of about 40 days with talk in each group

@@ -1,4 +1,5 @@
-"""``vmb view``: the data it writes, hostile text shown as text, and the page in a real browser."""
+"""``vmb view``: the data it writes, hostile text shown as text, and the page in a real browser; on the scripted runs
+(``fixtures/scripted_runs.py``) over the small generated benchmark (``small_benchmark``): the viewer is the subject."""
 
 from __future__ import annotations
 
@@ -9,26 +10,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.scripted_runs import build_runs
+from fixtures.scripted_runs import GROUPS, build_runs
 
+from tests.conftest import SMALL_BENCHMARK
 from vmb.analysis.runs import load_runs
 from vmb.analysis.viewer import FULL_TEXT, marked, script_json, write_viewer
 from vmb.cli import main
 from vmb.data import load_benchmark
 
+PER_RUN = SMALL_BENCHMARK.vehicle_chains * len(GROUPS)  # the queries of a run: one per vehicle chain
+
 HOSTILE = "</script><script>window.__pwned = 1</script><img src=x onerror=\"window.__pwned = 2\"><!--"
 
 
 @pytest.fixture(scope="module")
-def bench(release_dir: Path) -> Any:
-    return load_benchmark(release_dir)
+def bench(small_benchmark: Path) -> Any:
+    return load_benchmark(small_benchmark)
 
 
 @pytest.fixture(scope="module")
-def hostile_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, release_dir: Path) -> Path:
+def hostile_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Path:
     """The scripted runs, with one model reply, one tool argument and one query text made hostile."""
     tiny = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(tiny, bench, release_dir)
+    build_runs(tiny, bench, small_benchmark)
     root = tmp_path_factory.mktemp("hostile")
     for name in ("scripted-gold", "scripted-kv", "oracle-gold"):
         shutil.copytree(tiny / name, root / name)
@@ -80,7 +84,7 @@ def test_long_memory_is_cut_around_the_evidence() -> None:
 def test_the_viewer_writes_an_index_and_lazy_detail_files(viewer: Path) -> None:
     index = read_payload(viewer / "data" / "index.js", "VMB.index")
     assert [r["name"] for r in index["runs"]] == ["scripted-kv", "oracle-gold", "scripted-gold"] or len(index["runs"]) == 3
-    assert len(index["rows"]) == 3 * 20
+    assert len(index["rows"]) == 3 * PER_RUN
     columns = index["columns"]
     stages = {row[columns.index("stage")] for row in index["rows"]}
     assert "solved" in stages and len(stages) > 1
@@ -97,9 +101,10 @@ def test_the_viewer_writes_an_index_and_lazy_detail_files(viewer: Path) -> None:
     assert any(piece["m"] for piece in hostile["gold"]), "the gold evidence is marked"
 
 
-def test_vmb_view_command(hostile_runs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_vmb_view_command(hostile_runs: Path, small_benchmark: Path, tmp_path: Path,
+                          capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "view"
-    assert main(["view", str(hostile_runs), "--out", str(out)]) == 0
+    assert main(["view", str(hostile_runs), "--data", str(small_benchmark), "--out", str(out)]) == 0
     assert (out / "index.html").exists() and "index.html" in capsys.readouterr().out
     assert main(["view", str(tmp_path / "nothing"), "--out", str(out)]) == 2
     assert "no run directories" in capsys.readouterr().err
@@ -140,13 +145,13 @@ def test_the_page_filters_opens_a_query_and_shows_hostile_text_as_text(viewer: P
 
     browser.get((viewer / "index.html").as_uri())
     WebDriverWait(browser, 30).until(lambda d: d.execute_script("return document.body.dataset.ready") == "1")
-    assert _count(browser) == 60
+    assert _count(browser) == 3 * PER_RUN
     Select(browser.find_element("id", "filter-run")).select_by_value("scripted-gold")
-    assert _count(browser) == 20
+    assert _count(browser) == PER_RUN
     stage = Select(browser.find_element("id", "filter-stage"))
     solved = next(o for o in stage.options if o.get_attribute("value") == "solved").text
     stage.select_by_value("solved")
-    assert _count(browser) == int(solved.split("(")[-1].rstrip(")")) < 20  # the option's count was live
+    assert _count(browser) == int(solved.split("(")[-1].rstrip(")")) < PER_RUN  # the option's count was live
     Select(browser.find_element("id", "filter-stage")).select_by_value("")
     search = browser.find_element("id", "search")
     search.send_keys("__pwned")  # the final answer is searched too
@@ -187,4 +192,4 @@ def test_vmb_show_by_stage(hostile_runs: Path, capsys: pytest.CaptureFixture[str
     text = capsys.readouterr().out
     assert "by stage" in text and "retrieved, not used: no action" in text and "evidence recall" in text
     oracle = text[text.index("oracle-gold ("):]
-    assert "solved" in oracle and " 20\n" in oracle.split("evidence in memory")[0]
+    assert "solved" in oracle and f" {PER_RUN}\n" in oracle.split("evidence in memory")[0]
