@@ -1,4 +1,5 @@
-"""Fixtures for the harness tests: the benchmark, a secret API key, and runs against scripted servers."""
+"""Fixtures for the harness tests: the small generated benchmark, a secret API key, and runs against scripted
+servers."""
 
 from __future__ import annotations
 
@@ -15,10 +16,19 @@ from .helpers import SECRET
 
 
 @pytest.fixture(scope="session")
-def bench(release_dir: Path) -> Any:
+def bench(small_benchmark: Path) -> Any:
+    """The small generated benchmark, loaded: the harness is the subject here, not the release."""
     from vmb.data import load_benchmark
 
-    return load_benchmark(release_dir)
+    return load_benchmark(small_benchmark)
+
+
+@pytest.fixture(autouse=True)
+def default_data(monkeypatch: pytest.MonkeyPatch, small_benchmark: Path) -> Path:
+    """What ``vmb`` finds where a test names no data (a re-score, a merge, a subprocess): the small benchmark, never
+    the release."""
+    monkeypatch.setenv("VMB_DATA", str(small_benchmark))
+    return small_benchmark
 
 
 @pytest.fixture(autouse=True)
@@ -33,12 +43,12 @@ RunFn = Callable[..., RunResult]
 
 
 @pytest.fixture
-def run(tmp_path: Path, release_dir: Path) -> RunFn:
+def run(tmp_path: Path, small_benchmark: Path) -> RunFn:
     """``run(url, name, **settings)``: a run under tmp_path with a shared cache and fast retries."""
 
     def go(url: str | None, name: str = "run", **settings: Any) -> RunResult:
         defaults: dict[str, Any] = {
-            "out": str(tmp_path / name), "data": str(release_dir), "cache_dir": str(tmp_path / "cache"),
+            "out": str(tmp_path / name), "data": str(small_benchmark), "cache_dir": str(tmp_path / "cache"),
             "backoff": 0.01, "timeout": 5.0, "progress": False,
         }
         if url is not None:

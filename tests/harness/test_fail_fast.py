@@ -25,10 +25,10 @@ def closed_port() -> int:
 
 
 def test_a_refused_endpoint_stops_the_run_with_one_line_and_a_rerun_resumes(
-        tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"http://127.0.0.1:{closed_port()}/v1"
     argv = ["run", "--base-url", url, "--model", "m", "--memory", "gold", "--groups", "1", "--limit", "3",
-            "--backoff", "0.01", "--out", str(tmp_path / "run"), "--data", str(release_dir), "--no-progress"]
+            "--backoff", "0.01", "--out", str(tmp_path / "run"), "--data", str(small_benchmark), "--no-progress"]
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err == f"vmb run: stopped: cannot reach {url}: connection refused; is the server running?"

@@ -22,7 +22,7 @@ from .conftest import RunFn
 
 REFUSED = [
     (["--groups", "0-99"], "--groups"),
-    (["--groups", "51"], "--groups"),
+    (["--groups", "{past_the_last}"], "--groups"),
     (["--groups", "abc"], "--groups"),
     (["--groups", "5-2"], "--groups"),
     (["--limit", "-5"], "--limit"),
@@ -38,10 +38,11 @@ REFUSED = [
 
 @pytest.mark.parametrize(("options", "named"), REFUSED)
 def test_a_bad_option_is_one_line_naming_it_before_any_request(options: list[str], named: str, tmp_path: Path,
-                                                               release_dir: Path, bench: Any,
+                                                               small_benchmark: Path, bench: Any,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    options = [option.format(past_the_last=len(bench.groups) + 1) for option in options]
     with ScriptedServer(ReferenceScript(bench)) as server:
-        code = main(["run", "--base-url", server.url, "--model", "m", "--data", str(release_dir),
+        code = main(["run", "--base-url", server.url, "--model", "m", "--data", str(small_benchmark),
                      "--out", str(tmp_path / "run"), *options])
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1 and named in err, err
@@ -54,24 +55,24 @@ def test_a_bad_option_is_one_line_naming_it_before_any_request(options: list[str
     ("http://127.0.0.1:8080/v1?api_key=sk-secret-123", "key"),
 ])
 def test_a_bad_base_url_is_refused_once_and_a_key_in_it_is_never_written(url: str, named: str, tmp_path: Path,
-                                                                         release_dir: Path,
+                                                                         small_benchmark: Path,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["run", "--base-url", url, "--model", "m", "--data", str(release_dir), "--out", str(tmp_path / "run")])
+    code = main(["run", "--base-url", url, "--model", "m", "--data", str(small_benchmark), "--out", str(tmp_path / "run")])
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1 and "--base-url" in err and named in err
     assert "sk-secret-123" not in err and not (tmp_path / "run").exists()
 
 
-def test_the_python_api_refuses_the_same_options(run: RunFn) -> None:
+def test_the_python_api_refuses_the_same_options(run: RunFn, bench: Any) -> None:
     with pytest.raises(OptionError, match="--groups"):
-        run(None, agent="oracle", groups=[51])
+        run(None, agent="oracle", groups=[len(bench.groups) + 1])
     with pytest.raises(OptionError, match="--limit"):
         run(None, agent="oracle", limit=-5)
     with pytest.raises(OptionError, match="--server"):
         RunConfig(out="x", agent="oracle", server="nope").validate()
 
 
-def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(bench: Any, run: RunFn, release_dir: Path,
+def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(bench: Any, run: RunFn, small_benchmark: Path,
                                                                                tmp_path: Path) -> None:
     group = bench.group(1)
     short = first_days(group, 2)
@@ -88,7 +89,7 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
     # Re-scoring reads the option back: the stores it attributes stages against are the same first days.
     assert stored_config(read_header(tmp_path / "days"), tmp_path / "days", None).memory_days == 2
     before = json.loads((tmp_path / "days" / "metric.json").read_text())
-    metric, warnings = rescore_run(tmp_path / "days", str(release_dir))
+    metric, warnings = rescore_run(tmp_path / "days", str(small_benchmark))
     assert warnings == [] and metric == before
 
 
@@ -98,10 +99,10 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
 ])
 def test_one_value_spelled_two_ways_is_one_run_and_one_build(setting: str, spelled: dict[str, Any],
                                                              plain: dict[str, Any], tmp_path: Path,
-                                                             release_dir: Path) -> None:
+                                                             small_benchmark: Path) -> None:
     def plan(options: dict[str, Any]) -> Any:
         return prepare_run(RunConfig(out=str(tmp_path / "run"), agent="oracle", memory=setting,
-                                     memory_options=options, groups=[1], data=str(release_dir)))
+                                     memory_options=options, groups=[1], data=str(small_benchmark)))
 
     one, other = plan(spelled), plan(plain)
     assert one.hash == other.hash

@@ -31,15 +31,15 @@ def strict(path: Path) -> list[Any]:
     return [json.loads(line, parse_constant=refuse) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def oracle(release_dir: Path, out: Path, *extra: str) -> int:
-    return main(["run", "--agent", "oracle", "--data", str(release_dir), "--out", str(out), "--groups", "1",
+def oracle(data: Path, out: Path, *extra: str) -> int:
+    return main(["run", "--agent", "oracle", "--data", str(data), "--out", str(out), "--groups", "1",
                  "--limit", "4", *extra])
 
 
 def test_torn_and_foreign_lines_are_dropped_with_a_warning_naming_them_and_rerun(
-        tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     results = out / "results.jsonl"
     lines = results.read_bytes().splitlines(keepends=True)
     record = json.loads(lines[1])
@@ -47,7 +47,7 @@ def test_torn_and_foreign_lines_are_dropped_with_a_warning_naming_them_and_rerun
     damaged = [lines[0], b"{}\n", b"42\n", json.dumps(record).encode() + b"\n", b'{"id": "qa_1#3", "query": "caf\xc3']
     results.write_bytes(b"".join(damaged))
     capsys.readouterr()
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     err = capsys.readouterr().err
     for number in (2, 3, 4, 5):
         assert f"results.jsonl line {number}:" in err
@@ -56,22 +56,22 @@ def test_torn_and_foreign_lines_are_dropped_with_a_warning_naming_them_and_rerun
     assert sorted(r["id"] for r in records) == [f"qa_1#{i}" for i in range(4)]
     assert all(r["status"] == "ok" for r in records)
     results.write_bytes(results.read_bytes() + b"[1]\n" + b'{"id": "qa_1#0", "x": "\xe2\x82')
-    assert len(load_runs([out]).queries) == 4
-    assert main(["score", str(out), "--data", str(release_dir)]) == 0
+    assert len(load_runs([out], data=str(small_benchmark)).queries) == 4
+    assert main(["score", str(out), "--data", str(small_benchmark)]) == 0
     assert len(strict(results)) == 4
 
 
-def test_one_writer_per_run_directory(tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_writer_per_run_directory(tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     holder = RunDir(out)
     holder.lock()
     try:
-        assert oracle(release_dir, out) == 2
+        assert oracle(small_benchmark, out) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and "in use by pid" in err and str(os.getpid()) in err
         assert not (out / "results.jsonl").exists()
         (out / "config.json").write_text("{}")
-        assert main(["score", str(out), "--data", str(release_dir)]) == 2
+        assert main(["score", str(out), "--data", str(small_benchmark)]) == 2
         assert "in use by pid" in capsys.readouterr().err
         (out / "config.json").unlink()
     finally:
@@ -84,14 +84,14 @@ def test_one_writer_per_run_directory(tmp_path: Path, release_dir: Path, capsys:
     assert f"pid {process.pid}" in (out / LOCK).read_text()
     process.send_signal(signal.SIGKILL)
     process.wait()
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     assert len(strict(out / "results.jsonl")) == 4
 
 
 def test_file_system_refusals_are_one_line_naming_the_path_and_nothing_is_lost(
-        tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "a-file").write_text("")
-    assert oracle(release_dir, tmp_path / "a-file" / "run") == 2
+    assert oracle(small_benchmark, tmp_path / "a-file" / "run") == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "cannot write" in err and "a-file" in err and "--out" in err
 
@@ -109,25 +109,25 @@ def test_file_system_refusals_are_one_line_naming_the_path_and_nothing_is_lost(
         written.append(record.id)
 
     monkeypatch.setattr(RunDir, "append", append_until_full)
-    assert oracle(release_dir, out, "--concurrency", "1") == 2
+    assert oracle(small_benchmark, out, "--concurrency", "1") == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "No space left on device" in err and "results.jsonl" in err
     assert "rerun the same command" in err and len(strict(out / "results.jsonl")) == 2
     monkeypatch.setattr(RunDir, "append", real_append)
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     assert len(strict(out / "results.jsonl")) == 4
 
 
 def test_a_damaged_config_is_refused_with_one_line_and_force_sets_the_run_aside(
-        tmp_path: Path, release_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     (out / "config.json").write_bytes(b'{"hash": "abc", "determ')
     capsys.readouterr()
-    assert oracle(release_dir, out) == 2
+    assert oracle(small_benchmark, out) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "config.json is damaged" in err and "--force" in err
-    assert oracle(release_dir, out, "--force") == 0
+    assert oracle(small_benchmark, out, "--force") == 0
     aside = list((out / "superseded").iterdir())
     assert len(aside) == 1 and (aside[0] / "config.json.damaged").read_bytes() == b'{"hash": "abc", "determ'
     assert len(strict(aside[0] / "results.jsonl")) == 4 and len(strict(out / "results.jsonl")) == 4
@@ -153,9 +153,9 @@ def test_results_and_config_stay_strict_json_whatever_the_model_sends(bench: Any
     assert strict_dumps({"a": float("nan"), "b": [float("-inf")]}) == '{"a": "nan", "b": ["-inf"]}'
 
 
-def test_record_fields_naming_files_are_read_inside_the_run_directory_only(tmp_path: Path, release_dir: Path) -> None:
+def test_record_fields_naming_files_are_read_inside_the_run_directory_only(tmp_path: Path, small_benchmark: Path) -> None:
     out = tmp_path / "run"
-    assert oracle(release_dir, out) == 0
+    assert oracle(small_benchmark, out) == 0
     outside = tmp_path / "secret.txt"
     outside.write_text("TOP SECRET")
     assert "TOP SECRET" not in read_inside(out, "../secret.txt")
@@ -164,7 +164,7 @@ def test_record_fields_naming_files_are_read_inside_the_run_directory_only(tmp_p
     records[0]["messages"][0]["content_file"] = "/etc/passwd"
     records[1]["messages"][0]["content_file"] = "../secret.txt"
     (out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
-    runset = load_runs([out])
+    runset = load_runs([out], data=str(small_benchmark))
     name = out.name
     typed = [QueryRecord.from_json(r) for r in records]
     for record in typed[:2]:

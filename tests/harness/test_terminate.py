@@ -16,8 +16,8 @@ from .helpers import signal_a_run_after_two_queries
 
 
 def test_sigterm_releases_the_run_lock_and_keeps_finished_queries(bench: Any, tmp_path: Path,
-                                                                  release_dir: Path) -> None:
-    run = signal_a_run_after_two_queries(bench, release_dir, tmp_path, signal.SIGTERM)
+                                                                  small_benchmark: Path) -> None:
+    run = signal_a_run_after_two_queries(bench, small_benchmark, tmp_path, signal.SIGTERM)
     assert f"pid {run.pid} " in run.lock_before
     assert run.returncode == 143
     assert run.stderr.strip() == "vmb run: terminated; rerun the same command to resume", run.stderr
@@ -31,14 +31,14 @@ def test_the_cli_restores_the_previous_sigterm_handler(tmp_path: Path) -> None:
     assert signal.getsignal(signal.SIGTERM) == before
 
 
-def test_memory_ingest_takes_the_run_lock(release_dir: Path, tmp_path: Path,
+def test_memory_ingest_takes_the_run_lock(small_benchmark: Path, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "run"
     busy = RunDir(out)
     busy.lock()  # a vmb run of the same options is writing
     try:
         code = main(["memory", "ingest", "--memory", "kv", "--agent", "noop", "--groups", "1", "--data",
-                     str(release_dir), "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--no-progress"])
+                     str(small_benchmark), "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--no-progress"])
     finally:
         busy.unlock()
     assert code == 2

@@ -11,13 +11,13 @@ import pytest
 from vmb.cli import main
 
 
-def test_a_reference_call_to_an_unknown_api_is_refused(release_dir: Path, tmp_path: Path,
+def test_a_reference_call_to_an_unknown_api_is_refused(small_benchmark: Path, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"
     (data / "history").mkdir(parents=True)
     (data / "qa_data").mkdir()
-    shutil.copy(release_dir / "history/history_1.txt", data / "history")
-    qa = json.loads((release_dir / "qa_data/qa_1.json").read_text(encoding="utf-8"))
+    shutil.copy(small_benchmark / "history/history_1.txt", data / "history")
+    qa = json.loads((small_benchmark / "qa_data/qa_1.json").read_text(encoding="utf-8"))
     qa["related_to_vehicle_preference"][3]["new_answer"] = ["carcontrol_teleport_set_destination(place=\"moon\")"]
     (data / "qa_data/qa_1.json").write_text(json.dumps(qa), encoding="utf-8")
     for agent in ("noop", "oracle"):
@@ -29,6 +29,6 @@ def test_a_reference_call_to_an_unknown_api_is_refused(release_dir: Path, tmp_pa
         assert not (tmp_path / agent / "results.jsonl").exists()
     fixed = tmp_path / "fixed"  # another directory: a process loads each benchmark directory once
     shutil.copytree(data, fixed)
-    shutil.copy(release_dir / "qa_data/qa_1.json", fixed / "qa_data")
+    shutil.copy(small_benchmark / "qa_data/qa_1.json", fixed / "qa_data")
     assert main(["run", "--agent", "oracle", "--data", str(fixed), "--out", str(tmp_path / "ok"),
                  "--cache-dir", str(tmp_path / "cache")]) == 0

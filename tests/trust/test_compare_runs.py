@@ -16,9 +16,10 @@ from vmb.uncertainty import mcnemar_exact
 
 
 def test_compare_two_runs(bench: Any, run: RunFn, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    groups = [1, 2, 3, 4]
     for name, mode in (("strong", Stochastic(1, 0.1)), ("weak", Stochastic(2, 0.5))):
         with ScriptedServer(ReferenceScript(bench, stochastic=mode)) as server:
-            run(server.url, name, groups=[1, 2, 3, 4], trials=3)
+            run(server.url, name, groups=groups, trials=3)
     a, b = tmp_path / "strong", tmp_path / "weak"
     result = compare_runs(a, b)
     overall = result["overall"]
@@ -26,11 +27,12 @@ def test_compare_two_runs(bench: Any, run: RunFn, tmp_path: Path, capsys: pytest
     rates_b = {o.query_id: o.pass_rate for o in run_outcomes(b)}
     only_a = sum(rates_a[q] > 0.5 >= rates_b[q] for q in rates_a)
     only_b = sum(rates_b[q] > 0.5 >= rates_a[q] for q in rates_a)
-    assert (overall["n"], overall["only_a"], overall["only_b"]) == (40, only_a, only_b)
+    n = sum(len(bench.group(g).queries) for g in groups)
+    assert (overall["n"], overall["only_a"], overall["only_b"]) == (n, only_a, only_b)
     assert overall["p_value"] == mcnemar_exact(only_a, only_b)
-    assert overall["difference"] == round(100 * sum(rates_a[q] - rates_b[q] for q in rates_a) / 40, 2)
+    assert overall["difference"] == round(100 * sum(rates_a[q] - rates_b[q] for q in rates_a) / n, 2)
     assert overall["low"] <= overall["difference"] <= overall["high"]
-    assert sum(r["n"] for r in result["by_reasoning_type"]) == 40
+    assert sum(r["n"] for r in result["by_reasoning_type"]) == n
 
     assert main(["compare", str(a), str(b)]) == 0
     text = capsys.readouterr().out
@@ -52,9 +54,10 @@ def test_pairwise_lists_every_pair_over_the_same_data(bench: Any, run: RunFn, tm
 
     with ScriptedServer(ReferenceScript(bench, stochastic=Stochastic(3, 0.3))) as server:
         for name in ("x", "y"):
-            run(server.url, name, groups=[5])
-    oracle = run(None, "z", groups=[5, 6], agent="oracle")
+            run(server.url, name, groups=[3])
+    oracle = run(None, "z", groups=[3, 4], agent="oracle")
     table = pairwise([tmp_path / "x", tmp_path / "y", oracle.path])
-    assert [(r.a, r.b, r.n) for r in table.itertuples()] == [("x", "y", 10), ("x", "z", 10), ("y", "z", 10)]
+    n = len(bench.group(3).queries)  # the queries x and y share with z
+    assert [(r.a, r.b, r.n) for r in table.itertuples()] == [("x", "y", n), ("x", "z", n), ("y", "z", n)]
     xz = table.iloc[1]
     assert xz["esm_b"] == 100.0 and xz["only_a"] == 0 and xz["difference"] <= 0

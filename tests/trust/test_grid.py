@@ -11,7 +11,7 @@ from vmb.cli import main
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 
 
-def spec(tmp_path: Path, url: str, release_dir: Path) -> Path:
+def spec(tmp_path: Path, url: str, small_benchmark: Path) -> Path:
     path = tmp_path / "grid.toml"
     path.write_text(f'''
 root = "grid"
@@ -19,7 +19,7 @@ memory = ["none", "gold"]
 trials = 2
 [run]
 groups = "1-2"
-data = "{release_dir}"
+data = "{small_benchmark}"
 backoff = 0.01
 [[models]]
 name = "scripted"
@@ -30,10 +30,10 @@ agent = "oracle"
     return path
 
 
-def test_grid_runs_every_cell_resumes_and_prints_intervals(bench: Any, tmp_path: Path, release_dir: Path,
+def test_grid_runs_every_cell_resumes_and_prints_intervals(bench: Any, tmp_path: Path, small_benchmark: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     with ScriptedServer(ReferenceScript(bench)) as server:
-        path = spec(tmp_path, server.url, release_dir)
+        path = spec(tmp_path, server.url, small_benchmark)
         assert main(["grid", str(path)]) == 0
         out = capsys.readouterr().out
         cells = ["scripted-none", "scripted-gold", "oracle-none", "oracle-gold"]

@@ -64,10 +64,10 @@ def test_plugins_as_one_name_is_one_module(tmp_path: Path) -> None:
     assert spec.cells[0].config().plugins == ["json"]
 
 
-def test_the_specs_price_table_is_used(tmp_path: Path, release_dir: Path) -> None:
+def test_the_specs_price_table_is_used(tmp_path: Path, small_benchmark: Path) -> None:
     prices = tmp_path / "prices.toml"
     prices.write_text('[models."m"]\ninput = 1\noutput = 2\n', encoding="utf-8")
-    path = write(tmp_path, f'prices = "{prices}"\ndata = "{release_dir}"')
+    path = write(tmp_path, f'prices = "{prices}"\ndata = "{small_benchmark}"')
     assert load_grid(path).prices == str(prices)
     assert main(["grid", str(path)]) == 0
     cost = json.loads((tmp_path / "g/oracle-gold/metric.json").read_text())["cost"]

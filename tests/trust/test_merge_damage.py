@@ -15,28 +15,35 @@ from vmb.harness.shard import Shard
 from vmb.results.rundir import RESULTS, RunDirError
 
 
+def queries(bench: Any, groups: list[int]) -> int:
+    return sum(len(bench.group(g).queries) for g in groups)
+
+
 def _lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (path / RESULTS).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def test_merge_into_a_finished_run_keeps_its_records(run: RunFn, tmp_path: Path) -> None:
-    whole = run(None, "m", agent="oracle", memory="gold", groups=[1, 2, 3, 4])
+def test_merge_into_a_finished_run_keeps_its_records(run: RunFn, tmp_path: Path, bench: Any,
+                                                     small_benchmark: Path) -> None:
+    groups = [1, 2, 3, 4]
+    whole = run(None, "m", agent="oracle", memory="gold", groups=groups)
     before = _lines(whole.path)
-    assert len(before) == 40
-    half = run(None, "m/shards/1-of-2", agent="oracle", memory="gold", groups=[1, 2, 3, 4], shard=Shard(1, 2))
-    metric, warnings = merge_runs([half.path], whole.path)
+    assert len(before) == queries(bench, groups)
+    half = run(None, "m/shards/1-of-2", agent="oracle", memory="gold", groups=groups, shard=Shard(1, 2))
+    metric, warnings = merge_runs([half.path], whole.path, data=str(small_benchmark))
     after = _lines(whole.path)
-    assert len(after) == 40 and metric["pending"] == 0
+    assert len(after) == len(before) and metric["pending"] == 0
     assert {r["id"] for r in after} == {r["id"] for r in before}
     assert not any("shards merged" in w for w in warnings)  # every query has a record: nothing is pending
 
 
-def test_merge_refuses_a_finished_run_of_a_wider_selection(run: RunFn, tmp_path: Path) -> None:
+def test_merge_refuses_a_finished_run_of_a_wider_selection(run: RunFn, tmp_path: Path, bench: Any,
+                                                           small_benchmark: Path) -> None:
     whole = run(None, "w", agent="oracle", memory="gold", groups=[1, 2])
     half = run(None, "h", agent="oracle", memory="gold", groups=[1], shard=Shard(1, 2))
     with pytest.raises(MergeError, match="outside these slices' selection"):
-        merge_runs([half.path], whole.path)
-    assert len(_lines(whole.path)) == 20
+        merge_runs([half.path], whole.path, data=str(small_benchmark))
+    assert len(_lines(whole.path)) == queries(bench, [1, 2])
 
 
 def test_merge_refuses_an_output_that_is_or_lies_inside_a_slice(run: RunFn, tmp_path: Path) -> None:
@@ -52,16 +59,18 @@ def test_merge_refuses_an_output_that_is_or_lies_inside_a_slice(run: RunFn, tmp_
     assert not (two.path / "merged").exists()
 
 
-def test_merge_warns_of_torn_lines_and_mixed_shard_counts(run: RunFn, tmp_path: Path) -> None:
+def test_merge_warns_of_torn_lines_and_mixed_shard_counts(run: RunFn, tmp_path: Path, bench: Any,
+                                                          small_benchmark: Path) -> None:
     groups = [1, 2, 3, 4]
-    a = run(None, "x/shards/1-of-2", agent="oracle", memory="gold", groups=groups, shard=Shard(1, 2))
-    b = run(None, "x/shards/2-of-3", agent="oracle", memory="gold", groups=groups, shard=Shard(2, 3))
+    a = run(None, "x/shards/1-of-2", agent="oracle", memory="gold", groups=groups, shard=Shard(1, 2))  # groups 1, 3
+    b = run(None, "x/shards/2-of-3", agent="oracle", memory="gold", groups=groups, shard=Shard(2, 3))  # group 2
+    torn = len(_lines(a.path)) + 1
     with (a.path / RESULTS).open("a", encoding="utf-8") as handle:
         handle.write('{"id": "qa_1#0", "sta\n')
-    metric, warnings = merge_runs([a.path, b.path], tmp_path / "x")
-    assert any(f"{a.path / RESULTS} line 21" in w and "not complete JSON" in w for w in warnings)
+    metric, warnings = merge_runs([a.path, b.path], tmp_path / "x", data=str(small_benchmark))
+    assert any(f"{a.path / RESULTS} line {torn}" in w and "not complete JSON" in w for w in warnings)
     assert any("different shard counts" in w and "group(s) 4" in w for w in warnings)
-    assert metric["pending"] == 10
+    assert metric["pending"] == queries(bench, [4])
 
 
 def test_merge_names_a_damaged_slice_config(run: RunFn, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
