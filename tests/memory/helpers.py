@@ -18,17 +18,16 @@ from vmb.doubles.scripted import Scripted
 
 def extraction_reply(body: dict[str, Any]) -> Scripted:
     """What a model answers to a memory build request: Mem0's extraction (JSON facts: the last two
-    lines of the chunk it was shown), MemoryBank's day summary (JSON) or portrait (text)."""
+    lines of the chunk it was shown, as they are), MemoryBank's day summary (JSON) or portrait (text)."""
     prompt = body["messages"][-1]["content"]
     if "Answer with JSON only" in prompt:  # MemoryBank: a day
         names = prompt.split("for each of these people, ", 1)[1].split(",", 1)[0]
         content = json.dumps({"summary": "They talked in the car.", "people": {names: "likes a warm cabin"}})
     elif prompt.startswith("Daily notes about"):  # MemoryBank: a portrait
         content = "Prefers the seat heating on and 22 degrees."
-    else:  # Mem0
-        lines = [line for line in prompt.splitlines() if line.startswith("user: [")]
-        facts = [{"text": line.split("] ", 1)[1]} for line in lines[-2:]]
-        content = json.dumps({"memory": facts})
+    else:  # Mem0: each fact a whole line, its time in it, so that no chunk's fact repeats another chunk's
+        lines = [line.removeprefix("user: ") for line in prompt.splitlines() if line.startswith("user: [")]
+        content = json.dumps({"memory": [{"text": line} for line in lines[-2:]]})
     return Scripted({"role": "assistant", "content": content}, usage=(len(prompt) // 4, 20))
 
 
