@@ -46,8 +46,8 @@ class FaultyWriter(PlanWriter):
 
     @staticmethod
     def other_value(payload: dict[str, Any]) -> str:
-        values = payload["device"]["values"]
-        said = payload["events"][0]["lines"][0].get("value")
+        device, said = payload["device"], payload["events"][0]["lines"][0].get("value")
+        values = list(range(device["range"][0], device["range"][1] + 1)) if "range" in device else device["values"]
         if values == "free text":  # another value of the chain: one the check knows as a value
             planned = [line.get("value") for event in payload["events"] for line in event["lines"]]
             return str(next((v for v in planned if v not in (None, said)), "Harbor Bakery"))
@@ -124,6 +124,10 @@ def test_the_model_is_given_the_plan_never_a_drafted_sentence(server: ScriptedSe
     sent = [r.body["messages"][1]["content"] for r in server.received if stage_of(r.body) == "chains"]
     assert sent and drafted
     assert not [line for line in drafted if any(json.dumps(line)[1:-1] in body for body in sent)]
+    # A day's talk is asked with its events' descriptions only: their lines (the values) are not there to
+    # retell, and the talk may set none.
+    days = [json.loads(r.body["messages"][1]["content"]) for r in server.received if stage_of(r.body) == "dialogue"]
+    assert days and all(set(e) == {"id", "description"} for day in days for e in day["events"])
 
 
 def test_dry_run_prints_the_plan_and_asks_nothing(server: ScriptedServer, tmp_path: Path,

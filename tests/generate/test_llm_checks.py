@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate.llm_checks import InvalidOutput, check_answer, check_chain, read_line, step_said
+from vmb.generate.llm_checks import (
+    InvalidOutput,
+    check_answer,
+    check_chain,
+    narrated,
+    read_line,
+    spoken,
+    step_said,
+)
 from vmb.generate.llm_plan import LinePlan, QueryPlan, chain_request
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend
@@ -78,3 +86,21 @@ def test_a_query_carries_the_plan_without_the_value() -> None:
     with pytest.raises(InvalidOutput, match="does not carry out"):
         check_answer({**good, "new_answer": ["carcontrol_HUD_set_brightness_level(level=7)"]}, calls, [8], plan,
                      HUD.phrase)
+
+
+def test_a_line_written_as_a_script_is_read_as_said() -> None:
+    """A speaker label or quotes around the whole line are the script's, not the speaker's words."""
+    assert spoken('Ann Lee: "Put it at four."', "Ann Lee") == "Put it at four."
+    assert spoken("ann: Put it at four.", "Ann Lee") == "Put it at four."
+    assert spoken("\u201cPut it at four.\u201d", "Ann Lee") == "Put it at four."
+    # a name elsewhere, or quotes inside the line, are what was said
+    assert spoken("Bo: he said 'four'", "Ann Lee") == "Bo: he said 'four'"
+    assert spoken('"Four", not "five"', "Ann Lee") == '"Four", not "five"'
+
+
+def test_a_line_that_narrates_its_speaker_is_not_speech() -> None:
+    """What a real model wrote for a day's talk and a chain's line (Qwen2.5-Coder-1.5B)."""
+    assert narrated("Sandra Wright takes a deep breath and looks at the weather forecast.", "Sandra Wright")
+    assert narrated("Rita says they need to set the AC temperature to 18 degrees.", "Rita Russell")
+    assert not narrated("Rita, can you turn it down?", "Sandra Wright")
+    assert not narrated("Rita Russell, you again?", "Rita Russell") and not narrated("I said so.", "Rita Russell")

@@ -187,6 +187,27 @@ class WrittenChain(BaseModel):
     events: list[WrittenEvent]
 
 
+def spoken(text: str, speaker: str) -> str:
+    """A line as said, without the script shapes a model writes it in: a leading speaker label
+    ("Ann Lee: ...", "Ann: ...") or quotes around the whole of it. What was said is left as it is."""
+    text = text.strip()
+    for label in (speaker, speaker.split()[0]):
+        if text.lower().startswith(label.lower() + ":"):
+            text = text[len(label) + 1:].strip()
+            break
+    inner = text[1:-1]
+    if len(text) > 1 and text[0] + text[-1] in ('""', "\u201c\u201d", "''") and text[0] not in inner \
+            and text[-1] not in inner:  # one quotation around it all, not '"four", not "five"'
+        text = inner.strip()
+    return text
+
+
+def narrated(text: str, speaker: str) -> bool:
+    """Whether a line tells what its speaker does ("Rita Russell says...", "Sandra looks at...") rather
+    than being what they say: no one opens their own words with their own name and a verb."""
+    return any(re.match(rf"{re.escape(name)} [a-z]", text) for name in (speaker, speaker.split()[0]))
+
+
 def _written(data: Any, draft: Chain, speakers: dict[str, list[str]]) -> tuple[Chain, list[WrittenEvent]]:
     answer = WrittenChain.model_validate(data)
     ids = [e.id for e in draft.events]
@@ -196,10 +217,12 @@ def _written(data: Any, draft: Chain, speakers: dict[str, list[str]]) -> tuple[C
         if len(event.lines) != len(speakers[event.id]):
             raise InvalidOutput(f"event {event.id}: {len(event.lines)} line(s), the plan has "
                                 f"{len(speakers[event.id])}")
+    written = [w.model_copy(update={"lines": [spoken(t, s) for s, t in zip(speakers[w.id], w.lines)]})
+               for w in answer.events]
     events = [e.model_copy(update={"description": w.description,
                                    "lines": [Utterance(speaker=s, text=t) for s, t in zip(speakers[e.id], w.lines)]})
-              for e, w in zip(draft.events, answer.events)]
-    return draft.model_copy(update={"events": events}), answer.events
+              for e, w in zip(draft.events, written)]
+    return draft.model_copy(update={"events": events}), written
 
 
 def check_chain(data: Any, draft: Chain, plans: list[EventPlan] | None, text_values: list[Any]) -> Chain:
@@ -220,6 +243,8 @@ def check_chain(data: Any, draft: Chain, plans: list[EventPlan] | None, text_val
     for plan, said in zip(plans, written):
         value, found = read_value(said.lines, plan.lines, setting, text_values, value)
         problems += [f"event {plan.id} {p}" for p in found]
+        problems += [f"event {plan.id} line {n} ({line.speaker}) tells what they do; write the words they say"
+                     for n, (text, line) in enumerate(zip(said.lines, plan.lines), 1) if narrated(text, line.speaker)]
         if stated(said.description, setting, text_values) or mentions(said.description, draft.target.value):
             problems.append(f"event {plan.id}: the description states a value; it gives the context only")
         if not names_device(" ".join(said.lines), setting.api):
@@ -259,6 +284,7 @@ def check_day(data: Any, date: str, events: list[Event], names: set[str], guarde
     no talk line that sets a value of the group's settings (``guarded``: each setting with its chain's
     text values); the events' lines go in at their times."""
     answer = WrittenDay.model_validate(data)
+    answer.lines = [line.model_copy(update={"text": spoken(line.text, line.speaker)}) for line in answer.lines]
     if answer.date != date:
         raise InvalidOutput(f"date is {answer.date}, expected {date}")
     strangers = sorted({line.speaker for line in answer.lines} - names)
@@ -274,6 +300,8 @@ def check_day(data: Any, date: str, events: list[Event], names: set[str], guarde
     if at != sorted(at):
         raise InvalidOutput("the events' times go backwards: they happen in the order given")
     for line in answer.lines:
+        if narrated(line.text, line.speaker):
+            raise InvalidOutput(f"the line at {line.time} tells what {line.speaker} does; write the words said")
         for setting, values in guarded:
             if setting.kind == "text" and stated(line.text, setting, values):
                 raise InvalidOutput(f"the line at {line.time} names {stated(line.text, setting, values)[0]!r}, "

@@ -28,31 +28,32 @@ from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import END_PHRASES, mentions
 from vmb.generate.vetting import answer_values
 
-# What a voice does, by its recipe role ({favour}, {relation}, {alias}, {old} filled from the recipe).
+# What a voice's line is about, by its recipe role ({favour}, {relation}, {alias}, {old} filled from
+# the recipe): a gist, not a sentence, since a small model copies a sentence it is given word for word.
 DOES = {
-    "own": "says this value is their own preference, with a reason of their own",
-    "own-base": "says this value is their own preference, with a reason of their own",
-    "own-step": "says their own preference is a step from the other person's value",
-    "for-other": "sets this value for {favour}, because {favour} likes it that way (it is not their own preference)",
-    "rule": "states a standing rule of theirs: under the condition, this value",
-    "rule-not": "states a standing rule of theirs: under the condition this value, not the value of other days",
-    "rule-step": "states a standing rule of theirs: under the condition, a step from their usual value",
-    "situation": "picks this value because of the situation right now",
-    "everyday": "sets this value in passing, for no particular reason",
-    "relation": "says their {relation} (not in the car) loves this value",
-    "named": "gives this value the name \"{alias}\" (quote the name exactly)",
-    "occasion": "tells how on one occasion (the condition) this value worked well",
-    "usual": "says this value is their usual, everyday one",
-    "usual-base": "says this value is their usual, everyday one",
-    "temporary": "needs this value for now, because of the temporary state",
-    "temporary-step": "needs a step from their usual value for now, because of the temporary state",
-    "ended": "says the temporary state is over",
-    "wrong": "asks for this value as a first try",
-    "corrected": "says the value before was wrong and corrects it",
-    "changed-from": "switches it away from {old} to this value, to try a change",
-    "reverted": "does not like the change and wants it back the way it was",
+    "own": "their own preference, and why",
+    "own-base": "their own preference, and why",
+    "own-step": "their own preference: a step from the other person's",
+    "for-other": "set for {favour}, who likes it so (not their own taste)",
+    "rule": "their standing rule under the condition",
+    "rule-not": "their standing rule under the condition, unlike other days",
+    "rule-step": "their rule under the condition: a step from their usual",
+    "situation": "chosen for the situation right now",
+    "everyday": "set in passing",
+    "relation": "their {relation} (not in the car) loves it so",
+    "named": "their name for this value: \"{alias}\"",
+    "occasion": "one time under the condition it worked well",
+    "usual": "their usual, everyday value",
+    "usual-base": "their usual, everyday value",
+    "temporary": "needed for now, because of the temporary state",
+    "temporary-step": "a step from their usual, for now, because of the temporary state",
+    "ended": "the temporary state is over",
+    "wrong": "a first try",
+    "corrected": "the value before was wrong: the correction",
+    "changed-from": "a change from {old}, to try something new",
+    "reverted": "dislikes the change: wants it back",
 }
-REPLY = "answers briefly and naturally, in their own voice"
+REPLY = "a short reply"
 # The temporary states of state_shift chains, glossed for the model (a key it would misread otherwise).
 STATE_GLOSS = {"back": "a hurt back", "fever": "a fever or flu", "eyes": "sore, irritated eyes",
                "wrist": "a sprained wrist", "guest": "a houseguest riding along for a while",
@@ -96,29 +97,31 @@ def step_text(offset: int) -> str:
 
 
 def _say(setting: Setting, line: LinePlan) -> str:
-    """How the line must say its value: the instruction the model reads."""
+    """What the line must say of the value: the words to put in it, as short as they can be."""
     if line.form == "none" or line.form == "reply":
-        return "say no value of the setting"
+        return "no value"
     if line.form == "back":
-        return "say it should go back to how it was before; say no value"
+        return "back the way it was (no value)"
     if line.form == "step":
-        return (f"say only the change from {line.before!r}: '{step_text(line.offset or 0)}' (the size as a word, "
-                "never the number it ends up at)")
+        return f"{step_text(line.offset or 0)} (only the change, never the number it ends at)"
     if line.form == "end":
-        ends = END_PHRASES["max" if line.value == max(setting.domain) else "min"]
-        return "say it in words, as one of: " + ", ".join(f"'{p}'" for p in ends)
+        return " or ".join(f"'{p}'" for p in END_PHRASES["max" if line.value == max(setting.domain) else "min"][:2])
     if line.form == "from-to":
-        return f"say both: from {line.before!r} to {line.value!r}"
+        return f"from {_spoken(line.before)} to {_spoken(line.value)}"
     if setting.kind == "bool":
-        return f"say '{'on' if line.value else 'off'}'"
+        return "on" if line.value else "off"
     if setting.kind == "int":
-        return f"say the number {line.value} ({DEVICES[setting.api].unit})"
-    return f"say '{str(line.value).replace('_', ' ')}' exactly"
+        return f"{line.value} ({DEVICES[setting.api].unit})"
+    return _spoken(line.value)
+
+
+def _spoken(value: Any) -> str:
+    return str(value).replace("_", " ")
 
 
 def _line_payload(setting: Setting, line: LinePlan) -> dict[str, Any]:
-    """One planned line as the model reads it: the instruction in words, and the plan's fields."""
-    shown: dict[str, Any] = {"speaker": line.speaker, "does": line.does, "how to say the value": _say(setting, line),
+    """One planned line as the model reads it: what it is about, what it must say, and the plan's fields."""
+    shown: dict[str, Any] = {"speaker": line.speaker, "does": line.does, "say": _say(setting, line),
                              "form": line.form}
     if line.form not in ("none", "reply", "back"):
         shown["value"] = line.value
@@ -200,8 +203,12 @@ def chain_payload(personas: PersonaGroup, draft: Chain, plans: list[EventPlan] |
                 "events": events}
     assert draft.target is not None
     setting = settings()[draft.target.setting]
-    device: dict[str, Any] = {"name": plain(setting.api), "catalog phrase (do not use)": setting.phrase,
-                              "values": list(setting.domain) if setting.domain else "free text"}
+    # a range, not its hundred numbers; no catalog phrase (a small model uses what it is shown)
+    device: dict[str, Any] = {"name": plain(setting.api)}
+    if setting.kind == "int":
+        device["range"] = [min(setting.domain), max(setting.domain), DEVICES[setting.api].unit]
+    else:
+        device["values"] = list(setting.domain) if setting.domain else "free text"
     events = [{"id": p.id, "person": p.person, "with": p.others, "condition": p.condition,
                "lines": [_line_payload(setting, line) for line in p.lines]} for p in plans]
     return {"group": personas.group, "people": _people(personas), "kind": "vehicle",
@@ -265,9 +272,10 @@ def talk_lines(size: int, events: list[Event]) -> int:
 
 def day_payload(personas: PersonaGroup, date: str, events: list[Event], lines: int) -> dict[str, Any]:
     people = [{"name": p.name, "occupation": p.occupation, "interests": p.interests} for p in personas.people]
+    # The events by their descriptions only (which state no value): given the lines, a model retells
+    # their values in the talk, where nothing may set one.
     return {"group": personas.group, "date": date, "people": people, "talk lines": talk_lines(lines, events),
-            "events": [{"id": e.id, "description": e.description, "lines": [u.model_dump() for u in e.lines]}
-                       for e in events]}
+            "events": [{"id": e.id, "description": e.description} for e in events]}
 
 
 def chain_values(recipe: Recipe) -> list[Any]:
@@ -294,5 +302,5 @@ def query_payload(group: int, chain: Chain, plan: QueryPlan, problems: list[str]
     return {"group": group, "reasoning_type": chain.reasoning_type, "variant": chain.topic.split(":")[0], "events": events,
             "asker": plan.asker, "time": plan.clock, "must name": plan.names, "condition": plan.condition,
             "step": None if plan.step is None else step_text(plan.step),
-            "device": {"name": plain(target.setting), "catalog phrase (do not use)": settings()[target.setting].phrase},
+            "device": {"name": plain(target.setting)},  # no catalog phrase: a small model uses what it sees
             "answer": [call_text(c) for c in target.calls], "problems": problems}
