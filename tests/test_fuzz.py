@@ -214,12 +214,12 @@ def test_grid_specs(scratch: Callable[[], Any], top: dict[str, Any], extra: dict
 # --- stage files -------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def slices(tmp_path_factory: pytest.TempPathFactory, release_dir: Path) -> tuple[Path, Path]:
+def slices(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("fuzz-slices")
     made = []
     for index in (1, 2):
         made.append(run_benchmark(out=str(root / f"s/shards/{index}-of-2"), agent="oracle", memory="gold",
-                                  groups=[1, 2], shard=Shard(index, 2), data=str(release_dir),
+                                  groups=[1, 2], shard=Shard(index, 2), data=str(small_benchmark),
                                   cache_dir=str(root / "cache"), progress=False).path)
     return made[0], made[1]
 

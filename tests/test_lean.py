@@ -1,4 +1,5 @@
-"""What a command loads: `vmb --help` nothing network-related, a gold-memory run no history."""
+"""What a command loads: `vmb --help` nothing network-related, a gold-memory run no history (on the small generated
+benchmark, ``small_benchmark``: what the harness reads is the subject, not the release)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SMALL_BENCHMARK
 from vmb.data import DataError
 from vmb.harness.config import RunConfig
 from vmb.harness.plan import load_benchmark_once, prepare_run
@@ -30,18 +32,18 @@ def _plan(memory: str, data: Path, tmp_path: Path):
     return prepare_run(RunConfig(out=str(tmp_path / "run"), agent="oracle", memory=memory, data=str(data)))
 
 
-def test_gold_and_none_never_parse_a_history(release_dir: Path, tmp_path: Path) -> None:
+def test_gold_and_none_never_parse_a_history(small_benchmark: Path, tmp_path: Path) -> None:
     for memory in ("gold", "none"):
-        plan = _plan(memory, release_dir, tmp_path)
+        plan = _plan(memory, small_benchmark, tmp_path)
         assert all(group._history is None for group in plan.bench.groups)
 
 
-def test_a_setting_reading_histories_checks_them_before_any_request(release_dir: Path, tmp_path: Path) -> None:
+def test_a_setting_reading_histories_checks_them_before_any_request(small_benchmark: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    shutil.copytree(release_dir, data)
+    shutil.copytree(small_benchmark, data)
     (data / "history" / "history_2.txt").write_text("not a history line\n", encoding="utf-8")
     plan = _plan("gold", data, tmp_path)  # gold never reads it: the run goes on
-    assert len(plan.selected) == 500
+    assert len(plan.selected) == SMALL_BENCHMARK.groups * SMALL_BENCHMARK.vehicle_chains  # every query
     with pytest.raises(DataError, match="history_2.txt"):
         _plan("history", data, tmp_path)
     load_benchmark_once.cache_clear()

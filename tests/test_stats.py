@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SMALL_BENCHMARK
 from vmb.data import Group, History, HistoryLine, Query, load_benchmark
 from vmb.paper import read_table
 from vmb.sim.registry import MODULES
@@ -124,11 +125,16 @@ def test_outputs(tables: dict[str, Table], tmp_path: Path) -> None:
     assert "| 92,818.86 | 92,819 |" in to_markdown(tables["table3_statistics"])
 
 
-def test_cli(release_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli(small_benchmark: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The command is the subject (what it prints and writes): the small generated benchmark, whose tables are
+    # compute()'s on it; the release's figures are the tests above.
     from vmb.cli import main
 
-    assert main(["stats", "--data", str(release_dir), "--out", str(tmp_path / "stats")]) == 0
+    assert main(["stats", "--data", str(small_benchmark), "--out", str(tmp_path / "stats")]) == 0
     out = capsys.readouterr().out
     for title in ("Table 3: dataset statistics", "Table 4: reasoning types", "Table 5: vehicle API catalog"):
         assert title in out
-    assert len(list((tmp_path / "stats").iterdir())) == 6
+    assert sorted(p.name for p in (tmp_path / "stats").iterdir()) == sorted(
+        f"{t.name}{suffix}" for t in compute(load_benchmark(small_benchmark)) for suffix in (".csv", ".md"))
+    assert f"data: {small_benchmark} (generated: exact chain, event and delay figures)" in out  # metadata.json read
+    assert f"| groups | {SMALL_BENCHMARK.groups} | 50 | count |" in " ".join(out.split())

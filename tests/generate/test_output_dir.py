@@ -16,10 +16,10 @@ from vmb.generate.store import ArtifactError
 SMALLER = GenerateOptions(groups=2, seed=7, history_lines=300, background_chains=4)
 
 
-def test_generate_refuses_a_directory_holding_other_files(release_dir: Path, tmp_path: Path,
+def test_generate_refuses_a_directory_holding_other_files(small_bench: Path, tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "o"
-    shutil.copytree(release_dir / "history", out / "history")
+    shutil.copytree(small_bench / "history", out / "history")  # histories alone: no stages/ of vmb generate
     before = sorted(p.name for p in (out / "history").iterdir())
     with pytest.raises(ArtifactError, match="not empty .* not made by vmb generate"):
         generate(out, SMALLER)
@@ -30,7 +30,6 @@ def test_generate_refuses_a_directory_holding_other_files(release_dir: Path, tmp
 
 
 def test_regenerating_fewer_groups_removes_the_others_files(small_bench: Path, tmp_path: Path,
-                                                            release_dir: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "fewer"
     shutil.copytree(small_bench, out)
