@@ -53,10 +53,18 @@ def test_the_tables_cover_every_device_and_state_once() -> None:
     assert len(said) == len(set(said)), "a reason in two banks"
 
 
+def _ends(domain: tuple[object, ...]) -> tuple[object, ...]:
+    """What says_value reads of a number's domain (its two ends, for an end phrase): a domain of a hundred
+    numbers, passed whole for each of its values, made this test quadratic."""
+    numbers = [v for v in domain if isinstance(v, int) and not isinstance(v, bool)]
+    return (min(numbers), max(numbers)) if numbers and len(numbers) == len(domain) else domain
+
+
 def test_no_reason_says_a_value() -> None:
     """A reason after "the seat warmer at 2" must not say another value ("off", "low", "3")."""
-    slips = [f"{r!r} says {v!r} of {api}" for r in _REASON_OF for api, s in settings().items()
-             for v in (s.domain if s.kind != "bool" else (True,)) if says_value(r, v, s.domain)]
+    domains = {api: (s.domain if s.kind != "bool" else (True,), _ends(s.domain)) for api, s in settings().items()}
+    slips = [f"{r!r} says {v!r} of {api}" for r in _REASON_OF for api, (values, ends) in domains.items()
+             for v in values if says_value(r, v, ends)]
     slips += [r for r in _REASON_OF if re.search(r"\d", r) or any(p in r for ps in END_PHRASES.values() for p in ps)]
     assert not slips, _report(slips)
 
