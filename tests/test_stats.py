@@ -26,7 +26,7 @@ from vmb.stats import (
 
 
 @pytest.fixture(scope="module")
-def tables(release_dir: Path) -> dict[str, Table]:
+def tables(release_dir: Path) -> dict[str, Table]:  # the release's Tables 3-5 beside the paper's are the subject
     return {t.name: t for t in compute(load_benchmark(release_dir))}
 
 
