@@ -26,7 +26,7 @@ class FaultyWriter(PlanWriter):
 
     def __call__(self, body: dict[str, Any]) -> Scripted:
         stage, payload = stage_of(body), json.loads(body["messages"][1]["content"])
-        first = len(body["messages"]) == 2
+        first = "refused" not in payload
         if stage == "personas" and payload["group"] == 1 and first:
             return Scripted(message={"role": "assistant", "content": "Here are the profiles you asked for!"})
         if stage == "chains" and payload["group"] == 2 and first and payload["kind"] == "vehicle":
@@ -93,8 +93,11 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
         # each request carries its answer's schema, and the plan writer's answer fits it
         schema = request.body["response_format"]["json_schema"]["schema"]
         assert jsonschema.Draft202012Validator(schema).is_valid(json.loads(writer(request.body).message["content"]))
-        if len(request.body["messages"]) > 2:
-            asked_again.append(request.body["messages"][-1]["content"])
+        # a re-ask is the request with the reason in it, never the conversation with the refused answer
+        assert [m["role"] for m in request.body["messages"]] == ["system", "user"]
+        refused = json.loads(request.body["messages"][1]["content"]).get("refused")
+        if refused:
+            asked_again.append(refused)
     assert temperatures == {"personas": {0.7}, "chains": {0.8}, "dialogue": {0.7}, "qa": {0.0}}
     assert any("cut off at max_tokens (8192)" in said for said in asked_again)
     rejected = [json.loads(x) for x in (out / "stages" / "rejected.jsonl").read_text().splitlines()]

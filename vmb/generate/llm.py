@@ -7,7 +7,8 @@ must be one JSON object. The model is given the plan, never a drafted sentence
 back against the plan (:mod:`vmb.generate.llm_checks`: names and preferences kept, every line's
 value following from what it says, the events' lines embedded as written, a query whose calls
 reach the planned car and whose text carries the plan without the value). An invalid answer (not JSON, cut off at max_tokens, off the plan)
-is recorded with its problem (``stages/rejected.jsonl``) and re-asked once with it; a second invalid
+is recorded with its problem (``stages/rejected.jsonl``) and asked again once with the reason in the
+payload (``"refused"``); a second invalid
 answer makes the group's stage a recorded failure (``stages/failures.jsonl``) and the group is left
 out of the benchmark.
 
@@ -151,7 +152,7 @@ class StageUsage:
     cache_hits: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    invalid: int = 0  # answers that failed validation (each re-asked once)
+    invalid: int = 0  # answers that failed validation (each asked again once)
     failures: int = 0  # groups left out after a second invalid answer
 
     def to_json(self) -> dict[str, int]:
@@ -219,14 +220,17 @@ class LLMBackend:
     async def ask(self, stage: str, payload: dict[str, Any], parse: Callable[[Any], T], what: str,
                   schema: dict[str, Any]) -> T:
         """One structured answer: asked (under ``schema`` when the endpoint is asked for one), validated,
-        re-asked once with the error, else a failure."""
+        asked again once with the reason, else a failure."""
         client, usage = self._client(stage), self.usage[stage]
         shape = {"response_format": response_format(stage, schema)} \
             if (self.options.llm or {})["response_format"] == "json_schema" else None
-        messages = [{"role": "system", "content": prompt_text(stage)},
-                    {"role": "user", "content": json.dumps(payload, ensure_ascii=False)}]
         problem = ""
         for _attempt in range(2):
+            # A re-ask is the request again with the refusal's reason in it, not the conversation with the
+            # refused answer: a small model shown its own answer writes it again, word for word.
+            asked = {**payload, "refused": problem} if problem else payload
+            messages = [{"role": "system", "content": prompt_text(stage)},
+                        {"role": "user", "content": json.dumps(asked, ensure_ascii=False)}]
             if self.progress is not None:
                 self.progress.sent()
             # Counted from this request's own reply: the stage's other requests run at the same time.
@@ -251,9 +255,6 @@ class LLMBackend:
                 problem = _problem(error)
                 self._reject(stage, what, problem, content)
                 self._forget(client, messages, shape)
-            messages += [{"role": "assistant", "content": content},
-                         {"role": "user", "content": f"That answer is invalid: {problem}. "
-                                                     "Answer again with the corrected JSON object only."}]
         raise StageFailure(f"{what}: invalid answer twice, last: {problem}")
 
     def _reject(self, stage: str, what: str, problem: str, answer: str) -> None:
