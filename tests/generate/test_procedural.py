@@ -170,10 +170,13 @@ def test_conflicts_and_conditions_are_decided_by_who_asks_and_the_situation() ->
 
 def test_coreference_names_the_value_by_description() -> None:
     found = _vehicle("coreference_resolution")
-    assert {c.topic.split(":")[0] for c in found} == {"other-person", "relation", "theme", "occasion-step"}
+    assert {c.topic.split(":")[0] for c in found} == {"other-person", "relation", "theme", "occasion", "occasion-step"}
     for chain in found:
         assert chain.target is not None
         assert any(e.value != chain.target.value for e in chain.events)  # another value is always in play
+        if chain.topic.startswith("occasion:"):  # the value of the occasion the query recalls, another on another
+            recalled = next(e for e in chain.events if e.condition == chain.target.condition)
+            assert recalled.value == chain.target.value and chain.target.offset is None
         if chain.topic.startswith("occasion-step"):
             assert chain.target.base in [e.value for e in chain.events] and _derives(chain)
         if chain.topic.startswith("other-person"):  # another person's preference: not the asker's own

@@ -36,6 +36,9 @@ class ReasoningType:
     # latest by date, and when it is not. Two entries are then in date order or reversed, so these
     # set "last as written" and "in date order" together (0.3, 0.7: 30% in date order).
     written_last: tuple[float, float] = (0.3, 0.7)
+    # how often an answer on a climate or window setting sets the whole cabin, not the driver's zone
+    # (the release's climate answers: conditional 18 of 27, state_shift 5 of 8, preference 1 of 8)
+    whole_car: float = 0.0
 
     @property
     def hyphenated(self) -> str:
@@ -46,15 +49,17 @@ class ReasoningType:
 # The five reasoning types of the benchmark, in the order the paper tabulates them.
 REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
-                  latest_decides=0.5, default_answers=0.25, value_per_voice=True),
+                  latest_decides=0.5, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
+                  whole_car=0.15),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
-                  generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5)),
+                  generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
+                  whole_car=0.65),
     ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
-                  default_answers=0.2, switches_kept=0.3),
+                  default_answers=0.2, switches_kept=0.3, whole_car=0.6),
     ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,
-                  temporary_state=True, written_last=(0.1, 0.5)),
+                  switches_kept=0.55, whole_car=0.6, temporary_state=True, written_last=(0.1, 0.5)),
     ReasoningType("error_correction", "error correction", "correction", generic_requests=0.4, default_answers=0.4,
-                  switches_kept=0.3, non_numbers_kept=0.4),
+                  switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6),
 )
 REASONING_TYPES = tuple(t.name for t in REASONING)
 BY_NAME = {t.name: t for t in REASONING}

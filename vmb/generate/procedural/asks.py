@@ -181,6 +181,11 @@ def _step(ask: Ask, when: tuple[str, ...]) -> None:
     ask.fill.update(when=ask.rng.choice(when), step=step_words(target.offset or 0, DEVICES[target.setting].unit))
 
 
+def _earlier(ask: Ask, when: tuple[str, ...]) -> None:
+    ask.frames, ask.generic = EARLIER, False
+    ask.fill["when"] = ask.rng.choice(when)
+
+
 def _usual(ask: Ask) -> None:
     if ask.rng.random() < STATE_LEAD_USE:
         ask.state_lead(situations.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
@@ -202,6 +207,7 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "own": _own, "for-passenger": _for_passenger, "driver-decides": _driver_decides,
     "rule": _rule, "rule-step": _rule,
     "other-person": _other_person, "relation": _relation, "theme": _theme,
+    "occasion": lambda ask: _earlier(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "usual": _usual, "recurs": _recurs, "usual-step": lambda ask: _step(ask, USUAL_TIMES),
     "absolute": _corrected, "relative": _corrected, "revert": _corrected,

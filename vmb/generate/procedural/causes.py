@@ -100,7 +100,7 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
     "sightline": {0: ("I can see everything without craning my neck", "nothing hides in the blind spot",
                       "I can check behind me at a glance", "it lines up with my eyes",
                       "I don't have to twist around to see")},
-    "music": {0: ("it makes the commute bearable", "it puts me in a good mood", "the time flies by",
+    "music": {0: ("it makes the commute bearable", "it puts me in a good mood", "the time passes quickly",
                   "it keeps me sane in traffic", "I sing along without thinking", "it's the soundtrack of my week")},
     "viewing": {0: ("the kids stop fussing", "it keeps the passengers entertained", "it helps through long days",
                     "the back seat stays peaceful", "nobody asks how much longer")},

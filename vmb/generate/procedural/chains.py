@@ -38,7 +38,8 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
     value = described[-1].value if described else None
     return Event(id=f"{chain}.e{index}", person=main.person, others=[partner],
                  description=words.context(main.person, partner), kind="vehicle",
-                 setting=recipe.setting, value=value, condition=voices[-1].condition, role="+".join(v.role for v in voices),
+                 setting=recipe.setting, value=value, condition=voices[-1].condition,
+                 role="+".join(dict.fromkeys(v.role for v in voices)),  # a value said twice in its event: its role once
                  alias=theme_of(recipe, main) if main.role == "named" else None, lines=lines)
 
 
@@ -56,7 +57,8 @@ def target_calls(recipe: Recipe, zone: str | None = None) -> list[dict[str, Any]
 
 def vehicle_chain(chain: str, recipe: Recipe, words: Words) -> Chain:
     events = [_event(chain, i, recipe, words, list(voices)) for i, voices in enumerate(event_voices(recipe))]
-    zone = "passenger" if recipe.variant == "for-passenger" else None  # the passenger's own seat, vents, lamp
+    # the passenger's own seat, vents, lamp; the whole cabin where the recipe says so
+    zone = "passenger" if recipe.variant == "for-passenger" else recipe.zone
     target = Target(person=recipe.asker, setting=recipe.setting, value=recipe.answer, condition=recipe.condition,
                     alias=recipe.theme, calls=target_calls(recipe, zone), base=recipe.base, offset=recipe.offset)
     return Chain(id=chain, kind="vehicle", reasoning_type=recipe.reasoning_type,

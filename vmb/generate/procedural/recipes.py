@@ -26,7 +26,7 @@ the preferences) and the chains stage (which words them) agree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
@@ -68,6 +68,7 @@ class Recipe:
     relation: tuple[str, str] | None = None
     theme: str | None = None
     two_calls: bool = False
+    zone: str | None = None  # the zone the answer sets, where not the setting's usual one (the whole car)
     # how many voices each event holds, in order (a correction minutes later shares its event);
     # empty: one event per voice
     events: tuple[int, ...] = ()
@@ -103,8 +104,9 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
     holders = rng.sample(names, count)
     values = draw_values(s, rng, count, kind.default_answers)
     holder = holders[0]
-    variant = rng.choices(("own", "for-passenger", "driver-decides"), (74, 8, 18))[0]
-    stepped = stepped_value(s, rng) if variant == "own" and rng.random() < 0.06 else None
+    # the driver asking for a passenger's value mostly where no seat of theirs is set (the music, the route)
+    variant = rng.choices(("own", "for-passenger", "driver-decides"), (70, 6 if s.zone else 14, 18))[0]
+    stepped = stepped_value(s, rng) if variant == "own" and rng.random() < 0.18 else None
     if stepped is not None:  # "two degrees warmer than Dana has it": the holder's value is a step from another's
         base, offset, answer = stepped
         values = [answer, base] + [v for v in values if v not in (answer, base)][: count - 2]
@@ -119,16 +121,29 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
     else:
         asker, passenger = holder, rng.choice(holders[1:])
     deciding = Voice(holder, values[0], "own-step", offset=stepped[1]) if stepped else Voice(holder, values[0], "own")
+    rest = [n for n in names if n not in holders]
+    third = [v for v in s.domain if v not in values] if s.kind != "bool" else []
+    if stepped is None and count == 2 and rest and third and rng.random() < 0.08:  # a third person's own value (the release: 17 of 149)
+        others.append(Voice(rng.choice(rest), rng.choice(third), "own"))
     voices = _ordered([deciding], others, rng, rng.random() < kind.latest_decides)
-    if stepped is None and rng.random() < 0.3:  # the holder says it again another day
+    room = len(voices) < 3  # three entries at most, as in the release
+    if room and stepped is None and rng.random() < 0.02:  # the holder says it again another day (the release: 1 of 149)
         again = (Voice(holder, values[0], "own"),)
         voices = (again + voices) if rng.random() < 0.7 else (voices + again)
-    elif variant == "own" and rng.random() < 0.04:
+    elif room and variant == "own" and rng.random() < 0.04:
         # the asker later set another person's value for them: their own latest line is not the rule
         favour = others[0]
         voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
-    two = two_calls(s, rng, 0.95)
+    events: tuple[int, ...] = ()
+    if stepped is None and rng.random() < 0.35:
+        # the holder says why in the same event, minutes later: the deciding entry is the fuller one, as
+        # the release's are, and still one entry (the release states a value in two entries 1 time in 149)
+        spot = voices.index(deciding) + 1
+        voices = voices[:spot] + (Voice(holder, values[0], "own"),) + voices[spot:]
+        events = tuple(2 if k == spot - 1 else 1 for k in range(len(voices) - 1))
+    two = two_calls(s, rng, 0.5)
     return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
+                  events=events,
                   base=stepped[0] if stepped else None, offset=stepped[1] if stepped else None,
                   extra={"holder": holder, "favour_for": others[0].person})
 
@@ -138,7 +153,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
     want, other = _condition_pair(rng)
     stepped = stepped_value(s, rng)
     last = rng.random() < kind.latest_decides
-    if stepped is not None and rng.random() < 0.42:
+    if stepped is not None and rng.random() < 0.2:
         # "on the highway, two degrees cooler than my usual": the rule is a step from a value said elsewhere
         usual, offset, answer = stepped
         contrast_value = rng.choice([v for v in answerable(s) if v not in (usual, answer)])
@@ -171,9 +186,12 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
 
 def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
     stepped = stepped_value(s, rng)
-    variants = ["other-person", "relation", "theme"] + (["occasion-step"] if stepped else [])
-    variant = rng.choices(variants, (20, 25, 25, 35)[: len(variants)])[0]
+    # the value of an occasion, now and then a step from it (the release: about 5 of 97)
+    variants = ["other-person", "relation", "theme", "occasion"] + (["occasion-step"] if stepped else [])
+    weights = (20, 25, 25 if s.kind != "text" else 0, 20, 14)  # a station or a place already has a name
+    variant = rng.choices(variants, weights[: len(variants)])[0]
     share = kind.default_answers
+    two = two_calls(s, rng, 0.25)
     last = rng.random() < kind.latest_decides
     # a third voice now and then (the release: 10 of 97): someone else's value in passing
     third = rng.random() < 0.12
@@ -186,7 +204,7 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         if third and len(values) > 2 and rest:
             others.append(Voice(rng.choice(rest), values[2], "everyday", preference=False))
         voices = _ordered([Voice(owner, values[0], "own")], others, rng, last)
-        return Recipe(i, kind.name, s.api, variant, voices, asker, values[0],
+        return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], two_calls=two,
                       passenger=rng.choice([owner, None]), extra={"owner": owner})
     if variant == "relation":
         person = rng.choice(names)
@@ -196,22 +214,28 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         if third and len(values) > 2:
             others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
         voices = _ordered([Voice(person, values[0], "relation", preference=False)], others, rng, rng.random() < 0.65)
-        return Recipe(i, kind.name, s.api, variant, voices, person, values[0], relation=relation)
+        return Recipe(i, kind.name, s.api, variant, voices, person, values[0], relation=relation, two_calls=two)
     if variant == "theme":
         owner, rival = rng.sample(names, 2)
         values = draw_values(s, rng, 2, share)
         themes = rng.sample(THEMES, 2)
         voices = _ordered([Voice(owner, values[0], "named")], [Voice(rival, values[1], "named")], rng, last)
         asker = owner if rng.random() < 0.85 else rng.choice(names)
-        return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], theme=themes[0],
+        return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], theme=themes[0], two_calls=two,
                       extra={"owner": owner, "rival_theme": themes[1]})
-    assert stepped is not None
-    base, offset, answer = stepped
     person = rng.choice(names)
     occasion, other = _condition_pair(rng)
+    if variant == "occasion":  # "like that trip through the fog": the value of that occasion
+        answer, distractor = draw_values(s, rng, 2, share)
+        voices = _ordered([Voice(person, answer, "occasion", condition=occasion)],
+                          [Voice(person, distractor, "occasion", condition=other)], rng, last)
+        return Recipe(i, kind.name, s.api, variant, voices, person, answer, condition=occasion, two_calls=two)
+    assert stepped is not None
+    base, offset, answer = stepped
     distractor = next(v for v in s.domain if v not in (base, answer))
+    # the occasion a step is taken from is seldom the latest (the release: its steps are on an earlier value)
     voices = _ordered([Voice(person, base, "occasion", condition=occasion)],
-                      [Voice(person, distractor, "occasion", condition=other)], rng, last)
+                      [Voice(person, distractor, "occasion", condition=other)], rng, rng.random() < 0.15)
     return Recipe(i, kind.name, s.api, variant, voices, person, answer, base=base, offset=offset,
                   condition=occasion)
 
@@ -225,7 +249,7 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
     fitting: list[str] = []
     for _ in range(20):  # values whose move some state explains (a fever warms the seat, never cools it)
         answer, other = draw_values(s, rng, 2, kind.default_answers)
-        stepped = stepped_value(s, rng) if recurs and rng.random() < 0.8 else None
+        stepped = stepped_value(s, rng) if recurs and rng.random() < 0.5 else None
         if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
             other, offset, answer = stepped
         usual, temporary = (other, answer) if recurs else (answer, other)
@@ -278,20 +302,20 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
 
     def around(voices: tuple[Voice, ...], taken: tuple[Any, ...]) -> tuple[tuple[Voice, ...], tuple[int, ...]]:
         rest = [v for v in (s.domain or text_values(s, rng, 4)) if v not in taken]
-        if not rest or rng.random() >= 0.22:
+        if not rest or rng.random() >= 0.25:
             return voices, events
         said = Voice(rng.choice([n for n in names if n != person]), rng.choice(rest), "everyday", preference=False)
-        if rng.random() < 0.5:
+        if rng.random() < 0.4:  # mostly after: the latest value is then someone else's
             return (said, *voices), (1, *(events or (1, 1)))
         return (*voices, said), (*(events or (1, 1)), 1)
 
-    if stepped and roll < 0.42:  # "too strong, two lower": the answer is a value nobody said
+    if stepped and roll < 0.35:  # "too strong, two lower": the answer is a value nobody said
         wrong, offset, answer = stepped
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
                                    Voice(person, answer, "corrected", offset=offset)), (wrong, answer))
         return Recipe(i, kind.name, s.api, "relative", voices, person, answer, base=wrong, offset=offset,
                       events=grouped, two_calls=two_calls(s, rng, 0.45))
-    if stepped and roll < 0.62:  # the query asks a step from the corrected value
+    if stepped and roll < 0.5:  # the query asks a step from the corrected value
         settled, offset, answer = stepped
         wrong = next(v for v in s.domain if v not in (settled, answer))
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
@@ -299,7 +323,7 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
         return Recipe(i, kind.name, s.api, "step-on-corrected", voices, person, answer, base=settled,
                       offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.45))
     answer, wrong = draw_values(s, rng, 2, kind.default_answers)
-    if s.kind in ("enum", "text") and rng.random() < 0.35:
+    if s.kind != "bool" and rng.random() < 0.35:
         # "from B to A", then "no, put it back": the answer is the value it was changed from
         voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),
                   Voice(person, answer, "reverted"))
@@ -314,6 +338,9 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
 THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",
           "study mode", "cabin retreat", "runway calm", "orchard setting", "glacier look", "lantern mode",
           "rush-hour setup", "quiet hour", "picnic setting", "starlight mode", "workshop look", "gallery setting")
+# Modules whose answers may set the whole cabin (the air for everyone, every window) rather than the
+# driver's own zone, as the release's often do (cabin-wide climate: 36 of its 57 climate answers).
+WHOLE_CAR = ("airConditioner", "window")
 # Each reasoning type names its recipe in vmb.data.reasoning.REASONING.
 BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _coreference,
             "shift": _state_shift, "correction": _error_correction}
@@ -355,5 +382,9 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
             own = [setting.phrase.lower()]
         families.add(DEVICES[api].family)
         phrases += own
-        out.append(BUILDERS[kind.recipe](index, setting, names, rng, options.conflict_density, kind))
+        recipe = BUILDERS[kind.recipe](index, setting, names, rng, options.conflict_density, kind)
+        if setting.module in WHOLE_CAR and "all" in setting.zones and recipe.variant != "for-passenger" \
+                and rng.random() < kind.whole_car:
+            recipe = replace(recipe, zone="all")
+        out.append(recipe)
     return out
