@@ -20,7 +20,8 @@ from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import asks, chains, lexicon, personas, qa, situations, speech, talk
 from vmb.generate.procedural.devices import DEVICES
-from vmb.generate.procedural.recipes import THEMES, recipes
+from vmb.generate.procedural.recipes import recipes
+from vmb.generate.settings import settings
 from vmb.generate.text import SPOKEN_VALUES
 
 WORDING = GenerateOptions(groups=50, seed=1, history_lines=200, background_chains=4)
@@ -151,7 +152,7 @@ def test_no_api_spelling_is_spoken(wording_bench: Benchmark) -> None:
 def test_queries_describe_what_the_history_said_and_never_repeat_it(wording_bench: Benchmark) -> None:
     """No query quotes a nickname given in the history, nor a temporary state's words, nor a
     rule's condition: it describes them."""
-    said = [*THEMES, *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
+    said = [*situations.all_nicknames(), *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
             *(rule for c in situations.CONDITIONS.values() for rule in c.rule)]
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + r")(?!\w)",
                          re.IGNORECASE)
@@ -188,3 +189,86 @@ def test_every_recipe_variant_has_its_request() -> None:
     variants = {r.variant for number in range(1, options.groups + 1)
                 for r in recipes(options, number, [p.name for p in personas.build(options, number).people])}
     assert variants <= set(asks.BUILDERS), variants - set(asks.BUILDERS)
+
+
+def _phrases(*parts: str) -> re.Pattern[str]:
+    """Any phrase of ``parts`` (fields of ``situations.State``) of any state."""
+    said = [p for s in situations.STATES.values() for part in parts for p in getattr(s, part)]
+    return re.compile("|".join(re.escape(p) for p in sorted(said, key=len, reverse=True)), re.IGNORECASE)
+
+
+def test_every_temporary_state_is_said_to_be_over_or_back(wording_bench: Benchmark) -> None:
+    """A state_shift query asks for the usual value once its state is over: an entry or the query
+    says so ("the brace came off"), or that it came back; never a state that simply never ends."""
+    told = _phrases("end", "over", "back")
+    slips = [f"{q.id}: {q.query!r}" for q in wording_bench.queries if q.reasoning_type == "state_shift"
+             and not told.search(q.query) and not told.search(q.gold_memory)]
+    assert not slips, _report(slips)
+
+
+def test_a_query_tells_only_the_end_of_a_state_its_history_began(wording_bench: Benchmark) -> None:
+    """ "The optician is out of my life, by the way" in a conflict query, from nowhere: a state's end
+    said in another type's query is one whose start its gold memory holds."""
+    slips = []
+    for query in wording_bench.queries:
+        if query.reasoning_type == "state_shift":
+            continue
+        for state in situations.STATES.values():
+            if any(p.lower() in query.query.lower() for p in state.over) and \
+                    not any(p in query.gold_memory for p in state.start):
+                slips.append(f"{query.id}: {query.query!r}")
+    assert not slips, _report(slips)
+
+
+def test_nicknames_fit_the_kind_of_value() -> None:
+    """ "the reading light brightness at 9 ... the harbor look": a look is a colour's or a theme's."""
+    from vmb.generate.procedural.causes import concerns
+
+    for api in DEVICES:
+        if api not in settings():
+            continue
+        names = situations.nicknames(api)
+        assert names and len(set(names)) == len(names)
+        if "look" not in concerns(api):
+            assert not any(n.endswith(" look") for n in names), api
+
+
+_OPENING = re.compile(r"(?:told|said to) [^:']+: '([^']+)'")
+
+
+def test_gold_entries_open_with_no_reply_to_something_unsaid(wording_bench: Benchmark) -> None:
+    """ "Ugh, no. Can we have ..." or "That's not quite right. I'll take ...": an entry is a whole
+    excerpt; a correction that opens one names what it takes back."""
+    replies = [f.split("{")[0] for f in (*speech.CORRECTIONS, *(x for b in speech.RELATIVE.values() for x in b))]
+    replies += ["That's not quite right", "Ugh, no", "That feels wrong", "Oh, and"]
+    slips = []
+    for query in wording_bench.queries:
+        for entry in query.gold_memory.splitlines():
+            opening = _OPENING.search(entry)
+            if opening and any(opening.group(1).startswith(r) for r in replies if r):
+                slips.append(f"{query.id}: {entry!r}")
+    assert not slips, _report(slips)
+
+
+def test_a_relation_that_says_a_gender_goes_with_a_name_of_it(wording_bench: Benchmark) -> None:
+    """ "our landlady Antonio" """
+    from vmb.generate.procedural.fake import words
+
+    pool = words()
+    wrong = {"female": set(pool["male_names"]) - set(pool["female_names"]),
+             "male": set(pool["female_names"]) - set(pool["male_names"])}
+    pattern = re.compile(r"\b(" + "|".join(r for r, g in talk._KINDS if g) + r") ([A-Z][a-z]+)\b")
+    gender = {r: g for r, g in talk._KINDS}
+    slips = [f"{where}: {m.group(0)!r}" for where, text in _lines(wording_bench) for m in pattern.finditer(text)
+             if m.group(2) in wrong[gender[m.group(1)]]]
+    assert not slips, _report(slips)
+
+
+def test_no_unit_is_said_twice_and_no_article_clashes(wording_bench: Benchmark) -> None:
+    """ "the steering wheel heating level on level 6" and "a overpriced kebab shop" """
+    doubled = re.compile(r"\b(level|setting|notch|position) (?:at|on|set to) \1 \d")
+    article = re.compile(r"\ba (?!one\b|once\b|us|uni|eu)[aeiou]", re.IGNORECASE)
+    slips = [f"{where}: {text!r}" for where, text in _texts(wording_bench)
+             if doubled.search(text) or article.search(text)]
+    assert not slips, _report(slips)
+

@@ -28,7 +28,8 @@ MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "
           "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
           "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "{dev_cap} the normal way, please.",
           "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?",
-          "Go back to my standard {bare}.", "{dev_cap} the way that suits me.", "Reset {dev} to my familiar setting.")
+          "Go back to my standard {bare}.", "{dev_cap} the way that suits me.", "Reset {dev} to my familiar setting.",
+          "{dev_cap}: my favourite, please.", "Set {dev} to the one I like.", "{dev_cap} how I like it, please.")
 GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
            "Time to fix {dev}.", "Get {dev} right for me, would you?", "Time to change {dev}.",
            "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
@@ -58,23 +59,31 @@ RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {re
                    "{asker} had picked up {poss_a} {rel} on the way.")
 # A value someone gave a name to, asked for by who named it, never by the name.
 NAMED_MINE = ("Set {dev} to the {noun} I named.", "{dev_cap}: the one with my pet name, please.",
-              "Put {dev} on the {noun} I nicknamed.", "I want {dev} on my named {noun}.",
-              "The {noun} I christened, for {dev}, please.", "{dev_cap} on the one I named, please.")
+              "Put {dev} on the {noun} I nicknamed.", "I want {dev} on the {noun} I gave a nickname.",
+              "The {noun} I christened, for {dev}, please.", "{dev_cap} on what I call my own {noun}, please.",
+              "{dev_cap} the way I dubbed it, please.", "Give me {dev} the way I nicknamed it.")
 NAMED_BY = ("Set {dev} to the {noun} {who} named.", "{dev_cap} on the one {who} nicknamed, please.",
-            "Put {dev} on {who}'s named {noun}.", "The {noun} {who} christened, for {dev}, please.")
+            "Put {dev} on {who}'s pet-name {noun}.", "The {noun} {who} christened, for {dev}, please.",
+            "{dev_cap} the way {who} dubbed it.")
 DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
                   "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
                   "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
                   "Go ahead and choose {dev}, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
 # A state's end or return said before the request ({said}: the state's query-side words).
-STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.")
+STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.", "Good news: {said}.",
+               "{said_cap}, thank goodness.", "You know what? {said_cap}.")
+# Small talk before a request of any type, now and then: news that changes no setting.
+CHATTER = ("Good news: the house sale went through.", "Traffic is awful again.", "Busy week again, so",
+           "I'm always in a rush these days.", "Right, here we go again.", "My sister had her baby, by the way.",
+           "Good news, I got the job.", "So, off we go.", "Long day, so", "What a week.")
+CHATTER_USE = 0.12
 # A complaint before any request, now and then.
 GRUMBLES = ("Ugh.", "Ugh, this isn't right.", "Well, this won't do.", "Hmm.", "Okay.", "Right.", "Oh dear.")
 SWITCH_ON = (" It's off right now, so turn it on as well.", " Switch it on first, it's off.", " It's switched off, so turn it on.",
              " Turn it on too.", " It isn't even on yet.", " And switch it on, it's off.", " It's off at the moment.")
-# How often a request says a state's end or return (its own variant), or another state's as an aside
-# (any other variant), so such words are in queries of every type.
-STATE_LEAD_USE, ASIDE_USE = 0.3, 0.08
+# How often a request says its state's end when an entry said it already, and how often a request
+# of another variant mentions the end of a state its asker spoke of in the chain's history.
+STATE_LEAD_USE, ASIDE_USE = 0.3, 0.9
 # How often a request whose answer must also switch the device on says it is off: the release's
 # requests say so in 7 of its 39 such answers; always saying it gives the second call away.
 SWITCH_SAID_USE = 0.2
@@ -186,9 +195,21 @@ def _earlier(ask: Ask, when: tuple[str, ...]) -> None:
     ask.fill["when"] = ask.rng.choice(when)
 
 
+def _ended_before(chain: Chain) -> bool:
+    """Whether an entry of the chain says its temporary state is over."""
+    return any(e.role == "ended" for e in chain.events)
+
+
 def _usual(ask: Ask) -> None:
-    if ask.rng.random() < STATE_LEAD_USE:
+    """The usual value: the state's end is said here unless an entry said it (else nothing would
+    tell the usual value from the temporary one), and now and then when one did."""
+    if not _ended_before(ask.chain) or ask.rng.random() < STATE_LEAD_USE:
         ask.state_lead(situations.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
+
+
+def _usual_step(ask: Ask) -> None:
+    _step(ask, USUAL_TIMES)
+    _usual(ask)
 
 
 def _recurs(ask: Ask) -> None:
@@ -209,25 +230,28 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion": lambda ask: _earlier(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
-    "usual": _usual, "recurs": _recurs, "usual-step": lambda ask: _step(ask, USUAL_TIMES),
+    "usual": _usual, "recurs": _recurs, "usual-step": _usual_step,
     "absolute": _corrected, "relative": _corrected, "revert": _corrected,
     "step-on-corrected": lambda ask: _step(ask, SETTLED),
 }
 
 
 def _aside(ask: Ask, frame: str) -> None:
-    """Another state's end or return said before the request, as people mention their news; given
-    as its cause ("..., so") only where it would explain the requested value (a return leaning its
-    way, an end leaning back)."""
+    """The end of a state the asker spoke of in the chain's history (a sore wrist they set another
+    value for), said before the request as people mention their news; given as its cause ("...,
+    so") only where it would explain the requested value (an end leaning back). No aside about a
+    state the history never mentions: "the optician is out of my life" would come from nowhere."""
     target = ask.chain.target
     assert target is not None
-    key = ask.rng.choice(sorted(situations.STATES))
-    over = ask.rng.random() < 0.5
-    way = causes.lean(target.setting, target.value) * (-1 if over else 1)
-    state = situations.STATES[key]
-    said = fresh(state.over if over else state.back, frame)
-    if not once_words(said[0]) & once_words(frame):
-        ask.state_lead(said, cause=causes.fits(key, target.setting, way))
+    said = " ".join(u.text for e in ask.chain.events if e.person == ask.asker for u in e.lines)
+    spoken = [k for k, state in sorted(situations.STATES.items()) if any(p in said for p in state.start)]
+    if not spoken:
+        return
+    key = ask.rng.choice(spoken)
+    way = -causes.lean(target.setting, target.value)
+    over = fresh(situations.STATES[key].over, frame)
+    if not once_words(over[0]) & once_words(frame):
+        ask.state_lead(over, cause=causes.fits(key, target.setting, way))
 
 
 def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
@@ -237,7 +261,7 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
     people = {p.name: p for p in group.people}
     dev = noun(target.setting, rng)
     fill = {"dev": dev, "dev_cap": cap(dev), "bare": dev.removeprefix("the ").removeprefix("my "),
-            "noun": value_noun(target.setting)}
+            "noun": value_noun(target.setting) if value_noun(target.setting) not in dev else "one"}
     ask = Ask(chain, people, rng, fill, passenger=rng.choice([n for n in people if n != target.person] + [None, None]))
     BUILDERS[variant](ask)
     frame = rng.choice(fresh(ask.frames, ask.lead))
@@ -250,6 +274,8 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
         ask.scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel,
                                                        poss_a=PRONOUNS[people[target.person].gender][2])
     text = frame.format(**fill)
+    if not ask.lead and rng.random() < CHATTER_USE:
+        ask.lead = rng.choice(fresh(CHATTER, frame))
     if not ask.lead and rng.random() < 0.12:
         ask.lead = rng.choice(GRUMBLES)
     if text.startswith("my "):

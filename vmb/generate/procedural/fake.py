@@ -30,6 +30,7 @@ def words() -> dict[str, tuple[str, ...]]:
 
     return {
         "first_names": tuple(sorted(People.first_names)),
+        "female_names": tuple(sorted(People.first_names_female)), "male_names": tuple(sorted(People.first_names_male)),
         "last_names": tuple(sorted(People.last_names)),
         "jobs": tuple(dict.fromkeys(j.split(",")[0].lower() for j in Jobs.jobs)),
         "countries": tuple(Address.countries),

@@ -97,6 +97,54 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in (
        "the wait outside the school|that half hour idling in the lot", still=True),
 )}
 
+# What each condition can be a reason to change: the concerns of ``causes.SERVES`` it bears on (a
+# rule "whenever we pass the refinery district" is about the air, never about the seat's recline).
+AFFECTED: dict[str, frozenset[str]] = {key: frozenset(spec.split()) for key, spec in {
+    "rain": "glass visibility airflow warmth guidance music loudness",
+    "snow": "warmth glass visibility guidance",
+    "heat": "warmth airflow daylight",
+    "fog": "visibility glass guidance airflow",
+    "night": "brightness visibility look sightline readout music loudness",
+    "dawn": "brightness visibility warmth look loudness music glass",
+    "glare": "brightness daylight sightline readout look visibility",
+    "kids": "security loudness music viewing warmth space airflow picture",
+    "client": "loudness music look posture guidance readout warmth",
+    "dog": "security airflow warmth space",
+    "elder": "warmth loudness posture legroom massage airflow guidance music readout",
+    "highway": "guidance loudness sightline posture visibility massage music legroom glass",
+    "downtown": "guidance airflow loudness readout music",
+    "industrial": "airflow",
+    "mountain": "guidance visibility posture sightline",
+    "unfamiliar": "guidance readout sightline",
+    "reading": "brightness loudness look daylight",
+    "call": "loudness music",
+    "nap": "posture loudness look brightness warmth massage legroom daylight music",
+    "workout": "warmth airflow massage posture legroom music",
+    "parked": "viewing picture security music posture daylight loudness space",
+}.items()}
+
+
+def fitting(api: str) -> list[str]:
+    """The conditions that can be a reason to change ``api``'s device, in key order."""
+    from vmb.generate.procedural.causes import concerns
+
+    served = set(concerns(api))
+    return [key for key in sorted(CONDITIONS) if AFFECTED[key] & served]
+
+
+def fitting_stand_in(key: str, api: str, avoid: str | None = None) -> str:
+    """``key`` if it can be a reason to change ``api``'s device and is not of category ``avoid``,
+    else a fitting condition chosen by ``key``'s place (the same draw): of its category where one
+    fits, else of another, but company only for company (who rides along is drawn apart)."""
+    fits = [k for k in fitting(api) if CONDITIONS[k].category != avoid]
+    if key in fits or not fits:
+        return key
+    company = CONDITIONS[key].category == "company"
+    same = [k for k in fits if CONDITIONS[k].category == CONDITIONS[key].category]
+    others = same or [k for k in fits if (CONDITIONS[k].category == "company") == company]
+    return others[sorted(CONDITIONS).index(key) % len(others)] if others else key
+
+
 @dataclass(frozen=True)
 class State:
     """A temporary state: how it begins, how it ends (no value) and how it comes back, as said in the
@@ -118,37 +166,37 @@ STATES: dict[str, State] = {
     "back": _s("I strained my back hauling those planters|my lower back went out on Tuesday",
                "my back is finally back to normal|the physio cleared me, no more back trouble",
                "my back is acting up again|I think I tweaked my back again",
-               "I can sit up straight without wincing these days|no more physio appointments for me",
+               "my spine has stopped complaining|I sat through a whole film without wincing",
                "that old twinge in my spine is here again|the physio will be seeing me again"),
     "fever": _s("I'm running a fever and can't get warm|I've come down with something, I'm shivery",
                 "I'm over that flu at last|the fever broke, I'm fine now",
                 "I think the flu is coming back|I'm feverish again",
-                "I've got my appetite back|I'm not reaching for the tissues anymore",
+                "that bug has left me for good|I ate a proper breakfast this morning",
                 "the chills are back|I've got the shivers all over again"),
     "eyes": _s("my eyes are sore from the new contacts|the eye doctor dilated my pupils",
                "my eyes have settled down completely|the irritation is gone now",
                "my eyes are irritated again|the contacts are bothering me again",
-               "I can look at the screen without blinking like mad|the drops are back in the cabinet",
+               "my eyes feel fine|I read a whole report on screen without squinting",
                "my eyes are stinging like before|I'm squinting through these lenses once more"),
     "wrist": _s("I sprained my wrist at volleyball|my wrist is in a brace for a while",
                 "the brace came off yesterday|my wrist has healed",
                 "I hurt my wrist again|the wrist is sore again",
-                "I can grip the wheel properly again|both hands work like they should",
+                "I can grip the wheel properly|both hands work like they should",
                 "the brace is back on|my hand is strapped up once more"),
     "guest": _s("my cousin is staying with us and riding along|we have a houseguest for a couple of weeks",
                 "our guest flew home this morning|the visit is over, the spare room is empty again",
                 "my cousin is back for another visit|our guest is staying with us again",
-                "it's just us in the house again|we have the place to ourselves now",
+                "we have the place to ourselves|the guest bed is stripped and put away",
                 "the spare bed is made up for my cousin once more|we've got company in the house again"),
     "boots": _s("I'm wearing those chunky work boots this month|the site requires steel-toe boots for now",
                 "the site job is done, no more boots|I'm back in normal shoes",
                 "I'm back in the work boots for another job|I have to wear the steel-toes again",
-                "my feet are in sneakers again|the heavy boots are in the closet",
+                "my feet are in sneakers|the heavy boots are in the closet",
                 "the heavy boots are out of the closet|it's steel toes for me once more"),
     "project": _s("I'm on this night-shift project for a few weeks|the audit has me working strange hours",
                   "the project wrapped up on Friday|that assignment is over",
                   "they put me back on that project|the night work has started again",
-                  "I keep normal office hours these days|my schedule looks sane again",
+                  "I keep office hours like everyone else|my schedule looks sane",
                   "my calendar is a mess once more|the late shifts are back"),
     "pregnant": _s("the doctor told me to keep things gentle for now|I'm recovering from minor surgery",
                    "the doctor signed off, I'm fully recovered|recovery is done, I feel like myself",
@@ -158,7 +206,7 @@ STATES: dict[str, State] = {
     "pollen": _s("hay fever season has started and I'm sneezing nonstop|the pollen count is through the roof this week",
                  "hay fever season is over|the pollen has finally died down",
                  "the pollen is back and so is my sneezing|hay fever has started up again",
-                 "I can breathe through my nose these days|the antihistamines are back in the drawer",
+                 "I can breathe through my nose|the antihistamines are in the drawer",
                  "my nose is streaming like last spring|the sneezing fits have returned"),
     "grandkids": _s("the grandkids are staying with us for the holidays|we're minding my sister's twins this month",
                     "the grandkids went home yesterday|the twins are back with their parents",
@@ -168,12 +216,12 @@ STATES: dict[str, State] = {
     "medication": _s("these new pills from the doctor make me run hot|my new medication has me overheating all day",
                      "the doctor took me off those pills|I finished that course of medication",
                      "I'm back on those pills that make me overheat|the doctor put me on that medication again",
-                     "I stopped fanning myself at my desk|I don't sweat through my shirts anymore",
+                     "I'm off those hot-making pills|I don't sweat through my shirts",
                      "I'm fanning myself at my desk like before|those hot flushes have started up again"),
     "glasses": _s("I sat on my glasses and I'm stuck with my old pair|my reading glasses are at the repair shop",
                   "my new glasses are ready at last|I picked up my repaired glasses",
                   "I broke my glasses again|my glasses are back at the repair shop",
-                  "I can read the small print without holding it at arm's length|the optician is out of my life",
+                  "I can read the small print without holding it at arm's length|I've got proper glasses on my nose",
                   "I'm squinting through my spare pair once more|the optician has my glasses for another week"),
     "battery": _s("the mechanic says the battery is on its last legs|the battery warning keeps flickering on",
                   "the new battery went in on Monday|the garage swapped the battery",
@@ -195,3 +243,34 @@ SONG_WORDS = (("Paper", "Silver", "Midnight", "Hollow", "Golden", "Quiet", "Elec
                "Windows", "Horses", "Embers", "Letters", "Mountains", "Shadows", "Gardens", "Engines", "Feathers"))
 STATION_WORDS = ("Jazz", "Classic Rock", "Talk", "Country", "Public Radio", "Blues", "Soul", "Oldies", "Indie", "Folk")
 VIDEO_WORDS = ("documentary", "cooking show", "lecture", "match replay", "cartoon", "keynote", "travel vlog", "concert film")
+
+
+# Names people give a value they like: an occasion or a place it reminds them of, then a word for
+# the kind of value (a colour can be "the harbor look"; a level or a temperature is "the harbor
+# setting", never a "look").
+NICKNAME_HEADS = ("harbor", "sunday drive", "school-run", "commuter", "road-trip", "library", "campfire",
+                  "weekend", "airport-run", "date-night", "lazy-morning", "market-day", "cabin", "orchard",
+                  "lighthouse", "starlight", "picnic", "gallery")
+
+
+def _tails(api: str) -> tuple[str, ...]:
+    from vmb.generate.procedural.causes import concerns
+    from vmb.generate.settings import settings
+
+    return ("look", "setting") if "look" in concerns(api) else \
+        ("setting", "level") if settings()[api].kind == "int" else ("setting",)
+
+
+def nickname(api: str, head: str) -> str:
+    """The name ``head`` gives a value of ``api``'s setting ("the harbor look" for a colour)."""
+    tails = _tails(api)
+    return f"{head} {tails[NICKNAME_HEADS.index(head) % len(tails)]}"
+
+
+def nicknames(api: str) -> tuple[str, ...]:
+    """Every name someone may give a value of ``api``'s setting."""
+    return tuple(nickname(api, head) for head in NICKNAME_HEADS)
+
+
+def all_nicknames() -> tuple[str, ...]:
+    return tuple(f"{head} {tail}" for head in NICKNAME_HEADS for tail in ("look", "setting", "level"))

@@ -18,7 +18,7 @@ from typing import Any
 from vmb.generate.procedural import causes, situations, talk
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
 from vmb.generate.procedural.lexicon import fresh
-from vmb.generate.procedural.recipes import THEMES, Recipe, Voice
+from vmb.generate.procedural.recipes import Recipe, Voice, event_voices
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
 from vmb.generate.text import SPOKEN_VALUES
@@ -63,24 +63,41 @@ def noun(api: str, rng: Random) -> str:
 WISH = ("{setp_cap}, please.", "I'd like {setp}.", "Can we have {setp}?", "Let's have {setp}.",
         "I {habit}prefer {setp}.", "I {habit}want {setp}.", "I {habit}go with {setp}.", "I {habit}keep {setp}.",
         "I {habit}end up with {setp}.", "{setp_cap} suits me best.", "{setp_cap} is what works for me.",
-        "Give me {setp}.", "I'll take {setp}.", "For me it's {setp}.", "Could we do {setp}?", "I'm putting {setp}.",
+        "Give me {setp}.", "I'll take {setp}.", "For me it's {setp}.", "Could we do {setp}?", "I'm going for {setp}.",
         "{setp_cap} feels right to me.", "I'd rather have {setp}.", "My pick is {setp}.", "How about {setp}?",
         "Let me have {setp}.", "Honestly, {setp} is the only way I'm comfortable.", "I need {setp}.",
         "{setp_cap} and I'm happy.", "Just {setp} for me.", "I'm going with {setp}.")
 HABITS = ("", "", "usually ", "normally ", "always ", "mostly ", "generally ")
-# Said about the car as it is now, before a wish: no direction, so it never contradicts the value.
+# Said about the car as it is now, before a wish: no direction, so it never contradicts the value,
+# and never a reply to something unsaid ("That's not quite right."): each names what it is about.
 # (no "on" or "off" in them: those would read as a switch's value)
-COMPLAINTS = ("That's not quite right.", "Hmm, this isn't working for me.", "That feels wrong.", "No, not like this.",
-              "This is bugging me.", "Something's wrong with {dev}.", "I don't like {dev} like that.", "Ugh, no.",
-              "That's not how I like it.", "It's all wrong at the moment.", "Let me change {dev}.")
+COMPLAINTS = ("{dev_cap} isn't right at the moment.", "Hmm, {dev} isn't working for me like this.",
+              "{dev_cap} feels wrong today.", "Someone has been fiddling with {dev}.", "{dev_cap} is bugging me.",
+              "Something's off with {dev}.", "I don't like {dev} like that.", "Ugh, {dev} again.",
+              "That's not how I like {dev}.", "{dev_cap} is all wrong as it is.", "Let me change {dev}.",
+              "{dev_cap} needs sorting out.")
+# The same when the wish already names the device every way it has.
+PLAIN_COMPLAINTS = ("This isn't how I like the car.", "The car is set up all wrong for me right now.",
+                    "Whoever drove last left everything wrong.", "Nothing in here is how I left it.")
+# A correction right after the speaker's own words, in the same event.
 CORRECTIONS = ("Actually, no.", "Wait, scratch that.", "Hmm, not like that.", "Sorry, I got that wrong.",
                "No, wait.", "Second thoughts, no.", "Wait, that's not it.", "Forget what I said.")
-STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}. Until that passes,", "Since {state},",
-               "{state_cap}, so for now")
+# A correction on a later occasion: it says what it takes back.
+CORRECTIONS_LATER = ("Turns out I got {dev} wrong the other day.", "I changed my mind about {dev}.",
+                     "Scratch what I said about {dev} before.", "I've had second thoughts about {dev}.",
+                     "Actually, {dev} wasn't right the way I set it.", "No, I was wrong about {dev} earlier.",
+                     "Hmm, {dev} the way I had it was a mistake.")
+STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {state},", "{state_cap}, so for now")
+# Reasons that fit any device and any value (a reason says no value, no rule of its own).
+ANY_REASONS = ("it's easier on me when I'm tired", "it beats anything else I've tried", "it's less fuss than the factory setting",
+               "it works better than the alternatives", "when it's right the whole drive is calmer",
+               "after a while you stop noticing it", "it's one less thing to think about when I'm in a hurry")
+# How often a temporary value is also said to be for a while ("for now"): the state says so already.
+FOR_NOW_USE = 0.5
 COND_LEADS = ("{cond_cap},", "{cond_cap},", "{cond_cap}, I find,")
 # Said before a line now and then, whatever its role (never before a complaint or a correction:
 # "Remember, that's not quite right" is no sentence).
-MARKERS = ("Just so you know,", "Oh, and", "Honestly,", "Oh,", "By the way,", "Look,", "For the record,", "Right,",
+MARKERS = ("Just so you know,", "Honestly,", "Oh,", "By the way,", "Look,", "For the record,", "Right,",
            "Okay,", "So,", "Listen,", "Well,")
 
 END_LEADS = ("{end_cap}, so", "{end_cap}. Anyway,", "Now that {end},", "{end_cap}, which means",
@@ -110,6 +127,13 @@ RELATIVE = {"lower": ("That's too much. Take it {step}.", "Hmm, I overdid it. Go
                        "Not quite there. Make it {step}.", "Push it up, {step}."),
             "either": ("No, that's not right, {step} please.", "Close, but {step} would be better.",
                        "Almost. Try {step}.", "Nearly, but make it {step}.")}
+# The same on a later occasion: they name the device they go back to.
+RELATIVE_LATER = {"lower": ("{dev_cap} has been too strong for me. Take it {step}.", "I overdid {dev} before. Go {step}.",
+                            "{dev_cap} is too much as it is, {step} please.", "Ease {dev} off, {step}."),
+                  "higher": ("{dev_cap} is too weak as it is. Go {step}.", "I barely notice {dev} like this, {step} please.",
+                             "{dev_cap} isn't quite there yet. Make it {step}.", "Push {dev} up, {step}."),
+                  "either": ("{dev_cap} isn't right the way it is, {step} please.", "{dev_cap} is close, but better {step}.",
+                             "{dev_cap} is nearly right. Make it {step}.")}
 REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that's what works for you.",
            "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.",
            "Whatever you like.", "Got it.", "Really? Okay.", "Sounds good.", "No argument from me.", "Right you are.",
@@ -140,6 +164,9 @@ class Words:
         if setting.kind == "text":
             return _text_value(api, value, dev, rng)
         said = literal(api, value, rng)
+        unit_word, _, number = said.partition(" ")
+        if number and dev.endswith(f" {unit_word}"):  # "the heating level at 6", not "... level at level 6"
+            said = number
         if setting.kind == "int":
             joiner = rng.choice((" at ", " on "))
         else:  # not "on off"
@@ -156,10 +183,12 @@ class Words:
         the device and the way the value leans (``causes``)."""
         if self.rng.random() >= chance:
             return text
-        reason = self.rng.choice(fresh(causes.reasons(api, value), text))
-        if text.endswith("?") or self.rng.random() < 0.5:
+        reason = self.rng.choice(fresh(causes.reasons(api, value) + ANY_REASONS, text))
+        roll = self.rng.random()
+        if text.endswith("?") or roll < 0.35:
             return f"{text} {cap(reason)}."
-        return f"{text[:-1]}, {reason}{text[-1]}"
+        joiner = ", " if roll < 0.6 else " because " if roll < 0.8 else ", since "
+        return f"{text[:-1]}{joiner}{reason}{text[-1]}"
 
     def led(self, lead: str, wish: str, value: Any) -> str:
         """A wish after a lead: "Since my back hurts," + "I'd like ..." → one sentence."""
@@ -211,9 +240,20 @@ def _decides(recipe: Recipe, voice: Voice) -> bool:
 def _complaint(words: Words, api: str, wish: str) -> str:
     """A complaint about the car as it is, naming the device by another name than ``wish`` does."""
     rng = words.rng
-    others = [n for n in nouns(api) if n.lower() not in wish.lower()] or [""]
-    frames = COMPLAINTS if others != [""] else tuple(c for c in COMPLAINTS if "{dev}" not in c)
-    return rng.choice(frames).format(dev=rng.choice(others))
+    others = [n for n in nouns(api) if n.lower() not in wish.lower()]
+    if not others:
+        return rng.choice(PLAIN_COMPLAINTS)
+    dev = rng.choice(others)
+    return rng.choice(COMPLAINTS).format(dev=dev, dev_cap=cap(dev))
+
+
+def _takes_back(words: Words, api: str, wish: str) -> str:
+    """A correction on a later occasion, naming the device by another name than ``wish`` does."""
+    others = [n for n in nouns(api) if n.lower() not in wish.lower()]
+    if not others:
+        return "I've changed my mind since last time."
+    dev = words.rng.choice(others)
+    return words.rng.choice(fresh(CORRECTIONS_LATER, wish)).format(dev=dev, dev_cap=cap(dev))
 
 
 def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> str | None:
@@ -226,31 +266,39 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
     if roll < 0.1 or (deciding and roll < 0.2):
         return _complaint(words, api, wish)
     own_news = deciding and voice.role == "own" and roll < 0.3  # a standing value said with other news
-    if (deciding and not own_news) or roll > 0.55 or (own_news and recipe.condition in situations.STATES):
+    if (deciding and not own_news) or roll > 0.68 or (own_news and recipe.condition in situations.STATES):
         return None
     used = {recipe.condition, *(v.condition for v in recipe.voices)}
     if own_news:
         roll = 0.5  # the end of some state: it leaves the value standing
     if roll < 0.25:
         taken = {situations.CONDITIONS[c].category for c in used if c in situations.CONDITIONS}
-        key = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category not in taken))
+        fitting = [k for k in situations.fitting(api) if situations.CONDITIONS[k].category not in taken]
+        if not fitting:
+            return None
+        key = rng.choice(fitting)
         cond = rng.choice(situations.CONDITIONS[key].rule)
         return rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
     if roll < 0.3 and voice.role != "wrong":  # a value later corrected is no correction itself
-        return rng.choice(CORRECTIONS)
+        return _takes_back(words, api, wish)
     if recipe.condition in situations.STATES:  # no other state beside the chain's own
         return None
     # a state that begins explains a value leaning its way; one that ends, a value leaning back
-    way = causes.lean(api, voice.value) * (1 if roll < 0.42 else -1)
+    way = causes.lean(api, voice.value) * (1 if roll < 0.5 else -1)
     fitting = [k for k in sorted(situations.STATES) if causes.fits(k, api, way)]
     if not fitting:
         return None
     state = situations.STATES[rng.choice(fitting)]
-    if roll < 0.42:
+    if roll < 0.5:
         said = rng.choice(fresh(state.start, wish))
         return rng.choice(fresh(STATE_LEADS, f"{said} {wish}")).format(state=said, state_cap=cap(said))
     said = rng.choice(fresh(state.end, wish))
     return rng.choice(fresh(END_LEADS, f"{said} {wish}")).format(end=said, end_cap=cap(said))
+
+
+def _follows(recipe: Recipe, voice: Voice) -> bool:
+    """Whether ``voice`` speaks after another voice of its own event (a correction minutes later)."""
+    return any(v is voice for event in event_voices(recipe) for v in event[1:])
 
 
 def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool = False) -> str:
@@ -280,7 +328,8 @@ def _starts(*banks: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(h) for h in sorted(heads, key=len, reverse=True) if h))
 
 
-_OBJECTION = _starts(COMPLAINTS, CORRECTIONS, REVERTED, *RELATIVE.values())
+_OBJECTION = _starts(COMPLAINTS, PLAIN_COMPLAINTS, CORRECTIONS, CORRECTIONS_LATER, REVERTED, *RELATIVE.values(),
+                     *RELATIVE_LATER.values())
 
 
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -323,7 +372,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         wish = words.wish(api, v, habit=role in ("own", "usual", "own-base", "usual-base") and aside >= 0.25,
                           literal_only=role in ("wrong", "own-base", "usual-base"))
         if aside < 0.12:
-            wish += rng.choice(NAMED).format(theme=rng.choice(THEMES))
+            wish += rng.choice(NAMED).format(theme=rng.choice(situations.nicknames(api)))
         if role == "everyday" or (role == "wrong" and rng.random() < 0.35) or 0.12 <= aside < 0.25:
             wish = for_now(wish, rng.choice(FOR_NOW))
         lead = _colour(words, recipe, voice, api, wish)
@@ -345,7 +394,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         start = rng.choice(state.start)
         lead = rng.choice(fresh(STATE_LEADS, start)).format(state=start, state_cap=cap(start))
         wish = words.wish(api, v)
-        if not any(w in lead for w in ("now", "Until", "while")):
+        if not any(w in lead for w in ("now", "Until", "while")) and rng.random() < FOR_NOW_USE:
             wish = for_now(wish, rng.choice(fresh(FOR_NOW[:4], f"{lead} {wish}")))
         return [words.led(lead, wish, v)]
     if role == "ended":
@@ -371,11 +420,13 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role == "reverted":
         return [rng.choice(REVERTED)]
     if role == "corrected" and voice.offset is not None:
-        frames = RELATIVE["higher" if voice.offset > 0 else "lower"] + RELATIVE["either"]
-        return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit))]
+        bank = RELATIVE if _follows(recipe, voice) else RELATIVE_LATER
+        frames = bank["higher" if voice.offset > 0 else "lower"] + bank["either"]
+        return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit), dev=dev, dev_cap=cap(dev))]
     if role == "corrected":
         wish = words.wish(api, v, habit=True, literal_only=True)
-        lead = rng.choice(CORRECTIONS) if rng.random() < len(CORRECTIONS) / (len(CORRECTIONS) + len(COMPLAINTS)) \
+        takes_back = rng.choice(CORRECTIONS) if _follows(recipe, voice) else _takes_back(words, api, wish)
+        lead = takes_back if rng.random() < len(CORRECTIONS) / (len(CORRECTIONS) + len(COMPLAINTS)) \
             else _complaint(words, api, wish)
         return [words.reason(words.led(lead, wish, v), api, v, 0.3)]
     raise ValueError(f"unknown voice role {role!r}")

@@ -64,7 +64,7 @@ OPEN = (
     "{adv_cap}, the {event} at {name}'s [place|house|flat] [turned into|became|ended in] a [debate|row|long chat] [about|over] the {thing}.",
     "I [lost|found|broke|borrowed] {name}'s {object} {when}, [right before|just after|in the middle of] the {thing}.",
     "[My|Our] {rel} [just got|landed|started] [a job as|work as|a post as|a position as] a {job} [at|with] {company} in {city}.",
-    "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] {pron_any} [practised|tried it] on me {when}.",
+    "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] we [practised|tried it out] together {when}.",
     "[Over|At] {food} {when}, {name_full} [explained|pitched|described] the {catch} [at|behind] {company}.",
 )
 ASK = (
@@ -133,7 +133,7 @@ PLAN = (
     "We could [take|bring] the {thing2} [over to|along to] {name}'s {later}.",
     "I'll [report back|let you know|text you] {later}, [fingers crossed|wish me luck].",
     "[Next up is|After that comes|Then comes|Next comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
-    "[If|Once] the {weather} [clears|passes|holds off], I'll {act} the {thing2} {later}.",
+    "[If|Once] the {weather} [clears|passes|holds off], I'll [get back to|have another look at|finish] the {thing2} {later}.",
     "I promised {name} we'd {bs} {later}, [half as a joke|only half joking].",
 )
 CLOSE = (
@@ -148,18 +148,23 @@ PLANS = ("give it another shot", "ask for a refund", "take a proper class", "sta
 # Car talk that is not a preference: a device named, no value, nobody's standing wish.
 CAR_TALK = (
     "[By the way,|Oh, and] {device} made a [weird|funny|clicking] noise {when}; I should [mention it at|book] the service.",
-    "{name}'s car has {device} too, but [she|he] never [touches|uses] it.",
+    "{name}'s car has {device} too, but they never [touch|use] it.",
     "I [read|heard] that {device} [drains|eats] the battery, no idea if that's true.",
     "[Did the dealer ever explain|Has anyone ever explained|Does anyone understand] {device}? I just [poke at it|press things until it works].",
     "[My old car|My first car|Dad's old car] [didn't even have|never had|came without] {device}; [funny how you get used to things|you get spoiled fast|now I can't do without it].",
 )
+# Acquaintances by how they are related to the speaker, with the gender the word says (none: either).
+_KINDS = (("cousin", ""), ("neighbor", ""), ("aunt", "female"), ("uncle", "male"), ("colleague", ""),
+          ("old roommate", ""), ("brother-in-law", "male"), ("boss", ""), ("landlady", "female"),
+          ("friend from college", ""), ("dentist", ""), ("barber", ""), ("godmother", "female"), ("mentor", ""),
+          ("physio", ""))
 _WORK_THINGS = ("proposal", "budget", "roll-out", "review", "deadline", "pilot", "audit", "launch", "rota", "handover")
 _WORK_QUALS = ("slipping", "on fire", "stalled", "back on track", "under review", "late", "a headache", "nearly done")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # A free clause: who, did what, to what, where or when (each part from its own bank).
-_SUBJECTS = ("I", "we", "{name}", "my {rel}", "{name_full}", "a {job} from {company}", "{name} and I", "the {animal}",
+_SUBJECTS = ("I", "we", "{name}", "my {rel}", "{name_full}", "a {job} from {company}", "{name} and I",
              "our neighbor {name}", "the whole team at {company}", "{name}'s {rel}")
 # What was done to what: verbs with the objects they fit.
 _DOINGS = (
@@ -174,10 +179,12 @@ _DOINGS = (
      ("the {thing2}", "the {work_thing} at {company}", "the {weather}", "the {catch}")),
 )
 _ADJUNCTS = ("{when}", "at the {place}", "in {city}", "for {dur}", "with {name}", "before the {event}",
-             "after the {weather}", "on {street}", "near {name}'s place", "{later}", "during the {event}",
-             "while it was {qual}", "for {amount}", "without telling {name}")
+             "after the {weather}", "on {street}", "near {name}'s place", "during the {event}",
+             "for {amount}", "without telling {name}")
 _COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a dozen", "fifteen", "twenty",
            "thirty", "forty", "eleven", "twelve")
+# "a" before a vowel where two slots meet ("a overpriced kebab shop").
+_ARTICLE = re.compile(r"\b([Aa]) (?!one\b|once\b|us|uni|eu)([aeiouAEIO]\w*)")
 _SLOT = re.compile(r"\[([^\]]*)\]|\{(\w+)\}")
 Part = tuple[str, tuple[str, ...] | None]
 
@@ -221,9 +228,9 @@ class Talk:
         self.catch = [made.catch_phrase() for _ in range(200)]
         self.bs = [made.bs() for _ in range(120)]
         self.languages = list(lexicon.LANGUAGES)
-        kinds = ("cousin", "neighbor", "aunt", "uncle", "colleague", "old roommate", "brother-in-law", "boss",
-                 "landlady", "friend from college", "dentist", "barber", "godmother", "mentor", "physio")
-        self.relatives = [f"{r} {rng.choice(self.cast)}" for r in kinds for _ in range(3)]
+        # a relation that says a gender goes with a first name of that gender ("our landlady Antonio" is nobody)
+        named = {"female": pool["female_names"], "male": pool["male_names"], "": tuple(self.cast)}
+        self.relatives = [f"{r} {rng.choice(named[gender])}" for r, gender in _KINDS for _ in range(3)]
         self.past: list[str] = []
         # words that keep their capital inside a sentence: names of people, places, firms, languages
         self.proper = {w.split("'")[0] for n in (*self.cast, *self.full, *self.companies, *self.cities, *self.streets,
@@ -259,7 +266,7 @@ class Talk:
                 out.append(self._fill(pick(choice), domain, thing, speaker) if "{" in "".join(choice) else pick(choice))
             else:
                 out.append(text)
-        return "".join(out)
+        return _ARTICLE.sub(r"\1n \2", "".join(out))
 
     def _slot(self, name: str, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
         rng = self.rng
@@ -292,8 +299,6 @@ class Talk:
             return pick(self.past) if self.past else pick(domain["items"])
         if name == "my_job":
             return speaker.occupation.split(",")[0].lower()
-        if name == "pron_any":
-            return pick(("she", "he", "they"))
         if name == "first":
             return pick([p for p in self.people if p is not speaker]).name.split()[0]
         if name == "plan":
