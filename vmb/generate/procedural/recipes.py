@@ -82,11 +82,15 @@ def event_voices(recipe: Recipe) -> list[tuple[Voice, ...]]:
     return [recipe.voices[start:start + size] for start, size in zip(starts, sizes)]
 
 
-def _condition_pair(rng: Random, hours_needed: bool = False) -> tuple[str, str]:
-    first = rng.choice(sorted(situations.CONDITIONS))
-    category = situations.CONDITIONS[first].category
-    second = rng.choice(sorted(k for k, c in situations.CONDITIONS.items() if c.category != category))
-    return first, second
+def _condition_pair(rng: Random, api: str) -> tuple[str, str]:
+    """Two conditions of different categories, each a reason to change ``api``'s device where one
+    is (``situations.fitting``): drawn among all conditions, one that does not fit standing for a
+    fitting one of its category where there is one."""
+    drawn = rng.choice(sorted(situations.CONDITIONS))
+    first = situations.fitting_stand_in(drawn, api)
+    second = rng.choice(sorted(k for k, c in situations.CONDITIONS.items()
+                               if c.category != situations.CONDITIONS[drawn].category))
+    return first, situations.fitting_stand_in(second, api, avoid=situations.CONDITIONS[first].category)
 
 
 def _ordered(deciding: list[Voice], others: list[Voice], rng: Random, last: bool) -> tuple[Voice, ...]:
@@ -150,7 +154,7 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
 
 def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
     person = rng.choice(names)
-    want, other = _condition_pair(rng)
+    want, other = _condition_pair(rng, s.api)
     stepped = stepped_value(s, rng)
     last = rng.random() < kind.latest_decides
     if stepped is not None and rng.random() < 0.2:
@@ -218,13 +222,13 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
     if variant == "theme":
         owner, rival = rng.sample(names, 2)
         values = draw_values(s, rng, 2, share)
-        themes = rng.sample(THEMES, 2)
+        themes = [situations.nickname(s.api, head) for head in rng.sample(situations.NICKNAME_HEADS, 2)]
         voices = _ordered([Voice(owner, values[0], "named")], [Voice(rival, values[1], "named")], rng, last)
         asker = owner if rng.random() < 0.85 else rng.choice(names)
         return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], theme=themes[0], two_calls=two,
                       extra={"owner": owner, "rival_theme": themes[1]})
     person = rng.choice(names)
-    occasion, other = _condition_pair(rng)
+    occasion, other = _condition_pair(rng, s.api)
     if variant == "occasion":  # "like that trip through the fog": the value of that occasion
         answer, distractor = draw_values(s, rng, 2, share)
         voices = _ordered([Voice(person, answer, "occasion", condition=occasion)],
@@ -335,9 +339,6 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
                   two_calls=two_calls(s, rng, 0.75))
 
 
-THEMES = ("harbor look", "reading nook", "campfire setup", "library hush", "sunday drive", "deep-sea look",
-          "study mode", "cabin retreat", "runway calm", "orchard setting", "glacier look", "lantern mode",
-          "rush-hour setup", "quiet hour", "picnic setting", "starlight mode", "workshop look", "gallery setting")
 # Modules whose answers may set the whole cabin (the air for everyone, every window) rather than the
 # driver's own zone, as the release's often do (cabin-wide climate: 36 of its 57 climate answers).
 WHOLE_CAR = ("airConditioner", "window")
