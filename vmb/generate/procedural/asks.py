@@ -42,8 +42,10 @@ EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put 
 EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day")
-RECURRED = ("last time it happened", "the last time", "last time", "that time")
-USUAL_TIMES = ("most days", "on an ordinary day", "normally")  # the usual value a step is asked from
+RECURRED = ("last time it happened", "the last time", "that time", "when it happened before", "back then",
+            "the previous round")
+USUAL_TIMES = ("most days", "on an ordinary day", "normally", "any other week", "before all this",
+               "the rest of the year")  # the usual value a step is asked from
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
                 "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
                 "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?",

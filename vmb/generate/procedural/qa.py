@@ -42,6 +42,7 @@ PARKED = ("{asker} sat in the parked car.", "{asker} was waiting in the car, eng
 SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
 ADJUST = ("adjust", "set", "sort out", "change")
+AGREED = ("nodded", "agreed", "shrugged and got on with it", "said fine", "smiled", "went along with it")
 # How often a query that needs no scene has one for colour (one that implies no condition its chain speaks of).
 COLOUR_SCENES = 0.85
 # A scene for colour names no part of the car: it would be one more device to tell apart from the asked one.
@@ -165,7 +166,7 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {rng.choice(other_names)}." if other_names else \
         f"{asker} asked the car to see to it."
     if passenger is not None and decides:
-        done = adjust if rng.random() < 0.5 else f"{asker} nodded."
+        done = adjust if rng.random() < 0.5 else f"{asker} {rng.choice(AGREED)}."
         opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
     else:
         if condition is not None and condition.still:  # reading, napping, waiting: not at the wheel

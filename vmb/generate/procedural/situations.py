@@ -171,7 +171,7 @@ STATES: dict[str, State] = {
     "fever": _s("I'm running a fever and can't get warm|I've come down with something, I'm shivery",
                 "I'm over that flu at last|the fever broke, I'm fine now",
                 "I think the flu is coming back|I'm feverish again",
-                "that bug has left me for good|I ate a proper breakfast this morning",
+                "that bug has left me for good|I finished a whole plate of food yesterday",
                 "the chills are back|I've got the shivers all over again"),
     "eyes": _s("my eyes are sore from the new contacts|the eye doctor dilated my pupils",
                "my eyes have settled down completely|the irritation is gone now",

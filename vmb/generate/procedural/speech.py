@@ -88,10 +88,6 @@ CORRECTIONS_LATER = ("Turns out I got {dev} wrong the other day.", "I changed my
                      "Actually, {dev} wasn't right the way I set it.", "No, I was wrong about {dev} earlier.",
                      "Hmm, {dev} the way I had it was a mistake.")
 STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {state},", "{state_cap}, so for now")
-# Reasons that fit any device and any value (a reason says no value, no rule of its own).
-ANY_REASONS = ("it's easier on me when I'm tired", "it beats anything else I've tried", "it's less fuss than the factory setting",
-               "it works better than the alternatives", "when it's right the whole drive is calmer",
-               "after a while you stop noticing it", "it's one less thing to think about when I'm in a hurry")
 # How often a temporary value is also said to be for a while ("for now"): the state says so already.
 FOR_NOW_USE = 0.5
 COND_LEADS = ("{cond_cap},", "{cond_cap},", "{cond_cap}, I find,")
@@ -183,12 +179,10 @@ class Words:
         the device and the way the value leans (``causes``)."""
         if self.rng.random() >= chance:
             return text
-        reason = self.rng.choice(fresh(causes.reasons(api, value) + ANY_REASONS, text))
-        roll = self.rng.random()
-        if text.endswith("?") or roll < 0.35:
+        reason = self.rng.choice(fresh(causes.reasons(api, value), text))
+        if text.endswith("?") or self.rng.random() < 0.5:
             return f"{text} {cap(reason)}."
-        joiner = ", " if roll < 0.6 else " because " if roll < 0.8 else ", since "
-        return f"{text[:-1]}{joiner}{reason}{text[-1]}"
+        return f"{text[:-1]}, {reason}{text[-1]}"
 
     def led(self, lead: str, wish: str, value: Any) -> str:
         """A wish after a lead: "Since my back hurts," + "I'd like ..." → one sentence."""
