@@ -287,3 +287,14 @@ def test_rule_conditions_bear_on_their_device() -> None:
             said += len(conditions)
             fit += sum(c in situations.fitting(recipe.setting) for c in conditions)
     assert fit > 0.9 * said, (fit, said)
+
+
+def test_a_plural_device_takes_a_plural_verb(wording_bench: Benchmark) -> None:
+    """ "The vents is all wrong as it is." """
+    plural = sorted({n.lower() for d in DEVICES.values() for n in d.names
+                     if n.startswith("the ") and re.search(r"[^s']s$", n) and not re.search(r" (?:on|for|giving) ", n)},
+                    key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, plural)) + r") (?:is|isn't|has|feels|needs)\b",
+                         re.IGNORECASE)
+    slips = [f"{where}: {text!r}" for where, text in _lines(wording_bench) if pattern.search(text)]
+    assert not slips, _report(slips)

@@ -71,11 +71,11 @@ HABITS = ("", "", "usually ", "normally ", "always ", "mostly ", "generally ")
 # Said about the car as it is now, before a wish: no direction, so it never contradicts the value,
 # and never a reply to something unsaid ("That's not quite right."): each names what it is about.
 # (no "on" or "off" in them: those would read as a switch's value)
-COMPLAINTS = ("{dev_cap} isn't right at the moment.", "Hmm, {dev} isn't working for me like this.",
-              "{dev_cap} feels wrong today.", "Someone has been fiddling with {dev}.", "{dev_cap} is bugging me.",
+COMPLAINTS = ("Something isn't right with {dev} at the moment.", "Hmm, {dev} like this doesn't work for me.",
+              "{dev_cap}: wrong again today.", "Someone has been fiddling with {dev}.", "I'm not happy with {dev}.",
               "Something's off with {dev}.", "I don't like {dev} like that.", "Ugh, {dev} again.",
-              "That's not how I like {dev}.", "{dev_cap} is all wrong as it is.", "Let me change {dev}.",
-              "{dev_cap} needs sorting out.")
+              "That's not how I like {dev}.", "{dev_cap}: all wrong as it is.", "Let me change {dev}.",
+              "Time to sort out {dev}.")
 # The same when the wish already names the device every way it has.
 PLAIN_COMPLAINTS = ("This isn't how I like the car.", "The car is set up all wrong for me right now.",
                     "Whoever drove last left everything wrong.", "Nothing in here is how I left it.")
@@ -85,7 +85,7 @@ CORRECTIONS = ("Actually, no.", "Wait, scratch that.", "Hmm, not like that.", "S
 # A correction on a later occasion: it says what it takes back.
 CORRECTIONS_LATER = ("Turns out I got {dev} wrong the other day.", "I changed my mind about {dev}.",
                      "Scratch what I said about {dev} before.", "I've had second thoughts about {dev}.",
-                     "Actually, {dev} wasn't right the way I set it.", "No, I was wrong about {dev} earlier.",
+                     "Actually, I didn't set {dev} right.", "No, I was wrong about {dev} earlier.",
                      "Hmm, {dev} the way I had it was a mistake.")
 STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {state},", "{state_cap}, so for now")
 # How often a temporary value is also said to be for a while ("for now"): the state says so already.
@@ -124,12 +124,12 @@ RELATIVE = {"lower": ("That's too much. Take it {step}.", "Hmm, I overdid it. Go
             "either": ("No, that's not right, {step} please.", "Close, but {step} would be better.",
                        "Almost. Try {step}.", "Nearly, but make it {step}.")}
 # The same on a later occasion: they name the device they go back to.
-RELATIVE_LATER = {"lower": ("{dev_cap} has been too strong for me. Take it {step}.", "I overdid {dev} before. Go {step}.",
-                            "{dev_cap} is too much as it is, {step} please.", "Ease {dev} off, {step}."),
-                  "higher": ("{dev_cap} is too weak as it is. Go {step}.", "I barely notice {dev} like this, {step} please.",
-                             "{dev_cap} isn't quite there yet. Make it {step}.", "Push {dev} up, {step}."),
-                  "either": ("{dev_cap} isn't right the way it is, {step} please.", "{dev_cap} is close, but better {step}.",
-                             "{dev_cap} is nearly right. Make it {step}.")}
+RELATIVE_LATER = {"lower": ("{dev_cap}: too strong for me lately. Take it {step}.", "I overdid {dev} before. Go {step}.",
+                            "I've had {dev} up too much, {step} please.", "Ease {dev} off, {step}."),
+                  "higher": ("I've had {dev} too weak. Go {step}.", "I barely notice {dev} like this, {step} please.",
+                             "{dev_cap}: not quite there yet. Make it {step}.", "Push {dev} up, {step}."),
+                  "either": ("I haven't got {dev} right yet, {step} please.", "{dev_cap}: close, but better {step}.",
+                             "{dev_cap}: nearly right. Make it {step}.")}
 REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that's what works for you.",
            "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.",
            "Whatever you like.", "Got it.", "Really? Okay.", "Sounds good.", "No argument from me.", "Right you are.",
