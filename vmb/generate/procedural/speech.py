@@ -260,7 +260,7 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
     if roll < 0.1 or (deciding and roll < 0.2):
         return _complaint(words, api, wish)
     own_news = deciding and voice.role == "own" and roll < 0.3  # a standing value said with other news
-    if (deciding and not own_news) or roll > 0.68 or (own_news and recipe.condition in situations.STATES):
+    if (deciding and not own_news) or roll > 0.55 or (own_news and recipe.condition in situations.STATES):
         return None
     used = {recipe.condition, *(v.condition for v in recipe.voices)}
     if own_news:
@@ -278,12 +278,12 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
     if recipe.condition in situations.STATES:  # no other state beside the chain's own
         return None
     # a state that begins explains a value leaning its way; one that ends, a value leaning back
-    way = causes.lean(api, voice.value) * (1 if roll < 0.5 else -1)
+    way = causes.lean(api, voice.value) * (1 if roll < 0.42 else -1)
     fitting = [k for k in sorted(situations.STATES) if causes.fits(k, api, way)]
     if not fitting:
         return None
     state = situations.STATES[rng.choice(fitting)]
-    if roll < 0.5:
+    if roll < 0.42:
         said = rng.choice(fresh(state.start, wish))
         return rng.choice(fresh(STATE_LEADS, f"{said} {wish}")).format(state=said, state_cap=cap(said))
     said = rng.choice(fresh(state.end, wish))
