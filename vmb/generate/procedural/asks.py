@@ -41,9 +41,9 @@ EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put 
            "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
 EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
-SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day")
+SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day", "on that drive when I fixed it")
 RECURRED = ("last time it happened", "the last time", "that time", "when it happened before", "back then",
-            "the previous round")
+            "the previous round", "on that trip when it happened")
 USUAL_TIMES = ("most days", "on an ordinary day", "normally", "any other week", "before all this",
                "the rest of the year")  # the usual value a step is asked from
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
@@ -73,7 +73,7 @@ DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} h
                   "Go ahead and choose {dev}, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
 # A state's end or return said before the request ({said}: the state's query-side words).
 STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.", "Good news: {said}.",
-               "{said_cap}, thank goodness.", "You know what? {said_cap}.")
+               "Oh, {said}.", "You know what? {said_cap}.")
 # Small talk before a request of any type, now and then: news that changes no setting.
 CHATTER = ("Good news: the house sale went through.", "Traffic is awful again.", "Busy week again, so",
            "I'm always in a rush these days.", "Right, here we go again.", "My sister had her baby, by the way.",
