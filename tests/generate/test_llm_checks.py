@@ -86,6 +86,11 @@ def test_a_query_carries_the_plan_without_the_value() -> None:
     with pytest.raises(InvalidOutput, match="does not carry out"):
         check_answer({**good, "new_answer": ["carcontrol_HUD_set_brightness_level(level=7)"]}, calls, [8], plan,
                      HUD.phrase)
+    # A query that adds a step the plan does not have asks for another value (what Qwen2.5-Coder-1.5B
+    # wrote, copying an example: "..., the way we agreed for rainy days, but one lower.").
+    unstepped = QueryPlan("Ann Lee", "7:40 AM", ["Ann", "Bo"], None, None)
+    with pytest.raises(InvalidOutput, match="adds a step"):
+        check_answer(good, calls, [8], unstepped, HUD.phrase)
 
 
 def test_a_line_written_as_a_script_is_read_as_said() -> None:

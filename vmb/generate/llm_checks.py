@@ -354,6 +354,9 @@ def check_answer(data: Any, target_calls: list[dict[str, Any]], values: list[Any
     problems += [f"the query must name {name!r}" for name in plan.names if name.lower() not in answer.query.lower()]
     if plan.step is not None and step_said(answer.query) != plan.step:
         problems.append(f"the request must add the step '{step_text(plan.step)}' (as a word and a direction)")
+    if plan.step is None and step_said(answer.query) is not None:  # "..., but one lower": another answer
+        problems.append(f"the request adds a step ('{step_text(step_said(answer.query) or 0)}') the history does "
+                        "not imply; ask for the remembered value itself")
     if problems:
         raise InvalidOutput("; ".join(problems))
     return answer
