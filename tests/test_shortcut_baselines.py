@@ -102,6 +102,9 @@ def test_each_exploit_finds_what_it_exploits(exploited: Path, name: str, passed:
     ("a notch lower, then raise it by five", [-1, 5]),
     ("down by 3", [-3]),
     ("by 3", []),                    # no verb says which way
+    ("raise it by 5 one more time", [5]),           # a digit takes no spelled unit after it
+    ("raise it by twenty one more time", [21]),     # a spelled ten does
+    ("lower it rather than raise it by two", [2]),  # the verb nearest the step says which way
     ("wait five minutes more", []),  # a count of minutes is no step
 ])
 def test_steps_are_read_with_their_direction(text: str, steps: list[int]) -> None:

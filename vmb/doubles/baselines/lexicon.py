@@ -245,17 +245,19 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
     return sorted(found, key=lambda item: item[0])
 
 
-_ANY_NUMBER = r"(?:\d+|" + "|".join([*_SPELLED_TENS, *_SPELLED_UNITS]) + r")(?:[\s-](?:" + "|".join(
-    list(_NUMBER_WORDS)[1:10]) + r"))?"
-# A step is no value: "two notches lower", "5 degrees warmer", "down by 5".
+# Only a spelled ten takes a unit after it ("twenty-two"): "by 5 one more time" is a step of 5.
+_ANY_NUMBER = r"(?:\d+|(?:" + "|".join(_SPELLED_TENS) + r")(?:[\s-](?:" + "|".join(
+    list(_NUMBER_WORDS)[1:10]) + r"))?|" + "|".join(_SPELLED_UNITS) + r")"
+# A step is no value: "two notches lower", "5 degrees warmer", "down by 5"; "one more time" is no step.
 _UP = ("higher", "warmer", "hotter", "more", "louder", "brighter", "stronger", "up")
 _DOWN = ("lower", "cooler", "colder", "less", "quieter", "dimmer", "weaker", "down")
 _STEP = re.compile(
     rf"\b({_ANY_NUMBER}|an?)(?:\s+(?:notch(?:es)?|levels?|degrees?|points?|steps?|clicks?|percent|bars?))?\s+"
-    rf"({'|'.join(_UP + _DOWN)})\b|\bby\s+({_ANY_NUMBER})\b", re.IGNORECASE)
-# Which way a step "by five" goes: the verb before it in its clause ("raise it by five", "down by two").
-_STEP_VERB = re.compile(r"\b(?:(increase|raise|bump|up|add|plus)|(decrease|reduce|lower|drop|down|cut))\b[^.,;!?]{0,40}$",
-                        re.IGNORECASE)
+    rf"({'|'.join(_UP + _DOWN)})\b(?!\s+times?\b)|\bby\s+({_ANY_NUMBER})\b", re.IGNORECASE)
+# Which way a step "by five" goes: the verb nearest before it in its clause ("raise it by five", "down by
+# two"; "lower it rather than raise it by two" raises).
+_STEP_VERB = re.compile(r"\b(?:(increase|raise|bump|up|add|plus)|(decrease|reduce|lower|drop|down|cut))\b"
+                        r"(?=[^.,;!?]{0,40}$)", re.IGNORECASE)
 
 
 def _number_said(token: str) -> int:
@@ -277,9 +279,10 @@ def stated_steps(text: str) -> list[tuple[int, int, int]]:
     for match in _STEP.finditer(text):
         amount, way, by = match.groups()
         if by is not None:
-            verb = _STEP_VERB.search(text[max(0, match.start() - 50):match.start()])
-            if verb is None:
+            verbs = list(_STEP_VERB.finditer(text[max(0, match.start() - 50):match.start()]))
+            if not verbs:
                 continue
+            verb = verbs[-1]
             found.append((match.start(), match.end(), _number_said(by) * (1 if verb.group(1) else -1)))
         else:
             found.append((match.start(), match.end(), _number_said(amount) * (1 if way.lower() in _UP else -1)))
