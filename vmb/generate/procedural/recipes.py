@@ -85,12 +85,18 @@ def event_voices(recipe: Recipe) -> list[tuple[Voice, ...]]:
 def _condition_pair(rng: Random, api: str) -> tuple[str, str]:
     """Two conditions of different categories, each a reason to change ``api``'s device where one
     is (``situations.fitting``): drawn among all conditions, one that does not fit standing for a
-    fitting one of its category where there is one."""
+    fitting one of its category where there is one; the second, where no stand-in of another
+    category than the first's is left, redrawn among the fitting ones of another, else among any."""
     drawn = rng.choice(sorted(situations.CONDITIONS))
     first = situations.fitting_stand_in(drawn, api)
-    second = rng.choice(sorted(k for k, c in situations.CONDITIONS.items()
-                               if c.category != situations.CONDITIONS[drawn].category))
-    return first, situations.fitting_stand_in(second, api, avoid=situations.CONDITIONS[first].category)
+    taken = situations.CONDITIONS[first].category
+    drawn_second = rng.choice(sorted(k for k, c in situations.CONDITIONS.items()
+                                     if c.category != situations.CONDITIONS[drawn].category))
+    second = situations.fitting_stand_in(drawn_second, api, avoid=taken)
+    if situations.CONDITIONS[second].category == taken:  # no stand-in left: never the same condition twice
+        elsewhere = [k for k in sorted(situations.CONDITIONS) if situations.CONDITIONS[k].category != taken]
+        second = rng.choice([k for k in situations.fitting(api) if k in elsewhere] or elsewhere)
+    return first, second
 
 
 def _ordered(deciding: list[Voice], others: list[Voice], rng: Random, last: bool) -> tuple[Voice, ...]:
