@@ -118,14 +118,18 @@ def test_request_wording_masks_names_numbers_and_values(small: Path) -> None:
     assert request_wording(q1, bench.group(1)) == "at <time>, <person> got in. he said: 'make the ambient light color <value>.'"
 
 
-def test_a_scene_narrated_by_two_queries_is_shared(small: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("scene", [
+    "Fat drops were hammering the windshield on the way.",
+    "{name}'s brother was buckled in behind the passenger seat.",  # a possessive opens no speech
+])
+def test_a_scene_narrated_by_two_queries_is_shared(small: Path, tmp_path: Path, scene: str) -> None:
     """The scene counts, names masked; the clock's opening sentence and the lead into speech do not."""
     assert shared_scenes(load_benchmark(small)) == 0.0  # every query opens alike: "At 9:00 AM, Ann got in."
-    scene = "Fat drops were hammering the windshield on the way."
 
     def asked(name: str, told: str) -> dict[str, Any]:
         return {"reasoning_type": "conditional_constraint", "gold_memory": "",
-                "query": f"At 9:00 AM, {name} got in. {told} {name} told the car: 'The wipers, it's wet.'",
+                "query": f"At 9:00 AM, {name} got in. {told.format(name=name)} {name} told the car: "
+                         "'The wipers, it's wet.'",
                 "new_answer": ["carcontrol_light_set_fog_light(enabled=true)"]}
 
     queries = [asked("Ann", scene), asked("Bob", scene), asked("Ann", "A fox crossed the road in the dark.")]

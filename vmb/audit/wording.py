@@ -96,7 +96,8 @@ def nested_phrase_groups(bench: Benchmark) -> int:
     return count
 
 
-_QUOTED = re.compile(r"['‘\"“].+?['’\"”](?!\w)")
+# Speech opens where no letter comes before the quote: the apostrophe of "Suzanne's brother" opens nothing.
+_QUOTED = re.compile(r"(?<!\w)['‘\"“].+?['’\"”](?!\w)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 
 
