@@ -238,6 +238,13 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
 }
 
 
+def spoken_states(chain: Chain, person: str) -> list[str]:
+    """The states ``person`` told of the start of in ``chain``'s lines, in key order; a lead may
+    capitalise the phrase ("I strained my back..., so")."""
+    said = " ".join(u.text for e in chain.events for u in e.lines if u.speaker == person).lower()
+    return [k for k, state in sorted(situations.STATES.items()) if any(p.lower() in said for p in state.start)]
+
+
 def _aside(ask: Ask, frame: str) -> None:
     """The end of a state the asker spoke of in the chain's history (a sore wrist they set another
     value for), said before the request as people mention their news; given as its cause ("...,
@@ -245,8 +252,7 @@ def _aside(ask: Ask, frame: str) -> None:
     state the history never mentions: "the optician is out of my life" would come from nowhere."""
     target = ask.chain.target
     assert target is not None
-    said = " ".join(u.text for e in ask.chain.events if e.person == ask.asker for u in e.lines)
-    spoken = [k for k, state in sorted(situations.STATES.items()) if any(p in said for p in state.start)]
+    spoken = spoken_states(ask.chain, ask.asker)
     if not spoken:
         return
     key = ask.rng.choice(spoken)
