@@ -313,3 +313,13 @@ def test_an_aside_knows_a_state_its_asker_told_capitalised() -> None:
     chain = Chain(id="c1", kind="vehicle", topic="usual", events=[event])
     assert asks.spoken_states(chain, "Ana Ruiz") == ["back"]
     assert asks.spoken_states(chain, "Ben Ode") == ["fever"]
+
+
+def test_a_stepped_occasion_may_also_switch_its_device_on() -> None:
+    """ "one warmer than on that foggy trip" switches the device on too, now and then, as every
+    other variant does (the release: 13.6% multi-call answers)."""
+    options = GenerateOptions(groups=50, seed=1)
+    stepped = [r for number in range(1, options.groups + 1)
+               for r in recipes(options, number, [p.name for p in personas.build(options, number).people])
+               if r.variant == "occasion-step"]
+    assert stepped and any(r.two_calls for r in stepped), len(stepped)

@@ -247,7 +247,7 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
     voices = _ordered([Voice(person, base, "occasion", condition=occasion)],
                       [Voice(person, distractor, "occasion", condition=other)], rng, rng.random() < 0.15)
     return Recipe(i, kind.name, s.api, variant, voices, person, answer, base=base, offset=offset,
-                  condition=occasion)
+                  condition=occasion, two_calls=two)
 
 
 def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
