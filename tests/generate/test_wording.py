@@ -19,7 +19,7 @@ from vmb.audit.wording import catalog_phrases, classify_types, nested_phrase_gro
 from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import asks, chains, lexicon, personas, qa, situations, speech, talk
-from vmb.generate.procedural.devices import DEVICES
+from vmb.generate.procedural.devices import DEVICES, value_noun
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, Event, Utterance
 from vmb.generate.settings import settings
@@ -323,3 +323,13 @@ def test_a_stepped_occasion_may_also_switch_its_device_on() -> None:
                for r in recipes(options, number, [p.name for p in personas.build(options, number).people])
                if r.variant == "occasion-step"]
     assert stepped and any(r.two_calls for r in stepped), len(stepped)
+
+
+def test_color_is_spelled_as_the_catalog_spells_it(wording_bench: Benchmark) -> None:
+    """ "The color I christened, for the colour of the interior lights": a device's name spells its
+    value's noun as ``value_noun`` does, so the guard against saying it twice sees it."""
+    names = [(api, name) for api, d in DEVICES.items() for name in d.names]
+    assert not [n for _, n in names if "colour" in n]
+    assert [n for api, n in names if value_noun(api) == "color" and "color" in n]
+    # (a history may still name a "colour technologist": a job title, not a setting's word)
+    assert not [f"{q.id}: {q.query!r}" for q in wording_bench.queries if "colour" in q.query.lower()]

@@ -112,7 +112,7 @@ DEVICES: dict[str, Device] = {f"carcontrol_{k}": v for k, v in {
     "steeringWheel_set_heating_enabled": _d("wheel-heat", "the wheel warmer|the heated steering wheel", "switch", None, 1),
     "steeringWheel_set_heating_level": _d("wheel-heat", "the wheel warmer|the heated rim|the wheel warmer setting", "level", "steeringWheel_set_heating_enabled", 2),
     "steeringWheel_set_view_display_enabled": _d("wheel-screen", "the little screen on the wheel|the wheel display", "switch", None, 0.5),
-    "light_set_ambient_color": _d("ambient", "the mood lighting colour|the cabin glow|the colour of the interior lights", "word", "light_set_ambient_enabled", 3.5),
+    "light_set_ambient_color": _d("ambient", "the mood lighting color|the cabin glow|the color of the interior lights", "word", "light_set_ambient_enabled", 3.5),
     "light_set_ambient_enabled": _d("ambient", "the mood lighting|the cabin glow", "switch", None, 0.4),
     "light_set_auto_headlight": _d("auto-lights", "the automatic headlights|the light sensor for the headlights", "switch", None, 0.5),
     "light_set_daytime_running": _d("drl", "the daytime running lights|the DRLs", "switch", None, 0.5),
