@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from fixtures.scripted_runs import BEHAVIOURS, GROUPS, ZONE_SWAP, build_runs
+from fixtures.scripted_runs import GROUPS, behaviour_of, build_runs, swaps_a_zone
 
 from tests.conftest import SMALL_BENCHMARK
 from vmb.analysis import paper, tables
@@ -98,13 +98,13 @@ def test_the_scripted_mistakes_get_their_types(runset: Any, bench: Any) -> None:
     scripted = runset.queries[runset.queries["run"] == "scripted-gold"].set_index("query_id")
     expected = {"no_action": "no action", "not_loaded": "not loaded", "extra_change": "over-action"}
     for query_id, row in scripted.iterrows():
-        behaviour = BEHAVIOURS[int(row["index"]) % len(BEHAVIOURS)]
+        behaviour = behaviour_of(bench.query(query_id))
         if behaviour in expected and not row["exact_match"]:
             assert row["error_category"] == expected[behaviour], query_id
-    swapped = [q for q in bench.queries if q.group in GROUPS and BEHAVIOURS[q.index % len(BEHAVIOURS)] == "wrong_zone"
-               and any(isinstance(v, str) and v in ZONE_SWAP for c in q.calls for v in c["args"].values())]
-    if swapped:  # a zone swapped sets another place than the one asked (an answer for the whole car keeps its zone)
-        assert "wrong target" in set(scripted["error_category"])
+    # A zone swapped sets another place than the one asked (an answer for the whole car keeps its zone).
+    swapped = [q.id for q in bench.queries if q.group in GROUPS and swaps_a_zone(q)]
+    assert swapped, f"no query of groups {GROUPS} sets a zone: the wrong-target check would check nothing"
+    assert {q: scripted.loc[q, "error_category"] for q in swapped} == dict.fromkeys(swapped, "wrong target")
 
 
 def copy_run(tiny_runs: Path, tmp_path: Path, name: str) -> Path:

@@ -26,7 +26,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from fixtures.scripted_runs import BEHAVIOURS, build_runs
+from fixtures.scripted_runs import behaviour_of, build_runs
 
 from tests.generate.conftest import generate
 from vmb.analysis.runs import load_runs
@@ -74,12 +74,12 @@ def agreement(pairs: list[tuple[str, str]]) -> float:
     return sum(found == truth for found, truth in pairs) / len(pairs)
 
 
-def test_scripted_runs_get_the_stage_their_behaviour_makes(runset: Any) -> None:
+def test_scripted_runs_get_the_stage_their_behaviour_makes(runset: Any, bench: Any) -> None:
     queries = runset.queries
     gold = queries[queries["run"] == "scripted-gold"]
     pairs = []
     for row in gold.itertuples():
-        behaviour = BEHAVIOURS[row.index % len(BEHAVIOURS)]
+        behaviour = behaviour_of(bench.query(row.query_id))
         truth = SOLVED if row.exact_match else EXPECTED_WITH_GOLD[behaviour]
         pairs.append((row.stage, truth))
     # Where the gold memory's wording escapes the matcher, the verdict leans early (not in memory).
