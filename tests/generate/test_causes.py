@@ -152,3 +152,13 @@ def test_steps_are_the_size_of_the_unit() -> None:
                     slips.append(f"group {group.group}: {recipe.setting} moved {offset} {unit}")
     assert not slips, _report(slips)
     assert counted > 20, counted
+
+
+def test_a_security_reason_goes_with_locking() -> None:
+    """ "the child lock on the windows turned off ... the kids can't fiddle with anything": a
+    security reason leans the way the lock does, on for keeping things shut, off for the freedom."""
+    kids = "the kids can't fiddle with anything"
+    for api in ("carcontrol_window_set_child_lock", "carcontrol_door_set_locked",
+                "carcontrol_rearviewMirror_set_auto_fold_on_lock"):
+        assert kids in causes.reasons(api, True) and kids not in causes.reasons(api, False), api
+        assert "I'm in and out of the car all day" in causes.reasons(api, False), api

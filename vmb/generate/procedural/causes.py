@@ -44,7 +44,7 @@ SERVES: dict[str, dict[str, int]] = {concern: _families(spec) for concern, spec 
     "visibility": "+fog +beams beam-level +auto-lights +drl +parking-lights +tail",
     "glass": "+wipers +wiper-speed +mirror-heat",
     "daylight": "+shade",
-    "security": "door-lock window-lock child-lock shade-lock mirror-fold",
+    "security": "+door-lock +window-lock +child-lock +shade-lock +mirror-fold",  # on: locked, closed, tucked in
 }.items()}
 # Reasons said after a wish, by concern and lean (+1: for more of the concern, -1: less, 0: either).
 # "habit" reasons fit every device. No reason says a value of any setting (no number, colour, "on").
@@ -117,9 +117,11 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
               0: ("I like a clear view",)},
     "daylight": {1: ("I love the light coming in", "the cabin feels less cramped", "I like seeing the sky"),
                  -1: ("the sun beats down right onto my head otherwise", "the cabin stays cooler in the shade")},
-    "security": {0: ("I never have to go back and check", "the kids can't fiddle with anything",
+    "security": {1: ("I never have to go back and check", "the kids can't fiddle with anything",
                      "I'm forgetful about that sort of thing", "I sleep better knowing it's done",
-                     "nobody gets in who shouldn't")},
+                     "nobody gets in who shouldn't"),
+                 -1: ("I'm in and out of the car all day", "it only gets in the way when I load up",
+                      "I'd rather see to that myself")},
 }
 # What each temporary state (``situations.STATES``) plausibly changes: concern → direction of the
 # state's value against the usual one (0: either way, the state just makes it different).
