@@ -13,7 +13,7 @@ from typing import Any
 
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 
-from .helpers import SECRET, files_containing
+from .helpers import GUARD_SECONDS, SECRET, files_containing
 
 REPO = Path(__file__).resolve().parents[2]
 GROUPS = (2, 3, 4)  # not starting at 1: the selection is honoured, not the first groups taken
@@ -36,14 +36,21 @@ def test_resume_after_sigkill_gives_the_same_metric(bench: Any, tmp_path: Path, 
     killed, straight = tmp_path / "killed", tmp_path / "straight"
     with ScriptedServer(ReferenceScript(bench), latency=0.01) as server:
         child = subprocess.Popen(vmb_run(server.url, killed, tmp_path / "cache1", small_benchmark), env=env, cwd=REPO)
-        deadline = time.monotonic() + 60
-        while finished(killed) < 8 and time.monotonic() < deadline and child.poll() is None:
+        # Nothing timed: wait for 8 records however slow the machine, failing in one line only if the run ends
+        # first or the guard passes.
+        deadline = time.monotonic() + GUARD_SECONDS
+        while finished(killed) < 8:
+            if child.poll() is not None or time.monotonic() > deadline:
+                child.kill()
+                child.wait()
+                raise AssertionError(f"vmb run wrote {finished(killed)} of 8 records before the kill "
+                                     f"(exit {child.returncode})")
             time.sleep(0.02)
         child.send_signal(signal.SIGKILL)
         child.wait()
-        assert child.returncode == -signal.SIGKILL
+        assert child.returncode == -signal.SIGKILL, f"the run ended by itself (exit {child.returncode}) before the kill"
         done_before = finished(killed)
-        assert 8 <= done_before < len(selected)
+        assert done_before < len(selected), f"the run finished all {len(selected)} queries before the kill"
         with (killed / "results.jsonl").open("a") as handle:
             handle.write(f'{{"id": "{selected[-1]}", "status": "o')  # a write cut short by the kill
         requests_before = len(server.received)
