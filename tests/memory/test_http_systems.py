@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from vmb.llm.retry import RetryPolicy
 from vmb.memory import find
 from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
 from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
@@ -243,13 +245,18 @@ def test_supermemory_contract(supermemory: ContractServer, tiny_bench: Any, tmp_
 
 
 def test_supermemory_retries_429_honouring_retry_after(supermemory: ContractServer, tiny_bench: Any,
-                                                      tmp_path: Path) -> None:
-    import time
+                                                      tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    waits: list[float] = []  # what the client waits before each retry, as it asks for it: no clock read here
+    delay = RetryPolicy.delay
 
+    def recorded(policy: RetryPolicy, attempt: int, retry_after: float | None, rng: random.Random) -> float:
+        waits.append(delay(policy, attempt, retry_after, rng))
+        return waits[-1]
+
+    monkeypatch.setattr(RetryPolicy, "delay", recorded)
     supermemory.failures = [Reply(429, {"error": "rate limited"}, {"Retry-After": "0.3"}), Reply(503, {})]
-    start = time.perf_counter()
     asyncio.run(system("supermemory", {}, tmp_path).ingest(chunks(tiny_bench, 1)))
-    assert time.perf_counter() - start >= 0.3
+    assert len(waits) == 2 and waits[0] == 0.3  # the 429's Retry-After, then the 503's backoff
     assert [r.method for r in supermemory.requests[:3]] == ["POST", "POST", "POST"]
 
 
