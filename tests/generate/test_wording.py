@@ -153,7 +153,8 @@ def test_no_api_spelling_is_spoken(wording_bench: Benchmark) -> None:
 def test_queries_describe_what_the_history_said_and_never_repeat_it(wording_bench: Benchmark) -> None:
     """No query quotes a nickname given in the history, nor a temporary state's words, nor a
     rule's condition: it describes them."""
-    said = [*situations.all_nicknames(), *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
+    said = [*(f"{head} {tail}" for head in situations.NICKNAME_HEADS for tail in situations.NICKNAME_TAILS),
+            *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
             *(rule for c in situations.CONDITIONS.values() for rule in c.rule)]
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + r")(?!\w)",
                          re.IGNORECASE)

@@ -251,14 +251,16 @@ VIDEO_WORDS = ("documentary", "cooking show", "lecture", "match replay", "cartoo
 NICKNAME_HEADS = ("harbor", "sunday drive", "school-run", "commuter", "road-trip", "library", "campfire",
                   "weekend", "airport-run", "date-night", "lazy-morning", "market-day", "cabin", "orchard",
                   "lighthouse", "starlight", "picnic", "gallery")
+# what follows a head: "look" for a colour, "level" for a number, "setting" for any value
+NICKNAME_TAILS = ("look", "setting", "level")
 
 
 def _tails(api: str) -> tuple[str, ...]:
     from vmb.generate.procedural.causes import concerns
     from vmb.generate.settings import settings
 
-    return ("look", "setting") if "look" in concerns(api) else \
-        ("setting", "level") if settings()[api].kind == "int" else ("setting",)
+    look, setting, level = NICKNAME_TAILS
+    return (look, setting) if "look" in concerns(api) else (setting, level) if settings()[api].kind == "int" else (setting,)
 
 
 def nickname(api: str, head: str) -> str:
@@ -271,6 +273,3 @@ def nicknames(api: str) -> tuple[str, ...]:
     """Every name someone may give a value of ``api``'s setting."""
     return tuple(nickname(api, head) for head in NICKNAME_HEADS)
 
-
-def all_nicknames() -> tuple[str, ...]:
-    return tuple(f"{head} {tail}" for head in NICKNAME_HEADS for tail in ("look", "setting", "level"))
