@@ -10,7 +10,7 @@ from test_audit import write_bench
 
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import score_baseline
-from vmb.doubles.baselines.lexicon import stated_steps
+from vmb.doubles.baselines.lexicon import best_target, stated_steps, target_scores
 
 
 def _headrest(value: int) -> list[str]:
@@ -109,3 +109,38 @@ def test_each_exploit_finds_what_it_exploits(exploited: Path, name: str, passed:
 ])
 def test_steps_are_read_with_their_direction(text: str, steps: list[int]) -> None:
     assert [size for _, _, size in stated_steps(text)] == steps
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Honestly, the route to Branch Chess Club is the only way, the navigation always gets it wrong.",
+     "carcontrol_navigation_navigate_to"),  # "route" says navigate: no API that takes no place wins it
+    ("The navigation: the destination for Shelton Medical Plaza, please.", "carcontrol_navigation_navigate_to"),
+    ("Auto brightness on the screen, please.", "carcontrol_centerInformationDisplay_set_auto_brightness"),
+    ("The screen brightness at 40, please.", "carcontrol_centerInformationDisplay_set_brightness"),
+])
+def test_an_action_word_said_by_a_declared_synonym_with_its_value_is_said(text: str, named: str) -> None:
+    target = best_target(text)
+    assert target is not None and target.name == named
+    scores = target_scores(text)
+    assert scores[named] > scores.get("carcontrol_navigation_stop", 0.0)
+
+
+def test_a_route_in_the_gold_memory_is_navigated_to(tmp_path: Path) -> None:
+    """A gold memory saying "the route to X" answers a navigate_to call (it used to read as navigation_stop,
+    which takes no destination, and so every baseline missed it)."""
+    query = {
+        "reasoning_type": "preference_conflict",
+        "gold_memory": "[May 2, 2025] At 4:10 PM, Deborah told Monica: 'The navigation: wrong again. How about "
+                       "the route to Branch Chess Club? I'm hopeless with directions.'",
+        "query": "At 5:10 PM, Deborah got in. She told the car: 'Set it up the way I had it last time.'",
+        "new_answer": ['carcontrol_navigation_navigate_to(destination="Branch Chess Club")'],
+    }
+    bench = write_bench(tmp_path / "route", {1: (["[2025-05-02 16:10] Deborah Lane: Hello."], [query])})
+    assert [s.exact_match for s in score_baseline(load_benchmark(bench), "latest-gold")] == [True]
+
+
+def test_a_synonym_without_the_value_leaves_the_action_word_unsaid() -> None:
+    """"Start guidance with my voice settings" names the voice mode, not a route: no place is stated, so
+    "guidance" alone does not say navigate_to's "navigate"."""
+    scores = target_scores("Start guidance with my preferred voice settings, the destination is set.")
+    assert scores["carcontrol_navigation_set_voice_mode"] > scores["carcontrol_navigation_navigate_to"]

@@ -135,7 +135,7 @@ class Target:
 
     api: Api
     cues: frozenset[str]  # words that name it (declared and synonyms)
-    own: frozenset[str]  # the words of its action's name ("auto", "brightness")
+    own: tuple[tuple[str, frozenset[str]], ...]  # each word of its action's name ("navigate") and the words saying it
     value: str | None  # the value parameter, None for an API without one (navigation_stop)
 
     @property
@@ -153,9 +153,12 @@ def targets() -> dict[str, Target]:
     out = {}
     for api in API_BY_NAME.values():
         declared = _name_words(api.module.name) + _name_words(api.action) + words(api.description)
-        cues = {w for w in declared if w not in _STOP and not any(c.isdigit() for c in w)}
-        cues |= {s for w in list(cues) for s in SYNONYMS.get(w, ())}
-        own = frozenset(_name_words(api.action)) - _STOP
+        said = {w for w in declared if w not in _STOP and not any(c.isdigit() for c in w)}
+        cues = said | {s for w in said for s in SYNONYMS.get(w, ())}
+        # A word of the action's name is also said by a synonym the declaration itself uses, where the text
+        # states the API's value too: "the route to Branch Chess Club" says navigate_to's "navigate".
+        own = tuple((w, frozenset({w, *said.intersection(SYNONYMS.get(w, ()))}))
+                    for w in dict.fromkeys(_name_words(api.action)) if w not in _STOP)
         out[api.name] = Target(api, frozenset(cues), own, _value_param(api))
     return out
 
@@ -179,9 +182,10 @@ NAMING_WEIGHT = 4.0
 def target_scores(text: str) -> dict[str, float]:
     """API name → weight of its cue words in ``text`` (each word counted once); APIs with none left out.
 
-    A word of the API's own name that the text lacks costs a quarter of its weight ("auto brightness"
-    loses to "brightness" on a text saying only "brightness"). Among the APIs within one point of the
-    best, one whose value the text also states gains half a point.
+    A word of the API's own name that the text lacks (nor says by a synonym its declaration uses) costs a
+    quarter of its weight ("auto brightness" loses to "brightness" on a text saying only "brightness";
+    "the route to X" says navigate_to's "navigate"). Among the APIs within one point of the best, one
+    whose value the text also states gains half a point.
     """
     present = set(words(text))
     weights = _weights()
@@ -189,7 +193,9 @@ def target_scores(text: str) -> dict[str, float]:
     for target in targets().values():
         score = sum(weights[w] for w in target.cues & present)
         if score > 0:
-            scores[target.name] = score - 0.25 * sum(weights[w] for w in target.own - present)
+            valued = bool(values_in(text, target))
+            scores[target.name] = score - 0.25 * sum(weights[w] for w, saying in target.own
+                                                     if w not in present and not (valued and saying & present))
     top = max(scores.values(), default=0.0)
     for name, score in scores.items():
         if score >= top - 1 and values_in(text, targets()[name]):
