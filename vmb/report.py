@@ -184,12 +184,11 @@ def _rel(path: str | Path, start: Path) -> str:
 
 def write_report_viewer(runs: list[Path], out: Path, data: str | None, log: Callable[[str], None]) -> Path:
     """``vmb view`` over the report's runs, linked from the index."""
-    from vmb.analysis.runs import load_runs
+    from vmb.analysis.runs import load_runs, runs_benchmark
     from vmb.analysis.viewer import write_viewer
-    from vmb.data import load_benchmark, resolve_data_dir
 
     start = time.perf_counter()
-    bench = load_benchmark(resolve_data_dir(data))
+    bench = runs_benchmark(runs, data)
     result = write_viewer(load_runs(runs, bench=bench), bench, out)
     log(f"  viewer: {result.rows:,} (run, query) rows, {result.bytes / 1e6:.1f} MB in {time.perf_counter() - start:.1f} s")
     return result.index

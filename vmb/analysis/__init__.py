@@ -2,7 +2,7 @@
 
 ```python
 from vmb.analysis import load_runs, tables
-runset = load_runs(["runs"])            # every run directory under runs/
+runset = load_runs(["runs"])            # every run directory under runs/, on the benchmark it ran on
 runset.queries                           # one row per (run, query): scores, calls, tokens, error type
 runset.runs                              # one row per run: ESM, F-F1, V-F1, Calls, Mem Token, ...
 tables.table1(runset)                    # Table 1, the paper's rows and ours
@@ -16,7 +16,8 @@ numbers), ``tables`` (the result tables), ``figures`` (matplotlib, imported on i
 """
 
 from vmb.analysis.outputs import Outputs
-from vmb.analysis.runs import Run, RunSet, find_runs, load_runs
+from vmb.analysis.runs import Run, RunDataError, RunSet, find_runs, load_runs, runs_benchmark
 from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
-__all__ = ["CATEGORIES", "Failure", "Outputs", "Run", "RunSet", "classify", "find_runs", "load_runs"]
+__all__ = ["CATEGORIES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify", "find_runs", "load_runs",
+           "runs_benchmark"]

@@ -12,6 +12,11 @@
 * ``record(run, query_id)``: the full JSON record (messages, tool results, diff), read from disk
   when asked, so loading stays small even for runs whose prompts hold a whole history.
 
+The queries are joined to the benchmark the runs ran on: ``runs_benchmark`` finds it by the data
+checksum each run's header records (in the directory given, else the one the header names, else the
+usual places), and ``load_runs`` refuses a benchmark whose checksum is not the runs' (``RunDataError``,
+one line naming the run and both checksums): a run is never read against another benchmark's queries.
+
 Notebooks read runs only through this module. As in ``results.jsonl`` itself, the last record of a
 query id wins and a half-written last line (a killed run) is skipped.
 """
@@ -27,6 +32,8 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
+from vmb.data.locate import data_checksum, fallback_data_dirs, given_data_dir
+from vmb.errors import VmbError
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
 from vmb.results import metrics
@@ -274,20 +281,92 @@ RUN_COLUMNS = [
 ]
 
 
+class RunDataError(VmbError, ValueError):
+    """Runs and a benchmark that do not belong together: the message names the run and both checksums."""
+
+
+def _short(checksum: str) -> str:
+    return f"sha256 {checksum[:12]}"
+
+
+def _one_checksum(runs: list[Run]) -> str | None:
+    """The data checksum every run shares (None for no run); ``RunDataError`` when two differ."""
+    by_checksum: dict[str, Run] = {}
+    for run in runs:
+        by_checksum.setdefault(run.header.data_sha256, run)
+    if len(by_checksum) > 1:
+        (one, a), (other, b) = list(by_checksum.items())[:2]
+        raise RunDataError(f"{a.path} ran on benchmark data {_short(one)}, {b.path} on {_short(other)}: "
+                           "load runs of different benchmarks separately")
+    return next(iter(by_checksum), None)
+
+
+def _data_dir_of(runs: list[Run], data: str | None) -> Path:
+    """The directory holding the benchmark the runs ran on (see ``runs_benchmark``)."""
+    from vmb.data import resolve_data_dir
+
+    wanted = _one_checksum(runs)
+    if wanted is None:
+        return resolve_data_dir(data)
+    if data:
+        tried = [given_data_dir(data)]
+    else:
+        recorded = [Path(r.header.data_dir) for r in runs if r.header.data_dir]
+        tried = [*recorded, *filter(None, [given_data_dir(None)]), *fallback_data_dirs()]
+    looked: dict[Path, str] = {}
+    for path in tried:
+        if path is None or path.resolve() in looked or not path.is_dir():
+            continue
+        looked[path.resolve()] = found = data_checksum(path)
+        if found == wanted:
+            return path
+    run = runs[0]
+    held = "; ".join(f"{path} holds {_short(found)}" for path, found in looked.items()) or "no benchmark found"
+    hint = "pass --data (or data=) with the benchmark it ran on" + (
+        "" if run.header.data_dir is None else f" (it read {run.header.data_dir})")
+    raise RunDataError(f"{run.path} ran on benchmark data {_short(wanted)}, but {held}: {hint}")
+
+
+def runs_benchmark(paths: Iterable[str | Path], data: str | None = None) -> Benchmark:
+    """The benchmark the runs at or below ``paths`` ran on, loaded.
+
+    ``data`` names the directory to use; without it the one each run's header records, then
+    ``$VMB_DATA`` and the usual places, are tried. The one chosen must hold the data whose checksum
+    the runs' headers record, else ``RunDataError`` says which run expected what and what was found.
+    """
+    from vmb.data import load_benchmark
+
+    return load_benchmark(_data_dir_of([read_run(p) for p in find_runs(*paths)], data))
+
+
+def check_benchmark(runs: list[Run], bench: Benchmark) -> None:
+    """``RunDataError`` unless every run ran on ``bench``'s data."""
+    wanted = _one_checksum(runs)
+    if wanted is None:
+        return
+    found = data_checksum(bench.root)
+    if found != wanted:
+        raise RunDataError(f"{runs[0].path} ran on benchmark data {_short(wanted)}, but {bench.root} holds "
+                           f"{_short(found)}: pass the benchmark it ran on")
+
+
 def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data: str | None = None,
               prices: PriceTable | None = None) -> RunSet:
     """Load run directories (or directories holding runs) into a ``RunSet``.
 
-    ``bench`` is a loaded ``vmb.data.Benchmark``; without it the benchmark is loaded from ``data``
-    (default: the usual data locations), for the gold memories and speakers the taxonomy reads.
-    ``prices`` (``vmb.prices.price_table``) fills the runs' cost columns.
+    ``bench`` is a loaded ``vmb.data.Benchmark`` (``runs_benchmark``), checked to be the runs' own;
+    without it the runs' benchmark is found as ``runs_benchmark`` finds it, ``data`` naming the
+    directory. The taxonomy reads its gold memories and speakers. ``prices``
+    (``vmb.prices.price_table``) fills the runs' cost columns.
     """
-    if bench is None:
-        from vmb.data import load_benchmark, resolve_data_dir
-
-        bench = load_benchmark(resolve_data_dir(data))
-    context = QueryContext(bench)
     runs = [read_run(p) for p in find_runs(*paths)]
+    if bench is None:
+        from vmb.data import load_benchmark
+
+        bench = load_benchmark(_data_dir_of(runs, data))
+    else:
+        check_benchmark(runs, bench)
+    context = QueryContext(bench)
     names = [run.name for run in runs]
     duplicated = sorted({n for n in names if names.count(n) > 1})
     if duplicated:

@@ -2,7 +2,7 @@
 
 ``write_viewer(runset, bench, out)`` writes ``out/index.html`` (the page, its script and style
 inline), ``out/data/index.js`` (one row per (run, query): identity, outcome, error type, stage;
-each query's text once; the paired comparison of every two runs over the same data) and
+each query's text once; the paired comparison of every two runs) and
 ``out/data/detail/r<run>_g<group>.js`` (everything about the queries of one group in one run:
 the query, gold memory, the memory the agent saw with the evidence marked, every round with its
 tool calls, the final answer, the state diff, the score, the error type and the stage). The page
@@ -157,7 +157,8 @@ def query_detail(runset: RunSet, run: str, record: QueryRecord, row: dict[str, A
 
 
 def _pairs(runset: RunSet, names: list[str]) -> dict[str, Any]:
-    """``vmb compare`` of every two runs over the same data, keyed ``"i,j"`` by their positions."""
+    """``vmb compare`` of every two runs (a ``RunSet`` holds runs of one benchmark), keyed ``"i,j"`` by their
+    positions."""
     queries = runset.queries[runset.queries["status"] == "ok"]
     outcomes = {}
     for name in names:
@@ -165,14 +166,10 @@ def _pairs(runset: RunSet, names: list[str]) -> dict[str, Any]:
         rates = mine.groupby("query_id").agg(group=("group", "first"), reasoning_type=("reasoning_type", "first"),
                                              rate=("exact_match", lambda s: float(s.astype(float).mean())))
         outcomes[name] = [Outcome(q, int(r.group), r.reasoning_type, r.rate) for q, r in rates.iterrows()]
-    data = {name: runset.run(name).header.data_sha256 for name in names}
     out = {}
     for i, a in enumerate(names):
         for j in range(i + 1, len(names)):
-            b = names[j]
-            if data[a] != data[b]:
-                continue
-            result = compare_outcomes(outcomes[a], outcomes[b])
+            result = compare_outcomes(outcomes[a], outcomes[names[j]])
             if result["shared"]:
                 out[f"{i},{j}"] = result
     return out

@@ -18,7 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="run directories")
     parser.add_argument("--by", choices=["reasoning_type", "module", "stage"],
                         help="add ESM per reasoning type or module, or the queries by stage with retrieval quality")
-    parser.add_argument("--data", help="benchmark directory, for --by stage (default: the usual places)")
+    parser.add_argument("--data", help="benchmark directory, for --by stage (default: the one the runs ran on, "
+                        "found by their config.json)")
     parser.add_argument("--paper", action="store_true", help="also print the paper's rows for these memory settings")
     parser.add_argument("--prices", metavar="FILE",
                         help="price table (TOML) to compute each run's cost with (default $VMB_PRICES)")

@@ -25,11 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN",
                         help="a run directory, or a directory holding runs")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write it (default {DEFAULT_OUT})")
-    parser.add_argument("--data", default=None, help="the benchmark directory the runs used (default: the usual places)")
+    parser.add_argument("--data", default=None, help="the benchmark directory the runs used (default: the one their "
+                        "config.json names, else the usual places; its checksum must be theirs)")
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.analysis.runs import find_runs, load_runs
+    from vmb.analysis.runs import find_runs, load_runs, runs_benchmark
     from vmb.analysis.viewer import write_viewer
     from vmb.data import DataError
 
@@ -39,9 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     try:
-        from vmb.data import load_benchmark, resolve_data_dir
-
-        bench = load_benchmark(resolve_data_dir(args.data))
+        bench = runs_benchmark(found, args.data)
         runset = load_runs(found, bench=bench)
         result = write_viewer(runset, bench, args.out)
     except (DataError, ValueError, OSError) as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -31,12 +32,20 @@ def _candidates() -> list[Path]:
     return list(dict.fromkeys(p.resolve() for p in ordered))
 
 
-def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
-    """The benchmark directory to load; raise DataError when none is found.
+def data_checksum(root: Path) -> str:
+    """SHA-256 over a benchmark's history and QA files (names and contents), in a fixed order: what a run's
+    header records as ``data_sha256``."""
+    digest = hashlib.sha256()
+    for path in sorted([*root.glob("history/*.txt"), *root.glob("qa_data/*.json")]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
-    An explicit ``--data`` or ``$VMB_DATA`` that does not exist is an error rather than a reason
-    to fall back silently to another copy of the data.
-    """
+
+def given_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path | None:
+    """The benchmark directory the user named (``--data``, else ``$VMB_DATA``), None when neither is set;
+    ``DataError`` when the named one does not exist."""
     if cli_value:
         path = Path(cli_value)
         if not path.is_dir():
@@ -48,11 +57,27 @@ def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
         if not path.is_dir():
             raise DataError(path, None, f"directory not found (given in ${ENV_VAR})")
         return path
-    candidates = _candidates()
-    for path in candidates:
-        if path.is_dir():
-            return path
-    looked = ", ".join(str(p) for p in candidates)
+    return None
+
+
+def fallback_data_dirs() -> list[Path]:
+    """The usual places that hold a benchmark, in the order ``resolve_data_dir`` tries them."""
+    return [path for path in _candidates() if path.is_dir()]
+
+
+def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
+    """The benchmark directory to load; raise DataError when none is found.
+
+    An explicit ``--data`` or ``$VMB_DATA`` that does not exist is an error rather than a reason
+    to fall back silently to another copy of the data.
+    """
+    given = given_data_dir(cli_value)
+    if given is not None:
+        return given
+    found = fallback_data_dirs()
+    if found:
+        return found[0]
+    looked = ", ".join(str(p) for p in _candidates())
     raise DataError(
         None,
         None,

@@ -12,7 +12,6 @@ Thinking mode and the output-token field differ between server families. They ar
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -295,16 +294,6 @@ class RunConfig:
             "plugins": self.plugins,
             "prices": self.prices,
         }
-
-
-def data_checksum(root: Path) -> str:
-    """SHA-256 over the release's history and QA files (names and contents), in a fixed order."""
-    digest = hashlib.sha256()
-    for path in sorted([*root.glob("history/*.txt"), *root.glob("qa_data/*.json")]):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def package_versions() -> dict[str, str]:

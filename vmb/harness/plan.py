@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from vmb.doubles.offline import NoopModel
 from vmb.errors import VmbError
-from vmb.harness.config import RunConfig, check_groups, data_checksum, package_versions
+from vmb.harness.config import RunConfig, check_groups, package_versions
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import find, get_memory_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
@@ -139,12 +139,14 @@ class RunPlan:
         selection = Selection(groups=config.groups, limit=config.limit, trials=config.trials,
                               shard=None if config.shard is None else str(config.shard), queries=len(self.selected))
         return RunHeader(hash=self.hash, determining=self.determining, selection=selection,
-                         operational=config.operational(), packages=package_versions(), created=now, updated=now)
+                         operational={**config.operational(), "data": str(self.data_root.resolve())},
+                         packages=package_versions(), created=now, updated=now)
 
 
 def prepare_run(config: RunConfig) -> RunPlan:
     """Validate the config, import its plugins, resolve the memory setting, load and select the data."""
     from vmb.data import resolve_data_dir
+    from vmb.data.locate import data_checksum
 
     config.validate()
     for module in config.plugins:

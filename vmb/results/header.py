@@ -106,6 +106,12 @@ class RunHeader:
         return str(self.determining["data_sha256"])
 
     @property
+    def data_dir(self) -> str | None:
+        """The benchmark directory the run read (None for a run from before headers recorded it)."""
+        data = self.operational.get("data")
+        return data if isinstance(data, str) else None
+
+    @property
     def plugins(self) -> list[str]:
         return list(self.operational.get("plugins") or [])
 
