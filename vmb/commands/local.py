@@ -16,6 +16,8 @@ answers, run, stop it. Weights are cached in $VMB_MODEL_DIR, else ~/.cache/vmb/m
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -103,11 +105,15 @@ def _serve(name: str, port: int | None, parallel: int) -> int:
     if parallel < 1:
         print("vmb local serve: --parallel must be at least 1", file=sys.stderr)
         return 2
+    # A background job of a shell script starts with SIGINT ignored, and an ignored signal stays ignored
+    # (so that Ctrl-C on the script leaves it be): say what stops it then. SIGTERM always does (vmb.cli).
+    stops = "Ctrl-C stops it" if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN else \
+        f"SIGINT is ignored here (started in the background): kill {os.getpid()} stops it"
     with serve(local_model(name), ServerSettings(parallel=parallel), port=port) as url:
-        print(f"serving {name} at {url} ({SMOKE_TEST_NOTE}); Ctrl-C stops it", flush=True)
-        print(f"  vmb run --base-url {url} --model {name} --server llamacpp --memory gold --concurrency {parallel}",
-              flush=True)
-        try:
+        try:  # from the first line on: a signal read right after it is a stop like any other
+            print(f"serving {name} at {url} ({SMOKE_TEST_NOTE}); {stops}", flush=True)
+            print(f"  vmb run --base-url {url} --model {name} --server llamacpp --memory gold --concurrency {parallel}",
+                  flush=True)
             while True:
                 time.sleep(3600)
         except KeyboardInterrupt:
