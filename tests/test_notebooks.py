@@ -242,3 +242,13 @@ def test_the_kernel_is_this_interpreter_even_with_a_user_kernel(tmp_path: Path, 
         spec = KernelSpecManager().get_kernel_spec("python3")
         assert spec.argv[0] == sys.executable
     assert dict(os.environ) == before
+
+
+def test_the_audit_heads_each_column_with_its_benchmarks_name(made: tuple[Any, Path, Path],
+                                                              small_benchmark: Path) -> None:
+    """The report's data here is a generated benchmark: notebook 08 heads it by its name, as `vmb audit` does,
+    not "release"."""
+    _, out, _ = made
+    figures = pd.read_csv(out / "tables" / "audit_figures.csv")
+    assert list(figures.columns) == ["measured", small_benchmark.name]
+    assert set(pd.read_csv(out / "tables" / "audit_baselines.csv")["benchmark"]) == {small_benchmark.name}

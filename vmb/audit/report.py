@@ -34,6 +34,13 @@ class Audit:
         return dict(self.__dict__)
 
 
+def benchmark_names(dirs: Sequence[Path]) -> list[str]:
+    """How each benchmark's column is headed: its directory's name ("vehiclemembench", "generated"), or its
+    whole path where two share a name."""
+    names = [Path(d).name for d in dirs]
+    return names if len(set(names)) == len(names) else [str(d) for d in dirs]
+
+
 def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> float:
     chosen = [s for s in scores if reasoning_type is None or s.reasoning_type == reasoning_type]
     return 100 * sum(s.exact_match for s in chosen) / len(chosen) if chosen else float("nan")

@@ -58,7 +58,7 @@ def _print_findings(audit: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.audit import audit, side_by_side
-    from vmb.audit.report import ALL, TOLERANCE, outside_lines
+    from vmb.audit.report import ALL, TOLERANCE, benchmark_names, outside_lines
     from vmb.data import REASONING_TYPES, DataError, load_benchmark, resolve_data_dir
 
     try:
@@ -77,9 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except DataError as error:
         print(f"error: {error}")
         return 2
-    names = [d.name for d in dirs]
-    if len(set(names)) < len(names):
-        names = [str(d) for d in dirs]
+    names = benchmark_names(dirs)
     try:
         audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
     except ValueError as error:
