@@ -8,16 +8,8 @@ from typing import Any
 
 import pytest
 
-from vmb.score import (
-    ABSENT,
-    TaskScore,
-    call_key,
-    metrics_from_diff,
-    score_calls,
-    score_states,
-    tool_f1,
-    values_equal,
-)
+from vmb.score import ABSENT, TaskScore, score_calls, score_states
+from vmb.score.formulas import call_key, metrics_from_diff, tool_f1, values_equal
 from vmb.sim.registry import DEFAULT_STATE
 
 HEADREST = "seat.driver.headrest_height"  # default 50

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vmb.data import Query
-from vmb.score import values_equal
+from vmb.score.formulas import values_equal
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE
 from vmb.sim.spec import Bool, Enum, Int, Param, Str, Zone

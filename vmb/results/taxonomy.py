@@ -44,7 +44,8 @@ from typing import Any
 
 from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL, Behaviour, described, mistake_of
 from vmb.results.record import QueryRecord
-from vmb.score import TaskScore, values_equal
+from vmb.score import TaskScore
+from vmb.score.formulas import values_equal
 from vmb.sim import replay
 
 NO_ACTION = "no action"
