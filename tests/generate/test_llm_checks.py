@@ -33,7 +33,7 @@ def test_every_planned_chain_reads_back_as_written_by_the_plan_writer() -> None:
     options = GenerateOptions(groups=40, seed=3, history_lines=200, background_chains=2, vehicle_chains=10)
     draft, writer = ProceduralBackend(), PlanWriter()
     forms: set[str] = set()
-    every = {"literal", "end", "step", "back", "from-to", "none", "reply"}
+    every = {"literal", "end", "described", "step", "back", "from-to", "none", "reply"}
     for group in range(1, 41):  # until every form has occurred (a revert is rare)
         personas = draft.personas(options, group)
         for chain in draft.chains(options, personas).chains:

@@ -36,6 +36,14 @@ class ReasoningType:
     # latest by date, and when it is not. Two entries are then in date order or reversed, so these
     # set "last as written" and "in date order" together (0.3, 0.7: 30% in date order).
     written_last: tuple[float, float] = (0.3, 0.7)
+    # how often an answer whose value has a description (``vmb.generate.text.DESCRIBED_VALUES``) is
+    # said only by it, never by its own word: the release's enum answers never stated literally in
+    # its history (preference 6 of 72, conditional 4 of 38, state_shift 2 of 27, none of
+    # coreference's 49 or correction's 11), over the share of the generator's enum answers that
+    # have a description (0.59, 0.67, 0.75) and of those whose word no other line of the history
+    # happens to say (about 0.6). (The release's gold memories narrate some values their histories
+    # never say: they leave out fewer, 1, 5 and 1 of those; ours quote the history, one text for both.)
+    described_answers: float = 0.0
     # how often an answer on a climate or window setting sets the whole cabin, not the driver's zone
     # (the release's climate answers: conditional 18 of 27, state_shift 5 of 8, preference 1 of 8)
     whole_car: float = 0.0
@@ -50,14 +58,15 @@ class ReasoningType:
 REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
                   latest_decides=0.5, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
-                  whole_car=0.15),
+                  whole_car=0.15, described_answers=0.23),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
-                  whole_car=0.65),
+                  whole_car=0.65, described_answers=0.26),
     ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
                   default_answers=0.2, switches_kept=0.3, whole_car=0.6),
     ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,
-                  switches_kept=0.55, whole_car=0.6, temporary_state=True, written_last=(0.1, 0.5)),
+                  switches_kept=0.55, whole_car=0.6, temporary_state=True, written_last=(0.1, 0.5),
+                  described_answers=0.16),
     ReasoningType("error_correction", "error correction", "correction", generic_requests=0.4, default_answers=0.4,
                   switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6),
 )

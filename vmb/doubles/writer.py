@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.generate.text import END_PHRASES
+from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES
 
 
 def stage_of(body: dict[str, Any]) -> str:
@@ -72,6 +72,8 @@ class PlanWriter:
             return f"Let's move the {device} from {_spoken(line['before'])} to {_spoken(value)}."
         if form == "end":
             return f"Put the {device} {END_PHRASES[line['end']][0]}."
+        if form == "described":
+            return f"I want the {device} {DESCRIBED_VALUES[str(value)][0]}."
         if isinstance(value, bool):
             return f"Switch the {device} {'on' if value else 'off'}, please."
         return f"I want the {device} at {_spoken(value)}."

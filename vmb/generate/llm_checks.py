@@ -25,7 +25,7 @@ from vmb.generate.llm_plan import EventPlan, LinePlan, QueryPlan, step_text
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
 from vmb.generate.schemas import Chain, Clock, DialogueDay, Event, Line, OneLine, PersonaGroup, SpeakerName, Utterance
 from vmb.generate.settings import Setting, settings
-from vmb.generate.text import mentions, says_value
+from vmb.generate.text import described, mentions, says_value
 from vmb.sim import World
 
 
@@ -125,7 +125,7 @@ def read_line(text: str, line: LinePlan, setting: Setting, text_values: list[Any
     """Why the value a reader gets from ``text`` is not the plan's, or None when it is."""
     said = stated(text, setting, text_values)
     others = [v for v in said if v != line.value]
-    if line.form in ("literal", "end"):
+    if line.form in ("literal", "end", "described"):
         if setting.kind == "bool":
             ok = (_ON.search(text) and not _OFF.search(text)) if line.value else \
                 (_OFF.search(text) and not _TURNED_ON.search(text))
@@ -134,6 +134,8 @@ def read_line(text: str, line: LinePlan, setting: Setting, text_values: list[Any
             return f"must state {line.value!r}"
         if line.form == "end" and not says_value(text, line.value, setting.domain):
             return f"must say {line.value!r} as the end of its range"
+        if line.form == "described" and (not described(text, str(line.value)) or line.value in said):
+            return f"must say {line.value!r} by its description, never by its own word"
         return f"also states {others}, so {line.value!r} does not follow" if others else None
     if line.form == "step":
         step = step_said(text)

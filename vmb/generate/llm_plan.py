@@ -25,7 +25,7 @@ from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
 from vmb.generate.settings import Setting, call_text, settings
-from vmb.generate.text import END_PHRASES, mentions
+from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES, mentions
 from vmb.generate.vetting import answer_values
 
 # What a voice's line is about, by its recipe role ({favour}, {relation}, {alias}, {old} filled from
@@ -66,7 +66,7 @@ END_SHARE = 0.35  # how often a value at the end of its range is planned as said
 class LinePlan:
     speaker: str
     does: str
-    form: str  # literal, end, step, back, from-to, none; "reply" for the other person's answer
+    form: str  # literal, end, described, step, back, from-to, none; "reply" for the other person's answer
     value: Any = None  # the value the line leaves the setting at, as the plan has it
     before: Any = None  # step: the value the step starts from; from-to: the value it leaves
     offset: int | None = None  # step: the signed change
@@ -106,6 +106,8 @@ def _say(setting: Setting, line: LinePlan) -> str:
         return f"{step_text(line.offset or 0)} (only the change, never the number it ends at)"
     if line.form == "end":
         return " or ".join(f"'{p}'" for p in END_PHRASES["max" if line.value == max(setting.domain) else "min"][:2])
+    if line.form == "described":
+        return " or ".join(f"'{p}'" for p in DESCRIBED_VALUES[str(line.value)]) + " (never the value's own word)"
     if line.form == "from-to":
         return f"from {_spoken(line.before)} to {_spoken(line.value)}"
     if setting.kind == "bool":
@@ -145,6 +147,8 @@ def _form(setting: Setting, recipe: Recipe, voice: Voice, rng: Random) -> str:
         return "back"
     if voice.role == "changed-from":
         return "from-to"
+    if recipe.described and voice.value == recipe.answer:
+        return "described"
     # a value a step starts from is said as its number: the vetting reads it back literally
     ends = (min(setting.domain), max(setting.domain)) if setting.kind == "int" else ()
     if voice.value in ends and voice.value != recipe.base and rng.random() < END_SHARE:

@@ -45,6 +45,47 @@ SPOKEN_VALUES: dict[str, tuple[str, ...]] = {
     "blink": ("blinking", "flashing"), "foreground": ("in the foreground", "front and center"),
     "background": ("in the background", "behind everything"),
     "scene": ("the scenic look", "the scenery display"), "map": ("the map look", "the map display")}
+# Values said only by a description that picks them out of their setting's values by meaning ("the
+# climate program cleaning the pollen out of the air" is purify), the release's implicit answers
+# (its "keep it quiet" for a mute voice): the wording states an answer this way where its plan says
+# so (``Recipe.described``) and the vetting hears it; the literal readers (the shortcut baselines,
+# the audit's stated values) do not. No phrase says a word of any member of a setting that has
+# the value (tests/generate/test_values.py), so none reads as another value.
+DESCRIBED_VALUES: dict[str, tuple[str, ...]] = {
+    "red": ("glowing like hot embers", "in the shade of ripe cherries"),
+    "orange": ("in the shade of a pumpkin", "glowing like a tangerine"),
+    "yellow": ("in the shade of sunflowers", "the color of egg yolk"),
+    "green": ("in the shade of pine needles", "the color of fresh grass"),
+    "cyan": ("in turquoise", "the shade of a turquoise stone"),
+    "blue": ("in the shade of deep sea water", "in navy"),
+    "purple": ("in the shade of ripe plums", "in violet"),
+    "white": ("in the shade of fresh snow", "as plain as a sheet of paper"),
+    "pink": ("in a candy-floss shade", "the shade of bubblegum"),
+    "black": ("the color of coal", "with no color in it at all"),
+    "English": ("in the language they speak in London", "in the language of Shakespeare"),
+    "Chinese": ("in the language they speak in Beijing", "in Mandarin characters"),
+    "12h": ("starting the hours over after noon", "with the hours going only up to twelve"),
+    "24h": ("running the hours on past noon, the way timetables do", "counting the hours right through the day"),
+    "constant": ("never flickering", "lit evenly the whole time"),
+    "blink": ("pulsing like a heartbeat", "flickering to catch my eye"),
+    "scene": ("showing a landscape picture", "with a pretty picture in the middle"),
+    "lowest": ("at the dimmest it has",), "highest": ("at the strongest it has",),
+    "shuffle": ("in a random order every time", "jumbled up"),
+    "single_loop": ("repeating the same track over and over", "stuck on one song"),
+    "list_loop": ("starting the playlist over once it ends", "going round the playlist again and again"),
+    "2d": ("flat like a paper road atlas", "drawn flat from straight above"),
+    "3d": ("with the buildings standing up in it", "with everything drawn in depth"),
+    "heading_up": ("turning with the car as it goes", "pointing wherever the car points"),
+    "north_up": ("fixed like a wall chart, whichever way we drive", "never turning with the car"),
+    "mute": ("with no voice at all", "keeping quiet the whole way"),
+    "detailed": ("talking every turn through in full", "explaining each junction at length"),
+    "purify": ("cleaning the pollen and dust out of the air", "filtering the air clean"),
+    "dehumidify": ("drying the damp out of the air", "pulling the moisture out"),
+    "defrost": ("melting the ice off the glass", "thawing the frost away"),
+    "defog": ("clearing the mist off the glass", "wiping away the condensation"),
+    "swing": ("sweeping the vents from side to side", "waving the air back and forth"),
+    "1080p": ("at the sharpest picture it can stream",), "270p": ("at the grainiest picture it has",),
+    "background": ("tucked away behind the map",)}
 # Everyday words for one word of a compound value ("window" of "feet_window" is the windshield to a
 # driver): "footwell and windshield" says ``feet_window`` too.
 SPOKEN_PARTS: dict[str, tuple[str, ...]] = {"window": ("windshield", "windscreen"), "feet": ("footwell", "footwells")}
@@ -74,14 +115,19 @@ def spoken_pattern(value: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
 
 
+def described(text: str, value: str) -> bool:
+    """Whether ``text`` says ``value`` by one of its descriptions (:data:`DESCRIBED_VALUES`)."""
+    return any(re.search(rf"(?<!\w){_phrase(p)}(?!\w)", text, re.IGNORECASE) for p in DESCRIBED_VALUES.get(value, ()))
+
+
 def says_value(text: str, value: Any, domain: tuple[Any, ...] = ()) -> bool:
-    """Whether ``text`` states ``value``: :func:`mentions` for a number, :func:`spoken_pattern` for a
-    string, an on/off word for a boolean, or an end phrase for the highest or lowest value of an
-    integer ``domain``."""
+    """Whether ``text`` states ``value``: :func:`mentions` for a number, :func:`spoken_pattern` or a
+    description for a string, an on/off word for a boolean, or an end phrase for the highest or
+    lowest value of an integer ``domain``."""
     if isinstance(value, bool):
         return _SWITCH.search(text) is not None
     if isinstance(value, str):
-        return spoken_pattern(value).search(text) is not None
+        return spoken_pattern(value).search(text) is not None or described(text, value)
     if mentions(text, value):
         return True
     if isinstance(value, int) and domain and all(isinstance(v, int) for v in domain):

@@ -82,9 +82,9 @@ def background(chain: str, group: PersonaGroup, rng: Random, thread: talk.Talk) 
 
 def build(options: GenerateOptions, group: PersonaGroup, revision: int = 0) -> ChainSet:
     rng = rng_for(options, group.group, "chains", revision=revision)
-    words = Words(group, rng)
     names = [p.name for p in group.people]
     plan = recipes(options, group.group, names)
+    words = Words(group, rng, {r.setting: r.answer for r in plan if r.described})
     held = {(p.name, pref.setting) for p in group.people for pref in p.vehicle_preferences}
     for recipe in plan:
         owners = {v.person for v in recipe.voices if v.preference}

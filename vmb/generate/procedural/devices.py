@@ -131,13 +131,6 @@ MODULE_SHARES: dict[str, float] = {
     "HUD": 5.5, "centerInformationDisplay": 4.0, "rearviewMirror": 4.0, "steeringWheel": 4.0, "video": 4.0,
     "overheadScreen": 2.2, "window": 1.8, "radio": 1.8, "sunshade": 0.3, "wiper": 0.5, "door": 0.2, "footPedal": 0.2,
 }
-# Colours and modes said indirectly: value → how someone might describe it.
-DESCRIBED: dict[str, tuple[str, ...]] = {
-    "blue": ("the color of deep water", "that ocean shade"), "green": ("the shade of pine needles", "forest-like"),
-    "cyan": ("that blue-green glass color",), "purple": ("the color of ripe plums", "that violet tone"),
-    "red": ("the color of embers",), "yellow": ("that sunflower shade",), "pink": ("that candy-floss shade",),
-    "orange": ("the color of a sunset",), "white": ("plain daylight white",), "black": ("no color at all, just dark",),
-}
 UNIT_WORDS = {"level": ("level {v}", "{v}", "setting {v}", "notch {v}"), "percent": ("{v} percent", "{v}", "{v} out of a hundred"),
               "degrees": ("{v} degrees", "{v}", "{v} on the dial"), "position": ("{v}", "position {v}", "{v} on the scale")}
 # How far people move a value in one go, by unit: a degree or three, a notch or two, five or ten

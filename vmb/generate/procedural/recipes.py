@@ -35,7 +35,7 @@ from vmb.generate.options import GenerateOptions, group_types, rng_for
 from vmb.generate.procedural import causes, situations
 from vmb.generate.procedural.devices import DEVICES, usable
 from vmb.generate.procedural.shares import group_modules, module_weights, settings_of
-from vmb.generate.procedural.values import answerable, draw_values, stepped_value, text_values, two_calls
+from vmb.generate.procedural.values import answerable, describable, draw_values, stepped_value, text_values, two_calls
 from vmb.generate.settings import Setting
 
 # Each type's rates (how often the deciding voice is the latest, how often the answer is the default
@@ -68,6 +68,7 @@ class Recipe:
     relation: tuple[str, str] | None = None
     theme: str | None = None
     two_calls: bool = False
+    described: bool = False  # the answer's value is said only by a description wherever a voice says it
     zone: str | None = None  # the zone the answer sets, where not the setting's usual one (the whole car)
     # how many voices each event holds, in order (a correction minutes later shares its event);
     # empty: one event per voice
@@ -348,6 +349,9 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
 # Modules whose answers may set the whole cabin (the air for everyone, every window) rather than the
 # driver's own zone, as the release's often do (cabin-wide climate: 36 of its 57 climate answers).
 WHOLE_CAR = ("airConditioner", "window")
+# Variants whose answer is never described: a value taken back to ("from B to A", then "put it back")
+# is said in a "from ... to" frame, which reads only with the value's own word.
+UNDESCRIBED = ("revert",)
 # Each reasoning type names its recipe in vmb.data.reasoning.REASONING.
 BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _coreference,
             "shift": _state_shift, "correction": _error_correction}
@@ -393,5 +397,8 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
         if setting.module in WHOLE_CAR and "all" in setting.zones and recipe.variant != "for-passenger" \
                 and rng.random() < kind.whole_car:
             recipe = replace(recipe, zone="all")
+        if recipe.variant not in UNDESCRIBED and describable(setting, recipe.answer) and \
+                rng_for(options, group, "described", index).random() < kind.described_answers:
+            recipe = replace(recipe, described=True)
         out.append(recipe)
     return out

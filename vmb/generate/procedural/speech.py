@@ -21,7 +21,7 @@ from vmb.generate.procedural.lexicon import fresh
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
-from vmb.generate.text import SPOKEN_VALUES
+from vmb.generate.text import DESCRIBED_VALUES, SPOKEN_VALUES
 
 PRONOUNS = {"female": ("she", "her", "her"), "male": ("he", "him", "his")}
 
@@ -144,14 +144,22 @@ CONTEXTS = ("{who} was driving {with_} {where}.", "{who} and {with_} were on the
 class Words:
     """One group's speakers and one random source: every line of its vehicle chains."""
 
-    def __init__(self, group: PersonaGroup, rng: Random) -> None:
+    def __init__(self, group: PersonaGroup, rng: Random, described: dict[str, Any] | None = None) -> None:
         self.group, self.rng = group, rng
         self.people = {p.name: p for p in group.people}
         self.names = {first(p.name) for p in group.people}
+        # setting → the answer value its plan says only by a description (``Recipe.described``)
+        self.described = described or {}
+
+    def describes(self, api: str, value: Any) -> bool:
+        return api in self.described and self.described[api] == value
 
     def setp(self, api: str, value: Any, literal_only: bool = False) -> str:
+        """The device with its value; a value the plan describes is always said by its description."""
         setting, rng = settings()[api], self.rng
         dev = f"the {plain(api)}" if rng.random() < 0.4 else noun(api, rng)
+        if self.describes(api, value):
+            return f"{dev} {rng.choice(DESCRIBED_VALUES[str(value)])}"
         if setting.kind == "bool":
             return f"{dev} {rng.choice(('', '', 'switched ', 'turned '))}{literal(api, value, rng)}"
         said = None if literal_only or rng.random() > 0.35 else extreme(setting, value)

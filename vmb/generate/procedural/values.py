@@ -1,6 +1,6 @@
 """The values a chain's voices say and its answer takes: distinct values of a setting, the default
-car's own value where its call still changes the car, a value said as a step from another, and
-whether an answer also switches its device on."""
+car's own value where its call still changes the car, a value said as a step from another, a value
+said only by a description, and whether an answer also switches its device on."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from vmb.generate.procedural.devices import DEVICES, STEPS
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.procedural.shares import has_switch
 from vmb.generate.settings import Setting
+from vmb.generate.text import DESCRIBED_VALUES
 
 
 def text_values(setting: Setting, rng: Random, count: int) -> list[str]:
@@ -69,3 +70,9 @@ def stepped_value(setting: Setting, rng: Random) -> tuple[Any, int, Any] | None:
         if base + offset in answers:
             return base, offset, base + offset
     return None
+
+
+def describable(setting: Setting, value: Any) -> bool:
+    """Whether ``value`` can be said only by a description (``text.DESCRIBED_VALUES``): a member of an
+    enum setting with one ("the color of coal"); numbers are said as steps instead, switches with verbs."""
+    return setting.kind == "enum" and str(value) in DESCRIBED_VALUES

@@ -1,0 +1,80 @@
+"""Answers whose value is said only by a description ("the climate program cleaning the pollen out
+of the air"): each description picks its value out of its setting's values, a described answer's
+lines never say the value's word, the vetting and the LLM checks hear the description, and the
+literal readers (the shortcut baselines, the audit) do not."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from vmb.data.reasoning import REASONING
+from vmb.generate.llm_checks import read_line
+from vmb.generate.llm_plan import LinePlan
+from vmb.generate.options import GenerateOptions
+from vmb.generate.procedural import chains, personas
+from vmb.generate.procedural.devices import usable
+from vmb.generate.procedural.recipes import Recipe, recipes
+from vmb.generate.schemas import Chain
+from vmb.generate.settings import call_text, settings
+from vmb.generate.text import DESCRIBED_VALUES, described, spoken_pattern
+from vmb.generate.vetting import check_query
+
+OPTIONS = GenerateOptions(groups=60, seed=5)
+
+
+def test_each_description_picks_its_value_out_of_every_setting_that_has_it() -> None:
+    enums = [s for s in usable().values() if s.kind == "enum"]
+    assert {str(m) for s in enums for m in s.domain} >= set(DESCRIBED_VALUES)  # no description of nothing
+    for setting in enums:
+        for member in setting.domain:
+            for phrase in DESCRIBED_VALUES.get(str(member), ()):
+                assert described(f"I want it {phrase}.", str(member)), phrase
+                for other in setting.domain:  # never a word of any value, its own included
+                    assert spoken_pattern(str(other)).search(phrase) is None, (setting.api, phrase, other)
+                    if other != member:
+                        assert not described(phrase, str(other)), (setting.api, phrase, other)
+
+
+@cache
+def _planned() -> list[tuple[Recipe, Chain]]:
+    made = []
+    for group in range(1, OPTIONS.groups + 1):
+        people = personas.build(OPTIONS, group)
+        plan = recipes(OPTIONS, group, [p.name for p in people.people])
+        built = {c.id: c for c in chains.build(OPTIONS, people).chains}
+        made += [(r, built[f"c{r.index}"]) for r in plan]
+    return made
+
+
+def test_described_answers_come_at_their_types_rates_and_only_on_enum_values() -> None:
+    for kind in REASONING:
+        planned = [r for r, _ in _planned() if r.reasoning_type == kind.name]
+        marked = [r for r in planned if r.described]
+        assert all(settings()[r.setting].kind == "enum" and str(r.answer) in DESCRIBED_VALUES for r in marked)
+        if kind.described_answers == 0:
+            assert not marked, kind.name
+        else:
+            describable = [r for r in planned if settings()[r.setting].kind == "enum"
+                           and str(r.answer) in DESCRIBED_VALUES and r.variant != "revert"]
+            assert marked and abs(len(marked) / len(describable) - kind.described_answers) < 0.15, kind.name
+
+
+def test_a_described_answer_is_said_only_by_its_description_and_the_vetting_hears_it() -> None:
+    found = [(r, c) for r, c in _planned() if r.described]
+    assert len(found) >= 10
+    for recipe, chain in found:
+        assert chain.target is not None
+        word = spoken_pattern(str(recipe.answer))
+        lines = [u.text for e in chain.events for u in e.lines]
+        assert not any(word.search(text) for text in lines), (chain.id, lines)  # a literal reader hears nothing
+        assert any(described(text, str(recipe.answer)) for text in lines), (chain.id, lines)
+        answer = [call_text(call) for call in chain.target.calls]
+        assert check_query("Set it how I like it.", answer, {e.id: [u.text for u in e.lines] for e in chain.events}) == []
+
+
+def test_the_llm_plan_asks_for_the_description_and_the_check_refuses_the_word() -> None:
+    setting = settings()["carcontrol_airConditioner_set_mode"]
+    line = LinePlan("Ann", "", "described", "purify")
+    assert read_line("Put the climate program on filtering the air clean.", line, setting, [], None) is None
+    assert read_line("Put the climate program on purify.", line, setting, [], None) is not None
+    assert read_line("Purify, filtering the air clean.", line, setting, [], None) is not None
