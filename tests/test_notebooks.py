@@ -24,7 +24,9 @@ from vmb import report
 from vmb.audit.report import ROWS as AUDIT_ROWS
 from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES
-from vmb.report import ReportError, kernel_environment, make_report
+from vmb.report import make_report
+from vmb.report.index import noop_solves, unchanged_queries
+from vmb.report.notebooks import ReportError, kernel_environment
 
 NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust", "08_audit"]
 N_RUNS = 6
@@ -216,15 +218,15 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, small_benchmark: P
     assert noop["overall"]["esm"] == pytest.approx(100 / queries, abs=0.01)  # the one unchanged query
     front = result.index.read_text()
     assert "Only offline agents ran" in front and front.index("Only offline agents ran") < front.index("98_runs")
-    assert report.unchanged_queries(str(data)) == ["qa_1#0"]
+    assert unchanged_queries(str(data)) == ["qa_1#0"]
     assert "noop still solves 1 query, " in front and ": qa_1#0." in front
 
 
 def test_the_front_page_says_when_noop_solves_nothing() -> None:
-    assert report.noop_solves([]) == "noop solves no query: every reference answer changes the car."
-    assert report.noop_solves(["qa_1#0", "qa_2#3"]).startswith("noop still solves 2 queries, ")
-    assert report.noop_solves(["qa_1#0", "qa_2#3"]).endswith(": qa_1#0, qa_2#3.")
-    assert report.noop_solves(["qa_1#0"]).startswith("noop still solves 1 query, ")
+    assert noop_solves([]) == "noop solves no query: every reference answer changes the car."
+    assert noop_solves(["qa_1#0", "qa_2#3"]).startswith("noop still solves 2 queries, ")
+    assert noop_solves(["qa_1#0", "qa_2#3"]).endswith(": qa_1#0, qa_2#3.")
+    assert noop_solves(["qa_1#0"]).startswith("noop still solves 1 query, ")
 
 
 def test_the_kernel_is_this_interpreter_even_with_a_user_kernel(tmp_path: Path, monkeypatch: Any) -> None:

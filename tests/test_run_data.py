@@ -112,7 +112,7 @@ def test_the_commands_refuse_another_benchmark_in_one_line(small_runs: Path, tin
 def test_the_report_viewer_reads_the_runs_benchmark(small_runs: Path, tiny_benchmark: Path, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VMB_DATA", str(tiny_benchmark))  # the header's directory wins over a default
-    from vmb.report import write_report_viewer
+    from vmb.report.index import write_report_viewer
 
     logged: list[Any] = []
     run = one_run(small_runs, tmp_path)

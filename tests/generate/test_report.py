@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from vmb.report import NOTEBOOKS_DIR, execute_notebook, kernel_environment
+from vmb.report.notebooks import NOTEBOOKS_DIR, execute_notebook, kernel_environment
 
 
 def test_notebook_06_compares_with_the_release(small_bench: Path, release_dir: Path, tmp_path: Path) -> None:

@@ -31,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.report import NOTEBOOKS_DIR, ReportError, make_report
+    from vmb.report import make_report
+    from vmb.report.notebooks import NOTEBOOKS_DIR, ReportError
 
     notebooks = None
     if args.notebook:
