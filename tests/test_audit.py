@@ -25,7 +25,7 @@ from vmb.audit.wording import classify_types, gold_size, gold_words, request_wor
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
-from vmb.doubles.baselines.lexicon import beneficiary, first_person_named, speaker
+from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
 from vmb.generate.text import says_value, spoken_pattern
 
 HISTORY_1 = [
