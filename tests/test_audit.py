@@ -160,20 +160,24 @@ def test_the_type_is_also_read_off_the_gold_memory_and_its_size(small: Path) -> 
 
 def test_default_values_and_clock_contradictions(small: Path, release_dir: Path) -> None:
     bench = load_benchmark(small)
+    people = bench.group(1).speakers
     found = default_values(bench.query("qa_1#2"))
     assert [(d.call, d.leaf) for d in found] == [('carcontrol_navigation_set_voice_mode(mode="detailed")',
                                                  "navigation.voice_mode")]
     assert default_values(bench.query("qa_1#0")) == []
-    assert clock_contradiction(bench.query("qa_1#2")) == "5:30 PM vs morning"
-    assert clock_contradiction(bench.query("qa_1#1")) is None
+    assert clock_contradiction(bench.query("qa_1#2"), people) == "5:30 PM vs morning"
+    assert clock_contradiction(bench.query("qa_1#1"), people) is None
     for said_of_another_time in ("Same seat warmer as that time on night drives, only lower.",
                                  "The lights like when we drove home at dusk."):
         elsewhere = replace(bench.query("qa_1#2"), query=f"At 8:00 AM, Ann said: '{said_of_another_time}'")
-        assert clock_contradiction(elsewhere) is None
+        assert clock_contradiction(elsewhere, people) is None
     earlier_today = replace(bench.query("qa_1#2"), query="At 8:50 PM, Ann said: 'Our guest flew home this morning.'")
-    assert clock_contradiction(earlier_today) is None  # another part of today, not the scene
-    assert clock_contradiction(replace(bench.query("qa_1#2"), query="At 8:00 AM, it was already dark. Ann said: 'Lights!'")) \
-        == "8:00 AM vs night"
+    assert clock_contradiction(earlier_today, people) is None  # another part of today, not the scene
+    assert clock_contradiction(replace(bench.query("qa_1#2"), query="At 8:00 AM, it was already dark. Ann said: 'Lights!'"),
+                               people) == "8:00 AM vs night"
+    named = replace(bench.query("qa_1#2"), query="At 2:00 PM, Dawn drove to work. Dawn told the car: 'Warmer, please.'")
+    assert clock_contradiction(named, ["Dawn Ruiz"]) is None  # a name, not a time of day
+    assert clock_contradiction(replace(named, query=named.query + " It was barely dawn."), ["Dawn Ruiz"]) == "2:00 PM vs morning"
     release = load_benchmark(release_dir)
     assert [d.leaf for d in default_values(release.query("qa_1#4"))] == ["navigation.voice_mode"]
     assert audit(release, tokens=False, baselines=[]).figures["unchanged_car_queries"] == 5  # vmb verify's no_change

@@ -1,4 +1,5 @@
-"""A small procedural benchmark made once per session (3 groups, 300 lines each)."""
+"""Procedural benchmarks made once per session: a small one (3 groups, 300 lines each) and the
+wording set (the default benchmark's 50 groups of chains and queries, short histories)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend, run
 
 SMALL = GenerateOptions(groups=3, seed=7, history_lines=300, background_chains=4)
+WORDING = GenerateOptions(groups=50, seed=1, history_lines=200, background_chains=4)
 
 
 def generate(out: Path, options: GenerateOptions = SMALL) -> Path:
@@ -20,6 +23,16 @@ def generate(out: Path, options: GenerateOptions = SMALL) -> Path:
 @pytest.fixture(scope="session")
 def small_bench(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return generate(tmp_path_factory.mktemp("gen") / "small")
+
+
+@pytest.fixture(scope="session")
+def wording_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return generate(tmp_path_factory.mktemp("wording") / "bench", WORDING)
+
+
+@pytest.fixture(scope="session")
+def wording_bench(wording_dir: Path) -> Benchmark:
+    return load_benchmark(wording_dir)
 
 
 def files(root: Path) -> dict[str, bytes]:

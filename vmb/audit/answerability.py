@@ -7,15 +7,17 @@
   the answer still changes something else (an answer that changes nothing is ``no_change``).
 * **clock contradiction**: the query's clock ("At 5:30 PM") and a time of day it names ("barely
   past sunrise") cannot both hold; a time of day said of another occasion ("that evening drive",
-  "like that time on night drives") is no scene.
+  "like that time on night drives") is no scene, nor is a person's name ("Dawn").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.audit.wording import name_pattern
 from vmb.data import Query
 from vmb.score.formulas import values_equal
 from vmb.sim import World
@@ -93,13 +95,17 @@ _OTHER_OCCASION = re.compile(r"\b(?:that time|the time|as when|like when|same as
 SLACK_HOURS = 1
 
 
-def clock_contradiction(query: Query) -> str | None:
-    """``"5:30 PM vs morning"`` when the query's first clock time falls outside a time of day it names."""
+def clock_contradiction(query: Query, people: Sequence[str]) -> str | None:
+    """``"5:30 PM vs morning"`` when the query's first clock time falls outside a time of day it
+    names; the names of its group's ``people`` are no time of day (Dawn drives at 2 PM)."""
     clock = _CLOCK.search(query.query)
     if clock is None:
         return None
     hour = int(clock.group(1)) % 12 + (12 if clock.group(3).lower() == "p" else 0)
     scene = _OTHER_OCCASION.sub(" ", query.query[clock.end():])
+    names = name_pattern(people)
+    if names is not None:
+        scene = names.sub(" ", scene)
     for part, (start, end, pattern) in DAY_PARTS.items():
         if pattern.search(scene) is None:
             continue

@@ -66,7 +66,7 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
             decided.setdefault((found.query, found.call), []).append(found.leaf)
     defaults = [{"query": q, "call": c, "leaves": ", ".join(leaves)} for (q, c), leaves in decided.items()]
     clashes = [{"query": q.id, "type": q.reasoning_type, "clash": clash}
-               for q in bench.queries if (clash := clock_contradiction(q)) is not None]
+               for q in bench.queries if (clash := clock_contradiction(q, bench.group(q.group).speakers)) is not None]
     figures = measure(bench, tokens=tokens)
     figures["solved_without_memory"] = len(solved)
     figures["default_value_queries"] = len({d["query"] for d in defaults})

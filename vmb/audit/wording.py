@@ -16,8 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from vmb.data import REASONING_TYPES, Benchmark, Group, Query
-from vmb.sim.registry import API_BY_NAME
-from vmb.sim.spec import Enum
+from vmb.generate.text import value_words
 
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*[AaPp]\.?[Mm]\.?(?!\w)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -36,20 +35,13 @@ def catalog_phrases() -> dict[str, str]:
 
 
 @cache
-def _value_words() -> re.Pattern[str]:
-    members = {m for api in API_BY_NAME.values() for p in api.params.values() if isinstance(p, Enum)
-               for m in p.values}
-    spelled = sorted({m.replace("_", " ") for m in members} | members, key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, spelled)) + r")(?!\w)", re.IGNORECASE)
-
-
-@cache
 def _phrase_pattern() -> re.Pattern[str]:
     phrases = sorted(set(catalog_phrases().values()), key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)", re.IGNORECASE)
 
 
-def _name_pattern(people: Sequence[str]) -> re.Pattern[str] | None:
+def name_pattern(people: Sequence[str]) -> re.Pattern[str] | None:
+    """The full and first names of ``people``, as written (capitalised), longest first."""
     aliases = {p for person in people for p in (person, *person.split()[:1])}
     if not aliases:
         return None
@@ -58,12 +50,12 @@ def _name_pattern(people: Sequence[str]) -> re.Pattern[str] | None:
 
 def mask(text: str, group: Group) -> str:
     """``text`` with names, times, numbers, value words and catalog phrases masked, lowercased."""
-    names = _name_pattern(group.speakers)
+    names = name_pattern(group.speakers)
     if names is not None:
         text = names.sub("<person>", text)
     text = _CLOCK.sub("<time>", text)
     text = _phrase_pattern().sub("<setting>", text)
-    text = _value_words().sub("<value>", text)
+    text = value_words().sub("<value>", text)
     text = _NUMBER.sub("#", text)
     return _SPACES.sub(" ", text).strip().lower()
 

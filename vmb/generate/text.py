@@ -5,8 +5,21 @@ matching rule and the one table of the wording, the vetting, setting selection a
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
+
+
+@cache
+def value_words() -> re.Pattern[str]:
+    """The simulator's enum values as words, any case ("feet window", "off", "red"): a text that
+    says one says a value a setting can take."""
+    from vmb.sim.registry import API_BY_NAME
+    from vmb.sim.spec import Enum
+
+    members = {m for api in API_BY_NAME.values() for p in api.params.values() if isinstance(p, Enum)
+               for m in p.values}
+    spelled = sorted({m.replace("_", " ") for m in members} | members, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, spelled)) + r")(?!\w)", re.IGNORECASE)
 
 
 def mentions(text: str, value: Any) -> bool:

@@ -2,7 +2,7 @@
 mean them, so that the wording does not give the reasoning type away (the chain does).
 
 Each recipe variant (``recipes.py``) has one builder here, which picks the request's frames, who
-rides along and any scene the request needs; a request never repeats the history's words for
+rides along and what its scene shows; a request never repeats the history's words for
 what decides it (a state's end, a rule's condition, a name someone gave a value): it describes
 them ("the one I gave a name to", "like that trip through the downpour, one notch higher").
 """
@@ -23,13 +23,13 @@ from vmb.generate.schemas import Chain, Persona, PersonaGroup
 # {dev} is the device ("the seat warmer"), {bare} without "the".
 MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Set {dev} how I normally have it.",
           "Do {dev} my way, would you?", "{dev_cap} please, you know how I like it.", "Who touched {dev}? Put it back.",
-          "I want {dev} like always.", "Something's not right with {dev}. Make it mine again.", "Set {dev} to my setting.",
+          "I want {dev} like always.", "Something's not right with {dev}. Make it mine.", "Set {dev} to my setting.",
           "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
           "Set {dev} to what I'd normally want.", "The usual for {dev}.", "{dev_cap}, the way I always have it.",
           "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "{dev_cap} the normal way, please.",
-          "Make {dev} feel like mine again.", "Let's have {dev} my way.", "Could you do my {bare}?",
+          "Make {dev} feel like mine.", "Let's have {dev} my way.", "Could you do my {bare}?",
           "Go back to my standard {bare}.", "{dev_cap} the way that suits me.", "Reset {dev} to my familiar setting.",
-          "{dev_cap}: my favourite, please.", "Set {dev} to the one I like.", "{dev_cap} how I like it, please.")
+          "{dev_cap}: my favorite, please.", "Set {dev} to the one I like.", "{dev_cap} how I like it, please.")
 GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",
            "Time to fix {dev}.", "Get {dev} right for me, would you?", "Time to change {dev}.",
            "Set {dev} for me, please.", "Handle {dev}, thanks.", "Could you adjust {dev}?", "{dev_cap}. You know what to do.",
@@ -49,16 +49,12 @@ USUAL_TIMES = ("most days", "on an ordinary day", "normally", "any other week", 
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
                 "{dev_cap} the way {who} always wants it, please.", "{who}'s {bare}, please.", "Set {dev} how {who} likes it.",
                 "Put {dev} the way {who} had it.", "Can you do {dev} like {who}'s?",
-                "{who}'s favourite {noun} for {dev}, please.")
+                "{who}'s favorite {noun} for {dev}, please.")
 NOT_THEIRS = ("{dev_cap} my way, not {who}'s.", "Set {dev} how I like it, not how {who} has it.",
               "Not {who}'s {bare}, mine, please.", "{dev_cap}: mine, not the way {who} does it.")
 WITH_ME = (" {pron_cap}'s with me.", " {pron_cap}'s riding along.", " {pron_cap}'s in the car.", "")
-RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favourite {noun}.", "{dev_cap} for my {rel}, please.",
-            "Make {dev} the {noun} {pron} loves.", "Set {dev} to {poss} favourite {noun}.")
-RELATIVE_SCENES = ("{asker}'s {rel} was buckled in behind them.", "{asker}'s {rel} sat in the back.",
-                   "{asker} had {poss_a} {rel} along.", "{asker}'s {rel} had climbed into the back.",
-                   "{asker} was taking {poss_a} {rel} along.", "{asker}'s {rel} came too.",
-                   "{asker} had picked up {poss_a} {rel} on the way.")
+RELATION = ("{pron_cap}'s getting restless, set {dev} to {poss} favorite {noun}.", "{dev_cap} for my {rel}, please.",
+            "Make {dev} the {noun} {pron} loves.", "Set {dev} to {poss} favorite {noun}.")
 # A value someone gave a name to, asked for by who named it, never by the name.
 NAMED_MINE = ("Set {dev} to the {noun} I named.", "{dev_cap}: the one with my pet name, please.",
               "Put {dev} on the {noun} I nicknamed.", "I want {dev} on the {noun} I gave a nickname.",
@@ -75,7 +71,7 @@ DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} h
 STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.", "Good news: {said}.",
                "Oh, {said}.", "You know what? {said_cap}.")
 # Small talk before a request of any type, now and then: news that changes no setting.
-CHATTER = ("Good news: the house sale went through.", "Traffic is awful again.", "Busy week again, so",
+CHATTER = ("Good news: the house sale went through.", "My brother paid me back at last.", "Busy week again, so",
            "I'm always in a rush these days.", "Right, here we go again.", "My sister had her baby, by the way.",
            "Good news, I got the job.", "So, off we go.", "Long day, so", "What a week.")
 CHATTER_USE = 0.12
@@ -93,7 +89,7 @@ SWITCH_SAID_USE = 0.2
 
 @dataclass
 class Ask:
-    """One query's request while it is built: its frames, what fills them, who rides along, a scene."""
+    """One query's request while it is built: its frames, what fills them, who rides along, what its scene shows."""
 
     chain: Chain
     people: dict[str, Persona]
@@ -101,7 +97,8 @@ class Ask:
     fill: dict[str, str]
     frames: tuple[str, ...] = MY_WAY
     passenger: str | None = None
-    scene: str | None = None  # a scene sentence the request needs (a relative in the back, the condition)
+    shows: str | None = None  # the condition the query's scene shows (``scenes.py`` composes it)
+    relative: tuple[str, str] | None = None  # a relative riding in the back: (relation, "he" or "she")
     lead: str = ""
     generic: bool = True  # a request any type could make may stand in for the frames
 
@@ -153,7 +150,7 @@ def _driver_decides(ask: Ask) -> None:
 
 def _rule(ask: Ask) -> None:
     condition = situations.CONDITIONS[ask.chain.target.condition or ""]  # type: ignore[union-attr]
-    ask.scene = ask.rng.choice(condition.scene)
+    ask.shows = condition.key
     if condition.category == "company":
         ask.passenger = None
 
@@ -171,8 +168,7 @@ def _relation(ask: Ask) -> None:
     rel, pron = next((r for r in situations.RELATIONS if f" {r[0]} " in lines), situations.RELATIONS[0])
     ask.frames, ask.generic, ask.passenger = RELATION + OTHER_PERSON, False, None
     ask.fill.update(who=f"my {rel}", rel=rel, pron=pron, pron_cap=cap(pron), poss={"he": "his", "she": "her"}[pron])
-    poss_a = PRONOUNS[ask.people[ask.asker].gender][2]
-    ask.scene = ask.rng.choice(RELATIVE_SCENES).format(asker=first(ask.asker), rel=rel, poss_a=poss_a)
+    ask.relative = (rel, pron)
 
 
 def _theme(ask: Ask) -> None:
@@ -263,7 +259,7 @@ def _aside(ask: Ask, frame: str) -> None:
 
 
 def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
-    """The query's request (``Ask.fill["request"]``), who rides along and the scene it needs."""
+    """The query's request (``Ask.fill["request"]``), who rides along and what its scene shows."""
     target, variant = chain.target, chain.topic.split(":")[0]
     assert target is not None and chain.reasoning_type is not None
     people = {p.name: p for p in group.people}
@@ -277,10 +273,8 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
         frame = rng.choice(GENERIC)
     if not ask.lead and target.condition not in situations.STATES and rng.random() < ASIDE_USE:
         _aside(ask, frame)
-    if ask.scene is None and rng.random() < 0.1:
-        rel = rng.choice(situations.RELATIONS)[0]
-        ask.scene = rng.choice(RELATIVE_SCENES).format(asker=first(target.person), rel=rel,
-                                                       poss_a=PRONOUNS[people[target.person].gender][2])
+    if ask.shows is None and ask.relative is None and rng.random() < 0.1:
+        ask.relative = rng.choice(situations.RELATIONS)
     text = frame.format(**fill)
     if not ask.lead and rng.random() < CHATTER_USE:
         ask.lead = rng.choice(fresh(CHATTER, frame))

@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import talk
+from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.devices import DEVICES
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
 from vmb.generate.procedural.speech import REPLIES, Words, first, theme_of, undouble, voice_lines
@@ -24,6 +24,12 @@ from vmb.generate.settings import call_text, settings
 
 class PlanMismatch(ValueError):
     """The personas do not hold the preferences the group's recipes need."""
+
+
+def _rides(condition: str | None) -> bool:
+    """Whether a rule under ``condition`` is said by someone not at the wheel (reading, napping)."""
+    held = situations.CONDITIONS.get(condition or "")
+    return held is not None and held.still and held.key != "parked"
 
 
 def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Voice]) -> Event:
@@ -37,7 +43,7 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
     described = [v for v in voices if v.value is not None]
     value = described[-1].value if described else None
     return Event(id=f"{chain}.e{index}", person=main.person, others=[partner],
-                 description=words.context(main.person, partner), kind="vehicle",
+                 description=words.context(main.person, partner, any(_rides(v.condition) for v in voices if v.person == main.person)), kind="vehicle",
                  setting=recipe.setting, value=value, condition=voices[-1].condition,
                  role="+".join(dict.fromkeys(v.role for v in voices)),  # a value said twice in its event: its role once
                  alias=theme_of(recipe, main) if main.role == "named" else None, lines=lines)

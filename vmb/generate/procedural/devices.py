@@ -180,7 +180,7 @@ def plain(api: str) -> str:
 
 def value_noun(api: str) -> str:
     """What a setting's value is called ("color", "brightness", "volume"): the last word of its plain name,
-    as in "his favourite color"."""
+    as in "his favorite color"."""
     return plain(api).split()[-1]
 
 

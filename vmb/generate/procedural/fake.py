@@ -9,6 +9,7 @@ Faker's weighted draws.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from random import Random
 
@@ -18,6 +19,21 @@ def faker() -> object:
     from faker import Faker
 
     return Faker("en_US")
+
+
+# British spellings in Faker's job titles, spelt as the rest of the generated text is (the catalog's "color").
+AMERICAN = {"centre": "center", "colour": "color", "jewellery": "jewelry", "organiser": "organizer",
+            "organisation": "organization", "programme": "program", "theatre": "theater"}
+_BRITISH = re.compile(r"\b(" + "|".join(AMERICAN) + r")", re.IGNORECASE)
+
+
+def american(text: str) -> str:
+    """``text`` with the British spellings of ``AMERICAN`` in American spelling, capitals kept."""
+    def spelt(match: re.Match[str]) -> str:
+        said, word = match.group(0), AMERICAN[match.group(0).lower()]
+        return word.capitalize() if said[:1].isupper() else word
+
+    return _BRITISH.sub(spelt, text)
 
 
 @cache
@@ -32,7 +48,7 @@ def words() -> dict[str, tuple[str, ...]]:
         "first_names": tuple(sorted(People.first_names)),
         "female_names": tuple(sorted(People.first_names_female)), "male_names": tuple(sorted(People.first_names_male)),
         "last_names": tuple(sorted(People.last_names)),
-        "jobs": tuple(dict.fromkeys(j.split(",")[0].lower() for j in Jobs.jobs)),
+        "jobs": tuple(dict.fromkeys(american(j.split(",")[0].lower()) for j in Jobs.jobs)),
         "countries": tuple(Address.countries),
         "colors": tuple(sorted(c.lower() for c in Colors.all_colors)),
         "city_prefixes": tuple(Address.city_prefixes), "city_suffixes": tuple(Address.city_suffixes),

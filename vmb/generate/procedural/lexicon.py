@@ -63,7 +63,7 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                        "velodrome, bike shop, canal path, ring road, hill pass"),
     "history": _domain("archive box, parish register, old map, census record, ship manifest, war diary, museum catalog, "
                        "family tree, land deed, microfilm reel, oral history tape, photograph album, walking tour",
-                       "transcribed, catalogued, dated, traced, digitized, restored, annotated, researched, uncovered, quoted",
+                       "transcribed, cataloged, dated, traced, digitized, restored, annotated, researched, uncovered, quoted",
                        "faded, illegible, surprising, forgotten, obscure, detailed, contested, fragile, curious, dusty",
                        "county archive, heritage center, town museum, reading room, old cemetery"),
     "water": _domain("dinghy, mooring line, tide table, life jacket, spinnaker, fishing rod, tackle box, kayak paddle, "
@@ -86,11 +86,11 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                        "finished, abandoned, reread, annotated, borrowed, lent, reviewed, recommended, devoured, skimmed",
                        "gripping, slow, dense, moving, predictable, witty, bleak, clever, overlong, charming",
                        "library, bookshop, book club, reading chair, train"),
-    "theatre": _domain("audition, script, stage blocking, costume fitting, dress rehearsal, prop table, opening night, "
+    "theater": _domain("audition, script, stage blocking, costume fitting, dress rehearsal, prop table, opening night, "
                        "understudy, lighting cue, curtain call, monologue, set piece, program notes",
                        "rehearsed, blocked, memorized, auditioned for, directed, painted, sewed, cued, improvised, staged",
                        "nervous, electric, shambolic, polished, hilarious, long, tense, moving, under-rehearsed, sold-out",
-                       "community theatre, church hall, black-box stage, rehearsal studio, green room"),
+                       "community theater, church hall, black-box stage, rehearsal studio, green room"),
     "bees": _domain("hive frames, smoker, queen cell, honey super, bee suit, varroa check, wax foundation, swarm trap, "
                     "honey jars, brood box, extractor, nectar flow",
                     "inspected, requeened, extracted, smoked, split, fed, treated, bottled, caught, marked",
@@ -103,7 +103,7 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                      "darkroom, flea market, gallery, photo walk, camera shop"),
     "language": _domain("vocabulary deck, grammar drill, conversation partner, verb table, podcast episode, "
                         "exchange evening, workbook, accent, subjunctive, reading exercise, listening test",
-                        "practised, conjugated, translated, memorized, mispronounced, reviewed, drilled, studied, repeated, passed",
+                        "practiced, conjugated, translated, memorized, mispronounced, reviewed, drilled, studied, repeated, passed",
                         "confusing, fluent, halting, tricky, patient, formal, chatty, rusty, natural, slow",
                         "language café, evening course, exchange meetup, online class, cultural center"),
     "volunteer": _domain("food drive, donation boxes, shift rota, soup kitchen, charity run, sign-up sheet, "
@@ -118,7 +118,7 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                     "garage, workshop, timber yard, makerspace, salvage yard"),
     "fitness": _domain("yoga mat, spin class, kettlebell, rowing machine, stretching routine, swim lengths, plank, "
                        "personal trainer, step count, squat rack, gym membership, recovery day",
-                       "stretched, lifted, swam, skipped, booked, held, trained, cancelled, finished, signed up for",
+                       "stretched, lifted, swam, skipped, booked, held, trained, canceled, finished, signed up for",
                        "sore, energized, wobbly, strong, stiff, breathless, calm, exhausted, flexible, motivated",
                        "gym, pool, studio, leisure center, park"),
     # occupations
@@ -191,13 +191,13 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
     "money": _domain("tax return, phone bill, car insurance, savings plan, mortgage offer, gym fee, energy tariff, "
                      "receipts, pension letter, parking fine, loan paperwork, refund, council tax, overdraft, "
                      "credit score, broadband contract, water bill, premium bonds, expense claim, rent increase, payslip",
-                     "paid, disputed, switched, filed, cancelled, renewed, budgeted for, claimed, checked, saved for",
+                     "paid, disputed, switched, filed, canceled, renewed, budgeted for, claimed, checked, saved for",
                      "expensive, confusing, cheaper, overdue, fair, outrageous, reasonable, hidden, steep, tidy",
                      "bank, post office, council office, accountant's, kitchen table"),
     "travel": _domain("flight deal, train pass, passport renewal, rental cottage, packing list, ferry crossing, "
                       "camping gear, road map, hostel booking, travel insurance, city break, visa form, sleeper train, "
                       "boarding pass, lost luggage, phrasebook, guesthouse, walking holiday, canal boat, ski pass, layover",
-                      "booked, cancelled, packed, planned, missed, rescheduled, upgraded, explored, visited, photographed",
+                      "booked, canceled, packed, planned, missed, rescheduled, upgraded, explored, visited, photographed",
                       "cramped, gorgeous, delayed, quiet, touristy, cheap, remote, rainy, relaxing, stressful",
                       "airport, station, coast, mountains, old quarter"),
     "health-life": _domain("dentist appointment, eye test, flu jab, physio session, prescription, sleep tracker, "
@@ -221,7 +221,7 @@ INTEREST_DOMAINS = {
     "knitting": "craft", "fishing": "water", "podcasts about economics": "shows", "vintage cameras": "photo",
     "rock climbing": "climbing", "cooking Thai food": "cooking", "classical piano": "music", "comic books": "reading",
     "hiking": "running", "volunteering at the food bank": "volunteer", "learning Spanish": "language",
-    "crossword puzzles": "games", "restoring furniture": "wood", "community theatre": "theatre", "beekeeping": "bees",
+    "crossword puzzles": "games", "restoring furniture": "wood", "community theater": "theater", "beekeeping": "bees",
 }
 JOB_DOMAINS = (
     (("nurse", "doctor", "therap", "medical", "physician", "surgeon", "pharmac", "paramedic", "health", "dentist", "midwife",

@@ -3,7 +3,7 @@ preferences shaped by the group's reasoning-type plan.
 
 The preferences are the values the group's chain recipes (``recipes.py``) have people voice as
 their own: a usual value, a value under a condition or during a temporary state, a corrected value;
-a value someone set for another person, a relative's favourite or a mistaken value is not theirs.
+a value someone set for another person, a relative's favorite or a mistaken value is not theirs.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import pools
-from vmb.generate.procedural.fake import faker
+from vmb.generate.procedural.fake import american, faker
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Conflict, Persona, PersonaGroup, Preference
 
@@ -36,7 +36,7 @@ def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str,
             "name": f"{first} {last}",
             "age": rng.randint(22, 68),
             "gender": gender,
-            "occupation": fake.job(),  # type: ignore[attr-defined]
+            "occupation": american(fake.job()),  # type: ignore[attr-defined]
             "education": rng.choice(pools.EDUCATION),
             "home": fake.city(),  # type: ignore[attr-defined]
             "interests": rng.sample(pools.INTERESTS, 3),

@@ -18,11 +18,11 @@ INTERESTS = (
     "woodworking", "film photography", "cycling", "local history", "board games", "sailing", "yoga",
     "astronomy", "knitting", "fishing", "podcasts about economics", "vintage cameras", "rock climbing",
     "cooking Thai food", "classical piano", "comic books", "hiking", "volunteering at the food bank",
-    "learning Spanish", "crossword puzzles", "restoring furniture", "community theatre", "beekeeping",
+    "learning Spanish", "crossword puzzles", "restoring furniture", "community theater", "beekeeping",
 )
 LIFESTYLES = (
     "early riser who plans every day", "night owl who works late", "busy parent juggling school runs",
-    "weekend adventurer", "homebody who enjoys quiet evenings", "frequent business traveller",
+    "weekend adventurer", "homebody who enjoys quiet evenings", "frequent business traveler",
     "health-conscious and active", "relaxed and spontaneous", "careful budgeter", "social butterfly",
 )
 # Conditions: key → (clause in a preference, scene sentence in a query).
@@ -55,7 +55,7 @@ PURPOSES = (
 )
 PLACES = (
     "on the way to work", "driving home from the market", "on the way to the gym", "on the drive to the coast",
-    "while running errands downtown", "on the way back from dinner", "on a trip to the garden centre",
+    "while running errands downtown", "on the way back from dinner", "on a trip to the garden center",
     "driving to a friend's birthday party", "on the school run", "on the way to the airport",
 )
 
@@ -69,7 +69,7 @@ STATE = (
 )
 CONFLICT = (
     "Honestly, I prefer the {setting} at {value}. The other way doesn't work for me.",
-    "No offence, but the {setting} should be {value} when I'm in here.",
+    "No offense, but the {setting} should be {value} when I'm in here.",
     "I always switch the {setting} to {value}, it's what I'm used to.",
     "Mind if I change the {setting} to {value}? I can't stand it otherwise.",
 )
@@ -116,7 +116,7 @@ BACKGROUND = (
     ("I'm planning a small project around {topic}.", "The {topic} project hit a snag at {place}.",
      "The {topic} project is finally done."),
     ("I signed up for a {topic} meetup in {place}.", "Met some great people at the {topic} meetup.",
-     "I'm now helping organise the {topic} meetup."),
+     "I'm now helping organize the {topic} meetup."),
 )
 BACKGROUND_REPLY = (
     "That's great, tell me more.", "Good for you!", "How did that go?", "I had no idea you were into that.",

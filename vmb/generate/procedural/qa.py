@@ -12,18 +12,16 @@ events said, with who was driving whom; its entries are shuffled, as the release
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import asks, situations, talk
+from vmb.generate.procedural import asks, scenes, situations, talk
 from vmb.generate.procedural.chains import reference_answer
 from vmb.generate.procedural.devices import plain
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, nouns, undouble
+from vmb.generate.procedural.speech import PRONOUNS, first, nouns, undouble
 from vmb.generate.schemas import Chain, ChainSet, Dialogue, Event, PersonaGroup, QAItem, QASet, Timeline
-from vmb.generate.text import mentions
 
 Said = tuple[str, str, str]  # time, speaker, text
 
@@ -41,12 +39,8 @@ PARKED = ("{asker} sat in the parked car.", "{asker} was waiting in the car, eng
           "{asker} stayed in the car in the lot.", "{asker} had pulled over and switched off the engine.")
 SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
-ADJUST = ("adjust", "set", "sort out", "change")
-AGREED = ("nodded", "agreed", "shrugged and got on with it", "said fine", "smiled", "went along with it")
 # How often a query that needs no scene has one for colour (one that implies no condition its chain speaks of).
 COLOUR_SCENES = 0.85
-# A scene for colour names no part of the car: it would be one more device to tell apart from the asked one.
-_CAR_PARTS = re.compile(r"windshield|wheel|headlight|dashboard|glass|seat|mirror|screen|light|radio|window", re.I)
 # Company that sits in the passenger seat (a scene with it leaves no room for another passenger).
 PASSENGER_SEAT = ("client",)
 
@@ -119,27 +113,13 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
     return "\n".join(rest[:spot] + [entries[deciding]] + rest[spot:])
 
 
-def _alone(scene: str, gender: str) -> str:
-    """A scene's "they" as the one driver."""
-    pron, obj, poss = PRONOUNS[gender]
-    words = {"they were": f"{pron} was", "they": pron, "them": obj, "their": poss}
-    return re.sub(r"\b(they were|they|them|their)\b", lambda m: _same_case(m.group(0), words[m.group(0).lower()]),
-                  scene, flags=re.IGNORECASE)
-
-
-def _same_case(said: str, word: str) -> str:
-    return cap(word) if said[:1].isupper() else word
-
-
-def _colour_scene(chain: Chain, passenger: str | None, rng: Random) -> tuple[situations.Condition, str] | None:
-    """A condition and its scene to colour the query: none its chain's lines speak of (the scene
-    must not decide the answer), none that takes the wheel from the asker, company only in an
-    empty passenger seat, no scene that says a value of the answer ("bouncing off")."""
+def _colour_condition(chain: Chain, passenger: str | None, rng: Random) -> situations.Condition | None:
+    """A condition whose scene colours the query: none its chain's lines speak of (the scene must
+    not decide the answer), none that takes the wheel from the asker, company only in an empty
+    passenger seat."""
     said = " ".join(u.text for e in chain.events for u in e.lines).lower()
-    values = [a for c in chain.target.calls for a in c["args"].values()] if chain.target else []
-    found = [(c, scene) for _, c in sorted(situations.CONDITIONS.items()) if not c.still
-             and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)
-             for scene in c.scene if not any(mentions(scene, v) for v in values) and not _CAR_PARTS.search(scene)]
+    found = [c for _, c in sorted(situations.CONDITIONS.items()) if not c.still
+             and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)]
     return rng.choice(found) if found and rng.random() < COLOUR_SCENES else None
 
 
@@ -149,42 +129,49 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     rng = rng_for(options, group.group, "qa", chain.id, attempt, revision=revision)
     target = chain.target
     ask = asks.request(chain, group, rng)
-    request, passenger, scene = ask.fill["request"], ask.passenger, ask.scene
-    implied = BY_NAME[chain.reasoning_type].implied_condition and target.condition in situations.CONDITIONS
-    condition = situations.CONDITIONS[target.condition or ""] if implied else None
+    request, passenger = ask.fill["request"], ask.passenger
+    condition = situations.CONDITIONS[ask.shows] if ask.shows else None
     decides = chain.topic.startswith("driver-decides")
-    if scene is None and not decides:
-        coloured = _colour_scene(chain, passenger, rng)
-        condition, scene = coloured if coloured else (None, None)
+    if condition is None and ask.relative is None and not decides:
+        condition = _colour_condition(chain, passenger, rng)
     hours = condition.hours if condition else situations.ANY
     hour, minute = rng.choice(hours), rng.choice((0, 5, 10, 15, 20, 30, 40, 45, 50))
     asker = first(target.person)
-    gender = next(p.gender for p in group.people if p.name == target.person)
-    fill = {"asker": asker, "errand": talk.errand(rng, hour), "poss_a": PRONOUNS[gender][2],
+    people = {p.name: p for p in group.people}
+    company = ask.relative is not None or condition is not None and condition.category == "company"
+    at_wheel = condition is None or not condition.still
+    cast = scenes.Cast(people[target.person], people[passenger] if passenger else None, hour, query_date, company,
+                       at_wheel)
+    values = tuple(a for c in target.calls for a in c["args"].values())
+    scene = scenes.condition_scene(condition.key, cast, rng, values) if condition else \
+        scenes.relative_scene(*ask.relative, cast, rng) if ask.relative else ""
+    fill = {"asker": asker, "errand": talk.errand(rng, hour, scenes.not_toward(condition)), "poss_a": PRONOUNS[cast.asker.gender][2],
             "p": first(passenger) if passenger else ""}
     other_names = [n for n in nouns(target.setting) if n.lower() not in request.lower()]
-    adjust = f"{asker} asked the car to {rng.choice(ADJUST)} {rng.choice(other_names)}." if other_names else \
-        f"{asker} asked the car to see to it."
+
+    def adjust() -> str:  # the asker turns to the car after asking the passenger
+        if other_names:
+            return scenes.after_request("asks", cast, rng, rng.choice(other_names))
+        return scenes.after_request("sees", cast, rng)
+
     if passenger is not None and decides:
-        done = adjust if rng.random() < 0.5 else f"{asker} {rng.choice(AGREED)}."
+        done = adjust() if rng.random() < 0.5 else scenes.after_request("agrees", cast, rng)
         opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
     else:
-        if condition is not None and condition.still:  # reading, napping, waiting: not at the wheel
-            frames = DRIVEN if passenger and condition.key != "parked" else PARKED
-            opening = rng.choice(frames).format(**fill) + " " + _alone(scene or "", gender)
+        if not at_wheel:  # reading, napping, waiting
+            frames = DRIVEN if passenger and condition is not None and condition.key != "parked" else PARKED
+            opening = rng.choice(frames).format(**fill) + " " + scene
         else:
-            company = condition is not None and condition.category == "company" or (
-                scene is not None and asker in scene)
             opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)
             if scene:
-                opening += " " + (scene if passenger else _alone(scene, gender))
+                opening += " " + scene
         to = rng.choice(("the car", first(passenger))) if passenger else "the car"
         if passenger and first(passenger) in request:  # nobody asks a person for "the way <they> have it"
             to = "the car"
         said = rng.choice(SAID + (ASKED,) * request.endswith("?"))
         opening += " " + said.format(asker=asker, to=to, request=request)
         if to != "the car" and rng.random() < 0.4:
-            opening += f" {adjust}"
+            opening += f" {adjust()}"
     text = undouble(f"At {clock(f'{hour}:{minute:02d}')}, {opening}")
     return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=text, query_date=query_date,
                   gold_memory=gold_memory(chain, times, rng), new_answer=reference_answer(chain),

@@ -9,7 +9,7 @@ asks and the value that answers it. Each reasoning type has the release's meanin
 - conditional_constraint: a rule under one condition and another value in another situation
   (the same person or someone else); the query implies the condition, never states the rule.
 - coreference_resolution: the value is named by a description: another person's preference, a
-  relative's favourite, a theme someone named once, or the value of an earlier occasion plus or
+  relative's favorite, a theme someone named once, or the value of an earlier occasion plus or
   minus a few steps (arithmetic).
 - state_shift: a usual value and a temporary state with its own value; the state's end is an entry
   of its own, said with the usual value, or left to the query; the query asks for the usual value

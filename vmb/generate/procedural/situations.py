@@ -1,8 +1,9 @@
 """Conditions, temporary states and relations the procedural chains are built on (our own words).
 
 A condition holds during a drive: how a person states the rule in the history (``rule``), how a
-query lets it show without naming the rule (``scene``: the condition is implied, never stated as
-the same clause), and the clock hours it can hold at (a night drive never happens at noon).
+query recalls a drive under it (``occasion``), and the clock hours it can hold at (a night drive
+never happens at noon); a query shows it in a scene composed for it (``scenes.py``), never in the
+rule's words.
 A temporary state begins (``start``), ends (``end``) and can come back (``again``).
 """
 
@@ -18,82 +19,58 @@ ANY = tuple(range(7, 21))
 class Condition:
     key: str
     rule: tuple[str, ...]  # "when ..." clauses
-    scene: tuple[str, ...]  # sentences that show the condition in a query
     hours: tuple[int, ...]
     category: str  # conditions of one category exclude each other; two rules of a chain differ in it
     occasion: tuple[str, ...]  # how a query recalls a drive under it ("that trip in the downpour"), not the rule's words
     still: bool  # the person it holds for is not at the wheel (reading, napping, waiting parked)
 
 
-def _c(key: str, category: str, hours: tuple[int, ...], rule: str, scene: str, occasion: str,
-       still: bool = False) -> Condition:
-    return Condition(key, tuple(rule.split("|")), tuple(scene.split("|")), hours, category, tuple(occasion.split("|")),
-                     still)
+def _c(key: str, category: str, hours: tuple[int, ...], rule: str, occasion: str, still: bool = False) -> Condition:
+    return Condition(key, tuple(rule.split("|")), hours, category, tuple(occasion.split("|")), still)
 
 
 CONDITIONS: dict[str, Condition] = {c.key: c for c in (
     _c("rain", "weather", ANY, "whenever it's pouring|on wet days|if the rain is coming down hard",
-       "Fat drops were hammering the windshield.|The road was slick and the gutters were overflowing.|A downpour had started just as they left.",
        "that trip through the downpour|the drive when the gutters overflowed"),
     _c("snow", "weather", (6, 7, 8, 9, 16, 17, 18), "when there's snow on the ground|on icy mornings and evenings",
-       "The plows had not been through yet and everything was white.|Slush was piling up along the curb.",
        "the day the plows never came|that drive through the slush"),
     _c("heat", "weather", (11, 12, 13, 14, 15, 16), "on scorching afternoons|when it's over thirty outside",
-       "The dashboard read thirty-four outside and the steering wheel was hot to touch.|The asphalt was shimmering in the afternoon heat.",
        "that scorcher of a drive|the day the wheel was too hot to touch"),
     _c("fog", "weather", (6, 7, 8, 9, 19, 20), "when the fog rolls in|in thick fog",
-       "They could barely see two car lengths ahead through the mist.|A grey bank of mist had settled over the valley road.",
-       "that drive when we could hardly see the road|the trip through the grey murk"),
+       "that drive when we could hardly see the road|the trip through the gray murk"),
     _c("night", "light", (20, 21, 22, 23), "after dark|on night drives|once the sun is down",
-       "The streetlights were the only light left on the road.|It was pitch black beyond the headlights.",
        "that drive under the streetlights|the trip home in the pitch black"),
     _c("dawn", "light", (5, 6, 7), "on those pre-dawn starts|before sunrise",
-       "The sky was only beginning to turn grey in the east.|Nothing was open yet and the roads were empty and dim.",
-       "those drives before anything opens|the trips while the sky is still grey"),
+       "those drives before anything opens|the trips while the sky is still gray"),
     _c("glare", "light", (11, 12, 13, 14, 15), "when the midday sun is blasting|in bright sun",
-       "The midday sun was bouncing off every windshield.|Sunlight was pouring straight through the glass.",
        "that drive with the sun bouncing off everything|the trip when the sunlight was blinding"),
     _c("kids", "company", ANY, "when the kids are riding with us|with children in the back",
-       "Two car seats were buckled in behind them, and the twins were arguing about snacks.|A small voice from the back row kept asking if they were there yet.",
        "the trip with the car seats in the back|that drive with the twins squabbling"),
     _c("client", "company", DAY, "when I'm driving a client around|with a customer in the car",
-       "A prospective customer sat beside them, flipping through a brochure.|The visiting buyer from the head office was in the passenger seat.",
        "that drive with the customer beside me|the trip with the buyer from head office"),
     _c("dog", "company", ANY, "when the dog comes along|with the dog in the back",
-       "The dog was panting happily in the cargo area.|A muddy retriever had claimed the back seat.",
        "the trip with the retriever in the back|that drive with the dog panting behind us"),
     _c("elder", "company", DAY, "when Grandma rides with us|with my mother in the car",
-       "Grandma had settled into the back with her knitting bag.|Their elderly mother sat in the back, clutching her handbag.",
        "the trip with Grandma in the back|that drive with my mother along"),
     _c("highway", "road", ANY, "on long interstate stretches|on the motorway",
-       "The on-ramp merged them onto four lanes of fast traffic.|Mile after mile of interstate stretched out ahead.",
        "that long haul on the interstate|the trip on four lanes of fast traffic"),
     _c("downtown", "road", DAY, "in stop-and-go traffic downtown|when we crawl through the city center",
-       "They had moved three blocks in ten minutes between delivery trucks.|Every light on the main avenue turned red as they reached it.",
        "that crawl between the delivery trucks|the trip through all the red lights on the avenue"),
     _c("industrial", "road", ANY, "whenever we pass the refinery district|near the chemical plants",
-       "Smokestacks of the refinery came into view past the overpass.|A sour smell drifted in as the tank farms appeared.",
        "the drive past the smokestacks|that trip by the tank farms"),
     _c("mountain", "road", DAY, "on the winding mountain roads|up in the hills",
-       "The road began to switchback up the ridge.|Hairpin bends kept appearing around the cliff face.",
        "that drive up the switchbacks|the trip around the hairpin bends"),
     _c("unfamiliar", "road", DAY, "when I'm somewhere I've never driven|in a neighborhood I don't know",
-       "None of the street names looked familiar.|They had never been to this part of town before.",
        "the drive where none of the streets looked familiar|that trip across a part of town I had never seen"),
     _c("reading", "activity", ANY, "when I need to read in the car|while I go through paperwork",
-       "A stack of contracts sat in their lap, still unsigned.|They pulled out a dog-eared paperback to finish a chapter.",
        "the ride with my nose in those contracts|that trip with a paperback in my lap", still=True),
     _c("call", "activity", DAY, "when I'm on a work call|during conference calls",
-       "A call with the regional team was about to start.|The phone buzzed with the weekly meeting invite.",
        "the drive with the regional team on the line|that trip during the weekly meeting"),
     _c("nap", "activity", ANY, "when I'm trying to nap|if I want to doze off",
-       "They were exhausted after the night shift and could barely keep their eyes open.|Their eyelids were heavy after the red-eye flight.",
        "the ride when I could barely keep my eyes open|that trip after the red-eye flight", still=True),
     _c("workout", "activity", ANY, "right after a workout|when I come straight from the gym",
-       "Their gym bag was on the floor and their shirt was still damp.|They had just finished a brutal spin class.",
        "the drive with my shirt still damp from the gym|that trip after spin class"),
     _c("parked", "activity", ANY, "while we wait parked|when the car is standing still",
-       "They were parked outside the school with twenty minutes to kill.|The car idled in the lot while they waited for the store to open.",
        "the wait outside the school|that half hour idling in the lot", still=True),
 )}
 

@@ -107,7 +107,7 @@ RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}."
             "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always begs for {setp}.")
 NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
          " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
-         " The {theme}, that one.", " Remember that as the {theme}.", " That's the {theme} for you.",
+         " The {theme}, that one.", " Remember that as the {theme}.", " That one's the {theme}.",
          " In my head that's the {theme}.", " Around here we say the {theme}.", " The {theme}, we agreed.")
 FOR_OTHER = ("{who} always complains otherwise, so {setp} for {obj}.", "{who} is riding with me, so {setp} the way {pron} wants it.",
              "For {who}'s sake, {setp}; {pron} asked nicely.", "{who} likes {setp}, so that's for {obj}.")
@@ -139,6 +139,9 @@ CONTEXTS = ("{who} was driving {with_} {where}.", "{who} and {with_} were on the
             "{with_} rode along while {who} drove {where}.", "{who} drove {with_} {where}.",
             "{who} had {with_} in the passenger seat.", "{who} was at the wheel, {with_} beside {pron_obj}.",
             "{who} picked up {with_} and drove {where}.", "{who} gave {with_} a lift {where}.")
+# Where the speaker rides along: a rule about reading or napping in the car is said by no driver.
+RIDING = ("{with_} was driving {who} {where}.", "{who} rode along while {with_} drove {where}.",
+          "{with_} drove {who} {where}.", "{with_} gave {who} a lift {where}.", "{who} sat beside {with_}, who was driving.")
 
 
 class Words:
@@ -205,11 +208,12 @@ class Words:
     def other(self, person: str) -> str:
         return self.rng.choice([n for n in self.people if n != person])
 
-    def context(self, person: str, partner: str) -> str:
+    def context(self, person: str, partner: str, riding: bool = False) -> str:
+        """Who drove whom where when ``person`` spoke to ``partner``; ``person`` as the passenger if ``riding``."""
         rng = self.rng
         pron_obj = PRONOUNS[self.people[person].gender][1] if person in self.people else "them"
-        return rng.choice(CONTEXTS).format(who=first(person), with_=first(partner), where=rng.choice(talk.ERRANDS),
-                                           pron_obj=pron_obj)
+        return rng.choice(RIDING if riding else CONTEXTS).format(who=first(person), with_=first(partner),
+                                                                 where=rng.choice(talk.ERRANDS), pron_obj=pron_obj)
 
 
 def _text_value(api: str, value: Any, dev: str, rng: Random) -> str:
@@ -304,7 +308,7 @@ def _follows(recipe: Recipe, voice: Voice) -> bool:
 
 
 def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool = False) -> str:
-    """A relative's favourite value: the recipe's relative for the value that decides, another one's
+    """A relative's favorite value: the recipe's relative for the value that decides, another one's
     for a value that decides nothing."""
     if deciding and recipe.relation:
         rel, rel_pron = recipe.relation

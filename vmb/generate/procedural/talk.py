@@ -14,6 +14,7 @@ without any value (talk that is not a preference).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from random import Random
 
@@ -34,9 +35,10 @@ _ERRAND_HOURS = {
 ERRANDS = tuple(_ERRAND_HOURS)
 
 
-def errand(rng: Random, hour: int | None = None) -> str:
-    """Where a drive goes (one that fits the clock ``hour``, when it is known)."""
-    return rng.choice([e for e, (start, end) in _ERRAND_HOURS.items() if hour is None or start <= hour <= end])
+def errand(rng: Random, hour: int | None = None, avoid: tuple[str, ...] = ()) -> str:
+    """Where a drive goes (one that fits the clock ``hour``, when it is known), none of ``avoid``."""
+    return rng.choice([e for e, (start, end) in _ERRAND_HOURS.items()
+                       if (hour is None or start <= hour <= end) and e not in avoid])
 
 
 def errand_clash(text: str, hour: int) -> bool:
@@ -64,7 +66,7 @@ OPEN = (
     "{adv_cap}, the {event} at {name}'s [place|house|flat] [turned into|became|ended in] a [debate|row|long chat] [about|over] the {thing}.",
     "I [lost|found|broke|borrowed] {name}'s {object} {when}, [right before|just after|in the middle of] the {thing}.",
     "[My|Our] {rel} [just got|landed|started] [a job as|work as|a post as|a position as] a {job} [at|with] {company} in {city}.",
-    "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] we [practised|tried it out] together {when}.",
+    "{name} is learning {lang} [before|for] [the|a] trip to {country}, [and|so] we [practiced|tried it out] together {when}.",
     "[Over|At] {food} {when}, {name_full} [explained|pitched|described] the {catch} [at|behind] {company}.",
 )
 ASK = (
@@ -173,7 +175,7 @@ _DOINGS = (
      ("{name}'s {object}", "a {color} {object}", "the {object}", "an old {object}")),
     (("ordered", "cooked", "brought", "shared", "burned", "tried", "served", "finished"),
      ("the {food}", "{food}", "a tray of {food}", "leftover {food}")),
-    (("booked", "cancelled", "queued for", "organized", "missed", "talked about"),
+    (("booked", "canceled", "queued for", "organized", "missed", "talked about"),
      ("the {event} tickets", "the {event}", "[a table|seats|a spot|a slot] for [the|that] {event}", "{name}'s {event}")),
     (("argued about", "laughed about", "complained about", "read up on", "asked {name} about"),
      ("the {thing2}", "the {work_thing} at {company}", "the {weather}", "the {catch}")),
@@ -205,6 +207,21 @@ def _compiled(frame: str) -> tuple[Part, ...]:
     if position < len(frame):
         parts.append((frame[position:], ()))
     return tuple(parts)
+
+
+def expand(frame: str, rng: Random, slot: Callable[[str], str]) -> str:
+    """``frame`` with one of each ``[a|b|c]`` taken (itself expanded) and each ``{name}`` filled by
+    ``slot``, "a" before a vowel made "an"."""
+    out: list[str] = []
+    for text, choice in _compiled(frame):
+        if choice is None:
+            out.append(slot(text))
+        elif choice:
+            picked = rng.choice(choice)
+            out.append(expand(picked, rng, slot) if "{" in "".join(choice) else picked)
+        else:
+            out.append(text)
+    return _ARTICLE.sub(r"\1n \2", "".join(out))
 
 
 class Talk:
@@ -256,17 +273,7 @@ class Talk:
         return f"the {rng.choice(('morning', 'evening', 'night', 'afternoon'))} {rng.choice(('before', 'after'))} {rng.choice(self.cast)}'s {rng.choice(('party', 'visit', 'exam', 'move', 'wedding', 'trip'))}"
 
     def _fill(self, frame: str, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
-        rng = self.rng
-        pick = rng.choice
-        out: list[str] = []
-        for text, choice in _compiled(frame):
-            if choice is None:
-                out.append(self._slot(text, domain, thing, speaker))
-            elif choice:
-                out.append(self._fill(pick(choice), domain, thing, speaker) if "{" in "".join(choice) else pick(choice))
-            else:
-                out.append(text)
-        return _ARTICLE.sub(r"\1n \2", "".join(out))
+        return expand(frame, self.rng, lambda name: self._slot(name, domain, thing, speaker))
 
     def _slot(self, name: str, domain: dict[str, tuple[str, ...]], thing: str, speaker: Persona) -> str:
         rng = self.rng
