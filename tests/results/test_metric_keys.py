@@ -15,9 +15,9 @@ SHARED_WORDS = {"calls"}
 # Where a key's string is a format below the registry's layer: the scorer's stored task score lists
 # its per-task rates (layer 1); the dataset statistics read the paper's printed Mem Token column (layer 2).
 OTHER_MEANINGS = {
-    "field_f1": {"score.py"},
-    "value_f1": {"score.py"},
-    "tool_f1": {"score.py"},
+    "field_f1": {"score/__init__.py"},
+    "value_f1": {"score/__init__.py"},
+    "tool_f1": {"score/__init__.py"},
     "mem_token": {"stats.py"},
 }
 
