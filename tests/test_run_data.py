@@ -118,3 +118,16 @@ def test_the_report_viewer_reads_the_runs_benchmark(small_runs: Path, tiny_bench
     run = one_run(small_runs, tmp_path)
     index = write_report_viewer([run], tmp_path / "view", None, logged.append)
     assert index.is_file() and logged
+
+
+def test_rescoring_reads_the_benchmark_the_run_read(small_runs: Path, tiny_benchmark: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`vmb score RUN` without --data re-scores against the benchmark the header names, not the one the
+    usual places hold (which used to re-score every record against another benchmark's references)."""
+    from vmb.harness.rescore import rescore_run
+
+    monkeypatch.setenv("VMB_DATA", str(tiny_benchmark))
+    run = one_run(small_runs, tmp_path)
+    before = json.loads((run / "metric.json").read_text())
+    metric, warnings = rescore_run(run)
+    assert warnings == [] and metric["overall"] == before["overall"]

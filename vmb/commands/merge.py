@@ -17,7 +17,8 @@ from pathlib import Path
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("slices", nargs="+", type=Path, metavar="SLICE", help="run directories of the slices")
     parser.add_argument("--out", type=Path, required=True, help="the merged run directory")
-    parser.add_argument("--data", help="benchmark directory (default: the usual data locations)")
+    parser.add_argument("--data", help="benchmark directory (default: the one the slices' config.json names, else the usual "
+                        "data locations)")
     parser.add_argument("--prices", metavar="FILE", help="price table for the cost (default $VMB_PRICES)")
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run", type=Path, help="run directory (holds config.json and results.jsonl)")
-    parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    parser.add_argument("--data", help="benchmark directory (default: the one the run's config.json names, else $VMB_DATA, "
+                        "data/vehiclemembench, ../shared)")
     parser.add_argument("--prices", metavar="FILE", help="price table for metric.json's cost (default $VMB_PRICES)")
 
 

@@ -18,7 +18,8 @@ from vmb.results.summary import QueryRow, compute_metric
 
 
 def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Path | None = None) -> RunConfig:
-    """The config a run directory's ``config.json`` records (what selects and identifies its queries).
+    """The config a run directory's ``config.json`` records (what selects and identifies its queries),
+    reading ``data`` or else the benchmark directory the header names, where it still is.
 
     ``source`` is the run directory the header was read from (default ``out``), named when it is damaged.
     """
@@ -31,6 +32,8 @@ def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Pat
 
 def _stored_config(header: RunHeader, out: Path, data: str | None) -> RunConfig:
     determining, selection = header.determining, header.selection
+    if data is None and header.data_dir is not None and Path(header.data_dir).is_dir():
+        data = header.data_dir  # the benchmark the run read, not whichever the usual places hold now
     return RunConfig(
         out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
         base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],
