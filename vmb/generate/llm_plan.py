@@ -37,7 +37,6 @@ DOES = {
     "for-other": "set for {favour}, who likes it so (not their own taste)",
     "rule": "their standing rule under the condition",
     "rule-not": "their standing rule under the condition, unlike other days",
-    "rule-step": "their rule under the condition: a step from their usual",
     "situation": "chosen for the situation right now",
     "everyday": "set in passing",
     "relation": "their {relation} (not in the car) loves it so",
@@ -250,7 +249,7 @@ def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recip
         names.append(str(owner).split()[0])
     if target.alias:
         names.append(target.alias)
-    step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected", "usual-step") else None
+    step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected", "usual-step", "rule-step") else None
     return QueryPlan(target.person, clock, names, step, condition_text(target.condition))
 
 

@@ -41,6 +41,10 @@ EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put 
            "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
 EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
+# The value of a rule whose condition the scene implies, with a step ("for this, one level brighter").
+RULE_STEP = ("{dev_cap} the way I have it for this, but {step}.", "Set {dev} like I do at times like this, only {step}.",
+             "{dev_cap} as I always have it in this situation, then {step}.", "Same {bare} as I use for this, just {step}.",
+             "My {bare} for days like this, but {step}, please.", "{dev_cap} like I set it for this kind of drive, {step}.")
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day", "on that drive when I fixed it")
 RECURRED = ("last time it happened", "the last time", "that time", "when it happened before", "back then",
             "the previous round", "on that trip when it happened")
@@ -155,6 +159,14 @@ def _rule(ask: Ask) -> None:
         ask.passenger = None
 
 
+def _rule_step(ask: Ask) -> None:
+    _rule(ask)
+    target = ask.chain.target
+    assert target is not None
+    ask.frames, ask.generic = RULE_STEP, False
+    ask.fill["step"] = step_words(target.offset or 0, DEVICES[target.setting].unit)
+
+
 def _other_person(ask: Ask) -> None:
     owner = ask.holder()
     ask.frames, ask.generic = OTHER_PERSON, False
@@ -224,7 +236,7 @@ def _corrected(ask: Ask) -> None:
 # Each recipe variant's request (every variant of recipes.py has one: tests/generate/test_procedural.py).
 BUILDERS: dict[str, Callable[[Ask], None]] = {
     "own": _own, "for-passenger": _for_passenger, "driver-decides": _driver_decides,
-    "rule": _rule, "rule-step": _rule,
+    "rule": _rule, "rule-step": _rule_step,
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion": lambda ask: _earlier(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]

@@ -88,8 +88,20 @@ CORRECTIONS_LATER = ("Turns out I got {dev} wrong the other day.", "I changed my
                      "Actually, I didn't set {dev} right.", "No, I was wrong about {dev} earlier.",
                      "Hmm, {dev} the way I had it was a mistake.")
 STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {state},", "{state_cap}, so for now")
-# How often a temporary value is also said to be for a while ("for now"): the state says so already.
+# How a state shift's temporary value follows the state that causes it. The state itself says the
+# value is for a while; a word saying so ("since", "because", "for now", "today") is in 27 of the
+# release's 90 state-shift gold memories, hardly more than in its other types' (14-21%).
+TEMPORARY_LEADS = ("{state_cap}, so", "{state_cap}.", "{state_cap}. Anyway,", "Ugh, {state}.", "{state_cap}, what a pain.")
+MARKED_LEADS = ("Because {state},", "Since {state},", "{state_cap}, so for now", "{state_cap}, so", "{state_cap}.")
+TEMPORARY_MARKED = 0.3
+# How often the temporary value may be said by a description alone ("all the way up"): the release
+# says its number (one of its 40 integer state shifts says only "the maximum intensity").
+TEMPORARY_DESCRIBED = 0.1
+# How often a marked temporary value is said to be for a while ("for now") after a lead that does not say so.
 FOR_NOW_USE = 0.5
+TEMPORARY_STEPS = ("{start_cap}, so {dev} {step} than usual.", "{start_cap}. {dev_cap} {step} than usual, please.",
+                   "{start_cap}, which means {dev} {step} than I usually have it.")
+MARKED_STEPS = ("{start_cap}, so for now {dev} {step} than usual.", "Since {start}, {dev} {step} than usual.")
 COND_LEADS = ("{cond_cap},", "{cond_cap},", "{cond_cap}, I find,")
 # Said before a line now and then, whatever its role (never before a complaint or a correction:
 # "Remember, that's not quite right" is no sentence).
@@ -98,8 +110,6 @@ MARKERS = ("Just so you know,", "Honestly,", "Oh,", "By the way,", "Look,", "For
 
 END_LEADS = ("{end_cap}, so", "{end_cap}. Anyway,", "Now that {end},", "{end_cap}, which means",
              "{end_cap}, finally, so", "What a relief, {end}. Anyway,")
-RULE_STEPS = ("{cond_cap}, I want {dev} {step} than my usual.", "{cond_cap}, {dev} {step} than I normally have it.",
-              "I like {dev} {step} than my everyday setting {cond}.", "{cond_cap}, make {dev} {step} than what I usually run.")
 FOR_NOW = (" for now", " for the moment", " today", " for a while", "")
 ENDED = ("{end_cap}.", "{end_cap}.", "{end_cap}, finally.", "{end_cap}. What a relief.")
 RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}.", "{setp_cap} is what my {rel} likes.",
@@ -359,16 +369,15 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
     state = situations.STATES.get(recipe.condition or "")
-    if role in ("own-step", "rule-step", "temporary-step"):  # a step from a value said elsewhere, never the value
+    if role in ("own-step", "temporary-step"):  # a step from a value said elsewhere, never the value
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":
             base_holder = next(x.person for x in recipe.voices if x.role == "own-base")
             return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.", api, v)]
-        if role == "rule-step":
-            return [words.reason(rng.choice(RULE_STEPS).format(cond=cond, cond_cap=cap(cond), dev=dev, step=step), api, v)]
         assert state is not None
         start = rng.choice(state.start)
-        return [f"{cap(start)}, so for the next little while {dev} {step} than usual."]
+        said_as: tuple[str, ...] = MARKED_STEPS if rng.random() < TEMPORARY_MARKED else TEMPORARY_STEPS
+        return [rng.choice(said_as).format(start=start, start_cap=cap(start), dev=dev, dev_cap=cap(dev), step=step)]
     if role in ("own", "usual", "everyday", "wrong", "own-base", "usual-base"):
         # a value a step is taken from is said as its number; a value that decides nothing may be
         # someone's for now, a relative's, or have a name (the words of other types' voices)
@@ -398,9 +407,11 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role == "temporary":
         assert state is not None
         start = rng.choice(state.start)
-        lead = rng.choice(fresh(STATE_LEADS, start)).format(state=start, state_cap=cap(start))
-        wish = words.wish(api, v)
-        if not any(w in lead for w in ("now", "Until", "while")) and rng.random() < FOR_NOW_USE:
+        marked = rng.random() < TEMPORARY_MARKED
+        lead = rng.choice(fresh(MARKED_LEADS if marked else TEMPORARY_LEADS, start)).format(state=start,
+                                                                                           state_cap=cap(start))
+        wish = words.wish(api, v, literal_only=rng.random() >= TEMPORARY_DESCRIBED)
+        if marked and lead.endswith((", so", ".")) and rng.random() < FOR_NOW_USE:
             wish = for_now(wish, rng.choice(fresh(FOR_NOW[:4], f"{lead} {wish}")))
         return [words.led(lead, wish, v)]
     if role == "ended":
