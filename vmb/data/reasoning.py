@@ -57,7 +57,7 @@ class ReasoningType:
 # The five reasoning types of the benchmark, in the order the paper tabulates them.
 REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
-                  latest_decides=0.5, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
+                  latest_decides=0.4, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
                   whole_car=0.15, described_answers=0.23),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),

@@ -34,6 +34,7 @@ DOES = {
     "own": "their own preference, and why",
     "own-base": "their own preference, and why",
     "own-step": "their own preference: a step from the other person's",
+    "why": "why they want the value they just said (without saying it again)",
     "for-other": "set for {favour}, who likes it so (not their own taste)",
     "rule": "their standing rule under the condition",
     "rule-not": "their standing rule under the condition, unlike other days",
@@ -138,7 +139,7 @@ def _line_payload(setting: Setting, line: LinePlan) -> dict[str, Any]:
 
 
 def _form(setting: Setting, recipe: Recipe, voice: Voice, rng: Random) -> str:
-    if voice.value is None:
+    if voice.value is None or voice.role == "why":
         return "none"
     if voice.offset is not None:
         return "step"

@@ -140,14 +140,14 @@ def _own(ask: Ask) -> None:
 
 def _for_passenger(ask: Ask) -> None:
     holder = next(e.person for e in ask.chain.events if e.value == ask.chain.target.value  # type: ignore[union-attr]
-                  and e.role in ("own", "own-step"))
+                  and e.role.split("+")[0] in ("own", "own-step"))
     ask.frames, ask.passenger, ask.generic = tuple(f + w for f in OTHER_PERSON for w in WITH_ME), holder, False
     ask.about(holder)
 
 
 def _driver_decides(ask: Ask) -> None:
     holder = next(e.person for e in ask.chain.events if e.value == ask.chain.target.value  # type: ignore[union-attr]
-                  and e.role in ("own", "own-step"))
+                  and e.role.split("+")[0] in ("own", "own-step"))
     ask.frames, ask.generic = DRIVER_DECIDES, False
     ask.passenger = ask.rng.choice([e.person for e in ask.chain.events if e.person != holder])
 
@@ -236,6 +236,7 @@ def _corrected(ask: Ask) -> None:
 # Each recipe variant's request (every variant of recipes.py has one: tests/generate/test_procedural.py).
 BUILDERS: dict[str, Callable[[Ask], None]] = {
     "own": _own, "for-passenger": _for_passenger, "driver-decides": _driver_decides,
+    "own-step-asked": lambda ask: _step(ask, USUAL_TIMES),
     "rule": _rule, "rule-step": _rule_step,
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion": lambda ask: _earlier(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]

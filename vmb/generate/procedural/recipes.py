@@ -115,47 +115,55 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
     count = density if s.kind == "text" or len(s.domain) >= density else 2  # a switch has two voices
     holders = rng.sample(names, count)
     values = draw_values(s, rng, count, kind.default_answers)
-    holder = holders[0]
+    holder, answer = holders[0], values[0]
     # the driver asking for a passenger's value mostly where no seat of theirs is set (the music, the route)
     variant = rng.choices(("own", "for-passenger", "driver-decides"), (70, 6 if s.zone else 14, 18))[0]
-    stepped = stepped_value(s, rng) if variant == "own" and rng.random() < 0.18 else None
-    if stepped is not None:  # "two degrees warmer than Dana has it": the holder's value is a step from another's
-        base, offset, answer = stepped
-        values = [answer, base] + [v for v in values if v not in (answer, base)][: count - 2]
-    others = [Voice(p, v, "own") for p, v in zip(holders[1:], values[1:])]
+    roll = rng.random() if variant == "own" else 1.0
+    stepped = stepped_value(s, rng) if roll < ASKED_STEP + OTHERS_STEP else None
+    asked = stepped is not None and roll < ASKED_STEP
     if stepped is not None:
+        base, offset, answer = stepped
+        rest = list(dict.fromkeys(v for v in (*values, *s.domain) if v not in (base, answer)))
+        if asked:  # "my usual, but one step dimmer": the holder says their value, the query the step
+            variant, values = "own-step-asked", [base, *rest[: count - 1]]
+        else:  # "two degrees warmer than Dana has it": the holder's value is a step from another's
+            values = [answer, base, *rest[: count - 2]]
+    said_step = stepped is not None and not asked
+    others = [Voice(p, v, "own") for p, v in zip(holders[1:], values[1:])]
+    if said_step:
         others[0] = Voice(holders[1], values[1], "own-base")
     passenger: str | None
-    if variant == "own":
+    if variant in ("own", "own-step-asked"):
         asker, passenger = holder, rng.choice([n for n in names if n != holder] + [None])
     elif variant == "for-passenger":
         asker, passenger = rng.choice([n for n in names if n != holder]), holder
     else:
         asker, passenger = holder, rng.choice(holders[1:])
-    deciding = Voice(holder, values[0], "own-step", offset=stepped[1]) if stepped else Voice(holder, values[0], "own")
+    # a value a step is taken from is said as its number
+    role = "own-step" if said_step else "own-base" if asked else "own"
+    deciding = Voice(holder, values[0], role, offset=offset if said_step else None)
     rest = [n for n in names if n not in holders]
     third = [v for v in s.domain if v not in values] if s.kind != "bool" else []
-    if stepped is None and count == 2 and rest and third and rng.random() < 0.08:  # a third person's own value (the release: 17 of 149)
+    if not said_step and count == 2 and rest and third and rng.random() < 0.08:  # a third person's own value (the release: 17 of 149)
         others.append(Voice(rng.choice(rest), rng.choice(third), "own"))
     voices = _ordered([deciding], others, rng, rng.random() < kind.latest_decides)
     room = len(voices) < 3  # three entries at most, as in the release
-    if room and stepped is None and rng.random() < 0.02:  # the holder says it again another day (the release: 1 of 149)
-        again = (Voice(holder, values[0], "own"),)
+    if room and not said_step and rng.random() < 0.02:  # the holder says it again another day (the release: 1 of 149)
+        again = (Voice(holder, values[0], role),)
         voices = (again + voices) if rng.random() < 0.7 else (voices + again)
-    elif room and variant == "own" and rng.random() < 0.04:
+    elif room and asker == holder and variant != "driver-decides" and rng.random() < 0.04:
         # the asker later set another person's value for them: their own latest line is not the rule
-        favour = others[0]
-        voices += (Voice(holder, favour.value, "for-other", preference=False, condition=None),)
+        voices += (Voice(holder, others[0].value, "for-other", preference=False, condition=None),)
     events: tuple[int, ...] = ()
-    if stepped is None and rng.random() < 0.35:
-        # the holder says why in the same event, minutes later: the deciding entry is the fuller one, as
-        # the release's are, and still one entry (the release states a value in two entries 1 time in 149)
+    if not said_step and rng.random() < 0.35:
+        # the holder says why in the same event, minutes later, without saying the value again: the
+        # deciding entry is the fuller one, as the release's are, and its value is said once (the
+        # release states a value twice in its gold 1 time in 149, and in its history as seldom)
         spot = voices.index(deciding) + 1
-        voices = voices[:spot] + (Voice(holder, values[0], "own"),) + voices[spot:]
+        voices = voices[:spot] + (Voice(holder, values[0], "why", preference=False),) + voices[spot:]
         events = tuple(2 if k == spot - 1 else 1 for k in range(len(voices) - 1))
-    two = two_calls(s, rng, 0.5)
-    return Recipe(i, kind.name, s.api, variant, voices, asker, values[0], passenger=passenger, two_calls=two,
-                  events=events,
+    return Recipe(i, kind.name, s.api, variant, voices, asker, answer, passenger=passenger,
+                  two_calls=two_calls(s, rng, 0.5), events=events,
                   base=stepped[0] if stepped else None, offset=stepped[1] if stepped else None,
                   extra={"holder": holder, "favour_for": others[0].person})
 
@@ -199,11 +207,23 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
                   condition=want, two_calls=two, extra={"not": values[1]})
 
 
+# How often the other value of a coreference chain (another occasion's, the asker's own beside a
+# relative's favourite) is someone else's: the release's gold holds two people's values in 66 of 97.
+OTHER_VOICE = 0.6
+
+
+def _distractor(person: str, names: list[str], rng: Random) -> str:
+    """Who says a coreference chain's other value: someone else at ``OTHER_VOICE``, else ``person``."""
+    return rng.choice([n for n in names if n != person]) if rng.random() < OTHER_VOICE else person
+
+
 def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
     stepped = stepped_value(s, rng)
     # the value of an occasion, now and then a step from it (the release: about 5 of 97)
     variants = ["other-person", "relation", "theme", "occasion"] + (["occasion-step"] if stepped else [])
-    weights = (20, 25, 25 if s.kind != "text" else 0, 20, 14)  # a station or a place already has a name
+    # another person's preference named in the query is the release's rarer kind (5 of its 49 answers
+    # said in the gold are not the asker's own); a station or a place already has a name
+    weights = (12, 25, 25 if s.kind != "text" else 0, 24, 14)
     variant = rng.choices(variants, weights[: len(variants)])[0]
     share = kind.default_answers
     two = two_calls(s, rng, 0.25)
@@ -225,7 +245,7 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
         person = rng.choice(names)
         relation = rng.choice(situations.RELATIONS)
         values = draw_values(s, rng, 3, share)
-        others = [Voice(person, values[1], "own")]
+        others = [Voice(_distractor(person, names, rng), values[1], "own")]
         if third and len(values) > 2:
             others.append(Voice(rng.choice([n for n in names if n != person]), values[2], "everyday", preference=False))
         voices = _ordered([Voice(person, values[0], "relation", preference=False)], others, rng, rng.random() < 0.65)
@@ -243,14 +263,15 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
     if variant == "occasion":  # "like that trip through the fog": the value of that occasion
         answer, distractor = draw_values(s, rng, 2, share)
         voices = _ordered([Voice(person, answer, "occasion", condition=occasion)],
-                          [Voice(person, distractor, "occasion", condition=other)], rng, last)
+                          [Voice(_distractor(person, names, rng), distractor, "occasion", condition=other)], rng, last)
         return Recipe(i, kind.name, s.api, variant, voices, person, answer, condition=occasion, two_calls=two)
     assert stepped is not None
     base, offset, answer = stepped
     distractor = next(v for v in s.domain if v not in (base, answer))
     # the occasion a step is taken from is seldom the latest (the release: its steps are on an earlier value)
     voices = _ordered([Voice(person, base, "occasion", condition=occasion)],
-                      [Voice(person, distractor, "occasion", condition=other)], rng, rng.random() < 0.15)
+                      [Voice(_distractor(person, names, rng), distractor, "occasion", condition=other)], rng,
+                      rng.random() < 0.15)
     return Recipe(i, kind.name, s.api, variant, voices, person, answer, base=base, offset=offset,
                   condition=occasion, two_calls=two)
 
@@ -354,6 +375,11 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
                   two_calls=two_calls(s, rng, 0.75))
 
 
+# Of the "own" conflicts, how often the holder asks in the query for a step from their own value, and
+# how often their value is said as a step from another person's; only where the setting has steps
+# (half of them): the release's steps are mostly the query's ("my usual, but one step dimmer": 10 of
+# its 149 conflicts), a step from someone else's value seldom (2).
+ASKED_STEP, OTHERS_STEP = 0.2, 0.04
 # Modules whose answers may set the whole cabin (the air for everyone, every window) rather than the
 # driver's own zone, as the release's often do (cabin-wide climate: 36 of its 57 climate answers).
 WHOLE_CAR = ("airConditioner", "window")

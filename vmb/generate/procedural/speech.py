@@ -329,6 +329,19 @@ def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool
                                              habit=words.rng.choice(HABITS))
 
 
+# Why someone wants the value they just said, as a line of its own ({reason}: a cause that fits it);
+# no number word in it, which would read as another value of the setting ("it's one thing...").
+WHY = ("Leave it like that, {reason}.", "Trust me on this, {reason}.", "Don't touch it, {reason}.",
+       "It has to be that way, {reason}.", "Seriously, {reason}.", "That's the right call, {reason}.",
+       "Keep it there, {reason}.", "Just so you know, {reason}.")
+_COUNTED = re.compile(rf"\b(?:{'|'.join(COUNT_WORDS)}|\d+)\b", re.IGNORECASE)
+
+
+def _unnumbered(reasons: tuple[str, ...]) -> list[str]:
+    """The reasons that say no number (a line saying no value must not seem to say one)."""
+    return [r for r in reasons if not _COUNTED.search(r)] or ["it just suits me"]
+
+
 def voice_lines(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     """What ``voice`` says: one line, now and then after a discourse marker."""
     said = _said(words, recipe, voice)
@@ -369,6 +382,8 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
     state = situations.STATES.get(recipe.condition or "")
+    if role == "why":  # why they want the value just said, minutes later, without saying it again
+        return [rng.choice(WHY).format(reason=rng.choice(_unnumbered(causes.reasons(api, v))))]
     if role in ("own-step", "temporary-step"):  # a step from a value said elsewhere, never the value
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":
