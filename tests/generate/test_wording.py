@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from random import Random
 from pathlib import Path
 
 from vmb.audit.wording import catalog_phrases, classify_types, nested_phrase_groups
 from vmb.data import Benchmark
+from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import asks, chains, lexicon, personas, situations, speech, talk
-from vmb.generate.procedural.devices import DEVICES, value_noun
-from vmb.generate.procedural.recipes import recipes
+from vmb.generate.procedural.devices import DEVICES, usable, value_noun
+from vmb.generate.procedural.recipes import BUILDERS, recipes
 from vmb.generate.schemas import Chain, Event, Utterance
 from vmb.generate.settings import settings
 from vmb.generate.text import SPOKEN_VALUES
@@ -303,10 +305,10 @@ def test_an_aside_knows_a_state_its_asker_told_capitalised() -> None:
 def test_a_stepped_occasion_may_also_switch_its_device_on() -> None:
     """ "one warmer than on that foggy trip" switches the device on too, now and then, as every
     other variant does (the release: 13.6% multi-call answers)."""
-    options = GenerateOptions(groups=50, seed=1)
-    stepped = [r for number in range(1, options.groups + 1)
-               for r in recipes(options, number, [p.name for p in personas.build(options, number).people])
-               if r.variant == "occasion-step"]
+    fan = usable()["carcontrol_airConditioner_set_fan_speed"]  # a number with steps and a switch
+    kind = BY_NAME["coreference_resolution"]
+    made = [BUILDERS[kind.recipe](0, fan, ["Ann Lee", "Bo Chen", "Cy Park"], Random(seed), 2, kind) for seed in range(300)]
+    stepped = [r for r in made if r.variant == "occasion-step"]
     assert stepped and any(r.two_calls for r in stepped), len(stepped)
 
 

@@ -4,14 +4,14 @@ A recipe fixes the setting, the people who voice a value for it (in time order),
 asks and the value that answers it. Each reasoning type has the release's meaning:
 
 - preference_conflict: ``--conflict-density`` people each voice their own value; who asks and who rides
-  along decide (the driver's own usual, the passenger's, "set it how you like" to the driver);
+  along decide (the driver's own usual or a step from it, the passenger's, "set it how you like");
   the asker may also have set someone else's value for them, so their own latest line is no rule.
 - conditional_constraint: a rule under one condition and another value in another situation
   (the same person or someone else); the query implies the condition, never states the rule, and
   now and then asks a step from the rule's value ("the way I have it for this, one level brighter").
-- coreference_resolution: the value is named by a description: another person's preference, a
-  relative's favorite, a theme someone named once, or the value of an earlier occasion plus or
-  minus a few steps (arithmetic).
+- coreference_resolution: the value is named by a description: mostly the asker's own (a relative's
+  favorite, a theme they named once, the value of an earlier occasion plus or minus a few steps),
+  now and then another person's preference; the other value is mostly someone else's.
 - state_shift: a usual value and a temporary state with its own value; the state's end is an entry
   of its own, said with the usual value, or left to the query; the query asks for the usual value
   (the latest one is usually wrong), or the state comes back.
