@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from random import Random
 from pathlib import Path
+from random import Random
 
 from vmb.audit.wording import catalog_phrases, classify_types, nested_phrase_groups
 from vmb.data import Benchmark
