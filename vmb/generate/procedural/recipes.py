@@ -208,7 +208,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
 
 
 # How often the other value of a coreference chain (another occasion's, the asker's own beside a
-# relative's favourite) is someone else's: the release's gold holds two people's values in 66 of 97.
+# relative's favorite) is someone else's: the release's gold holds two people's values in 66 of 97.
 OTHER_VOICE = 0.6
 
 
