@@ -158,7 +158,7 @@ STATES: dict[str, State] = {
     "wrist": _s("I sprained my wrist at volleyball|my wrist is in a brace",
                 "the brace came off yesterday|my wrist has healed",
                 "I hurt my wrist again|the wrist is sore again",
-                "I can grip the wheel properly|both hands work like they should",
+                "I can grip the wheel properly|both hands work properly again",
                 "the brace is back on|my hand is strapped up once more"),
     "guest": _s("my cousin is staying with us and riding along|we have a houseguest for a couple of weeks",
                 "our guest flew home this morning|the visit is over, the spare room is empty again",

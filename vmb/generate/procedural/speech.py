@@ -289,7 +289,9 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
         roll = 0.5  # the end of some state: it leaves the value standing
     if roll < 0.25:
         taken = {situations.CONDITIONS[c].category for c in used if c in situations.CONDITIONS}
-        fitting = [k for k in situations.fitting(api) if situations.CONDITIONS[k].category not in taken]
+        # never reading or napping: the event's words may put the speaker at the wheel
+        fitting = [k for k in situations.fitting(api) if situations.CONDITIONS[k].category not in taken
+                   and not situations.CONDITIONS[k].still]
         if not fitting:
             return None
         key = rng.choice(fitting)
