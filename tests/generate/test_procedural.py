@@ -208,7 +208,7 @@ def test_conflicts_are_decided_by_the_earlier_value_as_often_as_in_the_release()
     plain = [c for c in conflicts if c.target.offset is None]  # type: ignore[union-attr]
     latest = [[e.value for e in c.events if e.value is not None][-1] == c.target.value  # type: ignore[union-attr]
               for c in plain]
-    assert 0.3 < sum(latest) / len(latest) < 0.55
+    assert 0.25 < sum(latest) / len(latest) < 0.55  # 0.4 planned; about 100 chains here
     asked = [c for c in conflicts if c.topic.startswith("own-step-asked")]
     assert 0.03 * len(conflicts) < len(asked) < 0.12 * len(conflicts)
 
