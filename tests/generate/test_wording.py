@@ -208,6 +208,29 @@ def test_a_query_tells_only_the_end_of_a_state_its_history_began(wording_bench: 
     assert not slips, _report(slips)
 
 
+def test_a_correction_query_tells_no_state_end(wording_bench: Benchmark) -> None:
+    """ "The guest bed is stripped and put away" before a correction's request makes it read as a state
+    shift: the release's correction requests narrate no state's end, and ours neither."""
+    slips = [f"{q.id}: {q.query!r}" for q in wording_bench.queries if q.reasoning_type == "error_correction"
+             and any(p.lower() in q.query.lower() for state in situations.STATES.values() for p in state.over)]
+    assert not slips, _report(slips)
+
+
+def test_a_correction_may_be_asked_for_with_its_device_switched_on(wording_bench: Benchmark) -> None:
+    """ "Turn on the seat massage to the level I settled on last time", as a third of the release's
+    correction requests (19 of 62): the device is named as one switches it on, and the answer sets
+    its value (every setter switches its device on, so the reference needs no more)."""
+    frames = [re.escape(f).replace(r"\{dev\}", ".+").replace(r"\{dev_cap\}", ".+").replace(r"\{noun\}", r"\w+")
+              .replace(r"\{when\}", ".+").replace(r"\{step\}", ".+") for f in asks.TURN_ON + asks.TURN_ON_STEP]
+    heads = re.compile("|".join(f"(?:{f})" for f in frames), re.IGNORECASE)
+    corrections = [q for q in wording_bench.queries if q.reasoning_type == "error_correction"]
+    switched = [q for q in corrections if heads.search(q.query)]
+    assert 0.1 < len(switched) / len(corrections) < 0.45
+    for query in switched:
+        device = DEVICES[str(query.calls[-1]["name"])]
+        assert device.switch is not None and any(n in query.query for n in DEVICES[device.switch].names), query.id
+
+
 def test_nicknames_fit_the_kind_of_value() -> None:
     """ "the reading light brightness at 9 ... the harbor look": a look is a colour's or a theme's."""
     from vmb.generate.procedural.causes import concerns

@@ -50,6 +50,7 @@ DOES = {
     "ended": "the temporary state is over",
     "wrong": "a first try",
     "corrected": "the value before was wrong: the correction",
+    "corrected-to": "the value before was wrong: the correction, a step said with where it lands",
     "changed-from": "a change from {old}, to try something new",
     "reverted": "dislikes the change: wants it back",
 }
@@ -141,7 +142,7 @@ def _line_payload(setting: Setting, line: LinePlan) -> dict[str, Any]:
 def _form(setting: Setting, recipe: Recipe, voice: Voice, rng: Random) -> str:
     if voice.value is None or voice.role == "why":
         return "none"
-    if voice.offset is not None:
+    if voice.offset is not None and voice.role != "corrected-to":  # a step said with where it lands is literal
         return "step"
     if voice.role == "reverted":
         return "back"

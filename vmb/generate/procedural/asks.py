@@ -15,10 +15,12 @@ from random import Random
 
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.procedural import causes, situations
+from vmb.generate.procedural.corrections import step_said, step_words
 from vmb.generate.procedural.devices import DEVICES, value_noun
 from vmb.generate.procedural.lexicon import fresh, once_words
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, step_words
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun
 from vmb.generate.schemas import Chain, Persona, PersonaGroup
+from vmb.generate.settings import settings
 
 # {dev} is the device ("the seat warmer"), {bare} without "the".
 MY_WAY = ("Put {dev} back the way I like it.", "{dev_cap}, my usual, please.", "Set {dev} how I normally have it.",
@@ -45,6 +47,17 @@ EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} a
 RULE_STEP = ("{dev_cap} the way I have it for this, but {step}.", "Set {dev} like I do at times like this, only {step}.",
              "{dev_cap} as I always have it in this situation, then {step}.", "Same {bare} as I use for this, just {step}.",
              "My {bare} for days like this, but {step}, please.", "{dev_cap} like I set it for this kind of drive, {step}.")
+# A corrected value asked for with its device switched on, as a third of the release's correction
+# requests are ("Turn on the massage to the setting I decided was best last time"): every setter
+# here switches its device on, so the answer needs no more than the value (and may add the switch).
+TURN_ON = ("Turn on {dev}.", "Turn on {dev}, please.", "Switch on {dev} for me.", "Put {dev} on for me.",
+           "Turn on {dev} the way I like it.", "Switch {dev} on, my usual, please.", "Turn {dev} on how I normally have it.",
+           "Turn on {dev} to my setting.", "Turn on {dev} to the {noun} I settled on {when}.",
+           "Can you turn on {dev}? The {noun} I ended up with {when}.", "Switch on {dev}, like I had it {when}.")
+TURN_ON_STEP = ("Turn on {dev} the way I had it {when}, but {step}.", "{dev_cap} on like {when}, just {step}.",
+                "Switch on {dev} as I fixed it {when}, only {step}.", "Turn {dev} on, the {noun} from {when}, only {step}.")
+TURN_ON_WHEN = ("last time", "the other day", "before", "that time", "the last time")
+TURN_ON_USE = 0.5
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day", "on that drive when I fixed it")
 RECURRED = ("last time it happened", "the last time", "that time", "when it happened before", "back then",
             "the previous round", "on that trip when it happened")
@@ -105,6 +118,10 @@ class Ask:
     relative: tuple[str, str] | None = None  # a relative riding in the back: (relation, "he" or "she")
     lead: str = ""
     generic: bool = True  # a request any type could make may stand in for the frames
+    # whether the request may tell of the end of a state the asker spoke of (``_aside``): never a
+    # correction's (the release's narrate none: the state's end would make it a state shift)
+    aside: bool = True
+    switch_said: bool = False  # the frames already ask for the device to be switched on
 
     @property
     def asker(self) -> str:
@@ -228,9 +245,42 @@ def _recurs(ask: Ask) -> None:
     ask.state_lead(situations.STATES[ask.chain.target.condition or ""].back)  # type: ignore[union-attr]
 
 
+def _switched_on(ask: Ask) -> bool:
+    """Whether the device of the answer has an "on" a request may ask for with its value (a level, a
+    color), and this request does."""
+    target = ask.chain.target
+    assert target is not None
+    setting = settings()[target.setting]
+    # not a value at the bottom of a number's range: "turn on the wheel warmer" to level 0 says two things
+    fits = DEVICES[target.setting].switch is not None and setting.kind in ("int", "enum") and \
+        not (setting.kind == "int" and target.value == min(setting.domain))
+    ask.switch_said = fits and ask.rng.random() < TURN_ON_USE
+    if ask.switch_said:  # the device is named as one switches it on ("the seat massage"), its value by the noun
+        dev = noun(DEVICES[target.setting].switch or target.setting, ask.rng)
+        ask.fill.update(dev=dev, dev_cap=cap(dev), bare=dev.removeprefix("the ").removeprefix("my "),
+                        when=ask.rng.choice(TURN_ON_WHEN))
+    return ask.switch_said
+
+
 def _corrected(ask: Ask) -> None:
-    ask.frames = MY_WAY + EARLIER
+    ask.frames, ask.aside = MY_WAY + EARLIER, False
     ask.fill["when"] = ask.rng.choice(SETTLED)
+    if _switched_on(ask):
+        switch = DEVICES[ask.chain.target.setting].switch  # type: ignore[union-attr]
+        # a switch of several settings (the climate system's temperature, its fan) is asked with the one meant
+        sole = sum(d.switch == switch for d in DEVICES.values()) == 1
+        ask.frames, ask.generic = TURN_ON if sole else tuple(f for f in TURN_ON if "{noun}" in f), False
+
+
+def _step_on_corrected(ask: Ask) -> None:
+    """A step from the corrected value, said in any of the release's forms ("a touch higher")."""
+    target = ask.chain.target
+    assert target is not None
+    _step(ask, TURN_ON_WHEN)  # "when I fixed it" would tell the type: the time as any type's request says it
+    ask.aside = False
+    ask.fill["step"] = step_said(target.offset or 0, DEVICES[target.setting].unit, ask.rng)
+    if _switched_on(ask):
+        ask.frames = TURN_ON_STEP
 
 
 # Each recipe variant's request (every variant of recipes.py has one: tests/generate/test_procedural.py).
@@ -243,7 +293,7 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "usual": _usual, "recurs": _recurs, "usual-step": _usual_step,
     "absolute": _corrected, "relative": _corrected, "revert": _corrected,
-    "step-on-corrected": lambda ask: _step(ask, SETTLED),
+    "step-on-corrected": _step_on_corrected,
 }
 
 
@@ -284,7 +334,7 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
     frame = rng.choice(fresh(ask.frames, ask.lead))
     if ask.generic and not ask.lead and rng.random() < BY_NAME[chain.reasoning_type].generic_requests:
         frame = rng.choice(GENERIC)
-    if not ask.lead and target.condition not in situations.STATES and rng.random() < ASIDE_USE:
+    if ask.aside and not ask.lead and target.condition not in situations.STATES and rng.random() < ASIDE_USE:
         _aside(ask, frame)
     if ask.shows is None and ask.relative is None and rng.random() < 0.1:
         ask.relative = rng.choice(situations.RELATIONS)
@@ -297,7 +347,7 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
         text = cap(text)
     if ask.lead:
         text = f"{ask.lead} {text if ask.lead.endswith('.') else lowered(text, {first(n) for n in people})}"
-    if len(target.calls) > 1 and rng.random() < SWITCH_SAID_USE:
+    if len(target.calls) > 1 and not ask.switch_said and rng.random() < SWITCH_SAID_USE:
         text += rng.choice(SWITCH_ON)
     fill["request"] = text
     return ask

@@ -331,31 +331,47 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
                   base=base[0] if base else None, offset=base[1] if base else None)
 
 
+# How an error_correction chain goes, measured on the release's 62 corrections (most of them on a
+# number that a step may move): of the chains on such a number, a relative correction (the release:
+# 7 of 62, each saying where it lands but one: "step-alone" of them a step said alone), a query
+# asking a step from the corrected value (11 of 62, its base always the value the correction settled
+# on); of the others, "put it back" naming no value; of any, someone else's value on another day
+# before or after (the release: 6 of 62, 3 of them the latest).
+CORRECTION_SHARES = {"relative": 0.15, "step-alone": 0.2, "step-on-corrected": 0.28, "revert": 0.12,
+                     "someone-else": 0.18}
+
+
 def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
-    """A value corrected, minutes later in its event (a third of chains, as in the release) or on
-    another day; now and then someone else sets another value on an earlier or a later day (a third
-    entry: neither the first nor the latest value is the rule)."""
+    """A value corrected, minutes later in its event or on another day, at the release's rates
+    (``CORRECTION_SHARES``): mostly the correction says the value it settles on, as the release's
+    do even where they are relative ("too strong, lower it a bit", then level 2); a step said alone
+    now and then (the answer is then a value nobody said); more often the query asks a step from
+    the value the correction settled on ("like last time, one notch higher"); and now and then
+    someone else sets another value on an earlier or a later day (a third entry: neither the first
+    nor the latest value is the rule), or "put it back" names no value at all."""
     person = rng.choice(names)
     stepped = stepped_value(s, rng)
-    roll = rng.random()
     events: tuple[int, ...] = (2,) if rng.random() < 0.3 else ()
+    shares = CORRECTION_SHARES
+    roll = rng.random()
 
     def around(voices: tuple[Voice, ...], taken: tuple[Any, ...]) -> tuple[tuple[Voice, ...], tuple[int, ...]]:
         rest = [v for v in (s.domain or text_values(s, rng, 4)) if v not in taken]
-        if not rest or rng.random() >= 0.25:
+        if not rest or rng.random() >= shares["someone-else"]:
             return voices, events
         said = Voice(rng.choice([n for n in names if n != person]), rng.choice(rest), "everyday", preference=False)
-        if rng.random() < 0.4:  # mostly after: the latest value is then someone else's
+        if rng.random() < 0.5:  # before, or after: the latest value is then someone else's
             return (said, *voices), (1, *(events or (1, 1)))
         return (*voices, said), (*(events or (1, 1)), 1)
 
-    if stepped and roll < 0.35:  # "too strong, two lower": the answer is a value nobody said
+    if stepped and roll < shares["relative"]:  # "too strong, two lower" (and where it lands, mostly)
         wrong, offset, answer = stepped
+        role = "corrected-to" if rng.random() >= shares["step-alone"] else "corrected"
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
-                                   Voice(person, answer, "corrected", offset=offset)), (wrong, answer))
+                                   Voice(person, answer, role, offset=offset)), (wrong, answer))
         return Recipe(i, kind.name, s.api, "relative", voices, person, answer, base=wrong, offset=offset,
                       events=grouped, two_calls=two_calls(s, rng, 0.45))
-    if stepped and roll < 0.5:  # the query asks a step from the corrected value
+    if stepped and roll < shares["relative"] + shares["step-on-corrected"]:  # the query asks a step from it
         settled, offset, answer = stepped
         wrong = next(v for v in s.domain if v not in (settled, answer))
         voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
@@ -363,7 +379,7 @@ def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density
         return Recipe(i, kind.name, s.api, "step-on-corrected", voices, person, answer, base=settled,
                       offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.45))
     answer, wrong = draw_values(s, rng, 2, kind.default_answers)
-    if s.kind != "bool" and rng.random() < 0.35:
+    if s.kind != "bool" and rng.random() < shares["revert"]:
         # "from B to A", then "no, put it back": the answer is the value it was changed from
         voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),
                   Voice(person, answer, "reverted"))

@@ -16,6 +16,20 @@ from random import Random
 from typing import Any
 
 from vmb.generate.procedural import causes, situations, talk
+from vmb.generate.procedural.corrections import (
+    CHANGED_FROM,
+    CORRECTIONS,
+    CORRECTIONS_LATER,
+    LANDED,
+    REFERRING,
+    REFERRING_LATER,
+    REFERRING_USE,
+    RELATIVE,
+    RELATIVE_LATER,
+    REVERTED,
+    step_said,
+    step_words,
+)
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
 from vmb.generate.procedural.lexicon import fresh
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices
@@ -37,14 +51,6 @@ def first(name_: str) -> str:
 def spoken(value: Any) -> str:
     """A value as people say it ("feet and windshield", not "feet_window")."""
     return SPOKEN_VALUES.get(str(value), (str(value).replace("_", " "),))[0]
-
-
-def step_words(offset: int, unit: str) -> str:
-    size = abs(offset)
-    word = COUNT_WORDS[size] if size < len(COUNT_WORDS) else str(size)
-    noun = {"degrees": "degree", "percent": "point"}.get(unit, "notch")
-    plural = ("es" if noun.endswith("ch") else "s") if size != 1 else ""
-    return f"{word} {noun}{plural} {'higher' if offset > 0 else 'lower'}"
 
 
 def nouns(api: str) -> tuple[str, ...]:
@@ -79,14 +85,6 @@ COMPLAINTS = ("Something isn't right with {dev} at the moment.", "Hmm, {dev} lik
 # The same when the wish already names the device every way it has.
 PLAIN_COMPLAINTS = ("This isn't how I like the car.", "The car is set up all wrong for me right now.",
                     "Whoever drove last left everything wrong.", "Nothing in here is how I left it.")
-# A correction right after the speaker's own words, in the same event.
-CORRECTIONS = ("Actually, no.", "Wait, scratch that.", "Hmm, not like that.", "Sorry, I got that wrong.",
-               "No, wait.", "Second thoughts, no.", "Wait, that's not it.", "Forget what I said.")
-# A correction on a later occasion: it says what it takes back.
-CORRECTIONS_LATER = ("Turns out I got {dev} wrong the other day.", "I changed my mind about {dev}.",
-                     "Scratch what I said about {dev} before.", "I've had second thoughts about {dev}.",
-                     "Actually, I didn't set {dev} right.", "No, I was wrong about {dev} earlier.",
-                     "Hmm, {dev} the way I had it was a mistake.")
 STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {state},", "{state_cap}, so for now")
 # How a state shift's temporary value follows the state that causes it. The state itself says the
 # value is for a while; a word saying so ("since", "because", "for now", "today") is in 27 of the
@@ -121,25 +119,6 @@ NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the
          " In my head that's the {theme}.", " Around here we say the {theme}.", " The {theme}, we agreed.")
 FOR_OTHER = ("{who} always complains otherwise, so {setp} for {obj}.", "{who} is riding with me, so {setp} the way {pron} wants it.",
              "For {who}'s sake, {setp}; {pron} asked nicely.", "{who} likes {setp}, so that's for {obj}.")
-CHANGED_FROM = ("Let's switch {dev} from {old} to {new} for a change.", "I'm moving {dev} off {old}, trying {new}.",
-                "How about {new} instead of {old} for {dev}?", "Change {dev} from {old} to {new}, just to see.",
-                "I'm bored of {old}. {dev_cap} on {new}, please.", "Let's try {new} rather than {old} for {dev}.")
-REVERTED = ("Hmm, no. Put it back the way it was.", "Actually I liked it better before. Change it back.",
-            "No, that's worse. Back to what we had.", "Nope, undo that, the old one was better.",
-            "I miss how it was. Switch it back, please.", "That was a mistake, go back to before.")
-RELATIVE = {"lower": ("That's too much. Take it {step}.", "Hmm, I overdid it. Go {step}.", "Too strong for me, {step} please.",
-                      "Bit much. Make it {step}.", "Ease it off, {step}."),
-            "higher": ("That's not enough. Take it {step}.", "Too weak, honestly. Go {step}.", "I barely notice it, {step} please.",
-                       "Not quite there. Make it {step}.", "Push it up, {step}."),
-            "either": ("No, that's not right, {step} please.", "Close, but {step} would be better.",
-                       "Almost. Try {step}.", "Nearly, but make it {step}.")}
-# The same on a later occasion: they name the device they go back to.
-RELATIVE_LATER = {"lower": ("{dev_cap}: too strong for me lately. Take it {step}.", "I overdid {dev} before. Go {step}.",
-                            "I've had {dev} up too much, {step} please.", "Ease {dev} off, {step}."),
-                  "higher": ("I've had {dev} too weak. Go {step}.", "I barely notice {dev} like this, {step} please.",
-                             "{dev_cap}: not quite there yet. Make it {step}.", "Push {dev} up, {step}."),
-                  "either": ("I haven't got {dev} right yet, {step} please.", "{dev_cap}: close, but better {step}.",
-                             "{dev_cap}: nearly right. Make it {step}.")}
 REPLIES = ("Sure, done.", "Okay, I'll remember that.", "Fair enough.", "If that's what works for you.",
            "I'd never have picked that, but okay.", "Noted.", "Makes sense.", "Fine by me.", "Huh, interesting choice.",
            "Whatever you like.", "Got it.", "Really? Okay.", "Sounds good.", "No argument from me.", "Right you are.",
@@ -319,6 +298,18 @@ def _follows(recipe: Recipe, voice: Voice) -> bool:
     return any(v is voice for event in event_voices(recipe) for v in event[1:])
 
 
+def _refers_back(recipe: Recipe, voice: Voice, api: str, rng: Random) -> str:
+    """A correction of the value said just before it (in its event, or on an earlier day), by that
+    value, not by the device: the gold entry of a later correction then names no setting."""
+    old = next(before for before, this in zip(recipe.voices, recipe.voices[1:]) if this is voice).value
+    way = "either"
+    if DEVICES[api].unit in ("level", "percent", "degrees") and rng.random() < 0.7:  # "too strong" fits no position
+        way = "higher" if voice.value > old else "lower"
+    said_old, said_new = literal(api, old, rng), literal(api, voice.value, rng)
+    bank = REFERRING if _follows(recipe, voice) else REFERRING_LATER
+    return rng.choice(bank[way]).format(old=said_old, old_cap=cap(said_old), new=said_new, new_cap=cap(said_new))
+
+
 def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool = False) -> str:
     """A relative's favorite value: the recipe's relative for the value that decides, another one's
     for a value that decides nothing."""
@@ -453,10 +444,17 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
                                                 new=spoken(v))]
     if role == "reverted":
         return [rng.choice(REVERTED)]
-    if role == "corrected" and voice.offset is not None:
+    if role in ("corrected", "corrected-to") and voice.offset is not None:
         bank = RELATIVE if _follows(recipe, voice) else RELATIVE_LATER
         frames = bank["higher" if voice.offset > 0 else "lower"] + bank["either"]
-        return [rng.choice(frames).format(step=step_words(voice.offset, DEVICES[api].unit), dev=dev, dev_cap=cap(dev))]
+        said = rng.choice(frames).format(step=step_said(voice.offset, DEVICES[api].unit, rng), dev=dev,
+                                         dev_cap=cap(dev))
+        if role == "corrected":  # the step alone: where it lands is for the reader to work out
+            return [said]
+        landed = rng.choice(LANDED).format(value=literal(api, v, rng))
+        return [f"{said} {cap(landed)}"]
+    if role == "corrected" and settings()[api].kind != "bool" and rng.random() < REFERRING_USE:
+        return [_refers_back(recipe, voice, api, rng)]
     if role == "corrected":
         wish = words.wish(api, v, habit=True, literal_only=True)
         takes_back = rng.choice(CORRECTIONS) if _follows(recipe, voice) else _takes_back(words, api, wish)
