@@ -90,7 +90,7 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
     "look": {0: ("it just looks right", "it just feels calmer", "it goes with the upholstery", "it cheers me up",
                  "it makes the car feel like mine", "it makes the cabin feel cozy", "nothing clashes that way")},
     "loudness": {1: ("I can hear it over the road noise", "my hearing isn't what it used to be",
-                     "the tyres drown it out otherwise", "I never miss a word", "I don't have to lean in to hear it"),
+                     "the tires drown it out otherwise", "I never miss a word", "I don't have to lean in to hear it"),
                  -1: ("I can hear myself think", "nobody has to shout over it", "loud sound wears me out",
                       "the kids can sleep in the back", "my ears ring otherwise", "it doesn't drown out the conversation"),
                  0: ("it sits just right under the conversation", "my ears seem happiest there")},
