@@ -17,15 +17,25 @@ def quoted_speech(text: str) -> str:
 _SPEECH_VERB = r"(?:\s+\w+){0,2}?\s+(?:told|said|says|asked|complained|explained|added|replied|insisted|mentioned)\b"
 
 
-def speaker(text: str, people: Sequence[str]) -> str | None:
-    """The group member who speaks in ``text`` ("Andrea told Rita: ..."), else the first one named."""
+def _aliases(person: str) -> set[str]:
+    """How a text may name a member: the full name, or the first name alone."""
+    return {person, person.split()[0]} if person.split() else {person}
+
+
+def _earliest(text: str, people: Sequence[str], after: str = "") -> str | None:
+    """The member whose name (followed by the pattern ``after``) comes first in ``text``, by position."""
     best: tuple[int, str] | None = None
     for person in people:
-        for alias in {person, person.split()[0]} if person.split() else {person}:
-            match = re.search(rf"\b{re.escape(alias)}\b{_SPEECH_VERB}", text)
+        for alias in _aliases(person):
+            match = re.search(rf"\b{re.escape(alias)}\b{after}", text)
             if match and (best is None or match.start() < best[0]):
                 best = (match.start(), person)
-    return best[1] if best else first_person_named(text, people)
+    return best[1] if best else None
+
+
+def speaker(text: str, people: Sequence[str]) -> str | None:
+    """The group member who speaks in ``text`` ("Andrea told Rita: ..."), else the first one named."""
+    return _earliest(text, people, _SPEECH_VERB) or first_person_named(text, people)
 
 
 def beneficiary(text: str, people: Sequence[str]) -> str | None:
@@ -33,18 +43,11 @@ def beneficiary(text: str, people: Sequence[str]) -> str | None:
     its speaker."""
     said = quoted_speech(text)
     for person in people:
-        for alias in {person, person.split()[0]} if person.split() else {person}:
-            if re.search(rf"\bfor {re.escape(alias)}\b", said):
-                return person
+        if any(re.search(rf"\bfor {re.escape(alias)}\b", said) for alias in _aliases(person)):
+            return person
     return speaker(text, people)
 
 
 def first_person_named(text: str, people: Sequence[str]) -> str | None:
     """The first group member ``text`` names (full name or first name), by position."""
-    best: tuple[int, str] | None = None
-    for person in people:
-        for alias in {person, person.split()[0]} if person.split() else {person}:
-            match = re.search(rf"\b{re.escape(alias)}\b", text)
-            if match and (best is None or match.start() < best[0]):
-                best = (match.start(), person)
-    return best[1] if best else None
+    return _earliest(text, people)
