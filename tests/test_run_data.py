@@ -131,3 +131,34 @@ def test_rescoring_reads_the_benchmark_the_run_read(small_runs: Path, tiny_bench
     before = json.loads((run / "metric.json").read_text())
     metric, warnings = rescore_run(run)
     assert warnings == [] and metric["overall"] == before["overall"]
+
+
+def test_rescoring_finds_the_runs_benchmark_by_checksum_where_the_header_names_another(
+        small_runs: Path, small_benchmark: Path, tiny_benchmark: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The directory a header names may hold another benchmark now (made again in place): re-scoring reads
+    the one whose checksum the run recorded, as every reader of runs does."""
+    from vmb.harness.rescore import rescore_run
+
+    run = one_run(small_runs, tmp_path)
+    config = json.loads((run / "config.json").read_text())
+    config["operational"]["data"] = str(tiny_benchmark)
+    (run / "config.json").write_text(json.dumps(config))
+    monkeypatch.setenv("VMB_DATA", str(small_benchmark))
+    before = json.loads((run / "metric.json").read_text())
+    metric, warnings = rescore_run(run)
+    assert warnings == [] and metric["overall"] == before["overall"]
+
+
+def test_the_report_refuses_runs_of_two_benchmarks_in_one_line_before_any_notebook(
+        small_runs: Path, tmp_path: Path) -> None:
+    from vmb.report import ReportError, make_report
+
+    one = one_run(small_runs, tmp_path, "oracle-gold")
+    other = one_run(small_runs, tmp_path, "noop-none")
+    config = json.loads((other / "config.json").read_text())
+    config["determining"]["data_sha256"] = "0" * 64
+    (other / "config.json").write_text(json.dumps(config))
+    with pytest.raises(ReportError, match="load runs of different benchmarks separately") as caught:
+        make_report(runs=[one, other], out=tmp_path / "report", figures=tmp_path / "figures", log=lambda _: None)
+    assert "\n" not in str(caught.value) and not (tmp_path / "report" / "notebooks").exists()

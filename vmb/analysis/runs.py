@@ -32,7 +32,7 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
-from vmb.data.locate import data_checksum, fallback_data_dirs, given_data_dir
+from vmb.data.locate import data_checksum, find_data_dir
 from vmb.errors import VmbError
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
@@ -308,23 +308,19 @@ def _data_dir_of(runs: list[Run], data: str | None) -> Path:
     wanted = _one_checksum(runs)
     if wanted is None:
         return resolve_data_dir(data)
-    if data:
-        tried = [given_data_dir(data)]
-    else:
-        recorded = [Path(r.header.data_dir) for r in runs if r.header.data_dir]
-        tried = [*recorded, *filter(None, [given_data_dir(None)]), *fallback_data_dirs()]
-    looked: dict[Path, str] = {}
-    for path in tried:
-        if path is None or path.resolve() in looked or not path.is_dir():
-            continue
-        looked[path.resolve()] = found = data_checksum(path)
-        if found == wanted:
-            return path
+    found, looked = find_data_dir(wanted, [r.header.data_dir for r in runs], data)
+    if found is not None:
+        return found
     run = runs[0]
-    held = "; ".join(f"{path} holds {_short(found)}" for path, found in looked.items()) or "no benchmark found"
-    hint = "pass --data (or data=) with the benchmark it ran on" + (
+    held = "; ".join(f"{path} holds {_short(checksum)}" for path, checksum in looked.items()) or "no benchmark found"
+    hint = "name the benchmark it ran on with --data DIR" + (
         "" if run.header.data_dir is None else f" (it read {run.header.data_dir})")
     raise RunDataError(f"{run.path} ran on benchmark data {_short(wanted)}, but {held}: {hint}")
+
+
+def runs_data_dir(paths: Iterable[str | Path], data: str | None = None) -> Path:
+    """The directory of the benchmark the runs at or below ``paths`` ran on (see ``runs_benchmark``)."""
+    return _data_dir_of([read_run(p) for p in find_runs(*paths)], data)
 
 
 def runs_benchmark(paths: Iterable[str | Path], data: str | None = None) -> Benchmark:
@@ -336,7 +332,7 @@ def runs_benchmark(paths: Iterable[str | Path], data: str | None = None) -> Benc
     """
     from vmb.data import load_benchmark
 
-    return load_benchmark(_data_dir_of([read_run(p) for p in find_runs(*paths)], data))
+    return load_benchmark(runs_data_dir(paths, data))
 
 
 def check_benchmark(runs: list[Run], bench: Benchmark) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 from vmb.data.errors import DataError
@@ -84,3 +85,30 @@ def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
         f"no benchmark data found (looked in {looked}). Run `vmb data fetch` to download it, "
         f"or pass --data DIR or set {ENV_VAR}.",
     )
+
+
+def find_data_dir(checksum: str, recorded: Iterable[str | None],
+                  data: str | None = None) -> tuple[Path | None, dict[Path, str]]:
+    """The directory holding the benchmark whose ``data_checksum`` is ``checksum``, and every directory looked
+    at with the checksum it holds (for a message when none matches).
+
+    ``data`` (``--data``) is the only one tried when given; otherwise the directories a run recorded, then
+    ``$VMB_DATA`` and the usual places, in that order (``$VMB_DATA`` only read when the recorded ones fail).
+    """
+    def tried() -> Iterable[Path | None]:
+        if data:
+            yield given_data_dir(data)
+            return
+        yield from (Path(path) for path in recorded if path)
+        yield given_data_dir(None)
+        yield from fallback_data_dirs()
+
+    looked: dict[Path, str] = {}
+    for path in tried():
+        if path is None or path.resolve() in looked or not path.is_dir():
+            continue
+        looked[path.resolve()] = found = data_checksum(path)
+        if found == checksum:
+            return path, looked
+    return None, looked
+

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from vmb.data.locate import find_data_dir
 from vmb.harness.agent import score_replayed
 from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
@@ -32,8 +33,14 @@ def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Pat
 
 def _stored_config(header: RunHeader, out: Path, data: str | None) -> RunConfig:
     determining, selection = header.determining, header.selection
-    if data is None and header.data_dir is not None and Path(header.data_dir).is_dir():
-        data = header.data_dir  # the benchmark the run read, not whichever the usual places hold now
+    if data is None:
+        # The benchmark the run read (found by its checksum), not whichever the usual places hold now; where
+        # none matches, the recorded directory, and re-scoring warns that its files differ.
+        found, _ = find_data_dir(header.data_sha256, [header.data_dir])
+        if found is not None:
+            data = str(found)
+        elif header.data_dir is not None and Path(header.data_dir).is_dir():
+            data = header.data_dir
     return RunConfig(
         out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
         base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],

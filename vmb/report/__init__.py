@@ -100,7 +100,7 @@ def make_report(
     Relative paths are taken from the working directory, as ``vmb run --out`` takes them (``make
     report`` runs in the checkout, so its runs/, build/report and figures/ are the checkout's).
     """
-    from vmb.analysis.runs import find_runs
+    from vmb.analysis.runs import RunDataError, find_runs, runs_data_dir
 
     seconds: dict[str, float] = {}
     start = time.perf_counter()
@@ -125,7 +125,12 @@ def make_report(
         raise ReportError(f"no notebooks found in {NOTEBOOKS_DIR}")
     # Absolute paths: the notebooks run with the checkout as their working directory.
     out, figures = out.resolve(), figures.resolve()
-    data = str(Path(data).resolve()) if data else None
+    # The runs' benchmark, found once (by the checksum their headers record): every notebook, the viewer and
+    # the front page then read that one, and runs of two benchmarks are refused here in one line.
+    try:
+        data = str(runs_data_dir(found, data).resolve())
+    except RunDataError as error:
+        raise ReportError(str(error)) from None
     (out / "notebooks").mkdir(parents=True, exist_ok=True)
     offered = {"runs": [str(p.resolve()) for p in found], "data": data, "out_dir": str(out),
                "figures_dir": str(figures), "generated": str(Path(generated).resolve()) if generated else None}
