@@ -13,7 +13,8 @@ from vmb.generate.llm_plan import LinePlan
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import chains, personas
 from vmb.generate.procedural.devices import usable
-from vmb.generate.procedural.recipes import Recipe, recipes
+from vmb.generate.procedural.recipes import UNDESCRIBED, Recipe, recipes
+from vmb.generate.procedural.values import describable
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import call_text, settings
 from vmb.generate.text import DESCRIBED_VALUES, described, spoken_pattern
@@ -47,16 +48,22 @@ def _planned() -> list[tuple[Recipe, Chain]]:
 
 
 def test_described_answers_come_at_their_types_rates_and_only_on_enum_values() -> None:
+    """The planned rates, measured on the plans of 200 groups (no chains made: 70-130 describable answers
+    per type, so a rate is measured to about ±0.04)."""
+    options = GenerateOptions(groups=200, seed=5)
+    plans = [r for group in range(1, options.groups + 1)
+             for r in recipes(options, group, [p.name for p in personas.build(options, group).people])]
     for kind in REASONING:
-        planned = [r for r, _ in _planned() if r.reasoning_type == kind.name]
+        planned = [r for r in plans if r.reasoning_type == kind.name]
         marked = [r for r in planned if r.described]
         assert all(settings()[r.setting].kind == "enum" and str(r.answer) in DESCRIBED_VALUES for r in marked)
         if kind.described_answers == 0:
             assert not marked, kind.name
         else:
-            describable = [r for r in planned if settings()[r.setting].kind == "enum"
-                           and str(r.answer) in DESCRIBED_VALUES and r.variant != "revert"]
-            assert marked and abs(len(marked) / len(describable) - kind.described_answers) < 0.15, kind.name
+            describable_ = [r for r in planned
+                            if r.variant not in UNDESCRIBED and describable(settings()[r.setting], r.answer)]
+            assert len(describable_) > 60, kind.name
+            assert abs(len(marked) / len(describable_) - kind.described_answers) < 0.08, kind.name
 
 
 def test_a_described_answer_is_said_only_by_its_description_and_the_vetting_hears_it() -> None:

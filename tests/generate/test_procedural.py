@@ -6,15 +6,18 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from random import Random
 
 from tests.generate.conftest import SMALL, files, generate
 from vmb.audit.answerability import clock_contradiction
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
-from vmb.data.reasoning import REASONING
+from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, rng_for, type_counts
 from vmb.generate.procedural import chains, personas, qa
+from vmb.generate.procedural.devices import usable
+from vmb.generate.procedural.recipes import BUILDERS
 from vmb.generate.schemas import Chain, ChainSet
 from vmb.generate.settings import settings
 from vmb.generate.text import mentions, says_value
@@ -159,6 +162,18 @@ def test_a_relative_correction_mostly_says_where_it_lands() -> None:
         else:
             landing = next(e for e in chain.events if "corrected-to" in e.role)
             assert any(says_value(u.text, target.value, settings()[target.setting].domain) for u in landing.lines)
+
+
+def test_a_step_said_alone_is_a_fifth_of_relative_corrections() -> None:
+    """The rate behind the test above, on the recipe itself over 1,000 draws (a generated set holds too few
+    relative corrections to measure it: 8 in 120 groups)."""
+    kind = BY_NAME["error_correction"]
+    fan = usable()["carcontrol_airConditioner_set_fan_speed"]
+    made = [BUILDERS[kind.recipe](0, fan, ["Ann Lee", "Bo Chen", "Cy Park"], Random(seed), 2, kind)
+            for seed in range(1000)]
+    relative = [r for r in made if r.variant.startswith("relative")]
+    alone = [r for r in relative if any(v.role.split("+")[-1] == "corrected" for v in r.voices)]
+    assert len(relative) > 100 and 0.12 < len(alone) / len(relative) < 0.32
 
 
 def test_a_corrected_value_is_often_the_latest_said_never_always() -> None:

@@ -19,12 +19,13 @@ from vmb.audit.answerability import clock_contradiction
 from vmb.audit.wording import shared_scenes
 from vmb.data import Benchmark, Query, load_benchmark
 from vmb.generate.procedural import asks, lexicon, qa, scenes, situations, speech
+from vmb.generate.procedural.scene_words import CAR_PARTS
 from vmb.generate.schemas import Persona
 from vmb.generate.text import value_words
 
 # The release's share is 7.0%; a bank of a few sentences per condition gave 77%.
 SHARED_SCENES_BOUND = 10.0
-_CAR_PARTS = re.compile(r"windshield|wheel|headlight|dashboard|glass|seat|mirror|screen|light|radio|window", re.I)
+_CAR_PARTS = re.compile(CAR_PARTS, re.I)
 # Spellings of the other convention: generated text spells as the catalog does ("color").
 BRITISH = re.compile(r"\b(?:favourite|colour|neighbour|flavour|honour|humour|harbour|rumour|behaviour|centre|theatre|metre"
                      r"|litre|grey|practis|organis|realis|recognis|memoris|apologis|cancelled|travelled|traveller|tyre|pyjama"
@@ -138,7 +139,7 @@ def test_nobody_reads_or_naps_at_the_wheel(wording_dir: Path) -> None:
     """A query showing the asker reading or napping has someone else drive or the car parked, and a
     gold entry never has the driver tell of their reading or napping rule."""
     still = {k for k, c in situations.CONDITIONS.items() if c.still}
-    riding = {k for k in still if k != "parked"}
+    riding = {k for k, c in situations.CONDITIONS.items() if c.driven}
     chains = {(g["group"], c["id"]): c for g in _stage(wording_dir, "chains") for c in g["chains"]}
     openings = [re.escape(f).replace(r"\{asker\}", "\\w+").replace(r"\{p\}", "\\w+").replace(r"\{errand\}", "[^.]+")
                 for f in qa.DRIVEN + qa.PARKED]

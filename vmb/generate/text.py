@@ -63,7 +63,7 @@ SPOKEN_VALUES: dict[str, tuple[str, ...]] = {
 # (its "keep it quiet" for a mute voice): the wording states an answer this way where its plan says
 # so (``Recipe.described``) and the vetting hears it; the literal readers (the shortcut baselines,
 # the audit's stated values) do not. No phrase says a word of any member of a setting that has
-# the value (tests/generate/test_values.py), so none reads as another value.
+# the value (tests/generate/test_described.py), so none reads as another value.
 DESCRIBED_VALUES: dict[str, tuple[str, ...]] = {
     "red": ("glowing like hot embers", "in the shade of ripe cherries"),
     "orange": ("in the shade of a pumpkin", "glowing like a tangerine"),

@@ -29,7 +29,7 @@ class PlanMismatch(ValueError):
 def _rides(condition: str | None) -> bool:
     """Whether a rule under ``condition`` is said by someone not at the wheel (reading, napping)."""
     held = situations.CONDITIONS.get(condition or "")
-    return held is not None and held.still and held.key != "parked"
+    return held is not None and held.driven
 
 
 def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Voice]) -> Event:

@@ -13,12 +13,19 @@ from random import Random
 from vmb.generate.procedural.devices import COUNT_WORDS
 
 
-def step_words(offset: int, unit: str) -> str:
+def _step_parts(offset: int, unit: str) -> tuple[str, str]:
+    """A step's count and noun as people say them ("two", "notches")."""
     size = abs(offset)
     word = COUNT_WORDS[size] if size < len(COUNT_WORDS) else str(size)
     noun = {"degrees": "degree", "percent": "point"}.get(unit, "notch")
     plural = ("es" if noun.endswith("ch") else "s") if size != 1 else ""
-    return f"{word} {noun}{plural} {'higher' if offset > 0 else 'lower'}"
+    return word, f"{noun}{plural}"
+
+
+def step_words(offset: int, unit: str) -> str:
+    """A step said plainly: "two notches lower"."""
+    count, noun_ = _step_parts(offset, unit)
+    return f"{count} {noun_} {'higher' if offset > 0 else 'lower'}"
 
 
 def step_said(offset: int, unit: str, rng: Random) -> str:
@@ -29,7 +36,7 @@ def step_said(offset: int, unit: str, rng: Random) -> str:
     size = abs(offset)
     way, comparative = ("up", "higher") if offset > 0 else ("down", "lower")
     plain_step = step_words(offset, unit)
-    count, noun_ = plain_step.rsplit(" ", 1)[0].split(" ", 1)
+    count, noun_ = _step_parts(offset, unit)
     number = str(size) if unit in ("percent", "position") else count
     forms = [plain_step, f"{way} by {number}", f"{count} {noun_} {way}", f"{way} {count} {noun_}"]
     if size == 1 and unit in ("level", "degrees"):

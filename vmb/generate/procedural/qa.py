@@ -159,7 +159,7 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
         opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
     else:
         if not at_wheel:  # reading, napping, waiting
-            frames = DRIVEN if passenger and condition is not None and condition.key != "parked" else PARKED
+            frames = DRIVEN if passenger and condition is not None and condition.driven else PARKED
             opening = rng.choice(frames).format(**fill) + " " + scene
         else:
             opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)

@@ -8,6 +8,10 @@ Frames are written with alternatives (``[a|b]``) and slots (``{home}``, ``{day}`
 
 from __future__ import annotations
 
+# The parts of the car no scene names (a scene that did would point a reader at a setting): a regex
+# alternation, matched inside words ("headlight"), read by the scene grammar and its tests.
+CAR_PARTS = "windshield|wheel|headlight|dashboard|glass|seat|mirror|screen|light|radio|window"
+
 # Each condition's images, one sentence each (``{we}`` is everyone in the car, ``{a_ref}`` the asker).
 CORES: dict[str, tuple[str, ...]] = {
     "rain": (

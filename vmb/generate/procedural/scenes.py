@@ -27,6 +27,7 @@ from vmb.generate.procedural.fake import Names, words
 from vmb.generate.procedural.scene_words import (
     AGREES,
     ASKS_CAR,
+    CAR_PARTS,
     COMPANION,
     CORES,
     DOG_NAMES,
@@ -50,7 +51,7 @@ TIME_LEAD, PEOPLE_LINE = 0.3, 0.35
 # part of the car.
 _TIME_WORDS = r"morning|noon|midday|lunch|afternoon|evening|night|dusk|dawn|sunset|sunrise|twilight|daybreak|breakfast|dark"
 _TELLING = re.compile(_TIME_WORDS + r"|rain|snow|fog|mist|sun|kid|child|dog|gym|nap|sleep|call|phone|read|book|paper"
-                      r"|traffic|road|hill|heat|screen|light|seat|wheel|radio|window|mirror|glass", re.I)
+                      r"|traffic|road|hill|heat|" + CAR_PARTS, re.I)
 _TIMELESS = re.compile(_TIME_WORDS, re.I)
 
 

@@ -24,6 +24,11 @@ class Condition:
     occasion: tuple[str, ...]  # how a query recalls a drive under it ("that trip in the downpour"), not the rule's words
     still: bool  # the person it holds for is not at the wheel (reading, napping, waiting parked)
 
+    @property
+    def driven(self) -> bool:
+        """The person it holds for rides while someone else drives (reading, napping), not waiting parked."""
+        return self.still and self.key != "parked"
+
 
 def _c(key: str, category: str, hours: tuple[int, ...], rule: str, occasion: str, still: bool = False) -> Condition:
     return Condition(key, tuple(rule.split("|")), hours, category, tuple(occasion.split("|")), still)

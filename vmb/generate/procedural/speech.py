@@ -92,9 +92,9 @@ STATE_LEADS = ("{state_cap}, so", "Because {state},", "{state_cap}.", "Since {st
 TEMPORARY_LEADS = ("{state_cap}, so", "{state_cap}.", "{state_cap}. Anyway,", "Ugh, {state}.", "{state_cap}, what a pain.")
 MARKED_LEADS = ("Because {state},", "Since {state},", "{state_cap}, so for now", "{state_cap}, so", "{state_cap}.")
 TEMPORARY_MARKED = 0.3
-# How often the temporary value may be said by a description alone ("all the way up"): the release
+# How often the temporary value may be said without its number ("all the way up"): the release
 # says its number (one of its 40 integer state shifts says only "the maximum intensity").
-TEMPORARY_DESCRIBED = 0.1
+TEMPORARY_UNNUMBERED = 0.1
 # How often a marked temporary value is said to be for a while ("for now") after a lead that does not say so.
 FOR_NOW_USE = 0.5
 TEMPORARY_STEPS = ("{start_cap}, so {dev} {step} than usual.", "{start_cap}. {dev_cap} {step} than usual, please.",
@@ -418,7 +418,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         marked = rng.random() < TEMPORARY_MARKED
         lead = rng.choice(fresh(MARKED_LEADS if marked else TEMPORARY_LEADS, start)).format(state=start,
                                                                                            state_cap=cap(start))
-        wish = words.wish(api, v, literal_only=rng.random() >= TEMPORARY_DESCRIBED)
+        wish = words.wish(api, v, literal_only=rng.random() >= TEMPORARY_UNNUMBERED)
         if marked and lead.endswith((", so", ".")) and rng.random() < FOR_NOW_USE:
             wish = for_now(wish, rng.choice(fresh(FOR_NOW[:4], f"{lead} {wish}")))
         return [words.led(lead, wish, v)]
