@@ -348,7 +348,8 @@ class LLMBackend:
                                 lambda data: check_answer(data, target.calls, answer_values(target.calls), plan, phrase),
                                 f"query of group {personas.group} chain {chain.id}", qa_schema(payload["answer"]))
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
-                      gold_memory=procedural_qa.gold_memory(chain, times, rng_for(self.options, personas.group, "qa", chain.id)),
+                      gold_memory=procedural_qa.gold_memory(chain, times, procedural_qa.gold_rng(self.options, personas.group,
+                                                                                             chain.id, revision)),
                       new_answer=answer.new_answer,
                       evidence=[e.id for e in chain.events])
 

@@ -90,6 +90,12 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
     return text
 
 
+def gold_rng(options: GenerateOptions, group: int, chain: str, revision: int = 0) -> Random:
+    """The gold memory's own random source (its entries' wording and order): not the query's, so a
+    change of a query's words, or a query realised again, leaves its gold memory as it was."""
+    return rng_for(options, group, "gold", chain, revision=revision)
+
+
 def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Random) -> str:
     """The chain's entries, the deciding one (the latest giving the answer's value, or its base)
     written last as often as its type's ``written_last`` says, the others shuffled: two entries are
@@ -174,7 +180,8 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
             opening += f" {adjust()}"
     text = undouble(f"At {clock(f'{hour}:{minute:02d}')}, {opening}")
     return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=text, query_date=query_date,
-                  gold_memory=gold_memory(chain, times, rng), new_answer=reference_answer(chain),
+                  gold_memory=gold_memory(chain, times, gold_rng(options, group.group, chain.id, revision)),
+                  new_answer=reference_answer(chain),
                   evidence=[e.id for e in chain.events])
 
 
