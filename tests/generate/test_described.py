@@ -76,7 +76,10 @@ def test_a_described_answer_is_said_only_by_its_description_and_the_vetting_hear
         assert not any(word.search(text) for text in lines), (chain.id, lines)  # a literal reader hears nothing
         assert any(described(text, str(recipe.answer)) for text in lines), (chain.id, lines)
         answer = [call_text(call) for call in chain.target.calls]
-        assert check_query("Set it how I like it.", answer, {e.id: [u.text for u in e.lines] for e in chain.events}) == []
+        content = chain.target.content  # what the query names to play or go to, said by the query itself
+        query = "Set it how I like it." + (f" Play {next(iter(content['args'].values()))}." if content else "")
+        lines = {e.id: [u.text for u in e.lines] for e in chain.events}
+        assert check_query(query, answer, lines, content=content) == []
 
 
 def test_the_llm_plan_asks_for_the_description_and_the_check_refuses_the_word() -> None:

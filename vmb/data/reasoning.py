@@ -28,6 +28,11 @@ class ReasoningType:
     # (corrections are mostly of a number: the release's 49 of 62),
     switches_kept: float = 1.0
     non_numbers_kept: float = 1.0
+    # and how much likelier than its module's weight says a free-text setting is drawn (a route, a
+    # song, a video, a station): the release's people argue over settings with a few values, not
+    # destinations (2 of its 149 conflicts, 2 of 62 corrections), and name a place or a song by
+    # what they said of it (12 of 97 coreferences, 10 of 90 state shifts, 8 of 102 conditionals),
+    texts_weight: float = 1.0
     # whether it wants a setting with a value for every voice (``--conflict-density`` holders), or
     # one that some temporary state would move (vmb.generate.procedural.causes),
     value_per_voice: bool = False
@@ -47,6 +52,21 @@ class ReasoningType:
     # how often an answer on a climate or window setting sets the whole cabin, not the driver's zone
     # (the release's climate answers: conditional 18 of 27, state_shift 5 of 8, preference 1 of 8)
     whole_car: float = 0.0
+    # how often its query narrates a scene for colour where none is needed (one implying no condition
+    # its chain speaks of): the release's preference-conflict queries tell the least of the weather,
+    # the light or the company (20% of them, against 24-34% of its other types' queries)
+    colour_scenes: float = 0.85
+    # how often its query names what to play or where to go now (a song, a video, a place, a station)
+    # beside a remembered setting of that device, where the setting has such content: the answer's
+    # other call takes the query's word, not the history's (the release's "Play the video, but mind
+    # the data rule": 15 of its answers, 8 of them conditional, 3 coreference, 2 each correction and
+    # preference; a value the history never states)
+    named_content: float = 0.0
+    # how often a line of its chains names the setting by its plain name ("the seat heating level"),
+    # not an everyday one ("the bum warmer"): the release's preference conflicts name it plainly, two
+    # people arguing over one setting (74% of their gold entries say two or more of its API name's
+    # words, against 50-60% in the other types)
+    named_plainly: float = 0.4
 
     @property
     def hyphenated(self) -> str:
@@ -58,17 +78,18 @@ class ReasoningType:
 REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
                   latest_decides=0.4, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
-                  whole_car=0.15, described_answers=0.23),
+                  whole_car=0.15, described_answers=0.1, named_plainly=0.8, texts_weight=0.15,
+                  colour_scenes=0.6, named_content=0.06),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
-                  whole_car=0.65, described_answers=0.26),
+                  whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4),
     ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
-                  default_answers=0.2, switches_kept=0.3, whole_car=0.6),
+                  default_answers=0.2, switches_kept=0.3, whole_car=0.6, texts_weight=2.0, named_content=0.2),
     ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,
                   switches_kept=0.55, whole_car=0.6, temporary_state=True, written_last=(0.1, 0.5),
-                  described_answers=0.16),
+                  described_answers=0.16, texts_weight=2.0),
     ReasoningType("error_correction", "error correction", "correction", generic_requests=0.4, default_answers=0.4,
-                  switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6),
+                  switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6, named_content=0.25),
 )
 REASONING_TYPES = tuple(t.name for t in REASONING)
 BY_NAME = {t.name: t for t in REASONING}

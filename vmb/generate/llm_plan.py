@@ -21,9 +21,9 @@ from typing import Any
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations
-from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
+from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, SWITCH_WORDS, plain
 from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
-from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
+from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Target, Timeline
 from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES, mentions
 from vmb.generate.vetting import answer_values
@@ -112,7 +112,7 @@ def _say(setting: Setting, line: LinePlan) -> str:
     if line.form == "from-to":
         return f"from {_spoken(line.before)} to {_spoken(line.value)}"
     if setting.kind == "bool":
-        return "on" if line.value else "off"
+        return SWITCH_WORDS.get(setting.api, ("on", "off"))[0 if line.value else 1]
     if setting.kind == "int":
         return f"{line.value} ({DEVICES[setting.api].unit})"
     return _spoken(line.value)
@@ -232,6 +232,12 @@ class QueryPlan:
         return asdict(self)
 
 
+def remembered_values(target: Target) -> list[Any]:
+    """The values the answer takes from the history, which its query must not say (not the content
+    the query names to play or go to)."""
+    return answer_values([call for call in target.calls if call != target.content])
+
+
 def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recipe) -> QueryPlan:
     assert chain.target is not None
     target = chain.target
@@ -239,7 +245,7 @@ def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recip
     hours = situations.ANY
     if target.condition in situations.CONDITIONS:
         hours = situations.CONDITIONS[target.condition].hours
-    values = answer_values(target.calls)
+    values = answer_values(target.calls)  # the content the query names too: a clock saying it would confuse
     for _ in range(50):  # a clock that says no value of the answer ("1:15 PM" says 1 and 15)
         hour, minute = rng.choice(hours), rng.choice((0, 10, 15, 20, 30, 40, 45, 50))
         clock = f"{(hour - 1) % 12 + 1}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
@@ -251,6 +257,8 @@ def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recip
         names.append(str(owner).split()[0])
     if target.alias:
         names.append(target.alias)
+    if target.content is not None:  # what to play or where to go: the query's word
+        names += [str(v) for v in answer_values([target.content])]
     step = target.offset if recipe.variant in ("occasion-step", "step-on-corrected", "usual-step", "rule-step") else None
     return QueryPlan(target.person, clock, names, step, condition_text(target.condition))
 

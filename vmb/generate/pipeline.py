@@ -128,13 +128,14 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
 
     def vetted(r: dict[str, Any]) -> Vetting:
         personas, chains, dialogue = r["personas"], r["chains"], r["dialogue"]
-        derivations = {c.id: (c.target.base, c.target.offset) for c in chains.chains
-                       if c.target is not None and c.target.offset is not None}
+        plans = {c.id: vetting.AnswerPlan((c.target.base, c.target.offset) if c.target.offset is not None else None,
+                                          c.target.content)
+                 for c in chains.chains if c.target is not None}
         items, verdicts = vetting.vet_group(
             r["qa"].items, _evidence(dialogue),
             lambda item, attempt, problems: backend.requery(options, personas, chains, dialogue, item, attempt,
                                                             problems),
-            lambda item: derivations.get(item.chain))
+            lambda item: plans.get(item.chain, vetting.AnswerPlan()))
         return Vetting(group=personas.group, items=items, verdicts=verdicts,
                             profile_problems=vetting.profile_problems(personas))
 

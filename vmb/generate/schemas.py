@@ -96,6 +96,8 @@ class Target(Record):
     # An answer nobody said: value = base + offset, base said in the history ("one lower than 7").
     base: Value | None = None
     offset: int | None = None
+    # The call of ``calls`` whose value the query names now (a song, a place), not the history.
+    content: dict[str, Any] | None = None
 
 
 class Chain(Record):

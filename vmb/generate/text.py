@@ -102,7 +102,8 @@ DESCRIBED_VALUES: dict[str, tuple[str, ...]] = {
 # Everyday words for one word of a compound value ("window" of "feet_window" is the windshield to a
 # driver): "footwell and windshield" says ``feet_window`` too.
 SPOKEN_PARTS: dict[str, tuple[str, ...]] = {"window": ("windshield", "windscreen"), "feet": ("footwell", "footwells")}
-_SWITCH = re.compile(r"(?<!\w)(on|off)(?!\w)", re.IGNORECASE)
+# On or off, or the words of a switch that opens, locks or folds something (``devices.SWITCH_WORDS``).
+_SWITCH = re.compile(r"(?<!\w)(on|off|open|closed|locked|unlocked|folded|upright)(?!\w)", re.IGNORECASE)
 _SEPARATOR = r"[\s_\-]+"
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from vmb.data import DataError, parse_call
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
@@ -25,6 +25,14 @@ from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone
 
 RETRIES = 3  # new realisations of a failing query before it is dropped
+
+
+class AnswerPlan(NamedTuple):
+    """What a query's answer rests on besides the history's words: an answer nobody said, ``derived =
+    (base, offset)``, and the ``content`` call whose value the query names (a song, a place)."""
+
+    derived: tuple[Any, int] | None = None
+    content: dict[str, Any] | None = None
 
 
 def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
@@ -47,13 +55,15 @@ def _domain(call: dict[str, Any], value: Any) -> tuple[Any, ...]:
 
 
 def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[str]],
-                derived: tuple[Any, int] | None = None) -> list[str]:
+                derived: tuple[Any, int] | None = None, content: dict[str, Any] | None = None) -> list[str]:
     """Problems of one query; ``evidence_lines`` maps each evidence event to its history lines.
 
     A value is said when a line states it (``says_value``: the number or word, an on/off word, an
     end phrase such as "all the way up"); an answer nobody said, ``derived = (base, offset)``,
     passes when a line says the base and the value is base + offset. A boolean of a two-call
-    answer (switching the device on before setting it) is the query's, not the history's.
+    answer (switching the device on before setting it) is the query's, not the history's; so is the
+    ``content`` call's value (the song or the place the query names to play or go to now), which the
+    query must say.
     """
     problems: list[str] = []
     calls = []
@@ -69,7 +79,13 @@ def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[st
             problems.append(f"reference call refused by the simulator: {result['message']}")
     if calls and not world.diff():
         problems.append("the reference answer leaves the default car unchanged")
-    values = answer_values(calls)
+    named = answer_values([content]) if content is not None else []
+    if content is not None and content not in calls:
+        problems.append(f"the answer lacks the call of what the query names: {content['name']}")
+    for value in named:
+        if not mentions(query, value):
+            problems.append(f"the query does not name {value!r}, which its answer plays or goes to")
+    values = answer_values([call for call in calls if call != content])
     for value in values:
         if mentions(query, value):
             problems.append(f"the query text says the answer's value {value!r}")
@@ -79,6 +95,8 @@ def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[st
     said = [line for lines in evidence_lines.values() for line in lines]
     for call in calls:
         api = API_BY_NAME.get(call["name"])
+        if call == content:
+            continue
         for name, value in call["args"].items():
             if api is None or isinstance(api.params.get(name), Zone) or (isinstance(value, bool) and len(calls) > 1):
                 continue
@@ -125,7 +143,7 @@ def profile_problems(group: PersonaGroup) -> list[str]:
 
 def vet_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[str]]],
                  retry: Callable[[QAItem, int, list[str]], QAItem],
-                 derived: Callable[[QAItem], tuple[Any, int] | None] = lambda item: None,
+                 plan: Callable[[QAItem], AnswerPlan] = lambda item: AnswerPlan(),
                  ) -> tuple[list[QAItem], list[Verdict]]:
     """Check every query; retry a failing one up to RETRIES times (told the last attempt's
     problems), then drop it with its reasons."""
@@ -143,7 +161,7 @@ def vet_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[s
                 except StageFailure as failure:
                     reasons.append(f"attempt {attempt}: {failure}")
                     continue
-            problems = check_query(current.query, current.new_answer, evidence(current), derived(current))
+            problems = check_query(current.query, current.new_answer, evidence(current), *plan(current))
             clash = duplicate_texts(texts + [(current.chain, current.query, current.new_answer)]).get(current.chain)
             problems += [clash] if clash else []
             if not problems:
@@ -158,10 +176,10 @@ def vet_group(items: list[QAItem], evidence: Callable[[QAItem], dict[str, list[s
     return kept, verdicts
 
 
-def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]], tuple[Any, int] | None]]) -> list[str]:
-    """Problems of an exported group: (query id, text, answer, evidence lines, derivation) per query."""
-    problems = [f"{qid}: {p}" for qid, text, answer, lines, derived in items
-                for p in check_query(text, answer, lines, derived)]
+def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]], AnswerPlan]]) -> list[str]:
+    """Problems of an exported group: (query id, text, answer, evidence lines, answer plan) per query."""
+    problems = [f"{qid}: {p}" for qid, text, answer, lines, plan in items
+                for p in check_query(text, answer, lines, *plan)]
     flagged = duplicate_texts([(qid, text, answer) for qid, text, answer, _, _ in items])
     return problems + [f"{qid}: {p}" for qid, p in flagged.items()]
 
@@ -205,7 +223,7 @@ def check_benchmark(data_dir: Path, metadata: dict[str, Any]) -> list[str]:
                 evidence[event["id"]] = [texts[n - 1] for n in numbers]
             target = chain.get("target") or {}
             derived = (target["base"], target["offset"]) if target.get("offset") is not None else None
-            items.append((query.id, query.query, query.answer, evidence, derived))
+            items.append((query.id, query.query, query.answer, evidence, AnswerPlan(derived, target.get("content"))))
         problems += find_problems(items)
         personas = PersonaGroup.model_validate({"group": group.number, "people": meta["people"],
                                                 "conflicts": meta["conflicts"]})

@@ -49,8 +49,18 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
                  alias=theme_of(recipe, main) if main.role == "named" else None, lines=lines)
 
 
+def content_call(recipe: Recipe) -> dict[str, Any] | None:
+    """The call playing or going to what the query names (the recipe's content), if it names any."""
+    return settings()[recipe.content[0]].call(recipe.content[1]) if recipe.content else None
+
+
 def target_calls(recipe: Recipe, zone: str | None = None) -> list[dict[str, Any]]:
+    """The answer: what the query names to play first (it switches the device on), else the device's
+    switch where the recipe asks for it, then the setting."""
     setting = settings()[recipe.setting]
+    content = content_call(recipe)
+    if content is not None:
+        return [content, setting.call(recipe.answer, zone)]
     calls = []
     switch = DEVICES[recipe.setting].switch
     if recipe.two_calls and switch is not None:
@@ -62,11 +72,13 @@ def target_calls(recipe: Recipe, zone: str | None = None) -> list[dict[str, Any]
 
 
 def vehicle_chain(chain: str, recipe: Recipe, words: Words) -> Chain:
+    words = words.of_chain(recipe)
     events = [_event(chain, i, recipe, words, list(voices)) for i, voices in enumerate(event_voices(recipe))]
     # the passenger's own seat, vents, lamp; the whole cabin where the recipe says so
     zone = "passenger" if recipe.variant == "for-passenger" else recipe.zone
     target = Target(person=recipe.asker, setting=recipe.setting, value=recipe.answer, condition=recipe.condition,
-                    alias=recipe.theme, calls=target_calls(recipe, zone), base=recipe.base, offset=recipe.offset)
+                    alias=recipe.theme, calls=target_calls(recipe, zone), base=recipe.base, offset=recipe.offset,
+                    content=content_call(recipe))
     return Chain(id=chain, kind="vehicle", reasoning_type=recipe.reasoning_type,
                  topic=f"{recipe.variant}: {settings()[recipe.setting].phrase}", events=events, target=target)
 

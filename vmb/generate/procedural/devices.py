@@ -136,6 +136,12 @@ UNIT_WORDS = {"level": ("level {v}", "{v}", "setting {v}", "notch {v}"), "percen
 # How far people move a value in one go, by unit: a degree or three, a notch or two, five or ten
 # points of a percentage or a 0-100 position ("ten degrees warmer" is nobody's correction).
 STEPS = {"degrees": (1, 2, 3), "level": (1, 2), "percent": (5, 10), "position": (5, 10)}
+# How a switch that opens, locks or folds something is said, true then false ("my window open", not
+# "my window on"); every other switch is on or off. ``vmb.generate.text.says_value`` hears these words.
+SWITCH_WORDS: dict[str, tuple[str, str]] = {f"carcontrol_{k}": v for k, v in {
+    "window_set_open": ("open", "closed"), "sunshade_set_open": ("open", "closed"),
+    "door_set_locked": ("locked", "unlocked"), "seat_set_folded": ("folded", "upright"),
+}.items()}
 COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -174,6 +180,22 @@ PLAIN: dict[str, str] = {f"carcontrol_{k}": v for k, v in {
 }.items()}
 
 
+# What a device plays or where it goes, by module: the free-text API a request may name now beside a
+# remembered setting of the same device ("Take me to the harbor, with the map the way I like it").
+CONTENT = {"music": "carcontrol_music_play_song", "video": "carcontrol_video_play_video",
+           "navigation": "carcontrol_navigation_navigate_to", "radio": "carcontrol_radio_play_station"}
+
+
+def content_of(api: str) -> str | None:
+    """The content API a request may name beside setting ``api`` (a song beside the music volume), if
+    its device has one; none for free text itself or a switch (playing a song switches the music on)."""
+    setting = settings()[api]
+    switches = {d.switch for d in DEVICES.values()}
+    if setting.kind == "text" or api in switches:
+        return None
+    return CONTENT.get(setting.module)
+
+
 def plain(api: str) -> str:
     return PLAIN.get(api) or settings()[api].phrase
 
@@ -210,7 +232,7 @@ def literal(api: str, value: Any, rng: Random) -> str:
     enum value as people say it)."""
     unit = DEVICES[api].unit
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return SWITCH_WORDS.get(api, ("on", "off"))[0 if value else 1]
     if unit in UNIT_WORDS:
         return rng.choice(UNIT_WORDS[unit]).format(v=value)
     if str(value) in SPOKEN_VALUES:

@@ -39,8 +39,6 @@ PARKED = ("{asker} sat in the parked car.", "{asker} was waiting in the car, eng
           "{asker} stayed in the car in the lot.", "{asker} had pulled over and switched off the engine.")
 SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
-# How often a query that needs no scene has one for colour (one that implies no condition its chain speaks of).
-COLOUR_SCENES = 0.85
 # Company that sits in the passenger seat (a scene with it leaves no room for another passenger).
 PASSENGER_SEAT = ("client",)
 
@@ -66,6 +64,10 @@ def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
     return found
 
 
+# How often a gold-memory entry says who was driving whom where before the quote (the release's
+# entries narrate 11 words before their quote on the mean, most of them a drive: "Gary told Justin
+# while driving:", "Patricia was driving Gary to a dinner. She told him:").
+CONTEXT_NARRATED = 0.55
 ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with", "tweaked", "touched")
 
 
@@ -76,7 +78,7 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
     (time, _, said), rest = own[0], own[1:]
     roll = rng.random()
     fits = not talk.errand_clash(event.description, int(time.split(":")[0]))  # no drive home from the match at 7 AM
-    if (roll < 0.25 and fits) or partner == "the car":
+    if (roll < CONTEXT_NARRATED and fits) or partner == "the car":
         lead = f"{event.description} {who} told {partner}:"
     elif roll < 0.65:
         lead = f"{who} told {partner}:"
@@ -120,13 +122,13 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
 
 
 def _colour_condition(chain: Chain, passenger: str | None, rng: Random) -> situations.Condition | None:
-    """A condition whose scene colours the query: none its chain's lines speak of (the scene must
+    """A condition whose scene colours the query (as often as its type's ``colour_scenes``): none its chain's lines speak of (the scene must
     not decide the answer), none that takes the wheel from the asker, company only in an empty
     passenger seat."""
     said = " ".join(u.text for e in chain.events for u in e.lines).lower()
     found = [c for _, c in sorted(situations.CONDITIONS.items()) if not c.still
              and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)]
-    return rng.choice(found) if found and rng.random() < COLOUR_SCENES else None
+    return rng.choice(found) if found and rng.random() < BY_NAME[chain.reasoning_type or ""].colour_scenes else None
 
 
 def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date: str,
@@ -176,7 +178,7 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
             to = "the car"
         said = rng.choice(SAID + (ASKED,) * request.endswith("?"))
         opening += " " + said.format(asker=asker, to=to, request=request)
-        if to != "the car" and rng.random() < 0.4:
+        if to != "the car" and rng.random() < 0.15:
             opening += f" {adjust()}"
     text = undouble(f"At {clock(f'{hour}:{minute:02d}')}, {opening}")
     return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=text, query_date=query_date,

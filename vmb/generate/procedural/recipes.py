@@ -34,7 +34,7 @@ from typing import Any
 from vmb.data.reasoning import BY_NAME, ReasoningType
 from vmb.generate.options import GenerateOptions, group_types, rng_for
 from vmb.generate.procedural import causes, situations
-from vmb.generate.procedural.devices import DEVICES, usable
+from vmb.generate.procedural.devices import DEVICES, content_of, usable
 from vmb.generate.procedural.shares import group_modules, module_weights, settings_of
 from vmb.generate.procedural.values import answerable, describable, draw_values, stepped_value, text_values, two_calls
 from vmb.generate.settings import Setting
@@ -71,6 +71,9 @@ class Recipe:
     two_calls: bool = False
     described: bool = False  # the answer's value is said only by a description wherever a voice says it
     zone: str | None = None  # the zone the answer sets, where not the setting's usual one (the whole car)
+    # (content API, value): what the query names to play or where to go beside the setting (a song
+    # beside the music volume); the answer's first call, its value the query's word, never the history's
+    content: tuple[str, Any] | None = None
     # how many voices each event holds, in order (a correction minutes later shares its event);
     # empty: one event per voice
     events: tuple[int, ...] = ()
@@ -116,8 +119,10 @@ def _conflict(i: int, s: Setting, names: list[str], rng: Random, density: int, k
     holders = rng.sample(names, count)
     values = draw_values(s, rng, count, kind.default_answers)
     holder, answer = holders[0], values[0]
-    # the driver asking for a passenger's value mostly where no seat of theirs is set (the music, the route)
-    variant = rng.choices(("own", "for-passenger", "driver-decides"), (70, 6 if s.zone else 14, 18))[0]
+    # the driver asking for a passenger's value mostly where no seat of theirs is set (the music, the
+    # route), and seldom: the release's askers have a value of their own in the gold in all but 1 of its
+    # 91 conflicts whose gold states two values
+    variant = rng.choices(("own", "for-passenger", "driver-decides"), (76, 2 if s.zone else 5, 18))[0]
     roll = rng.random() if variant == "own" else 1.0
     stepped = stepped_value(s, rng) if roll < ASKED_STEP + OTHERS_STEP else None
     asked = stepped is not None and roll < ASKED_STEP
@@ -174,7 +179,7 @@ def _conditional(i: int, s: Setting, names: list[str], rng: Random, density: int
     stepped = stepped_value(s, rng)
     last = rng.random() < kind.latest_decides
     rest = [v for v in s.domain if v not in (stepped[0], stepped[2])] if stepped else []  # for the usual value
-    if stepped is not None and rest and rng.random() < 0.2:
+    if stepped is not None and rest and rng.random() < 0.15:
         # "the way I have it for this, but one level brighter": the query adds a step to the rule's
         # value (the release: 9 of 102 requests say a step, none of its conditional gold memories)
         ruled, offset, answer = stepped
@@ -314,9 +319,9 @@ def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int
     elif order < 0.15 and third:  # someone else's value came first
         others = [n for n in names if n != person]
         voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during)
-    elif order < 0.32 and not base:  # the usual value recalled while the state lasts
+    elif order < 0.25 and not base:  # the usual value recalled while the state lasts
         voices = (during, said_usual)
-    elif order < 0.45 and not base and not recurs:  # the state's end says the usual value again
+    elif order < 0.33 and not base and not recurs:  # the state's end says the usual value again
         voices = (during, Voice(person, usual, "ended", condition=state, preference=False))
     else:  # the state's end is the query's to say, or implied by asking for the usual value
         if not recurs and "guest" in fitting and rng.random() < 0.4:  # a houseguest's own value while the guest stays
@@ -420,7 +425,9 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
         for attempt in range(200):
             if attempt and attempt % 50 == 0:  # nothing of the dealt module fits this chain: another module
                 module = rng.choices(modules, weights)[0]
-            api = rng.choices(*settings_of()[module])[0]
+            apis, shares = settings_of()[module]
+            api = rng.choices(apis, [w * (kind.texts_weight if found[a].kind == "text" else 1.0)
+                                     for a, w in zip(apis, shares)])[0]
             setting = found[api]
             if DEVICES[api].family in families:
                 continue
@@ -450,5 +457,9 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
         if recipe.variant not in UNDESCRIBED and describable(setting, recipe.answer) and \
                 rng_for(options, group, "described", index).random() < kind.described_answers:
             recipe = replace(recipe, described=True)
+        content = content_of(setting.api)
+        named = rng_for(options, group, "content", index)
+        if content is not None and named.random() < kind.named_content:
+            recipe = replace(recipe, content=(content, text_values(found[content], named, 1)[0]), two_calls=False)
         out.append(recipe)
     return out

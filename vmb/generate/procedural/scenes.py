@@ -45,7 +45,7 @@ from vmb.generate.schemas import Persona
 from vmb.generate.text import mentions, value_words
 
 # How often a scene opens with the time of day, and has a line about the people in the car.
-TIME_LEAD, PEOPLE_LINE = 0.3, 0.35
+TIME_LEAD, PEOPLE_LINE = 0.3, 0.08
 # Words a drawn name, thing or food may not say: a time of day (only ``{day}`` says one, from the
 # clock: "the exchange evening" at 11 AM, a child called Dawn), a condition ("the rain barrel"), a
 # part of the car.

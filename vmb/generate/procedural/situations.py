@@ -219,10 +219,10 @@ PLACE_KINDS = ("Dental Clinic", "Climbing Gym", "Public Library", "Garden Center
                "Rowing Club", "Art Studio", "Conference Center", "Farmers Market", "Physio Clinic", "Bakery",
                "Tennis Club", "Animal Hospital", "Music School", "Chess Club", "Print Shop", "Recording Studio",
                "Yoga Loft", "Bike Workshop", "Law Office", "Tax Office", "Daycare", "Vet Clinic")
-SONG_WORDS = (("Paper", "Silver", "Midnight", "Hollow", "Golden", "Quiet", "Electric", "Borrowed", "Velvet", "Restless",
+SONG_WORDS = (("Paper", "Silver", "Scarlet", "Hollow", "Golden", "Quiet", "Electric", "Borrowed", "Velvet", "Restless",
                "Northern", "Crooked", "Neon", "Falling", "Wild", "Salt", "Glass", "Copper", "Lonely", "Summer"),
               ("Lanterns", "Harbor", "Highway", "Orchard", "Signals", "Tides", "Satellites", "Rivers", "Ghosts",
-               "Windows", "Horses", "Embers", "Letters", "Mountains", "Shadows", "Gardens", "Engines", "Feathers"))
+               "Pilgrims", "Horses", "Embers", "Letters", "Mountains", "Shadows", "Gardens", "Engines", "Feathers"))
 STATION_WORDS = ("Jazz", "Classic Rock", "Talk", "Country", "Public Radio", "Blues", "Soul", "Oldies", "Indie", "Folk")
 VIDEO_WORDS = ("documentary", "cooking show", "lecture", "match replay", "cartoon", "keynote", "travel vlog", "concert film")
 

@@ -12,9 +12,11 @@ of the evidence belongs to one reasoning type: the type lives in the chain's str
 from __future__ import annotations
 
 import re
+from copy import copy
 from random import Random
 from typing import Any
 
+from vmb.data.reasoning import BY_NAME
 from vmb.generate.procedural import causes, situations, talk
 from vmb.generate.procedural.corrections import (
     CHANGED_FROM,
@@ -73,6 +75,8 @@ WISH = ("{setp_cap}, please.", "I'd like {setp}.", "Can we have {setp}?", "Let's
         "{setp_cap} feels right to me.", "I'd rather have {setp}.", "My pick is {setp}.", "How about {setp}?",
         "Let me have {setp}.", "Honestly, {setp} is the only way I'm comfortable.", "I need {setp}.",
         "{setp_cap} and I'm happy.", "Just {setp} for me.", "I'm going with {setp}.")
+# How often a value at the end of its range said as such ("all the way up") goes without its number.
+EXTREME_ALONE = 0.3
 HABITS = ("", "", "usually ", "normally ", "always ", "mostly ", "generally ")
 # Said about the car as it is now, before a wish: no direction, so it never contradicts the value,
 # and never a reply to something unsaid ("That's not quite right."): each names what it is about.
@@ -142,6 +146,14 @@ class Words:
         self.names = {first(p.name) for p in group.people}
         # setting → the answer value its plan says only by a description (``Recipe.described``)
         self.described = described or {}
+        self.plainly = 0.4  # how often a setting is named by its plain name: its chain's type's rate
+
+    def of_chain(self, recipe: Recipe) -> Words:
+        """These words for one chain: the same speakers and random source, the setting named as
+        plainly as the chain's reasoning type names it (``ReasoningType.named_plainly``)."""
+        chain = copy(self)
+        chain.plainly = BY_NAME[recipe.reasoning_type].named_plainly
+        return chain
 
     def describes(self, api: str, value: Any) -> bool:
         return api in self.described and self.described[api] == value
@@ -149,14 +161,16 @@ class Words:
     def setp(self, api: str, value: Any, literal_only: bool = False) -> str:
         """The device with its value; a value the plan describes is always said by its description."""
         setting, rng = settings()[api], self.rng
-        dev = f"the {plain(api)}" if rng.random() < 0.4 else noun(api, rng)
+        dev = f"the {plain(api)}" if rng.random() < self.plainly else noun(api, rng)
         if self.describes(api, value):
             return f"{dev} {rng.choice(DESCRIBED_VALUES[str(value)])}"
         if setting.kind == "bool":
-            return f"{dev} {rng.choice(('', '', 'switched ', 'turned '))}{literal(api, value, rng)}"
-        said = None if literal_only or rng.random() > 0.35 else extreme(setting, value)
-        if said:
-            return f"{dev} {said}"
+            switched = literal(api, value, rng)
+            verb = rng.choice(("", "", "switched ", "turned ")) if switched in ("on", "off") else ""
+            return f"{dev} {verb}{switched}"
+        end = None if literal_only or rng.random() > 0.35 else extreme(setting, value)
+        if end:  # mostly with its number too, as the release's are ("all the way up at 44": 34 of 47)
+            return f"{dev} {end}" if rng.random() < EXTREME_ALONE else f"{dev} {end}, at {literal(api, value, rng)}"
         if setting.kind == "text":
             return _text_value(api, value, dev, rng)
         said = literal(api, value, rng)

@@ -1,0 +1,162 @@
+"""The generated benchmark has the release's shape where shortcuts read it: which settings each type
+asks about, how plainly its chains name them, when an asker says "my usual", what a request names
+to play or go to now, how a switch that opens or locks is said, and a gold memory that stays put when
+its query is worded again. Each rate is the release's, measured on its 500 queries (the numbers are
+in ``vmb.data.reasoning`` beside each rate)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from random import Random
+
+from vmb.data import Benchmark
+from vmb.data.reasoning import BY_NAME, REASONING
+from vmb.generate.export import read_metadata
+from vmb.generate.options import GenerateOptions
+from vmb.generate.procedural import asks, chains, personas, qa, speech
+from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
+from vmb.generate.procedural.recipes import recipes
+from vmb.generate.schemas import Chain, ChainSet
+from vmb.generate.settings import settings
+from vmb.generate.text import mentions, says_value
+from vmb.generate.vetting import check_query
+
+_OPTIONS = GenerateOptions(groups=40, seed=5)
+
+
+@cache
+def _chain_sets() -> list[ChainSet]:
+    return [chains.build(_OPTIONS, personas.build(_OPTIONS, g)) for g in range(1, _OPTIONS.groups + 1)]
+
+
+def _vehicle(kind: str | None = None) -> list[Chain]:
+    return [c for s in _chain_sets() for c in s.chains
+            if c.kind == "vehicle" and (kind is None or c.reasoning_type == kind)]
+
+
+def test_people_argue_over_settings_with_a_few_values_not_over_destinations() -> None:
+    """The release's conflicts almost never set a route, a song, a video or a station (2 of 149);
+    its coreferences and state shifts name one often (12 of 97, 10 of 90)."""
+    def free_text(kind: str) -> float:
+        found = _vehicle(kind)
+        return sum(settings()[c.target.setting].kind == "text" for c in found if c.target) / len(found)
+
+    assert free_text("preference_conflict") < 0.04
+    assert free_text("coreference_resolution") > 2 * free_text("preference_conflict")
+    assert free_text("state_shift") > 2 * free_text("preference_conflict")
+
+
+def _plain_share(kind: str) -> float:
+    lines = [u.text.lower() for c in _vehicle(kind) for e in c.events for u in e.lines if u.speaker == e.person]
+    named = [c for c in _vehicle(kind) for e in c.events for u in e.lines if u.speaker == e.person]
+    return sum(f"the {plain(c.target.setting)}".lower() in text  # type: ignore[union-attr]
+               for c, text in zip(named, lines)) / len(lines)
+
+
+def test_conflicts_name_their_setting_plainly_more_often_than_other_types() -> None:
+    conflict = _plain_share("preference_conflict")
+    others = [_plain_share(t.name) for t in REASONING if t.name != "preference_conflict"]
+    assert conflict > max(others) + 0.15, (conflict, others)
+
+
+def test_my_usual_is_mostly_asked_for_a_value_set_before_anyone_elses(wording_bench: Benchmark,
+                                                                     wording_dir: Path) -> None:
+    habit = re.compile(r"\b(?:usual|usually|normally|always|standard|regular|normal)\b")
+    assert all(habit.search(f) for f in asks.HABIT_WAY)
+    assert not any(habit.search(f) for f in asks.MINE + asks.GENERIC + asks.EARLIER)
+    metadata = read_metadata(wording_dir)
+    assert metadata is not None
+    first = later = 0
+    for group in metadata["groups"]:
+        for chain in group["chains"]:
+            if chain.get("reasoning_type") != "preference_conflict" or not chain.get("query"):
+                continue
+            if not chain["topic"].startswith("own:"):
+                continue
+            query = next(q for q in wording_bench.queries if q.id == chain["query"])
+            if habit.search(query.query.split(": '", 1)[-1]):
+                if chain["events"][0]["person"] == chain["target"]["person"]:
+                    first += 1
+                else:
+                    later += 1
+    assert first + later >= 10
+    assert first > 2 * later, (first, later)
+
+
+def test_a_request_names_what_to_play_or_where_to_go_beside_a_remembered_setting() -> None:
+    named = [c for c in _vehicle() if c.target and c.target.content]
+    by_kind = {t.name: sum(c.reasoning_type == t.name for c in named) for t in REASONING}
+    assert by_kind["conditional_constraint"] > by_kind["preference_conflict"]
+    assert by_kind["state_shift"] == 0  # BY_NAME: no state shift names content
+    assert BY_NAME["state_shift"].named_content == 0
+    assert sum(by_kind.values()) >= 0.02 * len(_vehicle())
+    for chain in named:
+        target = chain.target
+        assert target is not None
+        assert target.content == target.calls[0] and len(target.calls) == 2
+        assert content_of(target.setting) == target.content["name"] in CONTENT.values()
+        value = next(iter(target.content["args"].values()))
+        assert not any(value in u.text for e in chain.events for u in e.lines)  # the query's word, never the history's
+
+
+def test_the_query_names_the_content_and_the_vetting_holds_it_to_that(wording_bench: Benchmark,
+                                                                   wording_dir: Path) -> None:
+    metadata = read_metadata(wording_dir)
+    assert metadata is not None
+    queries = {q.id: q for q in wording_bench.queries}
+    found = 0
+    for group in metadata["groups"]:
+        for chain in group["chains"]:
+            content = (chain.get("target") or {}).get("content")
+            if not content or not chain.get("query"):
+                continue
+            found += 1
+            query = queries[chain["query"]]
+            value = next(iter(content["args"].values()))
+            assert mentions(query.query, value), query.query
+            assert json.dumps(content) in json.dumps(query.calls)
+            # without its content the query is refused: the answer plays what nobody asked for
+            silent = query.query.replace(str(value), "it")
+            assert any("does not name" in p for p in check_query(silent, query.answer, {}, None, content))
+    assert found >= 5
+
+
+def test_the_vetting_refuses_an_answer_missing_the_content_call() -> None:
+    content = settings()["carcontrol_music_play_song"].call("Quiet Harbor")
+    answer = ['carcontrol_music_set_volume(volume=30)']
+    problems = check_query("Play Quiet Harbor at my volume.", answer, {"e": ["I keep the music volume at 30."]},
+                           None, content)
+    assert any("lacks the call" in p for p in problems)
+
+
+def test_a_switch_that_opens_or_locks_is_said_so_never_on_or_off() -> None:
+    words = speech.Words(personas.build(_OPTIONS, 1), Random(3))
+    for api, (yes, no) in SWITCH_WORDS.items():
+        if api not in usable():
+            continue
+        for value, word in ((True, yes), (False, no)):
+            said = [words.setp(api, value) for _ in range(30)]
+            assert all(said_.endswith(word) and not re.search(r"\b(?:on|off)$", said_) for said_ in said), said[:3]
+            assert all(says_value(s, value) for s in said)
+
+
+def test_colour_scenes_follow_their_type() -> None:
+    assert BY_NAME["preference_conflict"].colour_scenes < min(
+        t.colour_scenes for t in REASONING if t.name != "preference_conflict")
+
+
+def test_a_query_worded_again_keeps_its_gold_memory(wording_dir: Path) -> None:
+    group = personas.build(_OPTIONS, 2)
+    chain_set = chains.build(_OPTIONS, group)
+    plan = recipes(_OPTIONS, 2, [p.name for p in group.people])
+    assert len(plan) == _OPTIONS.vehicle_chains
+    chain = next(c for c in chain_set.chains if c.kind == "vehicle" and len(c.events) > 1)
+    times = {e.id: ("2025-04-02", [("09:00", e.person, u.text) for u in e.lines if u.speaker == e.person])
+             for e in chain.events}
+    first = qa.item(_OPTIONS, group, chain, "2025-06-01", times, attempt=0)
+    again = qa.item(_OPTIONS, group, chain, "2025-06-01", times, attempt=1)
+    assert first.query != again.query
+    assert first.gold_memory == again.gold_memory
