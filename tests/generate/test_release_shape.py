@@ -16,7 +16,7 @@ from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, personas, qa, speech
+from vmb.generate.procedural import asks, chains, personas, qa, speech, talk
 from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet
@@ -160,3 +160,59 @@ def test_a_query_worded_again_keeps_its_gold_memory(wording_dir: Path) -> None:
     again = qa.item(_OPTIONS, group, chain, "2025-06-01", times, attempt=1)
     assert first.query != again.query
     assert first.gold_memory == again.gold_memory
+
+
+def _lines_by_role(kind: str) -> tuple[list[str], list[str]]:
+    """(what the voice that decides says in its event, what the others say in theirs) of ``kind``'s chains."""
+    deciding, others = [], []
+    for chain in _vehicle(kind):
+        target = chain.target
+        assert target is not None
+        for event in chain.events:
+            said = " ".join(u.text for u in event.lines if u.speaker == event.person)
+            (deciding if event.value in (target.value, target.base) else others).append(said)
+    return deciding, others
+
+
+def test_the_entry_that_answers_is_the_fuller_one() -> None:
+    for kind in ("conditional_constraint", "coreference_resolution", "preference_conflict"):
+        deciding, others = _lines_by_role(kind)
+        mean_deciding, mean_others = sum(map(len, deciding)) / len(deciding), sum(map(len, others)) / len(others)
+        assert mean_deciding > 1.05 * mean_others, (kind, mean_deciding, mean_others)
+
+
+def test_a_value_that_decides_nothing_is_now_and_then_set_without_saying_it() -> None:
+    for kind in ("preference_conflict", "conditional_constraint", "coreference_resolution"):
+        unsaid = total = 0
+        for chain in _vehicle(kind):
+            target = chain.target
+            assert target is not None
+            domain = settings()[target.setting].domain
+            for event in chain.events:
+                said = [u.text for u in event.lines if u.speaker == event.person]
+                if event.value is None or event.value in (target.value, target.base):
+                    continue
+                total += 1
+                unsaid += not any(says_value(text, event.value, domain) for text in said)
+        assert 0.05 < unsaid / total < 0.3, (kind, unsaid, total)
+
+
+def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
+    """Car talk with a value (another car's, one tried and given up) never says a value an answer of
+    its group sets, so every value the history states for an answer is the chains'."""
+    options = GenerateOptions(groups=6, seed=3, history_lines=1500, background_chains=4)
+    from tests.generate.conftest import generate
+    from vmb.data import load_benchmark
+
+    bench = load_benchmark(generate(wording_dir.parent / "talk", options))
+    heads = [re.escape(f.split("{")[0].split("[")[0].strip()) for f in talk.VALUED_CAR_TALK]
+    valued = re.compile("|".join(h for h in heads if h))
+    found = 0
+    for group in bench.groups:
+        taken = {str(v) for q in group.queries for c in q.calls for v in c["args"].values()}
+        for line in group.lines:
+            if valued.match(line.text):
+                found += 1
+                numbers = set(re.findall(r"\b\d+\b", line.text))
+                assert not numbers & taken, line.text
+    assert found >= 6

@@ -15,9 +15,10 @@ from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural.devices import name
-from vmb.generate.procedural.speech import undouble
+from vmb.generate.procedural.speech import Words, undouble
 from vmb.generate.procedural.talk import Talk
 from vmb.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
+from vmb.generate.settings import settings
 
 Said = tuple[str, str, "str | None"]  # speaker, text, the event the line embeds
 MAX_SESSION_LINES = 98  # two lines a minute within one clock hour
@@ -34,12 +35,39 @@ def share(total: int, count: int, rng: Random) -> list[int]:
     return parts
 
 
-def _session_lines(events: list[Event], filler: int, threads: Talk, devices: list[str], rng: Random) -> list[Said]:
+# How often a block of talk has a line about a device of the car, and how often that line says a value.
+CAR_TALK_USE, VALUED_USE = 0.08, 0.35
+
+
+class _Devices:
+    """The group's devices as its talk names them: an everyday name, and now and then a value from
+    the setting's range that no answer of the group takes (so no answer is stated by talk)."""
+
+    def __init__(self, group: PersonaGroup, chains: ChainSet, rng: Random) -> None:
+        self.rng = rng
+        self.words = Words(group, rng)
+        targets = [c.target for c in chains.chains if c.target is not None]
+        self.apis = [t.setting for t in targets]
+        self.taken = {str(v) for t in targets for call in t.calls for v in call["args"].values()}
+
+    def __bool__(self) -> bool:
+        return bool(self.apis)
+
+    def line(self, threads: Talk, speaker: str) -> str:
+        api = self.rng.choice(self.apis)
+        setting = settings()[api]
+        values = [v for v in setting.domain if str(v) not in self.taken] if setting.kind != "text" else []
+        setp = self.words.setp(api, self.rng.choice(values), literal_only=True) \
+            if values and self.rng.random() < VALUED_USE else None
+        return threads.car_talk(name(api, self.rng), threads.person(speaker), setp)
+
+
+def _session_lines(events: list[Event], filler: int, threads: Talk, devices: _Devices, rng: Random) -> list[Said]:
     blocks: list[list[Said]] = []
     while filler > 0:
         block: list[Said] = [(speaker, text, None) for speaker, text in threads.thread(filler)]
-        if devices and len(block) > 2 and rng.random() < 0.08:
-            block[1] = (block[1][0], threads.car_talk(rng.choice(devices), threads.person(block[1][0])), None)
+        if devices and len(block) > 2 and rng.random() < CAR_TALK_USE:
+            block[1] = (block[1][0], devices.line(threads, block[1][0]), None)
         filler -= len(block)
         blocks.append(block)
     for event in events:
@@ -59,7 +87,7 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
           revision: int = 0) -> Dialogue:
     rng = rng_for(options, group.group, "dialogue", revision=revision)
     threads = Talk(group, rng)
-    devices = [name(c.target.setting, rng) for c in chains.chains if c.target is not None]
+    devices = _Devices(group, chains, rng)
     event_by_id = {e.id: e for c in chains.chains for e in c.events}
     by_day: dict[str, list[Event]] = {}
     for placed in timeline.events:

@@ -384,8 +384,23 @@ def lowered(text: str, names: set[str]) -> str:
     return f"{head.lower()} {rest}"
 
 
+# A value that decides nothing, set without saying it ("Karen adjusted the mirrors for her height"):
+# the release's gold holds such entries beside the one that answers, whose value it states, so that
+# where only one entry of its gold states a value it is the answer in 49 of 102 (ours were 35%).
+UNSAID = ("{dev_cap} the way I like it, please.", "I've set {dev} to suit me.", "I put {dev} where I like it.",
+          "{dev_cap} like this is much better for me.", "Let me fix {dev} for myself.", "I've adjusted {dev} my way.",
+          "There, {dev} is how I want it now.", "I moved {dev} to where it feels right.")
+UNSAID_ROLES = ("own", "everyday", "situation", "occasion", "temporary", "usual")
+UNSAID_USE = 0.15
+# How often a line says why after its value, for a value that decides nothing and for one that
+# decides its query: the entry that answers is the fuller one (the release's is the longest of its
+# gold 74% of the time in conditionals, 64% in conflicts, 58% in coreferences; ours were 25-57%).
+REASONED = {False: 0.12, True: 0.45}
+
+
 def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     api, rng, v, role = recipe.setting, words.rng, voice.value, voice.role
+    why = REASONED[_decides(recipe, voice)]
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
     state = situations.STATES.get(recipe.condition or "")
@@ -395,11 +410,21 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":
             base_holder = next(x.person for x in recipe.voices if x.role == "own-base")
-            return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.", api, v)]
+            return [words.reason(f"I like {dev} {step} than {first(base_holder)} has it.", api, v, why)]
         assert state is not None
         start = rng.choice(state.start)
         said_as: tuple[str, ...] = MARKED_STEPS if rng.random() < TEMPORARY_MARKED else TEMPORARY_STEPS
         return [rng.choice(said_as).format(start=start, start_cap=cap(start), dev=dev, dev_cap=cap(dev), step=step)]
+    if role in UNSAID_ROLES and not _decides(recipe, voice) and rng.random() < UNSAID_USE:
+        wish = rng.choice(UNSAID).format(dev=dev, dev_cap=cap(dev))
+        if role == "temporary":  # the state still says why, the value goes unsaid
+            assert state is not None
+            start = rng.choice(state.start)
+            opening = rng.choice(fresh(TEMPORARY_LEADS, start)).format(state=start, state_cap=cap(start))
+            return [words.led(opening, wish, v)]
+        if role in ("situation", "occasion") and cond:
+            return [words.led(rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond)), wish, v)]
+        return [wish]
     if role in ("own", "usual", "everyday", "wrong", "own-base", "usual-base"):
         # a value a step is taken from is said as its number; a value that decides nothing may be
         # someone's for now, a relative's, or have a name (the words of other types' voices)
@@ -413,7 +438,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         if role == "everyday" or (role == "wrong" and rng.random() < 0.35) or 0.12 <= aside < 0.25:
             wish = for_now(wish, rng.choice(FOR_NOW))
         lead = _colour(words, recipe, voice, api, wish)
-        return [words.reason(words.led(lead, wish, v) if lead else wish, api, v)]
+        return [words.reason(words.led(lead, wish, v) if lead else wish, api, v, why)]
     if role == "rule-not":  # the rule said against the value of other days, which comes last
         wish = words.wish(api, v, habit=True, literal_only=True)
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
@@ -421,11 +446,11 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role in ("rule", "situation", "occasion"):
         wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
-            return [words.reason(for_now(wish, f" {cond}"), api, v)]
+            return [words.reason(for_now(wish, f" {cond}"), api, v, why)]
         if role != "rule" and rng.random() < 0.3:  # someone's value on one occasion, not a rule of theirs
             wish = for_now(wish, rng.choice(FOR_NOW[:4]))
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
-        return [words.reason(words.led(lead, wish, v), api, v)]
+        return [words.reason(words.led(lead, wish, v), api, v, why)]
     if role == "temporary":
         assert state is not None
         start = rng.choice(state.start)

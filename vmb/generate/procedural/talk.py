@@ -155,6 +155,16 @@ CAR_TALK = (
     "[Did the dealer ever explain|Has anyone ever explained|Does anyone understand] {device}? I just [poke at it|press things until it works].",
     "[My old car|My first car|Dad's old car] [didn't even have|never had|came without] {device}; [funny how you get used to things|you get spoiled fast|now I can't do without it].",
 )
+# The same with a value nobody here keeps: someone else's car, a rental, a value tried once and given
+# up (the release's histories state values that answer nothing; ours stated only the chains' own).
+VALUED_CAR_TALK = (
+    "{name}'s car has {setp}, and [they swear by it|they never change it|I can't stand it].",
+    "The rental [last month|on holiday|in {city}] came with {setp}; I never worked out how to change it.",
+    "On the test drive the dealer had {setp}. [Odd choice|Strange|No idea why].",
+    "I tried {setp} once [on the motorway|on a long drive|for a week]. Never again.",
+    "In the taxi {when} they had {setp}, [it was awful|I nearly said something|fair enough].",
+    "[My old car|Dad's old car|My first car] was always on {setp}, [believe it or not|for years|until it died].",
+)
 # Acquaintances by how they are related to the speaker, with the gender the word says (none: either).
 _KINDS = (("cousin", ""), ("neighbor", ""), ("aunt", "female"), ("uncle", "male"), ("colleague", ""),
           ("old roommate", ""), ("brother-in-law", "male"), ("boss", ""), ("landlady", "female"),
@@ -372,8 +382,12 @@ class Talk:
     def person(self, name: str) -> Persona:
         return next(p for p in self.people if p.name == name)
 
-    def car_talk(self, device: str, speaker: Persona) -> str:
-        frame = self.rng.choice(CAR_TALK).replace("{device}", device)
+    def car_talk(self, device: str, speaker: Persona, setp: str | None = None) -> str:
+        """A line naming ``device`` with no wish of the speaker's: no value, or where ``setp`` (the
+        device with a value, "the seat warmer at 3") is given, that value in another car or tried
+        once and given up."""
+        frame = self.rng.choice(VALUED_CAR_TALK).replace("{setp}", setp) if setp else \
+            self.rng.choice(CAR_TALK).replace("{device}", device)
         return self._fill(frame, lexicon.DOMAINS["home"], "car", speaker)
 
     def milestone(self, person: Persona, topic: str, index: int, count: int) -> str:
