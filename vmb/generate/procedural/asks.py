@@ -34,7 +34,7 @@ MINE = ("Put {dev} back the way I like it.", "Do {dev} my way, would you?", "{de
         "My {bare}, please.", "Restore my {bare}.", "{dev_cap} to where I like it.", "Back to my {bare}, please.",
         "Can you put {dev} how I like it?", "I'd like my {bare} as it was.", "Make {dev} feel like mine.",
         "Let's have {dev} my way.", "Could you do my {bare}?", "{dev_cap} the way that suits me.",
-        "Reset {dev} to my familiar setting.", "{dev_cap}: my favorite, please.", "Set {dev} to the one I like.",
+        "Reset {dev} to my familiar setting.", "Set {dev} to the one I like.",
         "{dev_cap} how I like it, please.")
 MY_WAY = HABIT_WAY + MINE
 GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?", "Do {dev} the way it should be.",

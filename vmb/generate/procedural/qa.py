@@ -69,6 +69,10 @@ def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
 # while driving:", "Patricia was driving Gary to a dinner. She told him:").
 CONTEXT_NARRATED = 0.55
 ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with", "tweaked", "touched")
+# How often an entry then says what the speaker did to the device (never the value it took): where
+# their words named the device, and where they did not ("Level 3 hurts. Level 1 is what I need."),
+# as the release's entries mostly do ("The car set massage to level 1").
+ACTED, ACTED_UNNAMED = 0.15, 0.7
 
 
 def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
@@ -80,15 +84,18 @@ def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
     fits = not talk.errand_clash(event.description, int(time.split(":")[0]))  # no drive home from the match at 7 AM
     if (roll < CONTEXT_NARRATED and fits) or partner == "the car":
         lead = f"{event.description} {who} told {partner}:"
-    elif roll < 0.65:
+    elif roll < (1 + CONTEXT_NARRATED) / 2:
         lead = f"{who} told {partner}:"
     else:
         lead = f"{who} said to {partner}:"
     text = f"[{long_date(day)}] At {clock(time)}, {lead} '{said}'"
     for time, _, said in rest:
         text += f" At {clock(time)}, {who} said: '{said}'"
-    if event.value is not None and event.setting is not None and rng.random() < 0.15:
-        text += f" {who} {rng.choice(ACTIONS)} the {plain(event.setting)}."
+    if event.value is not None and event.setting is not None:
+        quoted = text.lower()
+        named = any(n.lower() in quoted for n in (*nouns(event.setting), f"the {plain(event.setting)}"))
+        if rng.random() < (ACTED if named else ACTED_UNNAMED):
+            text += f" {who} {rng.choice(ACTIONS)} the {plain(event.setting)}."
     return text
 
 
