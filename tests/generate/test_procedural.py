@@ -335,8 +335,9 @@ def test_the_deciding_entry_is_written_last_at_its_types_rate() -> None:
             counts[latest][1] += 1
         for latest, rate in ((True, if_latest), (False, otherwise)):
             last, total = counts[latest]
-            if total >= 20:
-                assert abs(last / total - rate) < 0.2, (kind.name, latest, last, total)
+            if total >= 20:  # within three standard errors of the planned rate (0.25 on 36 chains)
+                assert abs(last / total - rate) < 3 * (rate * (1 - rate) / total) ** 0.5 + 0.02, \
+                    (kind.name, latest, last, total)
 
 
 def test_some_answers_are_the_default_value_and_every_answer_changes_the_car() -> None:

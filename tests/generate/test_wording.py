@@ -161,7 +161,7 @@ def test_scenes_fit_the_drive_and_the_clock(wording_bench: Benchmark) -> None:
     at the wheel: ``test_scenes.py``)."""
     slips = []
     for query in wording_bench.queries:
-        if re.search(r"\balone\b|on (?:his|her) own", query.query) and re.search(r"\b(?:they|them|their)\b", query.query, re.I):
+        if re.search(r"(?<!let )\balone\b|on (?:his|her) own", query.query) and re.search(r"\b(?:they|them|their)\b", query.query, re.I):
             slips.append(f"{query.id}: alone, yet 'they' in {query.query!r}")
         for text in (query.query, *query.gold_memory.splitlines()):
             clock = re.search(r"At (\d{1,2}):\d{2} ([AP])M", text)
