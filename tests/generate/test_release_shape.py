@@ -216,3 +216,19 @@ def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
                 numbers = set(re.findall(r"\b\d+\b", line.text))
                 assert not numbers & taken, line.text
     assert found >= 6
+
+
+def test_a_value_a_step_is_taken_from_is_said_as_its_number() -> None:
+    """The vetting can check a derived answer only when the base it comes from is said as a number
+    (never "all the way down"): no chain's query is dropped for it, on any type."""
+    for chain in _vehicle():
+        target = chain.target
+        assert target is not None
+        if target.offset is None:
+            continue
+        said = [u.text for e in chain.events for u in e.lines]
+        assert any(mentions(text, target.base) for text in said), (chain.id, chain.topic, said)
+
+
+def test_the_default_benchmark_keeps_every_query(wording_bench: Benchmark) -> None:
+    assert len(wording_bench.queries) == 500

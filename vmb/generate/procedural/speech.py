@@ -444,7 +444,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         lead = rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
         return [f"{words.led(lead, wish, v)} Not {literal(api, recipe.extra['not'], rng)} like other days."]
     if role in ("rule", "situation", "occasion"):
-        wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion")
+        wish = words.wish(api, v, habit=role == "rule", literal_only=role == "occasion" or v == recipe.base)
         if rng.random() < 0.35 and not wish.startswith(("How", "Honestly")):  # the condition after the wish
             return [words.reason(for_now(wish, f" {cond}"), api, v, why)]
         if role != "rule" and rng.random() < 0.3:  # someone's value on one occasion, not a rule of theirs
