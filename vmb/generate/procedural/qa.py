@@ -72,7 +72,7 @@ ACTIONS = ("adjusted", "changed", "set", "went for", "reset", "fiddled with", "t
 # How often an entry then says what the speaker did to the device (never the value it took): where
 # their words named the device, and where they did not ("Level 3 hurts. Level 1 is what I need."),
 # as the release's entries mostly do ("The car set massage to level 1").
-ACTED, ACTED_UNNAMED = 0.15, 0.7
+ACTED, ACTED_UNNAMED = 0.15, 0.45
 
 
 def _entry(event: Event, day: str, own: list[Said], rng: Random) -> str:
