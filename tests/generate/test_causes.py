@@ -14,7 +14,8 @@ from random import Random
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import causes, chains, personas, situations
 from vmb.generate.procedural.devices import DEVICES, STEPS, usable
-from vmb.generate.procedural.recipes import Recipe, recipes
+from vmb.generate.procedural.recipe_types import Recipe
+from vmb.generate.procedural.recipes import recipes
 from vmb.generate.procedural.speech import Words, voice_lines
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings

@@ -13,7 +13,8 @@ from vmb.generate.llm_plan import LinePlan
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import chains, personas
 from vmb.generate.procedural.devices import usable
-from vmb.generate.procedural.recipes import UNDESCRIBED, Recipe, recipes
+from vmb.generate.procedural.recipe_types import Recipe
+from vmb.generate.procedural.recipes import UNDESCRIBED, recipes
 from vmb.generate.procedural.values import describable
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import call_text, settings

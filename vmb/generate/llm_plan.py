@@ -22,7 +22,8 @@ from typing import Any
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, SWITCH_WORDS, plain
-from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
+from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
+from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Target, Timeline
 from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES, mentions

@@ -16,7 +16,8 @@ from typing import Any
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.devices import DEVICES
-from vmb.generate.procedural.recipes import Recipe, Voice, event_voices, recipes
+from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
+from vmb.generate.procedural.recipes import recipes
 from vmb.generate.procedural.speech import REPLIES, Words, first, theme_of, undouble, voice_lines
 from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
 from vmb.generate.settings import call_text, settings

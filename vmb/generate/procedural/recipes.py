@@ -23,68 +23,28 @@ now and then, corrections often one. Every rate a type is planned with is its ro
 ``vmb.data.reasoning.REASONING``; each module's share of the chains is dealt by ``shares.py``.
 Drawn from the personas' names with its own random source, so the personas stage (which records
 the preferences) and the chains stage (which words them) agree.
+
+A recipe is a ``recipe_types.Recipe``; the state_shift and error_correction builders are in
+``recipe_changes.py``, the others here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from random import Random
-from typing import Any
 
 from vmb.data.reasoning import BY_NAME, ReasoningType
 from vmb.generate.options import GenerateOptions, group_types, rng_for
 from vmb.generate.procedural import causes, situations
 from vmb.generate.procedural.devices import DEVICES, content_of, usable
+from vmb.generate.procedural.recipe_changes import error_correction, state_shift
+from vmb.generate.procedural.recipe_types import Recipe, Voice
 from vmb.generate.procedural.shares import group_modules, module_weights, settings_of
 from vmb.generate.procedural.values import answerable, describable, draw_values, stepped_value, text_values, two_calls
 from vmb.generate.settings import Setting
 
 # Each type's rates (how often the deciding voice is the latest, how often the answer is the default
 # car's own value, which settings it keeps) are its row of vmb.data.reasoning.REASONING.
-
-
-@dataclass(frozen=True)
-class Voice:
-    person: str
-    value: Any  # None: the voice says no value (a temporary state ending)
-    role: str
-    condition: str | None = None  # a condition key (situations.CONDITIONS) or a state key (situations.STATES)
-    offset: int | None = None  # said as a step from the previous voice's value ("one lower")
-    preference: bool = True  # a value of the speaker's own profile
-
-
-@dataclass(frozen=True)
-class Recipe:
-    index: int
-    reasoning_type: str
-    setting: str
-    variant: str
-    voices: tuple[Voice, ...]
-    asker: str
-    answer: Any
-    passenger: str | None = None
-    base: Any = None  # the answer is base + offset, a value nobody said
-    offset: int | None = None
-    condition: str | None = None  # what the query implies (a condition or state key)
-    relation: tuple[str, str] | None = None
-    theme: str | None = None
-    two_calls: bool = False
-    described: bool = False  # the answer's value is said only by a description wherever a voice says it
-    zone: str | None = None  # the zone the answer sets, where not the setting's usual one (the whole car)
-    # (content API, value): what the query names to play or where to go beside the setting (a song
-    # beside the music volume); the answer's first call, its value the query's word, never the history's
-    content: tuple[str, Any] | None = None
-    # how many voices each event holds, in order (a correction minutes later shares its event);
-    # empty: one event per voice
-    events: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-def event_voices(recipe: Recipe) -> list[tuple[Voice, ...]]:
-    """The voices of each event of the chain, in time order."""
-    sizes = recipe.events or (1,) * len(recipe.voices)
-    starts = [sum(sizes[:i]) for i in range(len(sizes))]
-    return [recipe.voices[start:start + size] for start, size in zip(starts, sizes)]
 
 
 def _condition_pair(rng: Random, api: str) -> tuple[str, str]:
@@ -281,121 +241,6 @@ def _coreference(i: int, s: Setting, names: list[str], rng: Random, density: int
                   condition=occasion, two_calls=two)
 
 
-def _state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
-    """A usual value and a temporary one with its state, mostly two entries as in the release: the
-    state's end is then for the query to say ("now that my back is better"); now and then a third
-    entry, the state ending, or someone else's value before them."""
-    person = rng.choice(names)
-    recurs = rng.random() < 0.2
-    fitting: list[str] = []
-    for _ in range(20):  # values whose move some state explains (a fever warms the seat, never cools it)
-        answer, other = draw_values(s, rng, 2, kind.default_answers)
-        stepped = stepped_value(s, rng) if recurs and rng.random() < 0.5 else None
-        if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
-            other, offset, answer = stepped
-        usual, temporary = (other, answer) if recurs else (answer, other)
-        # "my usual, but one notch lower": the query adds a step to the usual value (the release: 6 of 90
-        # requests; kept higher here, 10 of its 90 answers being values its histories never state and
-        # these being most of ours)
-        asked = stepped_value(s, rng) if not recurs and rng.random() < 0.3 else None
-        if asked is not None:
-            usual, _, answer = asked
-            temporary = rng.choice([v for v in s.domain if v not in (usual, answer)])
-        fitting = [k for k in sorted(causes.AFFECTS) if causes.explains(k, s.api, usual, temporary)]
-        if fitting:
-            break
-    state = rng.choice(fitting or causes.states_for(s.api) or sorted(causes.AFFECTS))
-    base = stepped or asked
-    said_usual = Voice(person, usual, "usual-base" if base else "usual")
-    during = Voice(person, temporary, "temporary-step" if stepped else "temporary", condition=state,
-                   offset=stepped[1] if stepped else None)
-    third = [v for v in (s.domain or text_values(s, rng, 3)) if v not in (usual, temporary)]
-    order = rng.random()
-    # a step asked from the usual value is asked from one said before the temporary one (the release: 5 of 6)
-    if order < 0.1:  # the state ends in an entry of its own, now and then restating the usual value
-        ended = Voice(person, usual if not recurs and not base and rng.random() < 0.15 else None, "ended",
-                      condition=state, preference=False)
-        voices: tuple[Voice, ...] = (said_usual, during, ended)
-    elif order < 0.15 and third:  # someone else's value came first
-        others = [n for n in names if n != person]
-        voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during)
-    elif order < 0.25 and not base:  # the usual value recalled while the state lasts
-        voices = (during, said_usual)
-    elif order < 0.33 and not base and not recurs:  # the state's end says the usual value again
-        voices = (during, Voice(person, usual, "ended", condition=state, preference=False))
-    else:  # the state's end is the query's to say, or implied by asking for the usual value
-        if not recurs and "guest" in fitting and rng.random() < 0.4:  # a houseguest's own value while the guest stays
-            state = "guest"
-            during = Voice(rng.choice([n for n in names if n != person]), temporary, "temporary", condition=state,
-                           preference=False)
-        voices = (said_usual, during)
-    two = two_calls(s, rng, 0.95)
-    variant = "recurs" if recurs else "usual-step" if asked else "usual"
-    return Recipe(i, kind.name, s.api, variant, voices, person, answer,
-                  condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]),
-                  base=base[0] if base else None, offset=base[1] if base else None)
-
-
-# How an error_correction chain goes, measured on the release's 62 corrections (most of them on a
-# number that a step may move): of the chains on such a number, a relative correction (the release:
-# 7 of 62, each saying where it lands but one: "step-alone" of them a step said alone), a query
-# asking a step from the corrected value (11 of 62, its base always the value the correction settled
-# on); of the others, "put it back" naming no value; of any, someone else's value on another day
-# before or after (the release: 6 of 62, 3 of them the latest).
-CORRECTION_SHARES = {"relative": 0.15, "step-alone": 0.2, "step-on-corrected": 0.28, "revert": 0.12,
-                     "someone-else": 0.18}
-
-
-def _error_correction(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
-    """A value corrected, minutes later in its event or on another day, at the release's rates
-    (``CORRECTION_SHARES``): mostly the correction says the value it settles on, as the release's
-    do even where they are relative ("too strong, lower it a bit", then level 2); a step said alone
-    now and then (the answer is then a value nobody said); more often the query asks a step from
-    the value the correction settled on ("like last time, one notch higher"); and now and then
-    someone else sets another value on an earlier or a later day (a third entry: neither the first
-    nor the latest value is the rule), or "put it back" names no value at all."""
-    person = rng.choice(names)
-    stepped = stepped_value(s, rng)
-    events: tuple[int, ...] = (2,) if rng.random() < 0.3 else ()
-    shares = CORRECTION_SHARES
-    roll = rng.random()
-
-    def around(voices: tuple[Voice, ...], taken: tuple[Any, ...]) -> tuple[tuple[Voice, ...], tuple[int, ...]]:
-        rest = [v for v in (s.domain or text_values(s, rng, 4)) if v not in taken]
-        if not rest or rng.random() >= shares["someone-else"]:
-            return voices, events
-        said = Voice(rng.choice([n for n in names if n != person]), rng.choice(rest), "everyday", preference=False)
-        if rng.random() < 0.5:  # before, or after: the latest value is then someone else's
-            return (said, *voices), (1, *(events or (1, 1)))
-        return (*voices, said), (*(events or (1, 1)), 1)
-
-    if stepped and roll < shares["relative"]:  # "too strong, two lower" (and where it lands, mostly)
-        wrong, offset, answer = stepped
-        role = "corrected-to" if rng.random() >= shares["step-alone"] else "corrected"
-        voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
-                                   Voice(person, answer, role, offset=offset)), (wrong, answer))
-        return Recipe(i, kind.name, s.api, "relative", voices, person, answer, base=wrong, offset=offset,
-                      events=grouped, two_calls=two_calls(s, rng, 0.45))
-    if stepped and roll < shares["relative"] + shares["step-on-corrected"]:  # the query asks a step from it
-        settled, offset, answer = stepped
-        wrong = next(v for v in s.domain if v not in (settled, answer))
-        voices, grouped = around((Voice(person, wrong, "wrong", preference=False),
-                                   Voice(person, settled, "corrected")), (wrong, settled, answer))
-        return Recipe(i, kind.name, s.api, "step-on-corrected", voices, person, answer, base=settled,
-                      offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.45))
-    answer, wrong = draw_values(s, rng, 2, kind.default_answers)
-    if s.kind != "bool" and rng.random() < shares["revert"]:
-        # "from B to A", then "no, put it back": the answer is the value it was changed from
-        voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),
-                  Voice(person, answer, "reverted"))
-        return Recipe(i, kind.name, s.api, "revert", voices, person, answer, events=(2,),
-                      extra={"from": answer}, two_calls=two_calls(s, rng, 0.75))
-    voices, grouped = around((Voice(person, wrong, "wrong", preference=False), Voice(person, answer, "corrected")),
-                              (wrong, answer))
-    return Recipe(i, kind.name, s.api, "absolute", voices, person, answer, events=grouped,
-                  two_calls=two_calls(s, rng, 0.75))
-
-
 # Of the "own" conflicts, how often the holder asks in the query for a step from their own value, and
 # how often their value is said as a step from another person's; only where the setting has steps
 # (half of them): the release's steps are mostly the query's ("my usual, but one step dimmer": 10 of
@@ -409,7 +254,7 @@ WHOLE_CAR = ("airConditioner", "window")
 UNDESCRIBED = ("revert",)
 # Each reasoning type names its recipe in vmb.data.reasoning.REASONING.
 BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _coreference,
-            "shift": _state_shift, "correction": _error_correction}
+            "shift": state_shift, "correction": error_correction}
 
 
 def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Recipe]:

@@ -34,7 +34,7 @@ from vmb.generate.procedural.corrections import (
 )
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, extreme, literal, plain
 from vmb.generate.procedural.lexicon import fresh
-from vmb.generate.procedural.recipes import Recipe, Voice, event_voices
+from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
 from vmb.generate.text import DESCRIBED_VALUES, SPOKEN_VALUES
