@@ -16,7 +16,8 @@ from vmb.generate.procedural import causes, chains, personas, situations
 from vmb.generate.procedural.devices import DEVICES, STEPS, usable
 from vmb.generate.procedural.recipe_types import Recipe
 from vmb.generate.procedural.recipes import recipes
-from vmb.generate.procedural.speech import Words, voice_lines
+from vmb.generate.procedural.speech import Words
+from vmb.generate.procedural.voices import voice_lines
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
 from vmb.generate.text import END_PHRASES, says_value

@@ -18,7 +18,7 @@ from tests.generate.conftest import WORDING, generate
 from vmb.audit.answerability import clock_contradiction
 from vmb.audit.wording import shared_scenes
 from vmb.data import Benchmark, Query, load_benchmark
-from vmb.generate.procedural import asks, lexicon, qa, scenes, situations, speech
+from vmb.generate.procedural import asks, lexicon, qa, scenes, situations, speech_words
 from vmb.generate.procedural.scene_words import CAR_PARTS
 from vmb.generate.schemas import Persona
 from vmb.generate.text import value_words
@@ -163,7 +163,7 @@ def test_the_wording_faults_read_in_generated_data_are_gone(wording_bench: Bench
     """ "That's the picnic setting for you." (an idiom that says the opposite); "Make it mine again"
     (a return to a value never set under the condition); chatter about traffic (it would show a
     condition); "favourite" beside "color": one spelling convention everywhere."""
-    assert not [n for n in speech.NAMED if "for you" in n]
+    assert not [n for n in speech_words.NAMED if "for you" in n]
     assert not [f for f in asks.MY_WAY if "mine again" in f]
     assert not [c for c in asks.CHATTER if re.search(r"traffic|rain|dark|kids|late", c, re.I)]
     texts = [q.query for q in wording_bench.queries] + [q.gold_memory for q in wording_bench.queries] + \

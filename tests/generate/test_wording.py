@@ -17,7 +17,8 @@ from vmb.audit.wording import catalog_phrases, classify_types, nested_phrase_gro
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, lexicon, personas, situations, speech, talk
+from vmb.generate.procedural import asks, chains, lexicon, personas, situations, speech, speech_words, talk, voices
+from vmb.generate.procedural.corrections import CORRECTIONS, RELATIVE
 from vmb.generate.procedural.devices import DEVICES, usable, value_noun
 from vmb.generate.procedural.recipes import BUILDERS, recipes
 from vmb.generate.schemas import Chain, Event, Utterance
@@ -114,8 +115,8 @@ def test_no_line_says_twice_what_people_say_once(wording_bench: Benchmark) -> No
 
 def test_no_marker_before_a_complaint_and_no_i_find_before_a_question(wording_bench: Benchmark) -> None:
     """ "Remember, that's not quite right." and "On wet days, I find, how about ...?" """
-    markers = "|".join(re.escape(m) for m in speech.MARKERS)
-    objection = re.compile(rf"(?:^|[.!?] )(?:{markers}) (?:{speech._OBJECTION.pattern})", re.IGNORECASE)
+    markers = "|".join(re.escape(m) for m in speech_words.MARKERS)
+    objection = re.compile(rf"(?:^|[.!?] )(?:{markers}) (?:{voices._OBJECTION.pattern})", re.IGNORECASE)
     slips = [f"{where}: {text!r}" for where, text in _lines(wording_bench)
              if objection.search(text) or re.search(r"I find, (?!I\b)", text)]
     assert not slips, _report(slips)
@@ -250,7 +251,7 @@ _OPENING = re.compile(r"(?:told|said to) [^:']+: '([^']+)'")
 def test_gold_entries_open_with_no_reply_to_something_unsaid(wording_bench: Benchmark) -> None:
     """ "Ugh, no. Can we have ..." or "That's not quite right. I'll take ...": an entry is a whole
     excerpt; a correction that opens one names what it takes back."""
-    replies = [f.split("{")[0] for f in (*speech.CORRECTIONS, *(x for b in speech.RELATIVE.values() for x in b))]
+    replies = [f.split("{")[0] for f in (*CORRECTIONS, *(x for b in RELATIVE.values() for x in b))]
     replies += ["That's not quite right", "Ugh, no", "That feels wrong", "Oh, and"]
     slips = []
     for query in wording_bench.queries:

@@ -1,5 +1,5 @@
 """Procedural event chains: each recipe (``recipes.py``) made into events people say in the car
-(their words: ``speech.py``), plus background chains about the occupants' lives.
+(their words: ``voices.py``), plus background chains about the occupants' lives.
 
 Worked example (coreference_resolution, variant "relation", the mood lighting): Ann, on March 3:
 "My nephew goes quiet the moment the mood lighting turns cyan, it's his thing." Ann, on April 9:
@@ -18,7 +18,9 @@ from vmb.generate.procedural import situations, talk
 from vmb.generate.procedural.devices import DEVICES
 from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.procedural.recipes import recipes
-from vmb.generate.procedural.speech import REPLIES, Words, first, theme_of, undouble, voice_lines
+from vmb.generate.procedural.speech import Words, first, undouble
+from vmb.generate.procedural.speech_words import REPLIES
+from vmb.generate.procedural.voices import theme_of, voice_lines
 from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
 from vmb.generate.settings import call_text, settings
 
