@@ -16,7 +16,7 @@ from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, personas, qa, speech, talk
+from vmb.generate.procedural import asks, chains, personas, qa, speech, speech_words, talk
 from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet
@@ -232,3 +232,16 @@ def test_a_value_a_step_is_taken_from_is_said_as_its_number() -> None:
 
 def test_the_default_benchmark_keeps_every_query(wording_bench: Benchmark) -> None:
     assert len(wording_bench.queries) == 500
+
+
+def test_a_temporary_value_left_unsaid_is_said_to_be_a_change_not_a_liking() -> None:
+    """A state's value set without saying it is a change from the usual ("I've had to change the
+    fan"), never "the way I like it", which would read as the usual value it departs from."""
+    liking = re.compile("|".join(re.escape(f).replace(re.escape("{dev_cap}"), ".+").replace(re.escape("{dev}"), ".+")
+                                 for f in speech_words.UNSAID))
+    changed = re.compile("|".join(re.escape(f).replace(re.escape("{dev_cap}"), ".+").replace(re.escape("{dev}"), ".+")
+                                  for f in speech_words.UNSAID_CHANGE))
+    temporary = [u.text for c in _vehicle("state_shift") for e in c.events if e.role.startswith("temporary")
+                 for u in e.lines if u.speaker == e.person]
+    assert not [t for t in temporary if liking.search(t)]
+    assert any(changed.search(t) for t in temporary)

@@ -85,8 +85,11 @@ WHY = ("Leave it like that, {reason}.", "Trust me on this, {reason}.", "Don't to
 # the release's gold holds such entries beside the one that answers, whose value it states, so that
 # where only one entry of its gold states a value it is the answer in 49 of 102 (ours were 35%).
 UNSAID = ("{dev_cap} the way I like it, please.", "I've set {dev} to suit me.", "I put {dev} where I like it.",
-          "{dev_cap} like this is much better for me.", "Let me fix {dev} for myself.", "I've adjusted {dev} my way.",
-          "There, {dev} is how I want it now.", "I moved {dev} to where it feels right.")
+          "I'd rather have {dev} like this.", "Let me fix {dev} for myself.", "I've adjusted {dev} my way.",
+          "There, I've got {dev} how I want.", "I moved {dev} to where it feels right for me.")
+# The same for a temporary state's value: a change from the usual, never "the way I like it".
+UNSAID_CHANGE = ("I've had to change {dev}.", "I can't leave {dev} as usual.", "I need {dev} different from usual.",
+                 "Let me move {dev} to what I can manage.", "I've set {dev} differently with this.")
 UNSAID_ROLES = ("own", "everyday", "situation", "occasion", "temporary", "usual")
 UNSAID_USE = 0.15
 # How often a line says why after its value, for a value that decides nothing and for one that

@@ -58,6 +58,7 @@ from vmb.generate.procedural.speech_words import (
     TEMPORARY_STEPS,
     TEMPORARY_UNNUMBERED,
     UNSAID,
+    UNSAID_CHANGE,
     UNSAID_ROLES,
     UNSAID_USE,
     WHY,
@@ -208,7 +209,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
         said_as: tuple[str, ...] = MARKED_STEPS if rng.random() < TEMPORARY_MARKED else TEMPORARY_STEPS
         return [rng.choice(said_as).format(start=start, start_cap=cap(start), dev=dev, dev_cap=cap(dev), step=step)]
     if role in UNSAID_ROLES and not _decides(recipe, voice) and rng.random() < UNSAID_USE:
-        wish = rng.choice(UNSAID).format(dev=dev, dev_cap=cap(dev))
+        wish = rng.choice(UNSAID_CHANGE if role == "temporary" else UNSAID).format(dev=dev, dev_cap=cap(dev))
         if role == "temporary":  # the state still says why, the value goes unsaid
             assert state is not None
             start = rng.choice(state.start)
