@@ -5,6 +5,9 @@ query recalls a drive under it (``occasion``), and the clock hours it can hold a
 never happens at noon); a query shows it in a scene composed for it (``scenes.py``), never in the
 rule's words.
 A temporary state begins (``start``), ends (``end``) and can come back (``again``).
+
+A condition is said in many forms and words (5-7 rules, 4-5 occasions), and the same phrases colour
+the lines of other reasoning types, so that no phrase of the evidence gives a query's type away.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ ANY = tuple(range(7, 21))
 @dataclass(frozen=True)
 class Condition:
     key: str
-    rule: tuple[str, ...]  # "when ..." clauses
+    rule: tuple[str, ...]  # clauses that lead or follow a wish ("on wet days", "whenever it's pouring")
     hours: tuple[int, ...]
     category: str  # conditions of one category exclude each other; two rules of a chain differ in it
     occasion: tuple[str, ...]  # how a query recalls a drive under it ("that trip in the downpour"), not the rule's words
@@ -35,48 +38,125 @@ def _c(key: str, category: str, hours: tuple[int, ...], rule: str, occasion: str
 
 
 CONDITIONS: dict[str, Condition] = {c.key: c for c in (
-    _c("rain", "weather", ANY, "whenever it's pouring|on wet days|if the rain is coming down hard",
-       "that trip through the downpour|the drive when the gutters overflowed"),
-    _c("snow", "weather", (6, 7, 8, 9, 16, 17, 18), "when there's snow on the ground|on icy mornings and evenings",
-       "the day the plows never came|that drive through the slush"),
-    _c("heat", "weather", (11, 12, 13, 14, 15, 16), "on scorching afternoons|when it's over thirty outside",
-       "that scorcher of a drive|the day the wheel was too hot to touch"),
-    _c("fog", "weather", (6, 7, 8, 9, 19, 20), "when the fog rolls in|in thick fog",
-       "that drive when we could hardly see the road|the trip through the gray murk"),
-    _c("night", "light", (20, 21, 22, 23), "after dark|on night drives|once the sun is down",
-       "that drive under the streetlights|the trip home in the pitch black"),
-    _c("dawn", "light", (5, 6, 7), "on those pre-dawn starts|before sunrise",
-       "those drives before anything opens|the trips while the sky is still gray"),
-    _c("glare", "light", (11, 12, 13, 14, 15), "when the midday sun is blasting|in bright sun",
-       "that drive with the sun bouncing off everything|the trip when the sunlight was blinding"),
-    _c("kids", "company", ANY, "when the kids are riding with us|with children in the back",
-       "the trip with the car seats in the back|that drive with the twins squabbling"),
-    _c("client", "company", DAY, "when I'm driving a client around|with a customer in the car",
-       "that drive with the customer beside me|the trip with the buyer from head office"),
-    _c("dog", "company", ANY, "when the dog comes along|with the dog in the back",
-       "the trip with the retriever in the back|that drive with the dog panting behind us"),
-    _c("elder", "company", DAY, "when Grandma rides with us|with my mother in the car",
-       "the trip with Grandma in the back|that drive with my mother along"),
-    _c("highway", "road", ANY, "on long interstate stretches|on the motorway",
-       "that long haul on the interstate|the trip on four lanes of fast traffic"),
-    _c("downtown", "road", DAY, "in stop-and-go traffic downtown|when we crawl through the city center",
-       "that crawl between the delivery trucks|the trip through all the red lights on the avenue"),
-    _c("industrial", "road", ANY, "whenever we pass the refinery district|near the chemical plants",
-       "the drive past the smokestacks|that trip by the tank farms"),
-    _c("mountain", "road", DAY, "on the winding mountain roads|up in the hills",
-       "that drive up the switchbacks|the trip around the hairpin bends"),
-    _c("unfamiliar", "road", DAY, "when I'm somewhere I've never driven|in a neighborhood I don't know",
-       "the drive where none of the streets looked familiar|that trip across a part of town I had never seen"),
-    _c("reading", "activity", ANY, "when I need to read in the car|while I go through paperwork",
-       "the ride with my nose in those contracts|that trip with a paperback in my lap", still=True),
-    _c("call", "activity", DAY, "when I'm on a work call|during conference calls",
-       "the drive with the regional team on the line|that trip during the weekly meeting"),
-    _c("nap", "activity", ANY, "when I'm trying to nap|if I want to doze off",
-       "the ride when I could barely keep my eyes open|that trip after the red-eye flight", still=True),
-    _c("workout", "activity", ANY, "right after a workout|when I come straight from the gym",
-       "the drive with my shirt still damp from the gym|that trip after spin class"),
-    _c("parked", "activity", ANY, "while we wait parked|when the car is standing still",
-       "the wait outside the school|that half hour idling in the lot", still=True),
+    _c("rain", "weather", ANY,
+       "on wet days|amid a downpour|in pouring rain|once it rains|every time it buckets down"
+       "|through heavy rain",
+       "that trip in the deluge|the day the gutters overflowed"
+       "|that soggy outing with puddles in every lane|the journey when the storm drains gave up"
+       "|the time the storm was drumming on the roof"),
+    _c("snow", "weather", (6, 7, 8, 9, 16, 17, 18),
+       "in snow|on icy roads|with snow falling|after a snowfall|if it's icy out|in a cold snap",
+       "the day the plows never came|that drive through the slush"
+       "|the journey when the side streets were drifted shut|that crawl over packed ice"
+       "|the time everything was frozen solid"),
+    _c("heat", "weather", (11, 12, 13, 14, 15, 16),
+       "on scorching afternoons|in a heatwave|as the mercury soars|during a hot spell|once it gets hot"
+       "|any time it's boiling out",
+       "that scorcher of a drive|the day the tarmac was going soft"
+       "|that outing when the ice pops melted before we got home|the time we were all fanning ourselves"
+       "|that blistering journey with no breeze at all"),
+    _c("fog", "weather", (6, 7, 8, 9, 19, 20),
+       "in thick fog|when it's foggy|on misty mornings|amid the mist|if visibility is poor"
+       "|in a pea-souper",
+       "that drive when we could hardly see the road|the journey through the gray murk"
+       "|that crawl when the hedges vanished in the haze|the day the bridge disappeared into the cloud"
+       "|the time the road signs loomed up at the last second"),
+    _c("night", "light", (20, 21, 22, 23),
+       "after dark|on night drives|at night|late in the evening|once the streetlamps are lit"
+       "|down unlit lanes",
+       "that drive past the lamp posts|the ride home with only the cat's eyes showing the way"
+       "|that outing with the owls for company|the time every shop had its shutters down"
+       "|that ride back under the stars"),
+    _c("dawn", "light", (5, 6, 7),
+       "before sunrise|at dawn|before the birds are up|on pre-dawn starts|for very early starts"
+       "|before daybreak",
+       "those drives before anything opens|the journeys while the sky is still gray"
+       "|that outing when the bakeries were still shuttered|the trip with the milk trucks for company"
+       "|that run while the whole town was asleep"),
+    _c("glare", "light", (11, 12, 13, 14, 15),
+       "in bright sunshine|in harsh glare|under a blazing sky|when it's blindingly bright|at midday"
+       "|with the sun blasting",
+       "that drive with the sun bouncing from every hood|the day the pavement glittered fiercely"
+       "|that squinting journey across town|the time every shop front glittered"
+       "|the outing when we both wished for sunglasses"),
+    _c("kids", "company", ANY,
+       "with kids aboard|on the school run|whenever the children come|with little ones in the back"
+       "|if the kids come along|for family outings",
+       "that drive with the twins squabbling|the day the toddlers sang the whole way"
+       "|that outing with juice boxes rolling around"
+       "|the journey with a pair of toddlers demanding snacks"
+       "|the time there were crayons all over the floor"),
+    _c("client", "company", DAY,
+       "with a client|with a customer aboard|on sales visits|on client trips|when I'm driving a buyer"
+       "|for business guests",
+       "that drive with the account manager beside me|the trip with the purchasing team from head office"
+       "|the day I was showing the new account holder around|that ride before the contract signing"
+       "|the journey with the procurement people"),
+    _c("dog", "company", ANY,
+       "with the dog aboard|with the dog in the back|on dog park trips|when the pup is with us"
+       "|if the dog comes|any time we bring the dog",
+       "the trip with the retriever in the back|that drive with the collie panting behind us"
+       "|the day there was wet fur everywhere|that outing with the spaniel whining the whole way"
+       "|the time muddy paw prints got on everything"),
+    _c("elder", "company", DAY,
+       "with Grandma|with my mother in the car|on outings with Granddad|when my elderly aunt comes"
+       "|if my mother is along|any time the grandparents visit",
+       "the trip with Nana in the back|that drive with Mom knitting behind us"
+       "|the outing with the toffee tin going round|the day we took the older generation out"),
+    _c("highway", "road", ANY,
+       "on the interstate|on the motorway|at highway speeds|for freeway hauls|cruising the turnpike"
+       "|for long expressway runs",
+       "that long haul past all the exits|the journey with the trucks thundering past"
+       "|the day the exits flew past|that haul with nothing but billboards"
+       "|the time we covered half the state"),
+    _c("downtown", "road", DAY,
+       "in stop-and-go traffic|downtown at rush hour|through rush-hour jams|in city traffic"
+       "|when we crawl through town|inching through downtown",
+       "the trip between the delivery trucks|the day every signal turned against us"
+       "|the time the buses had the whole avenue jammed|the drive that took ages to go a mile"
+       "|that outing bumper to bumper past the cathedral"),
+    _c("industrial", "road", ANY,
+       "near the refinery|past the chemical plants|by the factories|by the docks"
+       "|through the industrial estate|whenever we pass the refinery district",
+       "the drive past the smokestacks|that trip by the tank farms"
+       "|the day the whole car stank of sulfur|the journey where the air tasted of chemicals"),
+    _c("mountain", "road", DAY,
+       "on mountain roads|up in the hills|climbing steep grades|over the pass"
+       "|as the road twists and climbs|in hilly country",
+       "that drive up the switchbacks|the journey around the hairpin bends"
+       "|the climb with the drop beside us|that outing along the edge of the gorge"
+       "|the day my ears popped on the way up"),
+    _c("unfamiliar", "road", DAY,
+       "in a strange town|on streets I don't know|somewhere new|in unfamiliar places|when I'm lost"
+       "|away from my home turf",
+       "the drive where none of the signs looked familiar"
+       "|that trip across a district I had never seen|the day every roundabout looked the same"
+       "|that outing to the suburb nobody could find|the time we went round in circles"),
+    _c("reading", "activity", ANY,
+       "with a book open|over a good book|with paperwork in my lap|when I'm reading"
+       "|for catching up on reports",
+       "the ride with my nose in those contracts|that trip spent marking up the draft"
+       "|the day I finished that thriller|that journey buried in invoices", still=True),
+    _c("call", "activity", DAY,
+       "on work calls|during conference calls|on the phone|when I'm dialed into a meeting"
+       "|for calls with the office|in the middle of a meeting",
+       "the drive with the regional team on the line|that trip spent on the weekly check-in"
+       "|the day the supplier kept me on hold|that ride spent haggling over the budget"),
+    _c("nap", "activity", ANY,
+       "for a nap|when I'm dozing|for a snooze|if I want to sleep|on sleepy rides"
+       "|to catch some shut-eye",
+       "the ride when I could barely keep my eyes open|that trip after the long-haul flight"
+       "|the journey when I slept most of the way|the day I was out like a candle", still=True),
+    _c("workout", "activity", ANY,
+       "after a workout|straight from the gym|after training|post-workout"
+       "|when I'm sweaty from a session|if I've just been exercising",
+       "the drive with my shirt still damp|that trip after spin class|the ride home after leg day"
+       "|the day my muscles were screaming|that outing with the damp towel on my lap"),
+    _c("parked", "activity", ANY,
+       "while we wait parked|when the car is standing still|in a parking lot|at the curb"
+       "|with the engine idle|whenever I'm waiting for someone",
+       "the half hour by the school gates|that half hour idling in the lot"
+       "|the stop at the ferry terminal|the day we sat by the shut pharmacy", still=True),
 )}
 
 # What each condition can be a reason to change: the concerns of ``causes.SERVES`` it bears on (a
