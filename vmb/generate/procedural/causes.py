@@ -139,6 +139,16 @@ AFFECTS: dict[str, dict[str, int]] = {
     "glasses": {"brightness": 1, "readout": 0},  # squinting through an old pair
     "battery": {"visibility": -1},  # sparing a weak battery
     "grandkids": {"security": 0, "viewing": 0, "space": 0, "loudness": 0},
+    "ankle": {"legroom": 0, "posture": 0},  # a foot in a cast sits differently
+    "sunburn": {"warmth": -1, "airflow": 1, "daylight": -1},  # tender skin: cooler, air moving, out of the sun
+    "newborn": {"loudness": -1, "security": 1, "daylight": -1},  # a sleeping baby: quiet, locked, shaded
+    "jetlag": {"brightness": -1, "loudness": -1, "guidance": 0},  # tired eyes and ears, help finding the way
+    "cold": {"warmth": 1, "airflow": -1, "loudness": -1},  # stuffed up: warm, no draught, a sore throat
+    "exams": {"loudness": -1, "music": 0, "brightness": 1},  # studying in the car: quiet, a brighter lamp
+    "moving": {"space": 0, "sightline": 0, "guidance": 0},  # boxes in the back, a new address
+    "neck": {"posture": 0, "sightline": 0, "massage": 0},  # a stiff neck sits and looks differently
+    "migraine": {"brightness": -1, "daylight": -1, "loudness": -1, "look": 0},  # no bright light or loud sound
+    "ears": {"loudness": 1, "airflow": -1},  # blocked ears: louder, no draught on them
 }
 
 
