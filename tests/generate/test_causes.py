@@ -12,7 +12,7 @@ from functools import cache
 from random import Random
 
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import causes, chains, personas, situations
+from vmb.generate.procedural import causes, chains, personas, states
 from vmb.generate.procedural.devices import DEVICES, STEPS, usable
 from vmb.generate.procedural.recipe_types import Recipe
 from vmb.generate.procedural.recipes import recipes
@@ -28,7 +28,7 @@ _REASON = re.compile("|".join(re.escape(r) for r in sorted(_REASON_OF, key=len, 
 
 
 def _phrases(part: str) -> dict[str, str]:
-    return {p: key for key, state in situations.STATES.items() for p in getattr(state, part)}
+    return {p: key for key, state in states.STATES.items() for p in getattr(state, part)}
 
 
 @cache
@@ -48,7 +48,7 @@ def test_the_tables_cover_every_device_and_state_once() -> None:
     families = {DEVICES[api].family for api in usable()}
     assert all(set(causes.concerns(api)) - {"habit"} for api in usable()), "a device with no concern"
     assert set(causes.REASONS) == set(causes.SERVES) | {"habit"}
-    assert set(causes.AFFECTS) == set(situations.STATES)
+    assert set(causes.AFFECTS) == set(states.STATES)
     assert {c for effects in causes.AFFECTS.values() for c in effects} <= set(causes.SERVES)
     assert {f for served in causes.SERVES.values() for f in served} <= families
     said = [r for bank in causes.REASONS.values() for rs in bank.values() for r in rs]
@@ -115,7 +115,7 @@ def test_reasons_and_states_lean_the_way_the_value_does() -> None:
 def test_state_shifts_move_the_way_their_state_does() -> None:
     """No shivery passenger turns the seat cooling up: a state's value goes from the usual one the
     way the state moves the device's concerns."""
-    for key, state in situations.STATES.items():  # the table says what the state's own words say
+    for key, state in states.STATES.items():  # the table says what the state's own words say
         said = " ".join(state.start)
         if re.search(r"shivery|can't get warm", said):
             assert causes.AFFECTS[key]["warmth"] == 1, key

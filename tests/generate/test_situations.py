@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from vmb.generate.procedural import causes, situations
+from vmb.generate.procedural import causes, situations, states
 from vmb.generate.procedural.lexicon import ONCE
 from vmb.generate.procedural.scene_words import CAR_PARTS
 from vmb.generate.text import value_words
@@ -81,9 +81,9 @@ def test_an_occasion_recalls_a_drive_in_other_words_than_its_rule() -> None:
 def test_every_state_has_many_words_and_moves_some_concern() -> None:
     """Twenty-odd states, each said four ways at least in each part, each with the concerns it
     moves (``causes.AFFECTS``: a fever warms the seat, never cools it)."""
-    assert len(situations.STATES) >= 20
-    assert set(causes.AFFECTS) == set(situations.STATES)
-    for key, state in situations.STATES.items():
+    assert len(states.STATES) >= 20
+    assert set(causes.AFFECTS) == set(states.STATES)
+    for key, state in states.STATES.items():
         assert causes.AFFECTS[key], key
         for part in PARTS:
             said = getattr(state, part)
@@ -95,9 +95,9 @@ def test_state_phrases_fit_their_leads() -> None:
     precedes ", so" (one clause, no comma, no word of the leads that say it is temporary: how often a
     line says so is ``speech_words.TEMPORARY_MARKED``'s); a query's words (over, back) name no time
     of day, no value, no part of the car, and repeat no phrase the history says."""
-    history = [p.lower() for s in situations.STATES.values() for part in ("start", "end", "again") for p in getattr(s, part)]
+    history = [p.lower() for s in states.STATES.values() for part in ("start", "end", "again") for p in getattr(s, part)]
     slips = []
-    for key, state in situations.STATES.items():
+    for key, state in states.STATES.items():
         for part in PARTS:
             for said in getattr(state, part):
                 if said != said.strip() or (said[:1].isupper() and not said.startswith("I")) or said[-1] in ".,;:!?":

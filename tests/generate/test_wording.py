@@ -17,7 +17,18 @@ from vmb.audit.wording import catalog_phrases, classify_types, gold_words, neste
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, lexicon, personas, situations, speech, speech_words, talk, voices
+from vmb.generate.procedural import (
+    asks,
+    chains,
+    lexicon,
+    personas,
+    situations,
+    speech,
+    speech_words,
+    states,
+    talk,
+    voices,
+)
 from vmb.generate.procedural.corrections import CORRECTIONS, RELATIVE
 from vmb.generate.procedural.devices import DEVICES, usable, value_noun
 from vmb.generate.procedural.recipes import BUILDERS, recipes
@@ -156,7 +167,7 @@ def test_queries_describe_what_the_history_said_and_never_repeat_it(wording_benc
     """No query quotes a nickname given in the history, nor a temporary state's words, nor a
     rule's condition: it describes them."""
     said = [*(f"{head} {tail}" for head in situations.NICKNAME_HEADS for tail in situations.NICKNAME_TAILS),
-            *(p for s in situations.STATES.values() for p in (*s.start, *s.end, *s.again)),
+            *(p for s in states.STATES.values() for p in (*s.start, *s.end, *s.again)),
             *(rule for c in situations.CONDITIONS.values() for rule in c.rule)]
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(said, key=len, reverse=True))) + r")(?!\w)",
                          re.IGNORECASE)
@@ -189,8 +200,8 @@ def test_every_recipe_variant_has_its_request() -> None:
 
 
 def _phrases(*parts: str) -> re.Pattern[str]:
-    """Any phrase of ``parts`` (fields of ``situations.State``) of any state."""
-    said = [p for s in situations.STATES.values() for part in parts for p in getattr(s, part)]
+    """Any phrase of ``parts`` (fields of ``states.State``) of any state."""
+    said = [p for s in states.STATES.values() for part in parts for p in getattr(s, part)]
     return re.compile("|".join(re.escape(p) for p in sorted(said, key=len, reverse=True)), re.IGNORECASE)
 
 
@@ -210,7 +221,7 @@ def test_a_query_tells_only_the_end_of_a_state_its_history_began(wording_bench: 
     for query in wording_bench.queries:
         if query.reasoning_type == "state_shift":
             continue
-        for state in situations.STATES.values():
+        for state in states.STATES.values():
             if any(p.lower() in query.query.lower() for p in state.over) and \
                     not any(p.lower() in query.gold_memory.lower() for p in state.start):
                 slips.append(f"{query.id}: {query.query!r}")
@@ -221,7 +232,7 @@ def test_a_correction_query_tells_no_state_end(wording_bench: Benchmark) -> None
     """ "The guest bed is stripped and put away" before a correction's request makes it read as a state
     shift: the release's correction requests narrate no state's end, and ours neither."""
     slips = [f"{q.id}: {q.query!r}" for q in wording_bench.queries if q.reasoning_type == "error_correction"
-             and any(p.lower() in q.query.lower() for state in situations.STATES.values() for p in state.over)]
+             and any(p.lower() in q.query.lower() for state in states.STATES.values() for p in state.over)]
     assert not slips, _report(slips)
 
 
@@ -324,7 +335,7 @@ def test_a_plural_device_takes_a_plural_verb(wording_bench: Benchmark) -> None:
 def test_an_aside_knows_a_state_its_asker_told_capitalised() -> None:
     """ "I strained my back hauling those planters, so ..." opens with a capital after a lead; the
     aside still finds it, and never takes a state only the partner told of."""
-    back, fever = situations.STATES["back"].start[0], situations.STATES["fever"].start[0]
+    back, fever = states.STATES["back"].start[0], states.STATES["fever"].start[0]
     lines = [Utterance(speaker="Ana Ruiz", text=f"{speech.cap(back)}, so."),
              Utterance(speaker="Ben Ode", text=f"Oh no. {speech.cap(fever)}.")]
     event = Event(id="c1.e1", person="Ana Ruiz", others=["Ben Ode"], description="", kind="vehicle",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.procedural import causes, situations
+from vmb.generate.procedural import causes, situations, states
 from vmb.generate.procedural.corrections import step_said, step_words
 from vmb.generate.procedural.devices import DEVICES, value_noun
 from vmb.generate.procedural.lexicon import fresh, once_words
@@ -257,7 +257,7 @@ def _usual(ask: Ask) -> None:
     """The usual value: the state's end is said here unless an entry said it (else nothing would
     tell the usual value from the temporary one), and now and then when one did."""
     if not _ended_before(ask.chain) or ask.rng.random() < STATE_LEAD_USE:
-        ask.state_lead(situations.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
+        ask.state_lead(states.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
 
 
 def _usual_step(ask: Ask) -> None:
@@ -268,7 +268,7 @@ def _usual_step(ask: Ask) -> None:
 def _recurs(ask: Ask) -> None:
     ask.frames = EARLIER
     ask.fill["when"] = ask.rng.choice(RECURRED)
-    ask.state_lead(situations.STATES[ask.chain.target.condition or ""].back)  # type: ignore[union-attr]
+    ask.state_lead(states.STATES[ask.chain.target.condition or ""].back)  # type: ignore[union-attr]
 
 
 def _switched_on(ask: Ask) -> bool:
@@ -329,7 +329,7 @@ def spoken_states(chain: Chain, person: str) -> list[str]:
     """The states ``person`` told of the start of in ``chain``'s lines, in key order; a lead may
     capitalise the phrase ("I strained my back..., so")."""
     said = " ".join(u.text for e in chain.events for u in e.lines if u.speaker == person).lower()
-    return [k for k, state in sorted(situations.STATES.items()) if any(p.lower() in said for p in state.start)]
+    return [k for k, state in sorted(states.STATES.items()) if any(p.lower() in said for p in state.start)]
 
 
 def _aside(ask: Ask, frame: str) -> None:
@@ -344,7 +344,7 @@ def _aside(ask: Ask, frame: str) -> None:
         return
     key = ask.rng.choice(spoken)
     way = -causes.lean(target.setting, target.value)
-    over = fresh(situations.STATES[key].over, frame)
+    over = fresh(states.STATES[key].over, frame)
     if not once_words(over[0]) & once_words(frame):
         ask.state_lead(over, cause=causes.fits(key, target.setting, way))
 
@@ -373,7 +373,7 @@ def request(chain: Chain, group: PersonaGroup, rng: Random) -> Ask:
     frame = rng.choice(fresh(ask.frames, ask.lead))
     if ask.generic and not ask.lead and rng.random() < BY_NAME[chain.reasoning_type].generic_requests:
         frame = rng.choice(GENERIC)
-    if ask.aside and not ask.lead and target.condition not in situations.STATES and rng.random() < ASIDE_USE:
+    if ask.aside and not ask.lead and target.condition not in states.STATES and rng.random() < ASIDE_USE:
         _aside(ask, frame)
     if ask.shows is None and ask.relative is None and rng.random() < 0.1:
         ask.relative = rng.choice(situations.RELATIONS)

@@ -123,7 +123,7 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
                  -1: ("I'm in and out of the car all day", "it only gets in the way when I load up",
                       "I'd rather see to that myself")},
 }
-# What each temporary state (``situations.STATES``) plausibly changes: concern → direction of the
+# What each temporary state (``states.STATES``) plausibly changes: concern → direction of the
 # state's value against the usual one (0: either way, the state just makes it different).
 AFFECTS: dict[str, dict[str, int]] = {
     "back": {"posture": 0, "massage": 0, "sightline": 0},  # sitting differently, mirrors follow

@@ -15,7 +15,7 @@ class Voice:
     person: str
     value: Any  # None: the voice says no value (a temporary state ending)
     role: str
-    condition: str | None = None  # a condition key (situations.CONDITIONS) or a state key (situations.STATES)
+    condition: str | None = None  # a condition key (situations.CONDITIONS) or a state key (states.STATES)
     offset: int | None = None  # said as a step from the previous voice's value ("one lower")
     preference: bool = True  # a value of the speaker's own profile
 

@@ -17,7 +17,7 @@ import re
 from random import Random
 from typing import Any
 
-from vmb.generate.procedural import causes, situations
+from vmb.generate.procedural import causes, situations, states
 from vmb.generate.procedural.corrections import (
     CHANGED_FROM,
     CORRECTIONS,
@@ -103,7 +103,7 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
     if roll < 0.1 or (deciding and roll < 0.2):
         return _complaint(words, api, wish)
     own_news = deciding and voice.role == "own" and roll < 0.3  # a standing value said with other news
-    if (deciding and not own_news) or roll > 0.55 or (own_news and recipe.condition in situations.STATES):
+    if (deciding and not own_news) or roll > 0.55 or (own_news and recipe.condition in states.STATES):
         return None
     used = {recipe.condition, *(v.condition for v in recipe.voices)}
     if own_news:
@@ -120,14 +120,14 @@ def _colour(words: Words, recipe: Recipe, voice: Voice, api: str, wish: str) -> 
         return rng.choice(COND_LEADS).format(cond=cond, cond_cap=cap(cond))
     if roll < 0.3 and voice.role != "wrong":  # a value later corrected is no correction itself
         return _takes_back(words, api, wish)
-    if recipe.condition in situations.STATES:  # no other state beside the chain's own
+    if recipe.condition in states.STATES:  # no other state beside the chain's own
         return None
     # a state that begins explains a value leaning its way; one that ends, a value leaning back
     way = causes.lean(api, voice.value) * (1 if roll < 0.42 else -1)
-    fitting = [k for k in sorted(situations.STATES) if causes.fits(k, api, way)]
+    fitting = [k for k in sorted(states.STATES) if causes.fits(k, api, way)]
     if not fitting:
         return None
-    state = situations.STATES[rng.choice(fitting)]
+    state = states.STATES[rng.choice(fitting)]
     if roll < 0.42:
         said = rng.choice(fresh(state.start, wish))
         return rng.choice(fresh(STATE_LEADS, f"{said} {wish}")).format(state=said, state_cap=cap(said))
@@ -196,7 +196,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     why = REASONED[_decides(recipe, voice)]
     dev = noun(api, rng)
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
-    state = situations.STATES.get(recipe.condition or "")
+    state = states.STATES.get(recipe.condition or "")
     if role == "why":  # why they want the value just said, minutes later, without saying it again
         return [rng.choice(WHY).format(reason=rng.choice(_unnumbered(causes.reasons(api, v))))]
     if role in ("own-step", "temporary-step"):  # a step from a value said elsewhere, never the value
