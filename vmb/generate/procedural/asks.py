@@ -47,7 +47,10 @@ GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?",
 EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
            "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
 EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
-                "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.")
+                "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.",
+                # by what the value is alone, as the release's often are ("Set the volume to what I
+                # settled on last time, but turn it down by 5"): a reader must know which device
+                "The {noun} I had {when}, but {step}.", "Same {noun} as {when}, just {step}.")
 # The value of a rule whose condition the scene implies, with a step ("for this, one level brighter").
 RULE_STEP = ("{dev_cap} the way I have it for this, but {step}.", "Set {dev} like I do at times like this, only {step}.",
              "{dev_cap} as I always have it in this situation, then {step}.", "Same {bare} as I use for this, just {step}.",

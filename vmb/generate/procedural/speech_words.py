@@ -56,6 +56,10 @@ ENDED = ("{end_cap}.", "{end_cap}.", "{end_cap}, finally.", "{end_cap}. What a r
 RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}.", "{setp_cap} is what my {rel} likes.",
             "Whenever my {rel} rides with me, {pron} asks for {setp}.", "My {rel} goes quiet the moment I put {setp}.",
             "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always begs for {setp}.")
+# Why a relative wants their favorite, after it now and then (no number: it would read as a value).
+RELATION_WHY = (" {pron_cap} gets carsick with anything else.", " It's the only way {pron} settles down.",
+                " {pron_cap} sulks the whole trip otherwise.", " {pron_cap} says anything else gives {obj} a headache.",
+                " Don't ask me why, {pron} just does.", " {pron_cap} talks about it every time.")
 NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
          " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
          " The {theme}, that one.", " Remember that as the {theme}.", " That one's the {theme}.",

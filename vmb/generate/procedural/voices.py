@@ -52,6 +52,7 @@ from vmb.generate.procedural.speech_words import (
     PLAIN_COMPLAINTS,
     REASONED,
     RELATION,
+    RELATION_WHY,
     STATE_LEADS,
     TEMPORARY_LEADS,
     TEMPORARY_MARKED,
@@ -153,15 +154,19 @@ def _refers_back(recipe: Recipe, voice: Voice, api: str, rng: Random) -> str:
 
 
 def _relative(words: Words, recipe: Recipe, api: str, value: Any, deciding: bool = False) -> str:
-    """A relative's favorite value: the recipe's relative for the value that decides, another one's
-    for a value that decides nothing."""
+    """A relative's favorite value: the recipe's relative for the value that decides (now and then
+    with why they want it: ``REASONED``), another one's for a value that decides nothing."""
     if deciding and recipe.relation:
         rel, rel_pron = recipe.relation
     else:
         rel, rel_pron = words.rng.choice([r for r in situations.RELATIONS if r != recipe.relation])
     setp = words.setp(api, value)
-    return words.rng.choice(RELATION).format(rel=rel, pron=rel_pron, setp=setp, setp_cap=cap(setp),
+    said = words.rng.choice(RELATION).format(rel=rel, pron=rel_pron, setp=setp, setp_cap=cap(setp),
                                              habit=words.rng.choice(HABITS))
+    if words.rng.random() >= REASONED[deciding]:
+        return said
+    obj = {"he": "him", "she": "her"}[rel_pron]
+    return said + words.rng.choice(RELATION_WHY).format(pron=rel_pron, pron_cap=cap(rel_pron), obj=obj)
 
 
 _COUNTED = re.compile(rf"\b(?:{'|'.join(COUNT_WORDS)}|\d+)\b", re.IGNORECASE)
@@ -269,7 +274,7 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     if role == "relation":
         return [_relative(words, recipe, api, v, deciding=True)]
     if role == "named":
-        wish = words.wish(api, v, habit=True)
+        wish = words.reason(words.wish(api, v, habit=True), api, v, why)
         return [wish + rng.choice(NAMED).format(theme=theme_of(recipe, voice))]
     if role == "changed-from":
         return [rng.choice(CHANGED_FROM).format(dev=dev, dev_cap=cap(dev), old=spoken(recipe.extra["from"]),
