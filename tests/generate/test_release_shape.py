@@ -16,7 +16,7 @@ from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, personas, qa, speech, speech_words, talk
+from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, talk
 from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet
@@ -65,8 +65,8 @@ def test_conflicts_name_their_setting_plainly_more_often_than_other_types() -> N
 def test_my_usual_is_mostly_asked_for_a_value_set_before_anyone_elses(wording_bench: Benchmark,
                                                                      wording_dir: Path) -> None:
     habit = re.compile(r"\b(?:usual|usually|normally|always|standard|regular|normal)\b")
-    assert all(habit.search(f) for f in asks.HABIT_WAY)
-    assert not any(habit.search(f) for f in asks.MINE + asks.GENERIC + asks.EARLIER)
+    assert all(habit.search(f) for f in ask_words.HABIT_WAY)
+    assert not any(habit.search(f) for f in ask_words.MINE + ask_words.GENERIC + ask_words.EARLIER)
     metadata = read_metadata(wording_dir)
     assert metadata is not None
     first = later = 0
@@ -245,3 +245,21 @@ def test_a_temporary_value_left_unsaid_is_said_to_be_a_change_not_a_liking() -> 
                  for u in e.lines if u.speaker == e.person]
     assert not [t for t in temporary if liking.search(t)]
     assert any(changed.search(t) for t in temporary)
+
+
+def test_a_correction_may_be_the_querys_taking_back_what_someone_else_changed() -> None:
+    """The release's "No, Deborah changed it. I need to put it back": the asker's value, someone
+    else's later, and the query asks for the asker's back, naming who changed it."""
+    corrections = _vehicle("error_correction")
+    restored = [(s.group, c) for s in _chain_sets() for c in s.chains if c.topic.startswith("restore:")]
+    assert 0.04 * len(corrections) < len(restored) < 0.2 * len(corrections)
+    for group, chain in restored:
+        target = chain.target
+        assert target is not None
+        first, later = chain.events
+        assert first.person == target.person and first.value == target.value
+        assert later.person != target.person and later.value != target.value
+        ask = asks.request(chain, personas.build(_OPTIONS, group), Random(group))
+        frames = [re.escape(f).replace(re.escape("{who}"), later.person.split()[0]) for f in ask_words.RESTORE]
+        frames = [re.sub(r"\\\{\w+\\\}", ".+", f) for f in frames]
+        assert re.search("|".join(frames), ask.fill["request"], re.IGNORECASE), ask.fill["request"]

@@ -18,7 +18,7 @@ from tests.generate.conftest import WORDING, generate
 from vmb.audit.answerability import clock_contradiction
 from vmb.audit.wording import shared_scenes
 from vmb.data import Benchmark, Query, load_benchmark
-from vmb.generate.procedural import asks, lexicon, qa, scenes, situations, speech_words
+from vmb.generate.procedural import ask_words, lexicon, qa, scenes, situations, speech_words
 from vmb.generate.procedural.scene_words import CAR_PARTS
 from vmb.generate.schemas import Persona
 from vmb.generate.text import value_words
@@ -164,8 +164,8 @@ def test_the_wording_faults_read_in_generated_data_are_gone(wording_bench: Bench
     (a return to a value never set under the condition); chatter about traffic (it would show a
     condition); "favourite" beside "color": one spelling convention everywhere."""
     assert not [n for n in speech_words.NAMED if "for you" in n]
-    assert not [f for f in asks.MY_WAY if "mine again" in f]
-    assert not [c for c in asks.CHATTER if re.search(r"traffic|rain|dark|kids|late", c, re.I)]
+    assert not [f for f in ask_words.MY_WAY if "mine again" in f]
+    assert not [c for c in ask_words.CHATTER if re.search(r"traffic|rain|dark|kids|late", c, re.I)]
     texts = [q.query for q in wording_bench.queries] + [q.gold_memory for q in wording_bench.queries] + \
         [line.text for g in wording_bench.groups for line in g.lines]
     british = sorted({m.group(0).lower() for t in texts for m in BRITISH.finditer(t)})

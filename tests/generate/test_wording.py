@@ -18,6 +18,7 @@ from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import (
+    ask_words,
     asks,
     chains,
     lexicon,
@@ -241,7 +242,7 @@ def test_a_correction_may_be_asked_for_with_its_device_switched_on(wording_bench
     correction requests (19 of 62): the device is named as one switches it on, and the answer sets
     its value (every setter switches its device on, so the reference needs no more)."""
     frames = [re.escape(f).replace(r"\{dev\}", ".+").replace(r"\{dev_cap\}", ".+").replace(r"\{noun\}", r"\w+")
-              .replace(r"\{when\}", ".+").replace(r"\{step\}", ".+") for f in asks.TURN_ON + asks.TURN_ON_STEP]
+              .replace(r"\{when\}", ".+").replace(r"\{step\}", ".+") for f in ask_words.TURN_ON + ask_words.TURN_ON_STEP]
     heads = re.compile("|".join(f"(?:{f})" for f in frames), re.IGNORECASE)
     corrections = [q for q in wording_bench.queries if q.reasoning_type == "error_correction"]
     switched = [q for q in corrections if heads.search(q.query)]

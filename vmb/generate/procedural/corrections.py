@@ -84,7 +84,7 @@ REFERRING_LATER = {"lower": ("{old_cap} the other day was too much. {new_cap} is
                    "either": ("That {old} the other day was wrong for me. {new_cap} is the one.",
                               "Actually, {old} didn't work last time. {new_cap} from now on.",
                               "I've thought about it: not {old}. {new_cap} is better.")}
-REFERRING_USE = 0.6  # of the corrections that could (a switch's "on" or "off" is no value to refer to)
+REFERRING_USE = 0.45  # of the corrections that could (a switch's "on" or "off" is no value to refer to)
 # Where a relative correction lands, said after it (the release's do, but one in seven).
 LANDED = ("{value} is better.", "So {value}.", "{value} should do it.", "That makes it {value}.",
           "{value}, that's the one.", "There, {value} is right.", "{value} feels right.", "Yes, {value}.")

@@ -44,7 +44,7 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
     said_usual = Voice(person, usual, "usual-base" if base else "usual")
     during = Voice(person, temporary, "temporary-step" if stepped else "temporary", condition=state,
                    offset=stepped[1] if stepped else None)
-    third = [v for v in (s.domain or text_values(s, rng, 3)) if v not in (usual, temporary)]
+    third = [v for v in (s.domain or text_values(s, rng, 3)) if v not in (usual, temporary, answer)]
     order = rng.random()
     # a step asked from the usual value is asked from one said before the temporary one (the release: 5 of 6)
     if order < 0.1:  # the state ends in an entry of its own, now and then restating the usual value
@@ -75,10 +75,12 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
 # number that a step may move): of the chains on such a number, a relative correction (the release:
 # 7 of 62, each saying where it lands but one: "step-alone" of them a step said alone), a query
 # asking a step from the corrected value (11 of 62, its base always the value the correction settled
-# on); of the others, "put it back" naming no value; of any, someone else's value on another day
-# before or after (the release: 6 of 62, 3 of them the latest).
-CORRECTION_SHARES = {"relative": 0.15, "step-alone": 0.2, "step-on-corrected": 0.28, "revert": 0.12,
-                     "someone-else": 0.18}
+# on); of the others, someone else having changed it since, the query asking for the asker's value
+# back (the release's "Deborah changed it. I need to put it back": about 5 of 62, the asker's value
+# the earlier), or "put it back" naming no value; of any, someone else's value on another day before
+# or after (the release: 6 of 62, 3 of them the latest).
+CORRECTION_SHARES = {"relative": 0.15, "step-alone": 0.2, "step-on-corrected": 0.28, "restore": 0.12,
+                     "revert": 0.12, "someone-else": 0.18}
 
 
 def error_correction(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
@@ -88,7 +90,8 @@ def error_correction(i: int, s: Setting, names: list[str], rng: Random, density:
     now and then (the answer is then a value nobody said); more often the query asks a step from
     the value the correction settled on ("like last time, one notch higher"); and now and then
     someone else sets another value on an earlier or a later day (a third entry: neither the first
-    nor the latest value is the rule), or "put it back" names no value at all."""
+    nor the latest value is the rule), or someone else changed it since and the query takes it back
+    ("restore"), or "put it back" names no value at all."""
     person = rng.choice(names)
     stepped = stepped_value(s, rng)
     events: tuple[int, ...] = (2,) if rng.random() < 0.3 else ()
@@ -119,6 +122,11 @@ def error_correction(i: int, s: Setting, names: list[str], rng: Random, density:
         return Recipe(i, kind.name, s.api, "step-on-corrected", voices, person, answer, base=settled,
                       offset=offset, events=grouped, two_calls=two_calls(s, rng, 0.45))
     answer, wrong = draw_values(s, rng, 2, kind.default_answers)
+    if rng.random() < shares["restore"]:  # someone else changed it since: the query corrects them
+        other = rng.choice([n for n in names if n != person])
+        voices = (Voice(person, answer, "own"), Voice(other, wrong, "own", preference=False))
+        return Recipe(i, kind.name, s.api, "restore", voices, person, answer, two_calls=two_calls(s, rng, 0.75),
+                      extra={"changed_by": other})
     if s.kind != "bool" and rng.random() < shares["revert"]:
         # "from B to A", then "no, put it back": the answer is the value it was changed from
         voices = (Voice(person, wrong, "changed-from", preference=False, condition=None),

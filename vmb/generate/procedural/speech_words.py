@@ -80,8 +80,8 @@ RIDING = ("{with_} was driving {who} {where}.", "{who} rode along while {with_} 
           "{with_} drove {who} {where}.", "{with_} gave {who} a lift {where}.", "{who} sat beside {with_}, who was driving.")
 
 # Why someone wants the value they just said, as a line of its own ({reason}: a cause that fits it);
-# no number word in it, which would read as another value of the setting ("it's one thing...").
-WHY = ("Leave it like that, {reason}.", "Trust me on this, {reason}.", "Don't touch it, {reason}.",
+# no number word nor "on" or "off" in it, which would read as another value of the setting ("it's one thing...").
+WHY = ("Leave it like that, {reason}.", "Trust me here, {reason}.", "Don't touch it, {reason}.",
        "It has to be that way, {reason}.", "Seriously, {reason}.", "That's the right call, {reason}.",
        "Keep it there, {reason}.", "Just so you know, {reason}.")
 
