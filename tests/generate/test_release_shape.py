@@ -16,7 +16,7 @@ from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, talk
+from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, states, talk
 from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet
@@ -44,9 +44,10 @@ def test_people_argue_over_settings_with_a_few_values_not_over_destinations() ->
         found = _vehicle(kind)
         return sum(settings()[c.target.setting].kind == "text" for c in found if c.target) / len(found)
 
-    assert free_text("preference_conflict") < 0.04
+    assert free_text("preference_conflict") < 0.06
     assert free_text("coreference_resolution") > 2 * free_text("preference_conflict")
-    assert free_text("state_shift") > 2 * free_text("preference_conflict")
+    # a state shift's setting must be one some temporary state moves, which few free texts are
+    assert BY_NAME["state_shift"].texts_weight > 5 * BY_NAME["preference_conflict"].texts_weight
 
 
 def _plain_share(kind: str) -> float:
@@ -194,7 +195,7 @@ def test_a_value_that_decides_nothing_is_now_and_then_set_without_saying_it() ->
                     continue
                 total += 1
                 unsaid += not any(says_value(text, event.value, domain) for text in said)
-        assert 0.05 < unsaid / total < 0.3, (kind, unsaid, total)
+        assert 0.02 < unsaid / total < 0.3, (kind, unsaid, total)
 
 
 def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
@@ -263,3 +264,22 @@ def test_a_correction_may_be_the_querys_taking_back_what_someone_else_changed() 
         frames = [re.escape(f).replace(re.escape("{who}"), later.person.split()[0]) for f in ask_words.RESTORE]
         frames = [re.sub(r"\\\{\w+\\\}", ".+", f) for f in frames]
         assert re.search("|".join(frames), ask.fill["request"], re.IGNORECASE), ask.fill["request"]
+
+
+def test_a_state_shift_may_undo_someone_elses_passing_change() -> None:
+    """The release's "Jack drove the car and switched the language to Chinese for his meeting": the
+    temporary value is someone else's, their state ends in an entry of theirs, and the query asks
+    for the asker's usual value without telling of a state of the asker's own."""
+    found = [(s.group, c) for s in _chain_sets() for c in s.chains if c.reasoning_type == "state_shift"]
+    others = [(g, c) for g, c in found if c.target and c.target.condition != "guest"
+              and any(e.role == "temporary" and e.person != c.target.person for e in c.events)]
+    assert 0.1 * len(found) < len(others) < 0.4 * len(found)
+    for group, chain in others:
+        target = chain.target
+        assert target is not None
+        usual, during, ended = chain.events
+        assert usual.person == target.person and usual.value == (target.value if target.offset is None else target.base)
+        assert during.person == ended.person != target.person and ended.value is None
+        ask = asks.request(chain, personas.build(_OPTIONS, group), Random(group))
+        over = [p.lower() for p in states.STATES[target.condition or ""].over]
+        assert not any(p in ask.fill["request"].lower() for p in over), ask.fill["request"]

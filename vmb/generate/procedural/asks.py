@@ -189,7 +189,11 @@ def _ended_before(chain: Chain) -> bool:
 
 def _usual(ask: Ask) -> None:
     """The usual value: the state's end is said here unless an entry said it (else nothing would
-    tell the usual value from the temporary one), and now and then when one did."""
+    tell the usual value from the temporary one), and now and then when one did; never the end of
+    someone else's state (a houseguest's aside), said in the asker's first person."""
+    temporary = next(e for e in ask.chain.events if e.role.startswith("temporary"))
+    if temporary.person != ask.asker and ask.chain.target.condition != "guest":  # type: ignore[union-attr]
+        return
     if not _ended_before(ask.chain) or ask.rng.random() < STATE_LEAD_USE:
         ask.state_lead(states.STATES[ask.chain.target.condition or ""].over)  # type: ignore[union-attr]
 

@@ -15,6 +15,11 @@ from vmb.generate.procedural.recipe_types import Recipe, Voice
 from vmb.generate.procedural.values import draw_values, stepped_value, text_values, two_calls
 from vmb.generate.settings import Setting
 
+# How often a state shift's temporary value is someone else's, set for a passing need of theirs (the
+# release's "Jack Hall drove the car. He switched the language to Chinese to practice for his meeting",
+# "Susan moved the seat forward", "Andrew borrowed the car": the asker's own entry is then the latest).
+OTHERS_TEMPORARY = 0.35
+
 
 def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
     """A usual value and a temporary one with its state, mostly two entries as in the release: the
@@ -63,9 +68,21 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
             state = "guest"
             during = Voice(rng.choice([n for n in names if n != person]), temporary, "temporary", condition=state,
                            preference=False)
+        elif not recurs and not stepped and rng.random() < OTHERS_TEMPORARY:
+            # someone else's passing need changed it ("Jack switched the language to Chinese for his
+            # meeting"), over in an entry of theirs, and the query restores the asker's usual value
+            other = rng.choice([n for n in names if n != person])
+            during = Voice(other, temporary, "temporary", condition=state, preference=False)
+            voices = (said_usual, during, Voice(other, None, "ended", condition=state, preference=False))
+            return _shift(i, s, names, rng, kind, voices, person, answer, state, base, recurs)
         voices = (said_usual, during)
+    return _shift(i, s, names, rng, kind, voices, person, answer, state, base, recurs)
+
+
+def _shift(i: int, s: Setting, names: list[str], rng: Random, kind: ReasoningType, voices: tuple[Voice, ...],
+           person: str, answer: Any, state: str, base: tuple[Any, int, Any] | None, recurs: bool) -> Recipe:
     two = two_calls(s, rng, 0.95)
-    variant = "recurs" if recurs else "usual-step" if asked else "usual"
+    variant = "recurs" if recurs else "usual-step" if base and not recurs else "usual"
     return Recipe(i, kind.name, s.api, variant, voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]),
                   base=base[0] if base else None, offset=base[1] if base else None)
@@ -79,6 +96,9 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
 # back (the release's "Deborah changed it. I need to put it back": about 5 of 62, the asker's value
 # the earlier), or "put it back" naming no value; of any, someone else's value on another day before
 # or after (the release: 6 of 62, 3 of them the latest).
+# How often a correction comes minutes later in its value's own event (one gold entry; the release: 20
+# of 62 corrections, "put it back" and the query's own taking back aside).
+SAME_EVENT = 0.38
 CORRECTION_SHARES = {"relative": 0.15, "step-alone": 0.2, "step-on-corrected": 0.28, "restore": 0.12,
                      "revert": 0.12, "someone-else": 0.18}
 
@@ -94,7 +114,7 @@ def error_correction(i: int, s: Setting, names: list[str], rng: Random, density:
     ("restore"), or "put it back" names no value at all."""
     person = rng.choice(names)
     stepped = stepped_value(s, rng)
-    events: tuple[int, ...] = (2,) if rng.random() < 0.3 else ()
+    events: tuple[int, ...] = (2,) if rng.random() < SAME_EVENT else ()
     shares = CORRECTION_SHARES
     roll = rng.random()
 
