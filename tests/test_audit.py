@@ -20,13 +20,15 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
-from vmb.audit.report import baseline_gaps, outside_lines
+from vmb.audit.noise import noise_floor
+from vmb.audit.report import TOLERANCE, baseline_gaps, outside_lines
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
 from vmb.generate.text import says_value, spoken_pattern
+from vmb.score import TaskScore
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
@@ -340,3 +342,30 @@ def test_an_enum_member_is_read_in_everyday_words(member: str, said: str, stated
     generator's vetting hears the same (one table, ``SPOKEN_VALUES``, whole words)."""
     assert (spoken_pattern(member).search(said) is not None) is stated
     assert says_value(said, member) is stated
+
+
+def _scored(task_id: str, kind: str, hit: bool) -> TaskScore:
+    """A task whose one leaf should change, and did (``hit``) or did not."""
+    return TaskScore(["seat.driver.heating_level"], ["seat.driver.heating_level"] if hit else [],
+                     ["seat.driver.heating_level"] if hit else [], [], {}, task_id=task_id, reasoning_type=kind)
+
+
+def test_the_noise_floor_is_what_two_draws_of_one_benchmark_differ_by() -> None:
+    """Groups that all score alike resample to the same scores (nothing outside, ever); groups that
+    score all or nothing put scores outside in most pairs; the same seed gives the same floor."""
+    kinds = list(REASONING_TYPES)
+    alike = {"latest-gold": [_scored(f"qa_{g}#{i}", kinds[i % 5], i % 2 == 0) for g in range(1, 21) for i in range(10)]}
+    floor = noise_floor(alike, TOLERANCE, draws=50)
+    assert floor is not None and floor.mean == 0 and floor.none == 1.0
+    apart = {"latest-gold": [_scored(f"qa_{g}#{i}", kinds[i % 5], g % 2 == 0) for g in range(1, 21) for i in range(10)]}
+    wide = noise_floor(apart, TOLERANCE, draws=50)
+    assert wide is not None and wide.mean > 1 and wide.none < 0.5
+    assert noise_floor(apart, TOLERANCE, draws=50) == wide
+    assert noise_floor({"latest-gold": alike["latest-gold"][:10]}, TOLERANCE) is None  # one group: nothing to draw
+
+
+def test_cli_says_what_chance_alone_puts_outside(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = write_bench(tmp_path / "other", {1: (HISTORY_1, QUERIES_1), 2: (HISTORY_1, QUERIES_1)})
+    assert main(["audit", "--data", str(small), "--against", str(other), "--no-tokens", "--baselines", "latest-gold"]) == 0
+    out = capsys.readouterr().out
+    assert "two independent resamples of other's groups differ beyond these targets in" in out

@@ -9,14 +9,13 @@ from typing import Any
 
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
+from vmb.audit.noise import ALL, noise_floor
 from vmb.data import REASONING_TYPES, Benchmark
 from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
 from vmb.textable import markdown_lines, plain
-
-ALL = "all"
 
 
 @dataclass
@@ -29,6 +28,8 @@ class Audit:
     solved_without_memory: list[str] = field(default_factory=list)  # ids a baseline reading no memory passes
     default_values: list[dict[str, str]] = field(default_factory=list)  # {query, call, leaves} per call
     clock_contradictions: list[dict[str, str]] = field(default_factory=list)  # {query, type, clash}
+    # how many baseline scores two resamples of its own groups differ by beyond TOLERANCE (noise.py)
+    noise_floor: dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -53,9 +54,10 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
         raise ValueError(f"{bench.root} has no queries: nothing to audit")
     tasks = Tasks()
     scored: dict[str, dict[str, float]] = {}
+    per_query: dict[str, list[TaskScore]] = {}
     solved: list[str] = []
     for baseline in baselines if baselines is not None else list(BASELINES):
-        scores = score_baseline(bench, baseline, tasks)
+        scores = per_query[baseline] = score_baseline(bench, baseline, tasks)
         scored[baseline] = {ALL: _esm(scores), **{t: _esm(scores, t) for t in REASONING_TYPES}}
         if not BASELINES[baseline].reads_memory:
             solved += [s.task_id or "" for s in scores if s.exact_match and s.task_id not in solved]
@@ -73,7 +75,9 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
     figures["unchanged_car_queries"] = sum(not replay(list(q.calls))[0].diff() for q in bench.queries)
     figures["clock_contradictions"] = len(clashes)
     figures["conditional_clock_contradictions"] = sum(c["type"] == CONDITIONAL.name for c in clashes)
-    return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes)
+    floor = noise_floor(per_query, TOLERANCE)
+    return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes,
+                 floor.to_json() if floor else None)
 
 
 def _pct(value: float) -> str:
@@ -175,6 +179,16 @@ def baseline_gaps(ours: Audit, against: Audit) -> list[Gap]:
     """Every baseline both audits scored, overall then per reasoning type, with its gap in ESM points."""
     return [Gap(b, scope, ours.baselines[b][scope], against.baselines[b][scope])
             for b in ours.baselines if b in against.baselines for scope in TOLERANCE]
+
+
+def floor_line(against: Audit) -> str | None:
+    """What chance alone puts outside the targets beside ``against``: its noise floor, in words."""
+    floor = against.noise_floor
+    if not floor:
+        return None
+    return (f"two independent resamples of {against.name}'s groups differ beyond these targets in "
+            f"{floor['mean']:.1f} scores on the mean of {floor['draws']:.0f} pairs (median {floor['median']:.0f}; "
+            f"none in {100 * floor['none']:.0f}% of pairs): a count of that size is chance")
 
 
 def outside_lines(ours: Audit, against: Audit) -> list[str]:

@@ -58,7 +58,7 @@ def _print_findings(audit: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.audit import audit, side_by_side
-    from vmb.audit.report import ALL, TOLERANCE, benchmark_names, outside_lines
+    from vmb.audit.report import ALL, TOLERANCE, benchmark_names, floor_line, outside_lines
     from vmb.data import REASONING_TYPES, DataError, load_benchmark, resolve_data_dir
 
     try:
@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nbaselines outside ±{TOLERANCE[ALL]:.0f} ESM points of {audits[1].name} overall, "
               f"±{TOLERANCE[REASONING_TYPES[0]]:.0f} per type: {len(outside)}")
         print("\n".join(f"  {line}" for line in outside))
+        floor = floor_line(audits[1])
+        if floor:
+            print(f"({floor})")
     if args.list:
         for result in audits:
             _print_findings(result)
