@@ -249,7 +249,8 @@ def test_a_correction_may_be_asked_for_with_its_device_switched_on(wording_bench
     assert 0.1 < len(switched) / len(corrections) < 0.45
     for query in switched:
         device = DEVICES[str(query.calls[-1]["name"])]
-        assert device.switch is not None and any(n in query.query for n in DEVICES[device.switch].names), query.id
+        assert device.switch is not None and any(n.lower() in query.query.lower() for n in DEVICES[device.switch].names), \
+            query.id
 
 
 def test_nicknames_fit_the_kind_of_value() -> None:
