@@ -3,6 +3,7 @@ wording set (the default benchmark's 50 groups of chains and queries, short hist
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import ProceduralBackend, run
+from vmb.generate.procedural import chains, personas
+from vmb.generate.schemas import Chain, ChainSet
 
 SMALL = GenerateOptions(groups=3, seed=7, history_lines=300, background_chains=4)
 WORDING = GenerateOptions(groups=50, seed=1, history_lines=200, background_chains=4)
@@ -39,3 +42,17 @@ def files(root: Path) -> dict[str, bytes]:
     """Every exported file (release layout and metadata) by relative path."""
     paths = [root / "metadata.json", *sorted((root / "history").iterdir()), *sorted((root / "qa_data").iterdir())]
     return {str(p.relative_to(root)): p.read_bytes() for p in paths}
+
+
+@cache
+def chain_sets(seed: int, groups: int = 40) -> tuple[ChainSet, ...]:
+    """Every group's chains of a default run of ``groups`` groups (no dialogue, no queries): what the
+    tests of the recipes' rates read, made once per seed."""
+    options = GenerateOptions(groups=groups, seed=seed)
+    return tuple(chains.build(options, personas.build(options, g)) for g in range(1, groups + 1))
+
+
+def vehicle_chains(seed: int, kind: str | None = None, groups: int = 40) -> list[Chain]:
+    """The vehicle chains of :func:`chain_sets`, of reasoning type ``kind`` (any if None)."""
+    return [c for s in chain_sets(seed, groups) for c in s.chains
+            if c.kind == "vehicle" and (kind is None or c.reasoning_type == kind)]

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
 from random import Random
 
-from tests.generate.conftest import SMALL, files, generate
+from tests.generate.conftest import SMALL, chain_sets, files, generate, vehicle_chains
 from vmb.audit.answerability import clock_contradiction
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, rng_for, type_counts
-from vmb.generate.procedural import chains, personas, qa
+from vmb.generate.procedural import qa
 from vmb.generate.procedural.devices import usable
 from vmb.generate.procedural.recipes import BUILDERS
-from vmb.generate.schemas import Chain, ChainSet
+from vmb.generate.schemas import Chain
 from vmb.generate.settings import settings
 from vmb.generate.text import mentions, says_value
 from vmb.generate.vetting import check_benchmark
@@ -61,16 +60,6 @@ def test_answer_value_is_in_the_history_and_not_in_the_query(small_bench: Path) 
                 assert any(says_value(text, value, domain) for text in said), query.id
 
 
-@cache
-def _chain_sets(groups: int = 40) -> list[ChainSet]:
-    options = GenerateOptions(groups=groups, seed=11)
-    return [chains.build(options, personas.build(options, g)) for g in range(1, groups + 1)]
-
-
-def _vehicle(kind: str, groups: int = 40) -> list[Chain]:
-    return [c for s in _chain_sets(groups) for c in s.chains if c.reasoning_type == kind]
-
-
 def _said(chain: Chain) -> list[str]:
     return [u.text for e in chain.events for u in e.lines]
 
@@ -85,7 +74,7 @@ def _derives(chain: Chain) -> bool:
 
 
 def test_state_shift_asks_for_the_usual_value_not_the_latest() -> None:
-    found = _vehicle("state_shift")
+    found = vehicle_chains(11, "state_shift")
     usual = [c for c in found if c.topic.startswith("usual")]
     assert usual and len(usual) > len(found) / 2
     for chain in found:
@@ -121,7 +110,7 @@ def test_state_shift_asks_for_the_usual_value_not_the_latest() -> None:
 
 
 def test_error_correction_is_often_the_same_day_and_relative() -> None:
-    found = _vehicle("error_correction")
+    found = vehicle_chains(11, "error_correction")
     # corrected minutes later in one event (the release: 20 of 62), or on another day after someone
     # else's value (a third entry, 6 of 62)
     sizes = [len(c.events) for c in found]
@@ -151,7 +140,7 @@ def test_a_relative_correction_mostly_says_where_it_lands() -> None:
     """The release's relative corrections say the value they settle on ("lower it a bit", then level 2)
     but one in seven: a step said alone needs arithmetic (the answer is a value nobody said), a step
     with where it lands is read off the line."""
-    relative = [c for c in _vehicle("error_correction", 120) if c.topic.startswith("relative")]
+    relative = [c for c in vehicle_chains(11, "error_correction", 120) if c.topic.startswith("relative")]
     alone = [c for c in relative if any(e.role.split("+")[-1] == "corrected" for e in c.events)]
     assert 0 < len(alone) < len(relative) / 2
     for chain in relative:
@@ -180,7 +169,7 @@ def test_a_corrected_value_is_often_the_latest_said_never_always() -> None:
     """The release's answer is said in its latest entry in 43 of 61 corrections: a step the query asks
     (11 of 62), a value put back or someone else's later value make the rest; so neither the latest
     value said nor a step on it is a rule."""
-    found = _vehicle("error_correction")
+    found = vehicle_chains(11, "error_correction")
     latest = [c for c in found if c.target is not None and
               any(says_value(u.text, c.target.value, settings()[c.target.setting].domain) for u in c.events[-1].lines)]
     assert 0.5 < len(latest) / len(found) < 0.85
@@ -192,7 +181,7 @@ def test_a_corrected_value_is_often_the_latest_said_never_always() -> None:
 
 
 def test_conflicts_and_conditions_are_decided_by_who_asks_and_the_situation() -> None:
-    conflicts = _vehicle("preference_conflict")
+    conflicts = vehicle_chains(11, "preference_conflict")
     assert {c.topic.split(":")[0] for c in conflicts} == {"own", "own-step-asked", "for-passenger", "driver-decides"}
     for chain in conflicts:
         assert chain.target is not None
@@ -206,7 +195,7 @@ def test_conflicts_and_conditions_are_decided_by_who_asks_and_the_situation() ->
             assert own.get(chain.target.person) != chain.target.value
         if any(e.role == "own-step" for e in chain.events):  # "two degrees warmer than Dana has it"
             assert _derives(chain)
-    conditional = _vehicle("conditional_constraint")
+    conditional = vehicle_chains(11, "conditional_constraint")
     assert {c.topic.split(":")[0] for c in conditional} == {"rule", "rule-step"}
     for chain in conditional:
         assert chain.target is not None
@@ -226,11 +215,11 @@ def test_steps_are_asked_in_the_query_as_the_release_asks_them() -> None:
     never say one; its state-shift requests ask a step from the usual value (6 of 90; more here, as
     the unstated answers its others give), a usual said before the temporary value, so the latest
     value plus the step is wrong."""
-    conditional = _vehicle("conditional_constraint")
+    conditional = vehicle_chains(11, "conditional_constraint")
     stepped = [c for c in conditional if c.topic.startswith("rule-step")]
     assert 0.03 * len(conditional) < len(stepped) < 0.15 * len(conditional)
     assert not any(e.role.endswith("-step") for c in conditional for e in c.events)
-    shifts = _vehicle("state_shift")
+    shifts = vehicle_chains(11, "state_shift")
     asked = [c for c in shifts if c.topic.startswith("usual-step")]
     assert 0.03 * len(shifts) < len(asked) < 0.25 * len(shifts)
     for chain in asked:
@@ -242,7 +231,7 @@ def test_state_shift_seldom_says_the_temporary_value_is_temporary() -> None:
     """The state says the value is for a while; a word saying so or giving it as a cause ("since",
     "because", "for now", "today") is in 27 of the release's 90 state-shift gold memories."""
     marked = re.compile(r"\b(?:since|until|while|because|for now|for the moment|for a while|today)\b", re.I)
-    temporary = [e for c in _vehicle("state_shift") for e in c.events if e.role.startswith("temporary")]
+    temporary = [e for c in vehicle_chains(11, "state_shift") for e in c.events if e.role.startswith("temporary")]
     share = sum(bool(marked.search(" ".join(u.text for u in e.lines))) for e in temporary) / len(temporary)
     assert 0.15 < share < 0.45
 
@@ -251,7 +240,7 @@ def test_conflicts_are_decided_by_the_earlier_value_as_often_as_in_the_release()
     """The deciding value is the latest of two people's about two times in five (the release: 35 of
     85); the query asks a step from the asker's own value now and then (the release: 10 of 149), so
     neither the latest nor the asker's own value is a rule."""
-    conflicts = [c for c in _vehicle("preference_conflict") if c.target is not None]
+    conflicts = [c for c in vehicle_chains(11, "preference_conflict") if c.target is not None]
     plain = [c for c in conflicts if c.target.offset is None]  # type: ignore[union-attr]
     latest = [[e.value for e in c.events if e.value is not None][-1] == c.target.value  # type: ignore[union-attr]
               for c in plain]
@@ -263,7 +252,7 @@ def test_conflicts_are_decided_by_the_earlier_value_as_often_as_in_the_release()
 def test_a_conflict_holder_says_why_without_saying_the_value_again() -> None:
     """The deciding entry is often the fuller one (the holder says why, minutes later), and its value
     is said once: a line saying it again would make "the most frequent value" a rule."""
-    conflicts = _vehicle("preference_conflict")
+    conflicts = vehicle_chains(11, "preference_conflict")
     why = [e for c in conflicts for e in c.events if e.role.endswith("+why")]
     assert 0.2 * len(conflicts) < len(why) < 0.5 * len(conflicts)
     for event in why:
@@ -277,7 +266,7 @@ def test_a_conflict_holder_says_why_without_saying_the_value_again() -> None:
 def test_coreference_values_are_mostly_the_askers_own_beside_someone_elses() -> None:
     """As in the release: the described value is mostly the asker's own (44 of its 49 answers said in
     the gold), and the gold mostly holds two people's values (66 of 97)."""
-    found = [c for c in _vehicle("coreference_resolution") if c.target is not None]
+    found = [c for c in vehicle_chains(11, "coreference_resolution") if c.target is not None]
     deciding = [next((e.person for e in c.events if e.value in (c.target.value, c.target.base)), None)  # type: ignore[union-attr]
                 for c in found]
     mine = sum(person == c.target.person for person, c in zip(deciding, found))  # type: ignore[union-attr]
@@ -287,7 +276,7 @@ def test_coreference_values_are_mostly_the_askers_own_beside_someone_elses() -> 
 
 
 def test_coreference_names_the_value_by_description() -> None:
-    found = _vehicle("coreference_resolution")
+    found = vehicle_chains(11, "coreference_resolution")
     assert {c.topic.split(":")[0] for c in found} == {"other-person", "relation", "theme", "occasion", "occasion-step"}
     for chain in found:
         assert chain.target is not None
@@ -310,7 +299,7 @@ def test_gold_memories_hold_what_the_release_holds() -> None:
     """Entries per chain like the release's for every type (mostly two, a few three, corrections
     often one), so the number of entries does not tell the type."""
     for kind in REASONING_TYPES:
-        sizes = [len(c.events) for c in _vehicle(kind)]
+        sizes = [len(c.events) for c in vehicle_chains(11, kind)]
         assert max(sizes) <= 3, kind
         assert sizes.count(2) > 0.4 * len(sizes) and sizes.count(3) < 0.35 * len(sizes), kind
         assert sizes.count(1) < 0.5 * len(sizes), kind
@@ -318,12 +307,13 @@ def test_gold_memories_hold_what_the_release_holds() -> None:
 
 def test_the_deciding_entry_is_written_last_at_its_types_rate() -> None:
     """Each type's gold memory writes the deciding entry last at the table's rates, so neither "the
-    last entry as written" nor "in date order" is a rule: two entries are in date order or reversed."""
-    options = GenerateOptions(groups=40, seed=11)
+    last entry as written" nor "in date order" is a rule: two entries are in date order or reversed.
+    Measured on 120 groups' chains (on 40, a type has some 40 such chains, too few for the bound)."""
+    options = GenerateOptions(groups=120, seed=11)
     for kind in REASONING:
         if_latest, otherwise = kind.written_last
         counts = {True: [0, 0], False: [0, 0]}  # deciding entry latest by date → [written last, chains]
-        for chain in _vehicle(kind.name):
+        for chain in vehicle_chains(11, kind.name, 120):
             if len(chain.events) != 2 or chain.target is None or chain.target.offset is not None:
                 continue
             times = {e.id: ("2025-04-0" + str(n + 1), [("09:00", e.person, u.text) for u in e.lines if u.speaker == e.person])
@@ -335,13 +325,12 @@ def test_the_deciding_entry_is_written_last_at_its_types_rate() -> None:
             counts[latest][1] += 1
         for latest, rate in ((True, if_latest), (False, otherwise)):
             last, total = counts[latest]
-            if total >= 20:  # within three standard errors of the planned rate (0.25 on 36 chains)
-                assert abs(last / total - rate) < 3 * (rate * (1 - rate) / total) ** 0.5 + 0.02, \
-                    (kind.name, latest, last, total)
+            if total >= 20:
+                assert abs(last / total - rate) < 0.2, (kind.name, latest, last, total)
 
 
 def test_some_answers_are_the_default_value_and_every_answer_changes_the_car() -> None:
-    targets = [c.target for s in _chain_sets() for c in s.chains if c.target is not None]
+    targets = [c.target for s in chain_sets(11) for c in s.chains if c.target is not None]
     at_default = []
     for target in targets:
         world = World()
@@ -354,7 +343,7 @@ def test_some_answers_are_the_default_value_and_every_answer_changes_the_car() -
 
 
 def test_answer_space_is_wide() -> None:
-    targets = [c.target for s in _chain_sets() for c in s.chains if c.target is not None]
+    targets = [c.target for s in chain_sets(11) for c in s.chains if c.target is not None]
     assert len({t.calls[-1]["name"] for t in targets}) >= 60
     switched = [t for t in targets if any(isinstance(v, bool) for c in t.calls for v in c["args"].values())]
     assert len(switched) >= 0.1 * len(targets)

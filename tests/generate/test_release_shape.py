@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
 from random import Random
 
+from tests.generate.conftest import chain_sets, vehicle_chains
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, states, talk
 from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
-from vmb.generate.procedural.recipes import recipes
-from vmb.generate.schemas import Chain, ChainSet
 from vmb.generate.settings import settings
 from vmb.generate.text import mentions, says_value
 from vmb.generate.vetting import check_query
@@ -27,21 +25,11 @@ from vmb.generate.vetting import check_query
 _OPTIONS = GenerateOptions(groups=40, seed=5)
 
 
-@cache
-def _chain_sets() -> list[ChainSet]:
-    return [chains.build(_OPTIONS, personas.build(_OPTIONS, g)) for g in range(1, _OPTIONS.groups + 1)]
-
-
-def _vehicle(kind: str | None = None) -> list[Chain]:
-    return [c for s in _chain_sets() for c in s.chains
-            if c.kind == "vehicle" and (kind is None or c.reasoning_type == kind)]
-
-
 def test_people_argue_over_settings_with_a_few_values_not_over_destinations() -> None:
     """The release's conflicts almost never set a route, a song, a video or a station (2 of 149);
     its coreferences and state shifts name one often (12 of 97, 10 of 90)."""
     def free_text(kind: str) -> float:
-        found = _vehicle(kind)
+        found = vehicle_chains(_OPTIONS.seed, kind)
         return sum(settings()[c.target.setting].kind == "text" for c in found if c.target) / len(found)
 
     assert free_text("preference_conflict") < 0.06
@@ -51,8 +39,8 @@ def test_people_argue_over_settings_with_a_few_values_not_over_destinations() ->
 
 
 def _plain_share(kind: str) -> float:
-    lines = [u.text.lower() for c in _vehicle(kind) for e in c.events for u in e.lines if u.speaker == e.person]
-    named = [c for c in _vehicle(kind) for e in c.events for u in e.lines if u.speaker == e.person]
+    lines = [u.text.lower() for c in vehicle_chains(_OPTIONS.seed, kind) for e in c.events for u in e.lines if u.speaker == e.person]
+    named = [c for c in vehicle_chains(_OPTIONS.seed, kind) for e in c.events for u in e.lines if u.speaker == e.person]
     return sum(f"the {plain(c.target.setting)}".lower() in text  # type: ignore[union-attr]
                for c, text in zip(named, lines)) / len(lines)
 
@@ -88,12 +76,12 @@ def test_my_usual_is_mostly_asked_for_a_value_set_before_anyone_elses(wording_be
 
 
 def test_a_request_names_what_to_play_or_where_to_go_beside_a_remembered_setting() -> None:
-    named = [c for c in _vehicle() if c.target and c.target.content]
+    named = [c for c in vehicle_chains(_OPTIONS.seed) if c.target and c.target.content]
     by_kind = {t.name: sum(c.reasoning_type == t.name for c in named) for t in REASONING}
     assert by_kind["conditional_constraint"] > by_kind["preference_conflict"]
     assert by_kind["state_shift"] == 0  # BY_NAME: no state shift names content
     assert BY_NAME["state_shift"].named_content == 0
-    assert sum(by_kind.values()) >= 0.02 * len(_vehicle())
+    assert sum(by_kind.values()) >= 0.02 * len(vehicle_chains(_OPTIONS.seed))
     for chain in named:
         target = chain.target
         assert target is not None
@@ -152,8 +140,6 @@ def test_colour_scenes_follow_their_type() -> None:
 def test_a_query_worded_again_keeps_its_gold_memory(wording_dir: Path) -> None:
     group = personas.build(_OPTIONS, 2)
     chain_set = chains.build(_OPTIONS, group)
-    plan = recipes(_OPTIONS, 2, [p.name for p in group.people])
-    assert len(plan) == _OPTIONS.vehicle_chains
     chain = next(c for c in chain_set.chains if c.kind == "vehicle" and len(c.events) > 1)
     times = {e.id: ("2025-04-02", [("09:00", e.person, u.text) for u in e.lines if u.speaker == e.person])
              for e in chain.events}
@@ -166,7 +152,7 @@ def test_a_query_worded_again_keeps_its_gold_memory(wording_dir: Path) -> None:
 def _lines_by_role(kind: str) -> tuple[list[str], list[str]]:
     """(what the voice that decides says in its event, what the others say in theirs) of ``kind``'s chains."""
     deciding, others = [], []
-    for chain in _vehicle(kind):
+    for chain in vehicle_chains(_OPTIONS.seed, kind):
         target = chain.target
         assert target is not None
         for event in chain.events:
@@ -185,7 +171,7 @@ def test_the_entry_that_answers_is_the_fuller_one() -> None:
 def test_a_value_that_decides_nothing_is_now_and_then_set_without_saying_it() -> None:
     for kind in ("preference_conflict", "conditional_constraint", "coreference_resolution"):
         unsaid = total = 0
-        for chain in _vehicle(kind):
+        for chain in vehicle_chains(_OPTIONS.seed, kind):
             target = chain.target
             assert target is not None
             domain = settings()[target.setting].domain
@@ -222,7 +208,7 @@ def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
 def test_a_value_a_step_is_taken_from_is_said_as_its_number() -> None:
     """The vetting can check a derived answer only when the base it comes from is said as a number
     (never "all the way down"): no chain's query is dropped for it, on any type."""
-    for chain in _vehicle():
+    for chain in vehicle_chains(_OPTIONS.seed):
         target = chain.target
         assert target is not None
         if target.offset is None:
@@ -242,7 +228,7 @@ def test_a_temporary_value_left_unsaid_is_said_to_be_a_change_not_a_liking() -> 
                                  for f in speech_words.UNSAID))
     changed = re.compile("|".join(re.escape(f).replace(re.escape("{dev_cap}"), ".+").replace(re.escape("{dev}"), ".+")
                                   for f in speech_words.UNSAID_CHANGE))
-    temporary = [u.text for c in _vehicle("state_shift") for e in c.events if e.role.startswith("temporary")
+    temporary = [u.text for c in vehicle_chains(_OPTIONS.seed, "state_shift") for e in c.events if e.role.startswith("temporary")
                  for u in e.lines if u.speaker == e.person]
     assert not [t for t in temporary if liking.search(t)]
     assert any(changed.search(t) for t in temporary)
@@ -251,8 +237,8 @@ def test_a_temporary_value_left_unsaid_is_said_to_be_a_change_not_a_liking() -> 
 def test_a_correction_may_be_the_querys_taking_back_what_someone_else_changed() -> None:
     """The release's "No, Deborah changed it. I need to put it back": the asker's value, someone
     else's later, and the query asks for the asker's back, naming who changed it."""
-    corrections = _vehicle("error_correction")
-    restored = [(s.group, c) for s in _chain_sets() for c in s.chains if c.topic.startswith("restore:")]
+    corrections = vehicle_chains(_OPTIONS.seed, "error_correction")
+    restored = [(s.group, c) for s in chain_sets(_OPTIONS.seed) for c in s.chains if c.topic.startswith("restore:")]
     assert 0.04 * len(corrections) < len(restored) < 0.2 * len(corrections)
     for group, chain in restored:
         target = chain.target
@@ -270,7 +256,7 @@ def test_a_state_shift_may_undo_someone_elses_passing_change() -> None:
     """The release's "Jack drove the car and switched the language to Chinese for his meeting": the
     temporary value is someone else's, their state ends in an entry of theirs, and the query asks
     for the asker's usual value without telling of a state of the asker's own."""
-    found = [(s.group, c) for s in _chain_sets() for c in s.chains if c.reasoning_type == "state_shift"]
+    found = [(s.group, c) for s in chain_sets(_OPTIONS.seed) for c in s.chains if c.reasoning_type == "state_shift"]
     others = [(g, c) for g, c in found if c.target and c.target.condition != "guest"
               and any(e.role == "temporary" and e.person != c.target.person for e in c.events)]
     assert 0.1 * len(found) < len(others) < 0.4 * len(found)

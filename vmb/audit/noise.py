@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from random import Random
 
+from vmb.data import REASONING_TYPES
 from vmb.score import TaskScore
 
-ALL = "all"  # the scope of every query, beside each reasoning type's (the audit's tables name it so)
 DRAWS = 200  # pairs of resamples: the mean count is then known to about ±0.5
 
 
@@ -41,15 +41,19 @@ def _group_of(task_id: str) -> str:
     return task_id.split("#")[0]
 
 
-def _counts(scores: Mapping[str, Sequence[TaskScore]]) -> _Counts:
+def _counts(scores: Mapping[str, Sequence[TaskScore]], scopes: Sequence[str]) -> _Counts:
+    """Each scope a reasoning type counts that type's queries; any other scope (the tables' "all")
+    counts every query."""
     counts: _Counts = {}
     for baseline, task_scores in scores.items():
         groups = counts.setdefault(baseline, {})
         for score in task_scores:
-            scopes = groups.setdefault(_group_of(score.task_id or ""), {})
-            for scope in (ALL, score.reasoning_type or ""):
-                hits, total = scopes.get(scope, (0, 0))
-                scopes[scope] = (hits + int(score.exact_match), total + 1)
+            held = groups.setdefault(_group_of(score.task_id or ""), {})
+            for scope in scopes:
+                if scope in REASONING_TYPES and scope != score.reasoning_type:
+                    continue
+                hits, total = held.get(scope, (0, 0))
+                held[scope] = (hits + int(score.exact_match), total + 1)
     return counts
 
 
@@ -66,7 +70,7 @@ def noise_floor(scores: Mapping[str, Sequence[TaskScore]], tolerance: Mapping[st
     """For each of ``draws`` pairs of independent resamples of the benchmark's groups, the number of
     baseline scores (overall and per type, the scopes of ``tolerance``) on which the two differ by
     more than their tolerance; None for fewer than two groups (nothing to resample)."""
-    counts = _counts(scores)
+    counts = _counts(scores, list(tolerance))
     groups = sorted({g for per in counts.values() for g in per})
     if len(groups) < 2 or not counts:
         return None

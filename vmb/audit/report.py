@@ -9,13 +9,15 @@ from typing import Any
 
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
-from vmb.audit.noise import ALL, noise_floor
+from vmb.audit.noise import noise_floor
 from vmb.data import REASONING_TYPES, Benchmark
 from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
 from vmb.textable import markdown_lines, plain
+
+ALL = "all"
 
 
 @dataclass

@@ -47,7 +47,6 @@ from vmb.generate.llm_plan import (
     query_payload,
     query_plan,
     recipe_of,
-    remembered_values,
     talk_lines,
 )
 from vmb.generate.llm_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
@@ -69,6 +68,7 @@ from vmb.generate.schemas import (
 )
 from vmb.generate.settings import settings
 from vmb.generate.store import StageFailure
+from vmb.generate.vetting import remembered_values
 from vmb.llm.client import content_text
 from vmb.llm.interrupt import run_interruptible
 from vmb.llm.model import RequestFailed
@@ -344,8 +344,9 @@ class LLMBackend:
         plan = query_plan(self.options, personas.group, chain, recipe_of(self.options, personas, chain))
         payload = {**query_payload(personas.group, chain, plan, problems), **_revised(revision)}
         phrase = settings()[target.setting].phrase
+        remembered = remembered_values(target.calls, target.content)
         answer = await self.ask("qa", payload,
-                                lambda data: check_answer(data, target.calls, remembered_values(target), plan, phrase),
+                                lambda data: check_answer(data, target.calls, remembered, plan, phrase),
                                 f"query of group {personas.group} chain {chain.id}", qa_schema(payload["answer"]))
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
                       gold_memory=procedural_qa.gold_memory(chain, times, procedural_qa.gold_rng(self.options, personas.group,

@@ -24,7 +24,7 @@ from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, SWITCH_WORDS, plain
 from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.procedural.recipes import recipes
-from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Target, Timeline
+from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
 from vmb.generate.settings import Setting, call_text, settings
 from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES, mentions
 from vmb.generate.vetting import answer_values
@@ -231,12 +231,6 @@ class QueryPlan:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def remembered_values(target: Target) -> list[Any]:
-    """The values the answer takes from the history, which its query must not say (not the content
-    the query names to play or go to)."""
-    return answer_values([call for call in target.calls if call != target.content])
 
 
 def query_plan(options: GenerateOptions, group: int, chain: Chain, recipe: Recipe) -> QueryPlan:

@@ -47,6 +47,12 @@ def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
     return values
 
 
+def remembered_values(calls: list[dict[str, Any]], content: dict[str, Any] | None = None) -> list[Any]:
+    """The values an answer takes from the history, which its query must not say: all it sets but
+    the ``content`` call's (the song or the place the query itself names)."""
+    return answer_values([call for call in calls if call != content])
+
+
 def _domain(call: dict[str, Any], value: Any) -> tuple[Any, ...]:
     from vmb.generate.settings import settings
 
@@ -85,8 +91,7 @@ def check_query(query: str, answer: list[str], evidence_lines: dict[str, list[st
     for value in named:
         if not mentions(query, value):
             problems.append(f"the query does not name {value!r}, which its answer plays or goes to")
-    values = answer_values([call for call in calls if call != content])
-    for value in values:
+    for value in remembered_values(calls, content):
         if mentions(query, value):
             problems.append(f"the query text says the answer's value {value!r}")
     missing = [event for event, lines in evidence_lines.items() if not lines]

@@ -129,9 +129,9 @@ def gold_memory(chain: Chain, times: dict[str, tuple[str, list[Said]]], rng: Ran
 
 
 def _colour_condition(chain: Chain, passenger: str | None, rng: Random) -> situations.Condition | None:
-    """A condition whose scene colours the query (as often as its type's ``colour_scenes``): none its chain's lines speak of (the scene must
-    not decide the answer), none that takes the wheel from the asker, company only in an empty
-    passenger seat."""
+    """A condition whose scene colours the query, as often as its type's ``colour_scenes``: none its
+    chain's lines speak of (the scene must not decide the answer), none that takes the wheel from
+    the asker, company only in an empty passenger seat."""
     said = " ".join(u.text for e in chain.events for u in e.lines).lower()
     found = [c for _, c in sorted(situations.CONDITIONS.items()) if not c.still
              and not any(rule.lower() in said for rule in c.rule) and (passenger is None or c.key not in PASSENGER_SEAT)]

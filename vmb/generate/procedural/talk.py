@@ -163,7 +163,7 @@ VALUED_CAR_TALK = (
     "On the test drive the dealer had {setp}. [Odd choice|Strange|No idea why].",
     "I tried {setp} once [on the motorway|on a long drive|for a week]. Never again.",
     "In the taxi {when} they had {setp}, [it was awful|I nearly said something|fair enough].",
-    "[My old car|Dad's old car|My first car] was always on {setp}, [believe it or not|for years|until it died].",
+    "[My old car|Dad's old car|My first car] always had {setp}, [believe it or not|for years|until it died].",
 )
 # Acquaintances by how they are related to the speaker, with the gender the word says (none: either).
 _KINDS = (("cousin", ""), ("neighbor", ""), ("aunt", "female"), ("uncle", "male"), ("colleague", ""),
