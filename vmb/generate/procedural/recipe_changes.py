@@ -68,21 +68,17 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
             state = "guest"
             during = Voice(rng.choice([n for n in names if n != person]), temporary, "temporary", condition=state,
                            preference=False)
+            voices = (said_usual, during)
         elif not recurs and not stepped and rng.random() < OTHERS_TEMPORARY:
             # someone else's passing need changed it ("Jack switched the language to Chinese for his
             # meeting"), over in an entry of theirs, and the query restores the asker's usual value
             other = rng.choice([n for n in names if n != person])
             during = Voice(other, temporary, "temporary", condition=state, preference=False)
             voices = (said_usual, during, Voice(other, None, "ended", condition=state, preference=False))
-            return _shift(i, s, names, rng, kind, voices, person, answer, state, base, recurs)
-        voices = (said_usual, during)
-    return _shift(i, s, names, rng, kind, voices, person, answer, state, base, recurs)
-
-
-def _shift(i: int, s: Setting, names: list[str], rng: Random, kind: ReasoningType, voices: tuple[Voice, ...],
-           person: str, answer: Any, state: str, base: tuple[Any, int, Any] | None, recurs: bool) -> Recipe:
+        else:
+            voices = (said_usual, during)
     two = two_calls(s, rng, 0.95)
-    variant = "recurs" if recurs else "usual-step" if base and not recurs else "usual"
+    variant = "recurs" if recurs else "usual-step" if asked else "usual"
     return Recipe(i, kind.name, s.api, variant, voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]),
                   base=base[0] if base else None, offset=base[1] if base else None)
