@@ -188,9 +188,9 @@ def floor_line(against: Audit) -> str | None:
     floor = against.noise_floor
     if not floor:
         return None
-    return (f"two independent resamples of {against.name}'s groups differ beyond these targets in "
-            f"{floor['mean']:.1f} scores on the mean of {floor['draws']:.0f} pairs (median {floor['median']:.0f}; "
-            f"none in {100 * floor['none']:.0f}% of pairs): a count of that size is chance")
+    return (f"noise floor: two independent resamples of {against.name}'s groups differ beyond these targets in "
+            f"{floor['mean']:.1f} scores on average over {floor['draws']:.0f} pairs, median {floor['median']:.0f}, "
+            f"none in {100 * floor['none']:.0f}% of pairs; a count of that size is chance")
 
 
 def outside_lines(ours: Audit, against: Audit) -> list[str]:

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(f"  {line}" for line in outside))
         floor = floor_line(audits[1])
         if floor:
-            print(f"({floor})")
+            print(floor)
     if args.list:
         for result in audits:
             _print_findings(result)
