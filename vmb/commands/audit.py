@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         outside = outside_lines(audits[0], audits[1])
         print(f"\nbaselines outside ±{TOLERANCE[ALL]:.0f} ESM points of {audits[1].name} overall, "
               f"±{TOLERANCE[REASONING_TYPES[0]]:.0f} per type: {len(outside)}")
-        print("\n".join(f"  {line}" for line in outside))
+        if outside:
+            print("\n".join(f"  {line}" for line in outside))
         floor = floor_line(audits[1])
         if floor:
             print(floor)
