@@ -50,7 +50,7 @@ def test_a_setting_reading_histories_checks_them_before_any_request(small_benchm
 
 
 def test_request_tokens_count_texts_calls_and_schemas() -> None:
-    from vmb.harness.promptsize import request_tokens, schema_tokens
+    from vmb.tokens import request_tokens, schema_tokens
     from vmb.harness.tools import discovery_schema
     from vmb.tokens import count_tokens
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 import importlib.machinery
 import importlib.util
+import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +55,35 @@ def count_tokens(text: str) -> int:
     """Number of o200k_base tokens of ``text``; special-token markup counts as ordinary text."""
     count: int = _encoding().count(text)
     return count
+
+
+@functools.lru_cache(maxsize=4096)
+def text_tokens(text: str) -> int:
+    """``count_tokens``, remembered for the last few thousand distinct texts."""
+    # One request repeats its system prompt (a whole history under --memory history) in every round of
+    # every query of a group: each distinct text is counted once.
+    return count_tokens(text)
+
+
+def schema_tokens(tool: Mapping[str, Any]) -> int:
+    """A tool schema as chat templates render it (JSON with the default separators)."""
+    return text_tokens(json.dumps(tool, ensure_ascii=False))
+
+
+def message_tokens(message: Mapping[str, Any]) -> int:
+    """One chat message as a model reads or writes it: its text and its tool calls' names and arguments."""
+    content = message.get("content")
+    total = text_tokens(content) if isinstance(content, str) else 0
+    for call in message.get("tool_calls") or []:
+        function = call.get("function") or {}
+        total += text_tokens(str(function.get("name", ""))) + text_tokens(str(function.get("arguments", "")))
+    return total
+
+
+def request_tokens(messages: Iterable[Mapping[str, Any]], tools: Iterable[Mapping[str, Any]]) -> int:
+    """o200k tokens of one chat request as a model sees it: texts, tool calls, tool schemas.
+
+    The scripted server reports these as a request's usage, the prompt suite of ``make bench`` sums
+    them and ``vmb estimate`` predicts them: one counter, so an estimate and a run agree.
+    """
+    return sum(schema_tokens(tool) for tool in tools) + sum(message_tokens(m) for m in messages)

@@ -38,6 +38,7 @@ from vmb.memory import find, memory_names
 from vmb.memory.base import DayRequest
 from vmb.prompts import load_prompt
 from vmb.sim.registry import API_BY_NAME, DISCOVERY
+from vmb.tokens import message_tokens, request_tokens
 
 if TYPE_CHECKING:
     from vmb.data import Benchmark, Query
@@ -83,7 +84,8 @@ class Received:
 
 def completion(body: dict[str, Any], reply: Scripted, number: int) -> dict[str, Any]:
     message = reply.message or {"role": "assistant", "content": ""}
-    prompt, done = reply.usage or (len(json.dumps(body["messages"])) // 4, 12)
+    # Usage as vmb counts a request (``vmb.tokens``), so a scripted run records what ``vmb estimate`` predicts.
+    prompt, done = reply.usage or (request_tokens(body["messages"], body.get("tools") or []), message_tokens(message))
     return {
         "id": f"chatcmpl-{number}", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
         "choices": [{"index": 0, "message": message,

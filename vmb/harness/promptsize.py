@@ -12,8 +12,6 @@ policy, same counting, its own prompts and schemas; ``REFERENCE``), and the targ
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from vmb.bench import BenchOptions, SuiteResult
 from vmb.llm.model import Message, Reply
+from vmb.tokens import request_tokens, schema_tokens
+from vmb.tokens import text_tokens as _tokens
 
 if TYPE_CHECKING:
     from vmb.doubles.scripted import ReferenceScript
@@ -35,31 +35,6 @@ REFERENCE: dict[str, float] = {"none": 3260.1, "gold": 3634.3, "summary": 4957.6
 # the same in both): system prompt plus the search_memory schema (reference: 311 + 104).
 REFERENCE_SEARCH_FIXED = 415.0
 REFERENCE_PARTS: dict[str, float] = {"system prompt": 342.0, "loaded vehicle schemas": 731.2, "listing replies": 102.5}
-
-
-@functools.lru_cache(maxsize=4096)
-def _tokens(text: str) -> int:
-    from vmb.tokens import count_tokens
-
-    return count_tokens(text)
-
-
-def schema_tokens(tool: dict[str, Any]) -> int:
-    """A tool schema as chat templates render it (JSON with the default separators)."""
-    return _tokens(json.dumps(tool, ensure_ascii=False))
-
-
-def request_tokens(messages: list[Message], tools: list[dict[str, Any]]) -> int:
-    """o200k tokens of one chat request as a model sees it: texts, tool calls, tool schemas."""
-    total = sum(schema_tokens(tool) for tool in tools)
-    for message in messages:
-        content = message.get("content")
-        if isinstance(content, str):
-            total += _tokens(content)
-        for call in message.get("tool_calls") or []:
-            function = call.get("function") or {}
-            total += _tokens(str(function.get("name", ""))) + _tokens(str(function.get("arguments", "")))
-    return total
 
 
 @dataclass
