@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from vmb import cli
-from vmb.errors import VmbError
+from vmb.errors import Exit, OptionError, VmbError
+from vmb.llm.model import FatalModelError
 
 PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 # Errors that are not the user's to fix: a model endpoint that cannot be used or answer (counted as a
@@ -52,6 +56,69 @@ def test_the_command_line_prints_a_vmb_error_as_one_line(monkeypatch: pytest.Mon
         raise VmbError("runs/x/config.json is damaged (no hash text)")
 
     monkeypatch.setattr(show, "run", fail)
-    assert cli.main(["show", "runs/x"]) == 1
+    assert cli.main(["show", "runs/x"]) == Exit.ERROR
     err = capsys.readouterr().err
     assert err == "vmb show: runs/x/config.json is damaged (no hash text)\n"
+
+
+def test_the_status_table_of_the_architecture_doc_is_the_declared_one() -> None:
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("| ") and not line.startswith("| status")]
+    assert rows == [[str(status.value), f"`{status.name}`", status.meaning] for status in Exit]
+
+
+@pytest.mark.parametrize(("raised", "status", "said"), [
+    (OptionError("--rounds must be at least 1, got 0"), 2, "vmb bench: --rounds must be at least 1, got 0\n"),
+    (FatalModelError("the endpoint refused the key"), 2, "vmb bench: stopped: the endpoint refused the key\n"),
+    # Nothing of a benchmark resumes: the line says no more than what is true.
+    (KeyboardInterrupt(), 130, "vmb bench: interrupted\n"),
+    (cli.Terminated(), 143, "vmb bench: terminated\n"),
+])
+def test_the_command_line_picks_the_status_and_says_the_line(
+        raised: BaseException, status: int, said: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import vmb.commands.bench as bench
+
+    def fail(args: object) -> int:
+        raise raised
+
+    monkeypatch.setattr(bench, "run", fail)
+    assert cli.main(["bench"]) == status
+    assert capsys.readouterr().err == said
+
+
+def test_a_stop_of_a_command_that_resumes_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import vmb.commands.memory as memory
+
+    def stop(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(memory, "run", stop)
+    assert cli.main(["memory", "ingest"]) == Exit.INTERRUPTED
+    assert capsys.readouterr().err == "vmb memory ingest: interrupted; rerun the same command to build the rest\n"
+
+
+@pytest.mark.parametrize("command", [["memory", "list"], ["local", "list"]])
+def test_output_into_a_closed_pipe_ends_quietly(command: list[str], tmp_path: Path) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # `| head` that has read its lines and gone
+    try:
+        done = subprocess.run([sys.executable, "-m", "vmb", *command], stdout=writer, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "VMB_MODEL_DIR": str(tmp_path)}, check=False)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (Exit.BROKEN_PIPE, "")
+
+
+def test_a_broken_pipe_that_is_not_stdouts_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    import vmb.commands.show as show
+
+    def socket_write(args: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")  # a model server that closed its socket
+
+    monkeypatch.setattr(show, "run", socket_write)
+    with pytest.raises(BrokenPipeError):
+        cli.main(["show", "runs/x"])

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import select
 import signal
 import sys
 import threading
 
-# name → (module implementing it, one-line help). Each module defines
-# ``add_arguments(parser)`` and ``run(args) -> int`` and keeps heavy imports inside functions,
+# name → (module implementing it, one-line help). Each module defines ``add_arguments(parser)`` and
+# ``run(args) -> int`` (a status of ``vmb.errors.Exit``; an error is raised, never printed by the command),
+# optionally ``RESUME`` (what rerunning does after a stop), and keeps heavy imports inside functions,
 # so building the parser (and `vmb --help`) stays fast.
 COMMANDS: dict[str, tuple[str, str]] = {
     "data": ("vmb.commands.data", "download the public benchmark release (vmb data fetch)"),
@@ -43,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=help_text, description=module.__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(command)
-        command.set_defaults(handler=module.run)
+        command.set_defaults(handler=module.run, resume=getattr(module, "RESUME", None))
     return parser
 
 
@@ -56,26 +59,67 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from vmb.errors import VmbError
+    """Run one command: the one place that prints an error and picks the exit status (``vmb.errors.Exit``)."""
+    args = build_parser().parse_args(argv)  # a usage error exits here with argparse's status 2
+    from vmb.errors import Exit, VmbError
+    from vmb.llm.model import FatalModelError
 
-    args = build_parser().parse_args(argv)
+    command = " ".join(filter(None, (args.command, getattr(args, "action", None))))  # "memory ingest"
     previous = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     try:
-        return int(args.handler(args) or 0)
+        status = int(args.handler(args) or Exit.OK)
+        sys.stdout.flush()  # inside the handler below: a reader gone at this last write is a broken pipe too
+        return status
     except VmbError as error:
         # Bad input, a damaged file, an unusable directory: one line, no traceback.
-        print(f"vmb {args.command}: {error}", file=sys.stderr)
-        return 1
+        note(command, str(error))
+        return error.status
+    except FatalModelError as error:
+        # The endpoint (or a memory service on it) cannot be used: no retry or other query helps.
+        note(command, f"stopped: {error}")
+        return Exit.ERROR
+    except BrokenPipeError:
+        if not _stdout_gone():
+            raise  # a socket's, not the reader of our output
+        return Exit.BROKEN_PIPE
     except Terminated:
-        print(f"vmb {args.command}: terminated; rerun the same command to resume", file=sys.stderr)
-        return 143
+        note(command, "terminated" + _resume_hint(args))
+        return Exit.TERMINATED
     except KeyboardInterrupt:
-        # Every finished query is already on disk; a traceback here would only hide that.
-        print(f"vmb {args.command}: interrupted; rerun the same command to resume", file=sys.stderr)
-        return 130
+        # What a command finished is on disk (it says so when rerunning resumes); a traceback would hide that.
+        note(command, "interrupted" + _resume_hint(args))
+        return Exit.INTERRUPTED
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def note(command: str, message: str) -> None:
+    """One line for the user on stderr, ``vmb COMMAND: message``: an error (printed by ``main`` only) or
+    a command's warning beside its output. Commands never write stderr themselves."""
+    print(f"vmb {command}: {message}", file=sys.stderr, flush=True)
+
+
+def _resume_hint(args: argparse.Namespace) -> str:
+    """What rerunning does after a stop, for the commands that resume (their module's ``RESUME``)."""
+    return f"; {args.resume}" if args.resume else ""
+
+
+def _stdout_gone() -> bool:
+    """Whether stdout's reader has gone (``| head``: the pipe reports an error to a poll); if so, stdout
+    is pointed at /dev/null, so that the interpreter's last flush at exit does not fail on it again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's capture): not a pipe either
+        return False
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    if not any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0)):
+        return False
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+    return True
 
 
 def _main_thread() -> bool:

@@ -1,14 +1,46 @@
-"""The one base of every error a user can fix: bad input, a damaged file, an unusable directory.
+"""The one base of every error a user can fix, and the exit statuses of ``vmb``, declared once.
 
-Each subclass says in one line what is wrong and where; ``vmb.cli`` prints any that reaches it as
-``vmb COMMAND: message`` and exits with status 1, never with a traceback.
+A command raises a ``VmbError`` subclass saying in one line what is wrong and where; ``vmb.cli.main``
+is the one place that prints it (``vmb COMMAND: message`` on stderr) and exits with its ``status``.
+A command that finishes returns one of ``Exit``'s statuses. docs/architecture.md ("Errors") shows the
+table; tests/test_errors.py checks it against this one.
 """
 
 from __future__ import annotations
 
+import enum
+from typing import ClassVar
+
+
+class Exit(enum.IntEnum):
+    """What the exit status of ``vmb COMMAND`` tells a script (``meaning`` is the documented line)."""
+
+    meaning: str
+
+    def __new__(cls, value: int, meaning: str) -> Exit:
+        member = int.__new__(cls, value)
+        member._value_ = value
+        member.meaning = meaning
+        return member
+
+    OK = 0, "done: everything asked for was done and passed"
+    FAILURES = 1, ("finished, but some of the work failed or disagrees: queries that errored (`vmb run`), groups "
+                   "that failed (`vmb generate`, `vmb memory ingest`), grid cells that failed, new findings "
+                   "(`vmb verify`); the output names them and rerunning the same command retries what can be retried")
+    ERROR = 2, ("not done: an option that cannot be taken (argparse's usage errors too), bad or damaged input, an "
+                "unusable directory or disk, a model endpoint that stopped the work; one line "
+                "`vmb COMMAND: message` on stderr")
+    INTERRUPTED = 130, ("Ctrl-C (SIGINT); a command that resumes (`vmb run`, `grid`, `generate`, `memory ingest`) "
+                        "says so, what it finished being on disk")
+    BROKEN_PIPE = 141, ("the reader of the output went away (piped into `head`): the rest of the output is dropped "
+                        "without a word, as a Unix tool killed by SIGPIPE")
+    TERMINATED = 143, "SIGTERM (a scheduler's stop, `kill`): unwound like Ctrl-C"
+
 
 class VmbError(Exception):
     """A failure the user can fix, told in one line naming what and where."""
+
+    status: ClassVar[Exit] = Exit.ERROR
 
 
 class OptionError(VmbError, ValueError):

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from vmb.generate.options import GenerateOptions
 
+# What rerunning does after a stop (vmb.cli says it beside "interrupted").
+RESUME = "rerun the same command to resume"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     import dataclasses

@@ -20,6 +20,9 @@ import argparse
 import sys
 from pathlib import Path
 
+# What rerunning does after a stop (vmb.cli says it beside "interrupted").
+RESUME = "rerun the same command to resume"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("spec", type=Path, metavar="SPEC.toml", help="the grid spec")

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from vmb.harness.plan import RunPlan
     from vmb.results.rundir import RunDir
 
+# What rerunning does after a stop (vmb.cli says it beside "interrupted").
+RESUME = "rerun the same command to build the rest"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from vmb.commands import run as run_command

@@ -23,6 +23,9 @@ from typing import Any
 
 from vmb.harness.config import SERVER_FAMILIES
 
+# What rerunning does after a stop (vmb.cli says it beside "interrupted").
+RESUME = "rerun the same command to resume"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what to run")
