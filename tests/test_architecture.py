@@ -90,3 +90,12 @@ def test_the_import_graph_has_no_cycle() -> None:
 
     for module in sorted(graph):
         visit(module)
+
+
+def test_values_in_text_are_read_by_vmb_data_spoken_not_the_generator() -> None:
+    # The baselines and the audit hear values as the generator says them, through vmb.data.spoken;
+    # of the generator they read only its setting catalog (the audit's catalog phrases).
+    readers = ("vmb.doubles", "vmb.audit")
+    found = [f"{a} imports {b}" for a, targets in imports().items() if a.startswith(readers)
+             for b in sorted(targets) if b.startswith("vmb.generate") and b != "vmb.generate.settings"]
+    assert not found, "\n".join(found)

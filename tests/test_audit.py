@@ -25,9 +25,9 @@ from vmb.audit.report import TOLERANCE, baseline_gaps, outside_lines
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
+from vmb.data.spoken import says_value, spoken_pattern
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
-from vmb.generate.text import says_value, spoken_pattern
 from vmb.score import TaskScore
 
 HISTORY_1 = [

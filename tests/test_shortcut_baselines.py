@@ -9,9 +9,9 @@ import pytest
 from test_audit import write_bench
 
 from vmb.data import load_benchmark
+from vmb.data.spoken import stated_steps
 from vmb.doubles.baselines import score_baseline
 from vmb.doubles.baselines.lexicon import best_target, target_scores
-from vmb.doubles.baselines.numbers import stated_steps
 
 
 def _headrest(value: int) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from vmb.data import load_benchmark
+from vmb.data.spoken import names_value, people_named
 from vmb.results.taxonomy import (
     CONFLICT,
     DEGENERATE,
@@ -22,8 +23,6 @@ from vmb.results.taxonomy import (
     answer_owner,
     classify,
     gold_entries,
-    names_value,
-    people_named,
     written_values,
 )
 from vmb.score import TaskScore, score_calls

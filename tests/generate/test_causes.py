@@ -11,6 +11,8 @@ import re
 from functools import cache
 from random import Random
 
+from vmb.data.spoken import says_value
+from vmb.data.spoken_words import END_PHRASES
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import causes, chains, personas, states
 from vmb.generate.procedural.devices import DEVICES, STEPS, usable
@@ -20,7 +22,6 @@ from vmb.generate.procedural.speech import Words
 from vmb.generate.procedural.voices import voice_lines
 from vmb.generate.schemas import PersonaGroup
 from vmb.generate.settings import settings
-from vmb.generate.text import END_PHRASES, says_value
 
 DEFAULT = GenerateOptions(groups=50, seed=1)
 _REASON_OF = {r.lower(): (concern, way) for concern, bank in causes.REASONS.items() for way, said in bank.items() for r in said}

@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import cache
 
 from vmb.data.reasoning import REASONING
+from vmb.data.spoken import described, spoken_pattern
+from vmb.data.spoken_words import DESCRIBED_VALUES
 from vmb.generate.llm_checks import read_line
 from vmb.generate.llm_plan import LinePlan
 from vmb.generate.options import GenerateOptions
@@ -18,7 +20,6 @@ from vmb.generate.procedural.recipes import UNDESCRIBED, recipes
 from vmb.generate.procedural.values import describable
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import call_text, settings
-from vmb.generate.text import DESCRIBED_VALUES, described, spoken_pattern
 from vmb.generate.vetting import check_query
 
 OPTIONS = GenerateOptions(groups=60, seed=5)

@@ -12,6 +12,7 @@ from vmb.audit.answerability import clock_contradiction
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
+from vmb.data.spoken import mentions, says_value
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, rng_for, type_counts
 from vmb.generate.procedural import qa
@@ -19,7 +20,6 @@ from vmb.generate.procedural.devices import usable
 from vmb.generate.procedural.recipes import BUILDERS
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import settings
-from vmb.generate.text import mentions, says_value
 from vmb.generate.vetting import check_benchmark
 from vmb.sim import World
 from vmb.stats import compute

@@ -14,12 +14,13 @@ from random import Random
 from tests.generate.conftest import chain_sets, vehicle_chains
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME, REASONING
+from vmb.data.spoken import mentions, says_value
+from vmb.data.spoken_words import SWITCH_WORDS
 from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, states, talk
-from vmb.generate.procedural.devices import CONTENT, SWITCH_WORDS, content_of, plain, usable
+from vmb.generate.procedural.devices import CONTENT, content_of, plain, usable
 from vmb.generate.settings import settings
-from vmb.generate.text import mentions, says_value
 from vmb.generate.vetting import check_query
 
 _OPTIONS = GenerateOptions(groups=40, seed=5)

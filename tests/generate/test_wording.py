@@ -16,6 +16,7 @@ from random import Random
 from vmb.audit.wording import catalog_phrases, classify_types, gold_words, nested_phrase_groups
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
+from vmb.data.spoken_words import SPOKEN_VALUES
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import (
     ask_words,
@@ -35,7 +36,6 @@ from vmb.generate.procedural.devices import DEVICES, usable, value_noun
 from vmb.generate.procedural.recipes import BUILDERS, recipes
 from vmb.generate.schemas import Chain, Event, Utterance
 from vmb.generate.settings import settings
-from vmb.generate.text import SPOKEN_VALUES
 
 _QUOTED = re.compile(r": '(.+?)'(?= [A-Z]|$)")
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)

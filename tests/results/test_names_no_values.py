@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from vmb.data import load_benchmark
+from vmb.data.spoken import names_value
 from vmb.results import recorded
 from vmb.results.stages import holds, query_facts
-from vmb.results.taxonomy import answer_owner, gold_entries, names_value
+from vmb.results.taxonomy import answer_owner, gold_entries
 
 PEOPLE = ["Marissa Green", "Tom Reed"]
 CALLS = [{"name": "carcontrol_light_set_ambient_color", "args": {"color": "green"}}]

@@ -16,8 +16,7 @@ from typing import Any
 
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.data import Benchmark, Group, Query
-from vmb.doubles.baselines.numbers import stated_numbers
-from vmb.generate.text import spoken_pattern
+from vmb.data.spoken import spoken_pattern, stated_numbers
 from vmb.paper import read_table
 from vmb.sim.registry import API_BY_NAME, module_of
 from vmb.sim.spec import Bool, Zone

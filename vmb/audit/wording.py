@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from vmb.data import REASONING_TYPES, Benchmark, Group, Query
-from vmb.generate.text import value_words
+from vmb.data.spoken import value_words
 
 _CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*[AaPp]\.?[Mm]\.?(?!\w)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

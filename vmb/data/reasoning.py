@@ -41,7 +41,7 @@ class ReasoningType:
     # latest by date, and when it is not. Two entries are then in date order or reversed, so these
     # set "last as written" and "in date order" together (0.3, 0.7: 30% in date order).
     written_last: tuple[float, float] = (0.3, 0.7)
-    # how often an answer whose value has a description (``vmb.generate.text.DESCRIBED_VALUES``) is
+    # how often an answer whose value has a description (``vmb.data.spoken_words.DESCRIBED_VALUES``) is
     # said only by it, never by its own word: the release's enum answers never stated literally in
     # its history (preference 6 of 72, conditional 4 of 38, state_shift 2 of 27, none of
     # coreference's 49 or correction's 11), over the share of the generator's enum answers that

@@ -15,8 +15,8 @@ import json
 import sys
 from typing import Any
 
+from vmb.data.spoken_words import DESCRIBED_VALUES, END_PHRASES
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES
 
 
 def stage_of(body: dict[str, Any]) -> str:

@@ -21,11 +21,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from vmb.data import DataError, parse_call
+from vmb.data.spoken import LINE_OFF, LINE_ON, LINE_TURNED_ON, described, mentions, says_value, step_said
 from vmb.generate.llm_plan import EventPlan, LinePlan, QueryPlan, step_text
-from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, plain
+from vmb.generate.procedural.devices import DEVICES, plain
 from vmb.generate.schemas import Chain, Clock, DialogueDay, Event, Line, OneLine, PersonaGroup, SpeakerName, Utterance
 from vmb.generate.settings import Setting, settings
-from vmb.generate.text import described, mentions, says_value
 from vmb.sim import World
 
 
@@ -59,14 +59,6 @@ def check_personas(data: Any, draft: PersonaGroup) -> PersonaGroup:
 
 # --- reading a value back from what was written ---------------------------------------------------
 
-_ON = re.compile(r"(?<!\w)(on|enable[ds]?|switch(?:ed)? it on)(?!\w)", re.IGNORECASE)
-_OFF = re.compile(r"(?<!\w)(off|disable[ds]?)(?!\w)", re.IGNORECASE)
-# "on" alone is too common a word ("on the way") to refuse in a line that says off; these are not
-_TURNED_ON = re.compile(r"(?<!\w)(enable[ds]?|(?:switch|turn)(?:ed)? (?:it |them )?on)(?!\w)", re.IGNORECASE)
-_UP = re.compile(r"(?<!\w)(higher|up|more|raise|increase|warmer|brighter|louder|stronger|faster|further|bigger|"
-                 r"closer|hotter)(?!\w)", re.IGNORECASE)
-_DOWN = re.compile(r"(?<!\w)(lower|down|less|reduce|decrease|cooler|dimmer|quieter|weaker|slower|smaller|colder|"
-                   r"softer)(?!\w)", re.IGNORECASE)
 _BACK = re.compile(r"(?<!\w)(back|before|previous|undo|revert|original|used to be|had it)(?!\w)", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 _STOP = {"the", "and", "for", "set", "level", "mode", "how", "what", "where", "way", "when", "its", "with", "display",
@@ -105,17 +97,6 @@ def stated(text: str, setting: Setting, text_values: list[Any]) -> list[Any]:
     return [v for v in found if not any(w != v and mentions(str(w).replace("_", " "), v) for w in found)]
 
 
-def step_said(text: str) -> int | None:
-    """The signed step a text says ("two notches lower": -2), None without one size and one direction."""
-    up, down = _UP.search(text) is not None, _DOWN.search(text) is not None
-    sizes = [n for n, word in enumerate(COUNT_WORDS) if n and re.search(rf"(?<!\w){word}(?!\w)", text, re.IGNORECASE)]
-    if re.search(r"(?<!\w)a (notch|step|level|click|degree|point|setting|bit)(?!\w)", text, re.IGNORECASE):
-        sizes.append(1)
-    if up == down or len(set(sizes)) != 1:
-        return None
-    return sizes[0] if up else -sizes[0]
-
-
 def names_device(text: str, api: str) -> bool:
     """Whether a text names the setting's device: one of its names, or a word of one."""
     return _name_pattern(api).search(text) is not None or _device_word(api).search(text) is not None
@@ -127,8 +108,8 @@ def read_line(text: str, line: LinePlan, setting: Setting, text_values: list[Any
     others = [v for v in said if v != line.value]
     if line.form in ("literal", "end", "described"):
         if setting.kind == "bool":
-            ok = (_ON.search(text) and not _OFF.search(text)) if line.value else \
-                (_OFF.search(text) and not _TURNED_ON.search(text))
+            ok = (LINE_ON.search(text) and not LINE_OFF.search(text)) if line.value else \
+                (LINE_OFF.search(text) and not LINE_TURNED_ON.search(text))
             return None if ok else f"must say {'on' if line.value else 'off'} (and not the opposite)"
         if line.form == "literal" and line.value not in said:
             return f"must state {line.value!r}"

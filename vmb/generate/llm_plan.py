@@ -19,14 +19,15 @@ from dataclasses import asdict, dataclass
 from random import Random
 from typing import Any
 
+from vmb.data.spoken import mentions
+from vmb.data.spoken_words import COUNT_WORDS, DESCRIBED_VALUES, END_PHRASES, SWITCH_WORDS
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.procedural import situations
-from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, SWITCH_WORDS, plain
+from vmb.generate.procedural.devices import DEVICES, plain
 from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
 from vmb.generate.settings import Setting, call_text, settings
-from vmb.generate.text import DESCRIBED_VALUES, END_PHRASES, mentions
 from vmb.generate.vetting import answer_values
 
 # What a voice's line is about, by its recipe role ({favour}, {relation}, {alias}, {old} filled from

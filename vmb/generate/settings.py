@@ -19,7 +19,7 @@ from functools import cache
 from random import Random
 from typing import Any
 
-from vmb.generate.text import mentions
+from vmb.data.spoken import mentions
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE
 from vmb.sim.spec import Api, Bool, Enum, Int, Str, Zone

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from vmb.data import DataError, parse_call
+from vmb.data.spoken import mentions, says_value
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
 from vmb.generate.store import StageFailure
-from vmb.generate.text import mentions, says_value
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data.loader import Benchmark, Query
-from vmb.results.taxonomy import is_number, names_value, value_pattern
+from vmb.data.spoken import is_number, names_value, value_pattern
 
 
 @dataclass(frozen=True)

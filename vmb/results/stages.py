@@ -5,7 +5,7 @@ calls (zone and seat selectors aside): the value, the words that name its settin
 declared name: ``carcontrol_seat_set_headrest_height`` gives "headrest", "height" and the module
 "seat") and the person whose preference it is (``taxonomy.answer_owner``, read off the gold memory).
 A text *holds* a fact when one of its passages (a line or sentence together with the one before
-it) names the value (``taxonomy.names_value``: the simulator's value as numbers, words or on/off
+it) names the value (``vmb.data.spoken.names_value``: the simulator's value as numbers, words or on/off
 verbs, never inside a person's name) and names the setting or, for a non-boolean value, the person. A value the gold memory never
 states (derived: "one higher than last time") is held by a passage naming its setting and its person.
 On generated data the history lines it records for each fact decide instead, wherever a text quotes
@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.data.spoken import is_number, mask_non_values, names_value, people_named, value_pattern
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import HIT_KS, Attribution, ToolResult
 from vmb.results.recorded import Recorded, unquoted
@@ -48,11 +49,6 @@ from vmb.results.taxonomy import (
     WRONG_VALUE,
     answer_owner,
     gold_entries,
-    is_number,
-    mask_non_values,
-    names_value,
-    people_named,
-    value_pattern,
 )
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone

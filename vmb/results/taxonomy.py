@@ -36,12 +36,12 @@ passing; ``Failure.detail`` says what was matched, for checking.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.data.spoken import names_value, people_named
 from vmb.results.behaviour import NOT_LOADED, REFUSED_ARGUMENTS, UNKNOWN_TOOL, Behaviour, described, mistake_of
 from vmb.results.record import QueryRecord
 from vmb.score import TaskScore
@@ -92,54 +92,10 @@ class Failure:
 
 _MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
 _ENTRY_DATE = re.compile(rf"\[(?:{_MONTHS}) \d{{1,2}}, \d{{4}}\]")
-# Clock times and calendar dates inside an entry are not setting values ("At 8:00 AM" is no 8), nor
-# are the ISO dates of a history line's stamp ("[2025-06-12 08:02]" is no 12).
-_NOT_VALUES = re.compile(
-    rf"\b\d{{4}}-\d{{1,2}}-\d{{1,2}}\b"
-    rf"|\b\d{{1,2}}:\d{{2}}(?:\s*[AaPp]\.?[Mm]\.?)?"
-    rf"|\b\d{{1,2}}\s*[AaPp]\.?[Mm]\.?(?!\w)"
-    rf"|\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?"
-)
-
-
 @dataclass(frozen=True)
 class Entry:
     text: str  # the entry without its date header
     person: str | None  # the first group member it names: the one the entry is about
-
-
-def _aliases(people: Sequence[str]) -> dict[str, str]:
-    """Name as written → person. A first name counts only when no other member shares it
-    (one group has two Thomases, always written in full)."""
-    firsts = [p.split()[0] for p in people if p.split()]
-    out = {p: p for p in people}
-    for person in people:
-        first = person.split()[0] if person.split() else ""
-        if first and firsts.count(first) == 1:
-            out.setdefault(first, person)
-    return out
-
-
-def people_named(text: str, people: Sequence[str]) -> list[str]:
-    """Group members named in ``text``, in order of first mention."""
-    found = people_pattern(tuple(people))
-    if found is None:
-        return []
-    pattern, aliases = found
-    ordered: dict[str, None] = {}
-    for match in pattern.finditer(text):
-        ordered.setdefault(aliases[match.group(1)], None)
-    return list(ordered)
-
-
-@functools.lru_cache(maxsize=256)
-def people_pattern(people: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]] | None:
-    """The pattern finding any name of a group's members (compiled once per group), and name → person."""
-    aliases = _aliases(people)
-    if not aliases:
-        return None
-    # Longest alias first, so "Thomas Carter" is not read as a shorter name inside it.
-    return re.compile(r"\b(" + "|".join(map(re.escape, sorted(aliases, key=len, reverse=True))) + r")\b"), aliases
 
 
 def gold_entries(gold_memory: str, people: Sequence[str]) -> list[Entry]:
@@ -154,64 +110,6 @@ def gold_entries(gold_memory: str, people: Sequence[str]) -> list[Entry]:
         named = people_named(text, people)
         entries.append(Entry(text, named[0] if named else None))
     return entries
-
-
-# How prose states an on/off setting: "turned (the heating) on", "enabled", "muted", "(True)".
-STATE_VERBS = {
-    True: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?on\b|\benabl(?:e|es|ed|ing)\b"
-                     r"|\bactivat(?:e|es|ed|ing)\b|\btrue\b", re.IGNORECASE),
-    False: re.compile(r"\b(?:turn|switch)(?:s|ed|ing)?\s+(?:\w+\s+){0,2}?off\b|\bdisabl(?:e|es|ed|ing)\b"
-                      r"|\bdeactivat(?:e|es|ed|ing)\b|\bmut(?:e|es|ed|ing)\b|\bfalse\b", re.IGNORECASE),
-}
-
-
-def names_value(text: str, value: Any, people: Sequence[str]) -> bool:
-    """Whether ``text`` states ``value``: a number as a number (not inside a time, a date or
-    another number), a string as words in any case with ``_``, ``-`` or spaces between them, an
-    on/off setting by a verb that switches something on or off. A name of one of ``people`` (the
-    group's speakers) is no value: "Marissa Green" does not say the colour green."""
-    pattern = value_pattern(type(value).__name__, value)
-    if pattern is None:
-        return False
-    text = unnamed(text, people)
-    if is_number(value):
-        text = mask_non_values(text)
-    return pattern.search(text) is not None
-
-
-def unnamed(text: str, people: Sequence[str]) -> str:
-    """``text`` with the names of ``people`` blanked (same length, so offsets stay)."""
-    found = people_pattern(tuple(people))
-    return text if found is None else found[0].sub(lambda m: " " * len(m.group()), text)
-
-
-def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def mask_non_values(text: str) -> str:
-    """``text`` with clock times and dates blanked (same length, so offsets stay): they hold no setting value."""
-    return _NOT_VALUES.sub(lambda m: " " * len(m.group()), text)
-
-
-@functools.lru_cache(maxsize=4096)
-def value_pattern(kind: str, value: Any) -> re.Pattern[str] | None:
-    """The pattern ``names_value`` searches for ``value`` (``kind``, its type's name, keeps True apart from 1)."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return STATE_VERBS[value]
-    if isinstance(value, (int, float)):
-        # The literal comes first and the check of the character before it after (a lookbehind
-        # of the literal's width): a pattern starting with its literal is found by a fast scan.
-        number = re.escape(str(int(value) if float(value).is_integer() else value))
-        return re.compile(rf"{number}(?<![\w.]{number})(?!\.?\d)(?![A-Za-z])")
-    words = [w for w in re.split(r"[\s_\-]+", str(value).strip()) if w]
-    if not words:
-        return None
-    first = re.escape(words[0])
-    return re.compile(first + rf"(?<!\w{first})" + "".join(r"[\s_\-]*" + re.escape(w) for w in words[1:]) + r"(?!\w)",
-                      re.IGNORECASE)
 
 
 def answer_owner(entries: Sequence[Entry], expected: Any, query: str, people: Sequence[str]) -> str | None:

@@ -3,11 +3,11 @@
 The words that name an API come from its declaration (module and action names, the description)
 and a short table of everyday synonyms; each word weighs by how few APIs share it (inverse
 document frequency), so "headrest" points at one API and "set" at none. The values a text states
-are read in the API's own domain: numbers in an integer's range (``numbers.whole_numbers``: never a
-clock time or a date), enum members as words (``vmb.generate.text.spoken_pattern``, the generator's
-own table), on/off verbs for a flag, a capitalised place after "to" for a destination. No answer, no
-reference call and no reasoning type is ever consulted. Steps and stated numbers are read in
-``numbers``, who speaks and for whom in ``speech``.
+are read in the API's own domain by :mod:`vmb.data.spoken`, the one reader of values in text: numbers
+in an integer's range (``whole_numbers``: never a clock time or a date), enum members as words
+(``spoken_pattern``, as the generator says them), on/off verbs for a flag; a capitalised place after
+"to" for a destination is read here. No answer, no reference call and no reasoning type is ever
+consulted. Who speaks and for whom is read in ``speech``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from vmb.doubles.baselines.numbers import whole_numbers
+from vmb.data.spoken import ASKED_LOCK, ASKED_OFF, ASKED_ON, spoken_pattern, whole_numbers
 from vmb.doubles.baselines.speech import quoted_speech
-from vmb.generate.text import spoken_pattern
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Api, Bool, Enum, Int, Str, Zone
 
@@ -84,13 +83,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "pedal": ("pedals",),
     "favorite": ("favourite",),
 }
-# How prose switches something on or off.
-_ON = re.compile(r"\b(?:turn|switch|flip|put)(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?on\b|\bon\b|\benabl\w*|\bactivat\w*"
-                 r"|\bopen\w*|\bstart\w*|\bengag\w*|\bfold(?:s|ed|ing)?\b(?! up)", re.IGNORECASE)
-_OFF = re.compile(r"\b(?:turn|switch|shut)(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?off\b|\boff\b|\bdisabl\w*|\bdeactivat\w*"
-                  r"|\bclos\w*|\bstop\w*|\bmut\w*|\bno more\b|\bdon'?t (?:need|want)\b", re.IGNORECASE)
-# A lock flag reads the other way round: "unlock" is False, "lock" True.
-_LOCK = re.compile(r"\b(un)?lock(?:s|ed|ing)?\b", re.IGNORECASE)
 _PLACE = re.compile(r"\b(?:to|towards|for)\s+(?:the\s+)?((?:[A-Z][\w'’.&-]*)(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’.&-]*)*)")
 _QUOTED_TITLE = re.compile(r"[\"“]([^\"”]{2,60})[\"”]")
 _STATION = re.compile(r"\b(\d{2,3}\.\d)\s*(?:FM|AM|MHz)?", re.IGNORECASE)
@@ -220,9 +212,9 @@ def values_in(text: str, target: Target) -> list[tuple[int, Any]]:
         found = [(p, n) for p, n in numbers if low <= n <= high]
     elif isinstance(param, Bool):
         if target.value == "locked":
-            found = [(m.start(), m.group(1) is None) for m in _LOCK.finditer(text)]
+            found = [(m.start(), m.group(1) is None) for m in ASKED_LOCK.finditer(text)]
         else:
-            found = [(m.start(), True) for m in _ON.finditer(text)] + [(m.start(), False) for m in _OFF.finditer(text)]
+            found = [(m.start(), True) for m in ASKED_ON.finditer(text)] + [(m.start(), False) for m in ASKED_OFF.finditer(text)]
     elif isinstance(param, Str):
         if target.name.endswith("navigate_to"):
             found = [(m.start(1), m.group(1).strip()) for m in _PLACE.finditer(text)]

@@ -18,9 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.data.spoken import stated_steps
 from vmb.doubles.baselines.evidence import Task, Unit
 from vmb.doubles.baselines.lexicon import Target, best_target, call, names, value_near_cue, values_in, words
-from vmb.doubles.baselines.numbers import stated_steps
 from vmb.doubles.baselines.speech import first_person_named
 from vmb.sim.spec import Int
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from random import Random
 
-from vmb.generate.procedural.devices import COUNT_WORDS
+from vmb.data.spoken_words import COUNT_WORDS
 
 
 def _step_parts(offset: int, unit: str) -> tuple[str, str]:

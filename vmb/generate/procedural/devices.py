@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from vmb.data.spoken_words import END_PHRASES, SPOKEN_VALUES, SWITCH_WORDS
 from vmb.generate.settings import Setting, settings
-from vmb.generate.text import END_PHRASES, SPOKEN_VALUES
 
 
 @dataclass(frozen=True)
@@ -136,13 +136,6 @@ UNIT_WORDS = {"level": ("level {v}", "{v}", "setting {v}", "notch {v}"), "percen
 # How far people move a value in one go, by unit: a degree or three, a notch or two, five or ten
 # points of a percentage or a 0-100 position ("ten degrees warmer" is nobody's correction).
 STEPS = {"degrees": (1, 2, 3), "level": (1, 2), "percent": (5, 10), "position": (5, 10)}
-# How a switch that opens, locks or folds something is said, true then false ("my window open", not
-# "my window on"); every other switch is on or off. ``vmb.generate.text.says_value`` hears these words.
-SWITCH_WORDS: dict[str, tuple[str, str]] = {f"carcontrol_{k}": v for k, v in {
-    "window_set_open": ("open", "closed"), "sunshade_set_open": ("open", "closed"),
-    "door_set_locked": ("locked", "unlocked"), "seat_set_folded": ("folded", "upright"),
-}.items()}
-COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 # How a narrator names a setting, in the simulator's own words (the catalog phrase where it reads well).
@@ -228,7 +221,7 @@ def name(api: str, rng: Random) -> str:
 
 
 def literal(api: str, value: Any, rng: Random) -> str:
-    """The value said so that :func:`vmb.generate.text.says_value` finds it (a number, a word, a name, an
+    """The value said so that :func:`vmb.data.spoken.says_value` finds it (a number, a word, a name, an
     enum value as people say it)."""
     unit = DEVICES[api].unit
     if isinstance(value, bool):

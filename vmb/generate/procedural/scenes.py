@@ -22,6 +22,7 @@ from datetime import date
 from functools import cache
 from random import Random
 
+from vmb.data.spoken import mentions, value_words
 from vmb.generate.procedural import lexicon
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.procedural.scene_words import (
@@ -42,7 +43,6 @@ from vmb.generate.procedural.situations import Condition
 from vmb.generate.procedural.speech import PRONOUNS, cap, first
 from vmb.generate.procedural.talk import expand
 from vmb.generate.schemas import Persona
-from vmb.generate.text import mentions, value_words
 
 # How often a scene opens with the time of day, and has a line about the people in the car.
 TIME_LEAD, PEOPLE_LINE = 0.3, 0.08

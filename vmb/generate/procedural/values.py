@@ -7,12 +7,12 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from vmb.data.spoken_words import DESCRIBED_VALUES
 from vmb.generate.procedural import situations
 from vmb.generate.procedural.devices import DEVICES, STEPS
 from vmb.generate.procedural.fake import Names, words
 from vmb.generate.procedural.shares import has_switch
 from vmb.generate.settings import Setting
-from vmb.generate.text import DESCRIBED_VALUES
 
 
 def text_values(setting: Setting, rng: Random, count: int) -> list[str]:

@@ -17,6 +17,7 @@ import re
 from random import Random
 from typing import Any
 
+from vmb.data.spoken_words import COUNT_WORDS
 from vmb.generate.procedural import causes, situations, states
 from vmb.generate.procedural.corrections import (
     CHANGED_FROM,
@@ -32,7 +33,7 @@ from vmb.generate.procedural.corrections import (
     step_said,
     step_words,
 )
-from vmb.generate.procedural.devices import COUNT_WORDS, DEVICES, literal
+from vmb.generate.procedural.devices import DEVICES, literal
 from vmb.generate.procedural.lexicon import fresh
 from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.procedural.speech import PRONOUNS, Words, cap, first, for_now, lowered, noun, nouns, spoken

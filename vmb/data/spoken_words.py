@@ -1,40 +1,7 @@
-"""Whether a text says a value, and how people say the values nobody speaks as spelled: the one
-matching rule and the one table of the wording, the vetting, setting selection and the readers of
-``vmb.doubles.baselines`` and ``vmb.audit``."""
+"""The words values are said in: the tables :mod:`vmb.data.spoken` reads by and the generator's wording
+says them from (data only)."""
 
 from __future__ import annotations
-
-import re
-from functools import cache, lru_cache
-from typing import Any
-
-
-@cache
-def value_words() -> re.Pattern[str]:
-    """The simulator's enum values as words, any case ("feet window", "off", "red"): a text that
-    says one says a value a setting can take."""
-    from vmb.sim.registry import API_BY_NAME
-    from vmb.sim.spec import Enum
-
-    members = {m for api in API_BY_NAME.values() for p in api.params.values() if isinstance(p, Enum)
-               for m in p.values}
-    spelled = sorted({m.replace("_", " ") for m in members} | members, key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, spelled)) + r")(?!\w)", re.IGNORECASE)
-
-
-def mentions(text: str, value: Any) -> bool:
-    """Whether ``text`` says ``value``: a number not inside a longer number, or a string as
-    words in any case with ``_``, ``-`` or spaces between them."""
-    if isinstance(value, bool) or value is None:
-        return False
-    if isinstance(value, (int, float)):
-        return re.search(rf"(?<![\d.]){re.escape(str(value))}(?!\d)", text) is not None
-    words = [w for w in re.split(r"[_\-\s]+", str(value)) if w]
-    if not words:
-        return False
-    pattern = r"(?<!\w)" + r"[_\-\s]+".join(map(re.escape, words)) + r"(?!\w)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
-
 
 # How people say a value at an end of its range without the number: the one list both the
 # procedural wording and the vetting use.
@@ -102,49 +69,13 @@ DESCRIBED_VALUES: dict[str, tuple[str, ...]] = {
 # Everyday words for one word of a compound value ("window" of "feet_window" is the windshield to a
 # driver): "footwell and windshield" says ``feet_window`` too.
 SPOKEN_PARTS: dict[str, tuple[str, ...]] = {"window": ("windshield", "windscreen"), "feet": ("footwell", "footwells")}
-# On or off, or the words of a switch that opens, locks or folds something (``devices.SWITCH_WORDS``).
-_SWITCH = re.compile(r"(?<!\w)(on|off|open|closed|locked|unlocked|folded|upright)(?!\w)", re.IGNORECASE)
-_SEPARATOR = r"[\s_\-]+"
-
-
-def _phrase(text: str) -> str:
-    """A phrase as words, whatever spaces or hyphens stand between them ("twelve hour", "twelve-hour")."""
-    return _SEPARATOR.join(map(re.escape, re.split(_SEPARATOR, text.strip())))
-
-
-def _part(word: str) -> str:
-    return "(?:" + "|".join([re.escape(word), *map(re.escape, SPOKEN_PARTS.get(word.lower(), ()))]) + ")"
-
-
-@lru_cache(maxsize=4096)
-def spoken_pattern(value: str) -> re.Pattern[str]:
-    """How text says a string value, as whole words in any case: its own words ("face_feet" as "face and
-    feet", "feet_window" as "footwell and windshield", "12h" as "12-hour"), or a phrase of
-    :data:`SPOKEN_VALUES`."""
-    parts = [p for p in re.split(_SEPARATOR, value) if p]
-    joined = r"(?:[\s,_\-]+(?:and\s+)?(?:the\s+)?)?".join(map(_part, parts))
-    if re.fullmatch(r"\d+h", value):
-        joined = re.escape(value[:-1]) + r"(?:h|[\s-]?hours?)"
-    alternatives = "|".join([joined, *map(_phrase, SPOKEN_VALUES.get(value, ()))])
-    return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
-
-
-def described(text: str, value: str) -> bool:
-    """Whether ``text`` says ``value`` by one of its descriptions (:data:`DESCRIBED_VALUES`)."""
-    return any(re.search(rf"(?<!\w){_phrase(p)}(?!\w)", text, re.IGNORECASE) for p in DESCRIBED_VALUES.get(value, ()))
-
-
-def says_value(text: str, value: Any, domain: tuple[Any, ...] = ()) -> bool:
-    """Whether ``text`` states ``value``: :func:`mentions` for a number, :func:`spoken_pattern` or a
-    description for a string, an on/off word for a boolean, or an end phrase for the highest or
-    lowest value of an integer ``domain``."""
-    if isinstance(value, bool):
-        return _SWITCH.search(text) is not None
-    if isinstance(value, str):
-        return spoken_pattern(value).search(text) is not None or described(text, value)
-    if mentions(text, value):
-        return True
-    if isinstance(value, int) and domain and all(isinstance(v, int) for v in domain):
-        ends = ("max",) * (value == max(domain)) + ("min",) * (value == min(domain))
-        return any(re.search(rf"(?<!\w){_phrase(p)}(?!\w)", text) for end in ends for p in END_PHRASES[end])
-    return False
+# How a switch that opens, locks or folds something is said, true then false ("my window open", not
+# "my window on"); every other switch is on or off. ``vmb.data.spoken.says_value`` hears these words.
+SWITCH_WORDS: dict[str, tuple[str, str]] = {f"carcontrol_{k}": v for k, v in {
+    "window_set_open": ("open", "closed"), "sunshade_set_open": ("open", "closed"),
+    "door_set_locked": ("locked", "unlocked"), "seat_set_folded": ("folded", "upright"),
+}.items()}
+# Number words as people say small numbers: a reader hears zero to twelve as numbers, the wording counts
+# steps with zero to ten ("two notches lower").
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+COUNT_WORDS = NUMBER_WORDS[:11]
