@@ -38,8 +38,10 @@ def test_a_header_written_before_trials_shards_and_counts_reads() -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"hash": None}, "no hash text"),
-    ({"determining": {"agent": "oracle"}}, "determining has no data_sha256"),
+    ({"hash": None}, "hash is null, not text"),
+    ({"determining": {"agent": "oracle"}}, "determining lacks data_sha256, memory, model"),
+    ({"determining": {**document()["determining"], "memory": 5}}, "determining.memory is a whole number, not text"),
+    ({"operational": {"plugins": "this"}}, "operational.plugins is text, not a list"),
     ({"selection": {"trials": 0}}, "selection.trials"),
     ({"selection": {"groups": "1-5"}}, "selection.groups"),
     ({"version": 2}, "format version 2"),

@@ -14,9 +14,9 @@ SEAT = {"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver"
 
 
 def line(**changes: Any) -> dict[str, Any]:
-    """An ok record in the version 1 layout, with every kind of part."""
+    """A record in the version 1 layout, with every kind of part (an error record: an ok one needs a score)."""
     return {
-        "id": "qa_1#0", "group": 1, "index": 0, "reasoning_type": "state_shift", "status": "ok", "error": None,
+        "id": "qa_1#0", "group": 1, "index": 0, "reasoning_type": "state_shift", "status": "error", "error": "gave up",
         "error_kind": None, "query": "q", "final_answer": "done", "round_limit_hit": False,
         "calls": {"vehicle": [SEAT], "discovery": [{"name": "get_module_docs", "args": {"module_name": "seat"}}],
                   "memory": [], "invalid": [{"name": "carcontrol_seat_fly", "arguments": "{not json"}]},
@@ -67,10 +67,11 @@ def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"rounds": "many"}, "rounds is not a list"),
-    ({"rounds": [3]}, "a round is a JSON int"),
-    ({"calls": {"vehicle": {"name": "x"}}}, "calls.vehicle is not a list"),
-    ({"tool_results": [{"round": "first"}]}, "tool result.round is a JSON str"),
+    ({"rounds": "many"}, "rounds is text, not a list"),
+    ({"rounds": [3]}, r"rounds\[0\] is a whole number, not an object"),
+    ({"calls": {"vehicle": {"name": "x"}}}, "calls.vehicle is an object, not a list"),
+    ({"tool_results": [{"round": "first"}]}, r"tool_results\[0\]: tool result.round is a JSON str"),
+    ({"status": "ok"}, "an ok record without score"),
     ({"attribution": {"detail": "x"}}, "an attribution has no stage"),
     ({"attribution": {"stage": "solved", "hits": [True]}}, "attribution.hits is not 3 true/false values"),
 ])

@@ -32,8 +32,7 @@ import pandas as pd
 
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
-from vmb.data.locate import data_checksum, find_data_dir
-from vmb.errors import VmbError
+from vmb.data.locate import RunDataError, data_checksum, run_data_dir, short_checksum
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.prices import PriceTable
 from vmb.results import metrics
@@ -281,14 +280,6 @@ RUN_COLUMNS = [
 ]
 
 
-class RunDataError(VmbError, ValueError):
-    """Runs and a benchmark that do not belong together: the message names the run and both checksums."""
-
-
-def _short(checksum: str) -> str:
-    return f"sha256 {checksum[:12]}"
-
-
 def _one_checksum(runs: list[Run]) -> str | None:
     """The data checksum every run shares (None for no run); ``RunDataError`` when two differ."""
     by_checksum: dict[str, Run] = {}
@@ -296,8 +287,8 @@ def _one_checksum(runs: list[Run]) -> str | None:
         by_checksum.setdefault(run.header.data_sha256, run)
     if len(by_checksum) > 1:
         (one, a), (other, b) = list(by_checksum.items())[:2]
-        raise RunDataError(f"{a.path} ran on benchmark data {_short(one)}, {b.path} on {_short(other)}: "
-                           "load runs of different benchmarks separately")
+        raise RunDataError(f"{a.path} ran on benchmark data {short_checksum(one)}, {b.path} on "
+                           f"{short_checksum(other)}: load runs of different benchmarks separately")
     return next(iter(by_checksum), None)
 
 
@@ -308,14 +299,7 @@ def _data_dir_of(runs: list[Run], data: str | None) -> Path:
     wanted = _one_checksum(runs)
     if wanted is None:
         return resolve_data_dir(data)
-    found, looked = find_data_dir(wanted, [r.header.data_dir for r in runs], data)
-    if found is not None:
-        return found
-    run = runs[0]
-    held = "; ".join(f"{path} holds {_short(checksum)}" for path, checksum in looked.items()) or "no benchmark found"
-    hint = "name the benchmark it ran on with --data DIR" + (
-        "" if run.header.data_dir is None else f" (it read {run.header.data_dir})")
-    raise RunDataError(f"{run.path} ran on benchmark data {_short(wanted)}, but {held}: {hint}")
+    return run_data_dir(wanted, [r.header.data_dir for r in runs], data, runs[0].path)
 
 
 def runs_data_dir(paths: Iterable[str | Path], data: str | None = None) -> Path:
@@ -342,8 +326,8 @@ def check_benchmark(runs: list[Run], bench: Benchmark) -> None:
         return
     found = data_checksum(bench.root)
     if found != wanted:
-        raise RunDataError(f"{runs[0].path} ran on benchmark data {_short(wanted)}, but {bench.root} holds "
-                           f"{_short(found)}: pass the benchmark it ran on")
+        raise RunDataError(f"{runs[0].path} ran on benchmark data {short_checksum(wanted)}, but {bench.root} holds "
+                           f"{short_checksum(found)}: pass the benchmark it ran on")
 
 
 def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data: str | None = None,

@@ -19,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="the merged run directory")
     parser.add_argument("--data", help="benchmark directory (default: the one the slices' config.json names, else the usual "
                         "data locations)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                        help="import this module first (a plugin memory setting the run used); repeatable. "
+                        "The modules a run's config.json lists are never imported")
     parser.add_argument("--prices", metavar="FILE", help="price table for the cost (default $VMB_PRICES)")
 
 
@@ -30,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     from vmb.results.rundir import RunDirError
 
     try:
-        metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices))
+        metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices),
+                                      plugins=args.plugin)
     except (ValueError, DataError, RunDirError) as error:
         print(f"vmb merge: {error}", file=sys.stderr)
         return 2

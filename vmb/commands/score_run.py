@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run", type=Path, help="run directory (holds config.json and results.jsonl)")
     parser.add_argument("--data", help="benchmark directory (default: the one the run's config.json names, else $VMB_DATA, "
                         "data/vehiclemembench, ../shared)")
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                        help="import this module first (a plugin memory setting the run used); repeatable. "
+                        "The modules a run's config.json lists are never imported")
     parser.add_argument("--prices", metavar="FILE", help="price table for metric.json's cost (default $VMB_PRICES)")
 
 
@@ -30,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         prices = price_table(args.prices)
-        metric, warnings = rescore_run(args.run, args.data, prices)
+        metric, warnings = rescore_run(args.run, args.data, prices, args.plugin)
     except (ValueError, RunDirError, DataError, ImportError) as error:
         print(f"vmb score: {error}", file=sys.stderr)
         return 2

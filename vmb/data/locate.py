@@ -112,3 +112,32 @@ def find_data_dir(checksum: str, recorded: Iterable[str | None],
             return path, looked
     return None, looked
 
+
+
+class RunDataError(DataError, ValueError):
+    """Runs and a benchmark that do not belong together: the message names the run and both checksums."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(None, None, what)
+
+
+def short_checksum(checksum: str) -> str:
+    return f"sha256 {checksum[:12]}"
+
+
+def run_data_dir(checksum: str, recorded: Iterable[str | None], data: str | None, who: Path | str) -> Path:
+    """The directory of the benchmark a run ran on: the one place that decides it (``vmb score``, ``merge``,
+    ``show``, ``view``, ``compare``, ``vmb.analysis``).
+
+    A run belongs only to the data whose checksum its header records (``find_data_dir``): never to
+    whatever the usual places hold now, nor to a ``--data`` holding other files. ``RunDataError`` names
+    the run (``who``), what it expected and what each directory looked at holds.
+    """
+    recorded = list(recorded)
+    found, looked = find_data_dir(checksum, recorded, data)
+    if found is not None:
+        return found
+    held = "; ".join(f"{path} holds {short_checksum(held)}" for path, held in looked.items()) or "no benchmark found"
+    read = next((path for path in recorded if path), None)
+    hint = "name the benchmark it ran on with --data DIR" + ("" if read is None else f" (it read {read})")
+    raise RunDataError(f"{who} ran on benchmark data {short_checksum(checksum)}, but {held}: {hint}")

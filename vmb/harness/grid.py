@@ -211,7 +211,8 @@ def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
             log(f"{cell.name}: no slices under {out / 'shards'}")
             continue
         try:
-            _, warnings = merge_runs(slices, out, data=cell.fields.get("data"), prices=prices)
+            _, warnings = merge_runs(slices, out, data=cell.fields.get("data"), prices=prices,
+                                     plugins=cell.fields.get("plugins") or ())
         except (ValueError, RunDirError, DataError) as error:
             outcomes.append(CellOutcome(cell, out, str(error)))
             log(f"{cell.name}: {error}")

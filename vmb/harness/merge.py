@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from vmb.errors import VmbError
-from vmb.harness.plan import prepare_run, same_run
-from vmb.harness.rescore import stored_config
+from vmb.harness.plan import same_run
+from vmb.harness.rescore import stored_plan
 from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
@@ -124,9 +125,12 @@ def _coverage(configs: list[RunHeader], selected: list[tuple[str, int]], records
     return []
 
 
-def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
-               prices: PriceTable | None = None) -> tuple[dict[str, Any], list[str]]:
-    """Merge ``slices`` into ``out``; return the merged metric and warnings (missing slices, say)."""
+def merge_runs(slices: list[Path], out: Path, *, data: str | None = None, prices: PriceTable | None = None,
+               plugins: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]]:
+    """Merge ``slices`` into ``out``; return the merged metric and warnings (missing slices, say).
+
+    ``plugins`` are the modules the user named (``--plugin``), never those the slices' headers list.
+    """
     if not slices:
         raise MergeError("no slices to merge")
     _check_out(slices, out)
@@ -137,9 +141,7 @@ def merge_runs(slices: list[Path], out: Path, *, data: str | None = None,
     warnings: list[str] = []
     records = _gather(slices, warnings)
     whole = first.unsharded()
-    plan = prepare_run(stored_config(whole, out, data, source=slices[0]))
-    if plan.determining["data_sha256"] != first.data_sha256:
-        warnings.append(f"the benchmark in {plan.data_root} differs from the one these slices used")
+    plan = stored_plan(whole, out, data, source=slices[0], plugins=plugins)
     selected = [(q.id, t) for q, t in plan.attempts]
     keys = {attempt_key(q, t) for q, t in selected}
     stray = sorted(set(records) - keys)

@@ -3,55 +3,69 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from vmb.data.locate import find_data_dir
+from vmb.data.locate import run_data_dir
+from vmb.errors import OptionError
 from vmb.harness.agent import score_replayed
 from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
-from vmb.harness.plan import prepare_run
+from vmb.harness.plan import RunPlan, prepare_run
 from vmb.harness.shard import parse_shard
+from vmb.memory import find
 from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
 from vmb.results.rundir import CONFIG, RESULTS, RunDir, RunDirError, read_results
 from vmb.results.summary import QueryRow, compute_metric
 
 
-def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Path | None = None) -> RunConfig:
+def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Path | None = None,
+                  plugins: Sequence[str] = ()) -> RunConfig:
     """The config a run directory's ``config.json`` records (what selects and identifies its queries),
-    reading ``data`` or else the benchmark directory the header names, where it still is.
+    reading the benchmark whose checksum the header records (``--data`` if it holds that benchmark).
 
-    ``source`` is the run directory the header was read from (default ``out``), named when it is damaged.
+    ``plugins`` are the modules the user named on the command line (``--plugin``): never those the header
+    lists, since a run directory is data and anyone may have written it. ``source`` is the run directory
+    the header was read from (default ``out``), named when it is damaged.
     """
+    root = run_data_dir(header.data_sha256, [header.data_dir], data, source or out)
     try:
-        return _stored_config(header, out, data)
+        return _stored_config(header, out, str(root), list(plugins))
     except (KeyError, TypeError, ValueError) as error:
         reason = f"no {error}" if isinstance(error, KeyError) else str(error)
         raise RunDirError(f"{(source or out) / CONFIG} is damaged ({reason})") from None
 
 
-def _stored_config(header: RunHeader, out: Path, data: str | None) -> RunConfig:
+def _stored_config(header: RunHeader, out: Path, data: str, plugins: list[str]) -> RunConfig:
     determining, selection = header.determining, header.selection
-    if data is None:
-        # The benchmark the run read (found by its checksum), not whichever the usual places hold now; where
-        # none matches, the recorded directory, and re-scoring warns that its files differ.
-        found, _ = find_data_dir(header.data_sha256, [header.data_dir])
-        if found is not None:
-            data = str(found)
-        elif header.data_dir is not None and Path(header.data_dir).is_dir():
-            data = header.data_dir
     return RunConfig(
         out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
         base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],
         text_calls=determining["text_calls"], memory_options=determining.get("memory_options") or {},
-        memory_days=determining.get("memory_days"), groups=selection.groups, limit=selection.limit, data=data, plugins=header.plugins,
-        trials=selection.trials, shard=parse_shard(selection.shard) if selection.shard else None,
+        memory_days=determining.get("memory_days"), groups=selection.groups, limit=selection.limit, data=data,
+        plugins=plugins, trials=selection.trials, shard=parse_shard(selection.shard) if selection.shard else None,
     )
 
 
-def rescore_run(path: Path, data: str | None = None,
-                prices: PriceTable | None = None) -> tuple[dict[str, Any], list[str]]:
+def stored_plan(header: RunHeader, out: Path, data: str | None, *, source: Path | None = None,
+                plugins: Sequence[str] = ()) -> RunPlan:
+    """The plan of the run a header records (``stored_config``, prepared); a memory setting only a plugin
+    defines, with no ``--plugin`` given, is one line naming the module the run recorded."""
+    config = stored_config(header, out, data, source=source, plugins=plugins)
+    try:
+        return prepare_run(config)
+    except OptionError:
+        if not plugins and header.plugins and find(header.memory) is None:
+            named = " ".join(f"--plugin {module!r}" for module in header.plugins)
+            raise OptionError(f"{(source or out) / CONFIG}: its memory setting {header.memory!r} comes from a "
+                              f"plugin; pass {named} to load it (vmb never imports a module a run's files name)") from None
+        raise
+
+
+def rescore_run(path: Path, data: str | None = None, prices: PriceTable | None = None,
+                plugins: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]]:
     """Score and attribute every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
 
     Returns the metric and warnings (e.g. the benchmark files differ from the run's).
@@ -59,17 +73,16 @@ def rescore_run(path: Path, data: str | None = None,
     rundir = RunDir(path)
     rundir.lock()  # rewriting results.jsonl under a run still appending to it would lose its records
     try:
-        return _rescore(rundir, data, prices)
+        return _rescore(rundir, data, prices, plugins)
     finally:
         rundir.unlock()
 
 
-def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None) -> tuple[dict[str, Any], list[str]]:
+def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None,
+             plugins: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
     header = rundir.header()
-    plan = prepare_run(stored_config(header, rundir.path, data))
+    plan = stored_plan(header, rundir.path, data, plugins=plugins)
     warnings = []
-    if plan.determining["data_sha256"] != header.data_sha256:
-        warnings.append(f"the benchmark in {plan.data_root} differs from the one this run used")
     records, problems = read_results(rundir.path / RESULTS)
     # A line that is not a record is set aside beside the run, never dropped by the rewrite.
     if problems:

@@ -18,9 +18,10 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from vmb.errors import VmbError
+from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types
 
 HEADER_VERSION = 1
 
@@ -32,6 +33,55 @@ def config_hash(determining: Mapping[str, Any]) -> str:
 
 class HeaderError(VmbError, ValueError):
     """A config.json that is not a run's header; the message says what is missing or wrong."""
+
+
+class _NeededDetermining(TypedDict):
+    """The keys of ``determining`` every reader needs and every run wrote (required: ``total``)."""
+
+    agent: str
+    model: str | None
+    memory: str
+    data_sha256: str
+
+
+class Determining(_NeededDetermining, total=False):
+    """The layout of a header's ``determining`` (``RunConfig.determining`` writes it): what readers take of it
+    is checked against these types."""
+
+    base_url: str | None
+    server_family: str | None
+    thinking: str | None
+    thinking_sent: bool | None
+    request_params: dict[str, Any] | None
+    max_rounds: int
+    text_calls: bool
+    memory_options: dict[str, Any]
+    memory_days: int
+    prompts: dict[str, Any]
+
+
+class Operational(TypedDict, total=False):
+    """The layout of a header's ``operational`` (``RunConfig.operational`` plus the benchmark directory read)."""
+
+    data: str
+    plugins: list[str]
+    cache_dir: str
+    prices: str | None
+    concurrency: int
+    retries: int
+    timeout_retries: int
+    timeout: float
+    progress_every: float
+    slow_after: float
+    backoff: float
+    use_cache: bool
+
+
+def _checked(cls: type, data: Any, where: str, whole: str) -> None:
+    try:
+        check_fields(cls, data, where, whole)
+    except JsonTypeError as error:
+        raise HeaderError(str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -59,20 +109,11 @@ class Selection:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Selection:
-        groups = data.get("groups")
-        if groups is not None and not (isinstance(groups, list) and all(isinstance(g, int) for g in groups)):
-            raise HeaderError("selection.groups is not a list of group numbers")
-        for name in ("limit", "queries"):
-            if data.get(name) is not None and not isinstance(data[name], int):
-                raise HeaderError(f"selection.{name} is not a whole number")
-        trials = data.get("trials", 1)
-        if not isinstance(trials, int) or trials < 1:
+        _checked(cls, data, "selection", "selection")
+        if data.get("trials", 1) < 1:
             raise HeaderError("selection.trials is not a whole number of at least 1")
-        shard = data.get("shard")
-        if shard is not None and not isinstance(shard, str):
-            raise HeaderError("selection.shard is not text")
-        return cls(groups=groups, limit=data.get("limit"), trials=trials, shard=shard or None,
-                   queries=data.get("queries"))
+        given = {k: v for k, v in data.items() if k in declared_types(cls) and k != "shard" and v is not None}
+        return cls(**given, shard=data.get("shard") or None)
 
 
 @dataclass(frozen=True)
@@ -145,19 +186,14 @@ class RunHeader:
         version = doc.get("version", 1)
         if version != HEADER_VERSION:
             raise HeaderError(f"format version {version!r}; this vmb reads version {HEADER_VERSION}")
-        for key, kind in (("hash", str), ("determining", dict), ("selection", dict)):
-            if not isinstance(doc.get(key), kind):
-                raise HeaderError(f"no {key} {'object' if kind is dict else 'text'}")
-        if not isinstance(doc["determining"].get("data_sha256"), str):
-            raise HeaderError("determining has no data_sha256")
-        for key in ("operational", "packages"):
-            if not isinstance(doc.get(key) or {}, dict):
-                raise HeaderError(f"{key} is not an object")
+        _checked(cls, doc, "", "config.json")
+        _checked(Determining, doc["determining"], "determining", "determining")
+        _checked(Operational, doc.get("operational") or {}, "operational", "operational")
         merged = doc.get("merged_from")
         return cls(hash=doc["hash"], determining=doc["determining"], selection=Selection.from_json(doc["selection"]),
                    operational=doc.get("operational") or {}, packages=doc.get("packages") or {},
                    created=doc.get("created"), updated=doc.get("updated"),
-                   merged_from=None if merged is None else [str(p) for p in merged])
+                   merged_from=merged)
 
 
 def run_identity(determining: Mapping[str, Any], hash: str | None = None) -> dict[str, Any]:

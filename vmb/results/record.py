@@ -22,9 +22,11 @@ for trial T > 1.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, fields
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
+from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.score import TaskScore
 
@@ -46,23 +48,25 @@ def empty_calls() -> dict[str, list[RecordedCall]]:
     return {kind: [] for kind in CALL_KINDS}
 
 
-def _listed(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data.get(key) or []
-    if not isinstance(value, list):
-        raise RecordFormatError(f"query record {data.get('id')!r}: {key} is not a list")
+def _read(hint: Any, value: Any, where: str) -> Any:
+    """A checked JSON value as the declared type holds it: parts and scores read by their own readers."""
+    if value is None:
+        return None
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return _read(next(arg for arg in args if arg is not type(None)), value, where)
+    if isinstance(hint, type) and hasattr(hint, "from_json"):
+        try:
+            return hint.from_json(value)
+        except RecordFormatError as error:
+            raise RecordFormatError(f"{where}: {error}") from None
+    if isinstance(hint, type) and hasattr(hint, "from_dict"):
+        return hint.from_dict(value)
+    if origin is list:
+        return [_read(args[0], item, f"{where}[{i}]") for i, item in enumerate(value)]
+    if origin is dict:
+        return {key: _read(args[1], item, f"{where}.{key}") for key, item in value.items()}
     return value
-
-
-def _calls(data: Mapping[str, Any]) -> dict[str, list[RecordedCall]]:
-    stored = data.get("calls") or {}
-    if not isinstance(stored, Mapping):
-        raise RecordFormatError(f"query record {data.get('id')!r}: calls is not an object of call lists")
-    calls = empty_calls()
-    for kind, entries in stored.items():
-        if not isinstance(entries, list):
-            raise RecordFormatError(f"query record {data.get('id')!r}: calls.{kind} is not a list")
-        calls[kind] = [RecordedCall.from_json(entry) for entry in entries]
-    return calls
 
 
 @dataclass
@@ -74,8 +78,8 @@ class QueryRecord:
     index: int
     reasoning_type: str
     status: str  # OK, or ERROR: a request failed for good (never scored, retried on resume)
-    error: str | None
-    query: str
+    error: str | None = None
+    query: str = ""
     error_kind: str | None = None  # why a request failed (``RequestFailed.kind``), for an error record
     final_answer: str | None = None
     round_limit_hit: bool = False
@@ -151,42 +155,26 @@ class QueryRecord:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> QueryRecord:
+    def from_json(cls, data: Any) -> QueryRecord:
+        """The record of a parsed line; ``RecordFormatError`` naming the field that is missing or of the wrong
+        type (every field is checked against its declared type, ``vmb.results.jsontypes``)."""
+        if not isinstance(data, Mapping):
+            raise RecordFormatError(f"{json_kind(data)}, not a record")
         version = data.get("version", 1)
-        if not isinstance(version, int) or not 1 <= version <= RECORD_VERSION:
-            raise RecordFormatError(f"query record {data.get('id')!r} has format version {version!r}; "
-                                    f"this vmb reads versions 1 to {RECORD_VERSION}")
-        missing = [k for k in ("id", "group", "index", "reasoning_type", "status") if k not in data]
-        if missing:
-            raise RecordFormatError(f"query record {data.get('id')!r} lacks {', '.join(missing)}")
-        score = data.get("score")
-        return cls(
-            id=data["id"],
-            group=int(data["group"]),
-            index=int(data["index"]),
-            reasoning_type=data["reasoning_type"],
-            status=data["status"],
-            error=data.get("error"),
-            error_kind=data.get("error_kind"),
-            query=data.get("query", ""),
-            final_answer=data.get("final_answer"),
-            round_limit_hit=bool(data.get("round_limit_hit", False)),
-            calls=_calls(data),
-            call_count=data.get("call_count", 0),
-            text_calls=data.get("text_calls", 0),
-            tool_results=[ToolResult.from_json(r) for r in _listed(data, "tool_results")],
-            final_diff=dict(data.get("final_diff") or {}),
-            mem_tokens=list(data.get("mem_tokens") or []),
-            rounds=[Round.from_json(r) for r in _listed(data, "rounds")],
-            requests=data.get("requests", 0),
-            cache_hits=data.get("cache_hits", 0),
-            prompt_tokens=data.get("prompt_tokens", 0),
-            completion_tokens=data.get("completion_tokens", 0),
-            seconds=data.get("seconds", 0.0),
-            model_seconds=data.get("model_seconds", 0.0),
-            queue_seconds=data.get("queue_seconds", 0.0),
-            messages=list(data.get("messages") or []),
-            score=None if score is None else TaskScore.from_dict(score),
-            trial=int(data.get("trial", 1)),
-            attribution=None if data.get("attribution") is None else Attribution.from_json(data["attribution"]),
-        )
+        if type(version) is not int or not 1 <= version <= RECORD_VERSION:
+            raise RecordFormatError(f"format version {version!r}; this vmb reads versions 1 to {RECORD_VERSION}")
+        try:
+            check_fields(cls, data, "", "the record")
+        except JsonTypeError as error:
+            raise RecordFormatError(str(error)) from None
+        if data["status"] not in (OK, ERROR):
+            raise RecordFormatError(f"status is {data['status']!r}, not {OK!r} or {ERROR!r}")
+        if data["status"] == OK and data.get("score") is None:
+            raise RecordFormatError("an ok record without score")
+        if data.get("trial", 1) < 1:
+            raise RecordFormatError(f"trial is {data['trial']}, not 1 or more")
+        hints = declared_types(cls)
+        values = {f.name: _read(hints[f.name], data[f.name], f.name) for f in fields(cls)
+                  if data.get(f.name) is not None}
+        values["calls"] = {**empty_calls(), **values.get("calls", {})}
+        return cls(**values)
