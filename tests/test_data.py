@@ -13,6 +13,7 @@ import pytest
 
 import vmb.data.locate as locate
 from vmb.data import DataError, load_benchmark, parse_call, repeated_queries, resolve_data_dir
+from vmb.data.loader import history_speakers
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +73,16 @@ def test_release_history(bench) -> None:
         assert sum(len(d.lines) for d in g.days) == len(g.lines)
         assert all(line.timestamp.date() == d.date for d in g.days for line in d.lines)
     assert Counter(len(g.speakers) for g in bench.groups) == {3: 45, 4: 5}
+
+
+def test_speakers_of_an_unparsed_history_are_the_parsed_ones(bench, release_dir: Path) -> None:
+    # A gold run reads each group's speakers without parsing its history (vmb.data.loader.history_speakers).
+    lazy = load_benchmark(release_dir, parse_histories=False)
+    assert [g.speakers for g in lazy.groups] == [g.speakers for g in bench.groups]
+    assert all(g._history is None for g in lazy.groups)
+    text = ("[2025-01-01 08:00] Ann Lee: hi [Bob Stone: not a line head]\n[2025-01-01 08:01] [2025-01-01 08:01] "
+            "Bob Stone: twice\n" + "[2025-01-01 08:02] Ann Lee: again\n" * 50 + "[2025-01-02 09:00] Cy O'Neil: late\n")
+    assert history_speakers(text) == ["Ann Lee", "Bob Stone", "Cy O'Neil"]
 
 
 def test_release_repeated_timestamp_line(bench) -> None:
