@@ -50,9 +50,8 @@ def test_a_setting_reading_histories_checks_them_before_any_request(small_benchm
 
 
 def test_request_tokens_count_texts_calls_and_schemas() -> None:
-    from vmb.tokens import request_tokens, schema_tokens
     from vmb.harness.tools import discovery_schema
-    from vmb.tokens import count_tokens
+    from vmb.tokens import count_tokens, request_tokens, schema_tokens
 
     call = {"id": "c", "type": "function", "function": {"name": "list_module_tools", "arguments": '{"module_name":"seat"}'}}
     messages = [{"role": "system", "content": "Be brief."}, {"role": "assistant", "content": None, "tool_calls": [call]},
