@@ -40,6 +40,7 @@ from vmb.harness.merge import MergeError, merge_runs
 from vmb.harness.shard import Shard, parse_shard
 from vmb.prices import PriceError, cost_figures, load_prices
 from vmb.results.rundir import RunDirError
+from vmb.usage import Usage
 
 # Derandomized and without an example database: every run (and CI) tries the same examples, so
 # the suite never turns red by chance; a deeper search is a local run with larger max_examples.
@@ -181,7 +182,7 @@ def test_price_tables(scratch: Callable[[], Any], entries: dict[str, Any], table
         except PriceError:
             return
         for model in table.prices:
-            cost = cost_figures(table, model, query_tokens=(10**12, 10**12), build_tokens=(10**12, 1), attempts=3,
+            cost = cost_figures(table, model, queries=Usage(10**12, 10**12), build=Usage(10**12, 1), attempts=3,
                                 solved=1)
             assert all(math.isfinite(v) for v in cost.values() if isinstance(v, float))
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from vmb.bounds import number_problem
 from vmb.errors import VmbError
 from vmb.tomlfile import read_toml
+from vmb.usage import Usage
 
 ENV = "VMB_PRICES"
 
@@ -32,8 +33,8 @@ class Price:
     output: float  # per million completion tokens
     currency: str
 
-    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
-        return (prompt_tokens * self.input + completion_tokens * self.output) / 1_000_000
+    def cost(self, usage: Usage) -> float:
+        return (usage.prompt_tokens * self.input + usage.completion_tokens * self.output) / 1_000_000
 
 
 @dataclass(frozen=True)
@@ -90,11 +91,11 @@ def _money(value: float) -> float:
     return round(value, 6)
 
 
-def cost_figures(table: PriceTable | None, model: str | None, *, query_tokens: tuple[int, int],
-                 build_tokens: tuple[int, int] | None, attempts: int, solved: int) -> dict[str, object]:
+def cost_figures(table: PriceTable | None, model: str | None, *, queries: Usage, build: Usage | None,
+                 attempts: int, solved: int) -> dict[str, object]:
     """What a run cost: its queries, its memory construction, the total, per query and per solved query.
 
-    ``query_tokens`` and ``build_tokens`` are (prompt, completion) totals; ``attempts`` the scored
+    ``queries`` and ``build`` are what the queries and the memory construction used; ``attempts`` the scored
     (query, trial) pairs and ``solved`` those that matched exactly. Without a price: ``price`` None
     and a ``note`` saying why, never a number.
     """
@@ -107,15 +108,15 @@ def cost_figures(table: PriceTable | None, model: str | None, *, query_tokens: t
         else:
             note = f"no price: {table.source} has no row for model {model!r}"
         return {"price": None, "note": note}
-    queries = price.cost(*query_tokens)
-    build = price.cost(*build_tokens) if build_tokens is not None else 0.0
-    total = queries + build
+    spent = price.cost(queries)
+    built = price.cost(build) if build is not None else 0.0
+    total = spent + built
     return {
         "price": {"input": price.input, "output": price.output, "per": "million tokens", "source": table.source},
         "currency": price.currency,
-        "queries": _money(queries),
-        "memory_build": _money(build),
+        "queries": _money(spent),
+        "memory_build": _money(built),
         "total": _money(total),
-        "per_query": _money(queries / attempts) if attempts else None,
+        "per_query": _money(spent / attempts) if attempts else None,
         "per_solved_query": _money(total / solved) if solved else None,
     }

@@ -15,6 +15,7 @@ from vmb.results.record import RECORD_VERSION, QueryRecord, RecordFormatError
 from vmb.results.summary import QueryRow, compute_metric, summarize
 from vmb.sim import World
 from vmb.sim.registry import MODULES
+from vmb.usage import Usage
 
 
 async def _dispatch_all(calls: list[dict]) -> World:
@@ -68,7 +69,7 @@ def test_unknown_record_versions_are_refused() -> None:
 def _row(query_id: str, trial: int, exact: bool, modules: tuple[str, ...] = ("seat",)) -> QueryRow:
     return QueryRow(id=query_id, group=1, reasoning_type="state_shift", modules=modules, status="ok", error=None,
                     error_kind=None, exact_match=exact, field_f1=float(exact), value_f1=float(exact), tool_f1=1.0, call_count=2,
-                    mem_tokens=(10,), text_calls=0, round_limit_hit=False, prompt_tokens=5, completion_tokens=1,
+                    mem_tokens=(10,), text_calls=0, round_limit_hit=False, usage=Usage(5, 1),
                     trial=trial)
 
 

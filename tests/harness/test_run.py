@@ -121,7 +121,7 @@ def test_failed_queries_are_errors_shown_and_retried_on_resume(bench: Any, run: 
         state["down"] = False
         second = run(server.url, memory="gold", groups=[3], limit=3)
     assert (second.metric["scored"], second.metric["errors"]) == (3, 0)
-    assert second.stats.requests == 3  # only the failed query ran again
+    assert second.stats.usage.requests == 3  # only the failed query ran again
     assert sorted(r["id"] for r in lines(tmp_path / "run")) == first_three
 
 

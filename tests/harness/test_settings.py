@@ -33,7 +33,7 @@ def test_memory_setting_end_to_end(memory: str, bench: Any, run: RunFn, tmp_path
     assert (metric["selected"], metric["scored"], metric["errors"]) == (3, 3, 0)
     assert metric["overall"]["esm"] == 100.0
     # A finished run resumes to nothing; another run of the same settings is served by the cache.
-    assert again.stats.requests == 0 and other.stats.requests == 0 and len(server.received) == made
+    assert again.stats.usage.requests == 0 and other.stats.usage.requests == 0 and len(server.received) == made
     assert other.metric == {**metric, "run": other.metric["run"]}
 
     rows = sorted(records(tmp_path / "run"), key=lambda r: r["index"])  # written in finishing order

@@ -109,7 +109,7 @@ def test_summaries_and_portraits_from_the_model(tiny_bench: Any, tmp_path: Path)
 
         ctx = asyncio.run(build())
     assert ctx.cost.model_calls == days + 1  # one call per day, one portrait (the notes name one person)
-    assert ctx.cost.prompt_tokens > 0 and ctx.cost.embedding_calls >= 1
+    assert ctx.cost.usage.prompt_tokens > 0 and ctx.cost.embedding_calls >= 1
     entries = [json.loads(x) for x in (tmp_path / "store" / "entries.jsonl").read_text().splitlines()]
     kinds = [e["kind"] for e in entries]
     assert kinds.count("summary") == days and kinds.count("portrait") == 1

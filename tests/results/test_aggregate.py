@@ -10,6 +10,7 @@ import pytest
 from vmb.results.metrics import BY_KEY, METRICS, aggregate, group_totals
 from vmb.results.summary import QueryRow
 from vmb.score import score_calls, target_modules
+from vmb.usage import ZERO
 
 
 def headrest(seat: str, value: int) -> dict[str, Any]:
@@ -32,8 +33,7 @@ def scored(ref: list[dict[str, Any]], pred: list[dict[str, Any]], rtype: str,
     return QueryRow(id="qa_1#1", group=1, reasoning_type=rtype, modules=tuple(target_modules(ref)), status="ok",
                     error=None, error_kind=None, exact_match=score.exact_match, field_f1=score.field_f1,
                     value_f1=score.value_f1, tool_f1=score.tool_f1, call_count=score.call_count,
-                    mem_tokens=mem_tokens, text_calls=0, round_limit_hit=False, prompt_tokens=0,
-                    completion_tokens=0)
+                    mem_tokens=mem_tokens, text_calls=0, round_limit_hit=False, usage=ZERO)
 
 
 

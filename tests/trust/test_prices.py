@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from vmb.prices import ENV, Price, PriceError, load_prices, price_table
+from vmb.usage import Usage
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -19,7 +20,7 @@ def test_prices_turn_tokens_into_money(tmp_path: Path) -> None:
     table = load_prices(write(tmp_path, '[models."gpt-x"]\ninput = 0.4\noutput = 1.6\n'))
     price = table.price("gpt-x")
     assert price == Price(0.4, 1.6, "USD")
-    assert price.cost(1_000_000, 500_000) == pytest.approx(0.4 + 0.8)
+    assert price.cost(Usage(1_000_000, 500_000)) == pytest.approx(0.4 + 0.8)
     assert table.price("other") is None and table.price(None) is None
 
 
@@ -55,15 +56,15 @@ def test_cost_figures_with_and_without_a_price(tmp_path: Path) -> None:
     from vmb.prices import cost_figures
 
     table = load_prices(write(tmp_path, '[models."gpt-x"]\ninput = 2.0\noutput = 8.0\n'))
-    cost = cost_figures(table, "gpt-x", query_tokens=(1_000_000, 100_000), build_tokens=(500_000, 50_000),
+    cost = cost_figures(table, "gpt-x", queries=Usage(1_000_000, 100_000), build=Usage(500_000, 50_000),
                         attempts=40, solved=10)
     # Queries: 2.00 + 0.80 = 2.80; build: 1.00 + 0.40 = 1.40; total 4.20.
     assert (cost["queries"], cost["memory_build"], cost["total"]) == (2.8, 1.4, 4.2)
     assert (cost["per_query"], cost["per_solved_query"]) == (0.07, 0.42)
     assert cost["currency"] == "USD"
-    missing = cost_figures(table, "other", query_tokens=(1, 1), build_tokens=None, attempts=1, solved=1)
+    missing = cost_figures(table, "other", queries=Usage(1, 1), build=None, attempts=1, solved=1)
     assert missing == {"price": None, "note": f"no price: {table.source} has no row for model 'other'"}
-    assert "no price table" in cost_figures(None, "gpt-x", query_tokens=(1, 1), build_tokens=None,
+    assert "no price table" in cost_figures(None, "gpt-x", queries=Usage(1, 1), build=None,
                                             attempts=1, solved=0)["note"]
 
 

@@ -58,7 +58,7 @@ def test_trials_resume_from_the_run_and_the_cache(bench: Any, run: RunFn, tmp_pa
                    if r.headers.get("x-vmb-trial", "1") == t] for t in "12"]
         assert set(bodies[0]) & set(bodies[1]) and first.stats.cache_hits == 0
         again = run(server.url, groups=[3], trials=2)
-        assert again.stats.requests == 0 and again.stats.cache_hits == 0  # every record kept
+        assert again.stats.usage.requests == 0 and again.stats.cache_hits == 0  # every record kept
         # Lose some trial-2 records (as a kill would): they rerun, served from the cache.
         results = tmp_path / "run" / "results.jsonl"
         lines = results.read_text(encoding="utf-8").splitlines()
@@ -66,7 +66,7 @@ def test_trials_resume_from_the_run_and_the_cache(bench: Any, run: RunFn, tmp_pa
         assert len(kept) < len(lines)
         results.write_text("\n".join(kept) + "\n", encoding="utf-8")
         resumed = run(server.url, groups=[3], trials=2)
-        assert resumed.stats.requests == 0 and resumed.stats.cache_hits > 0
+        assert resumed.stats.usage.requests == 0 and resumed.stats.cache_hits > 0
         assert resumed.metric == first.metric
         # More trials later: the first two are kept, only trial 3 is asked.
         before = len(server.received)

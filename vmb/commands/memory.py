@@ -133,9 +133,9 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
             continue
         cost = row["cost"]
         state = "reused" if row["reused"] else f"built in {row['seconds']:.1f} s"
-        print(f"group {row['group']:>2}: {row['chunks']} chunks, {state}; {cost['model_calls']} model calls, "
-              f"{cost['prompt_tokens']:,} + {cost['completion_tokens']:,} tokens, "
-              f"{cost['embedding_calls']} embedding calls{_health_text(row['health'])} -> {row['store']}")
+        print(f"group {row['group']:>2}: {row['chunks']} chunks, {state}; {cost.model_calls} model calls, "
+              f"{cost.usage.prompt_tokens:,} + {cost.usage.completion_tokens:,} tokens, "
+              f"{cost.embedding_calls} embedding calls{_health_text(row['health'])} -> {row['store']}")
     if failed:
         print(f"{failed} group(s) failed; rerun the same command to retry them", file=sys.stderr)
     return 1 if failed else 0

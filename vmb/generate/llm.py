@@ -28,7 +28,7 @@ import asyncio
 import hashlib
 import json
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -72,6 +72,7 @@ from vmb.generate.vetting import remembered_values
 from vmb.llm.client import content_text
 from vmb.llm.interrupt import run_interruptible
 from vmb.llm.model import RequestFailed
+from vmb.usage import ZERO, Usage
 
 PROMPTS_DIR = Path(__file__).with_name("prompts")
 LLM_STAGES = ("personas", "chains", "dialogue", "qa")
@@ -148,15 +149,21 @@ async def _all(work: Iterable[Awaitable[T]]) -> list[T]:
 
 @dataclass
 class StageUsage:
-    requests: int = 0
+    """One stage's requests: what they used, how many the request cache answered, and the checks' verdicts."""
+
+    spent: Usage = ZERO
     cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
     invalid: int = 0  # answers that failed validation (each asked again once)
     failures: int = 0  # groups left out after a second invalid answer
 
-    def to_json(self) -> dict[str, int]:
-        return dict(self.__dict__)
+    def to_json(self) -> dict[str, Any]:
+        return {**self.spent.to_json(), "seconds": round(self.spent.seconds, 3), "cache_hits": self.cache_hits,
+                "invalid": self.invalid, "failures": self.failures}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StageUsage:
+        """A stage of ``usage.json`` (a count an earlier version did not keep reads as 0)."""
+        return cls(Usage.from_json(data), data.get("cache_hits", 0), data.get("invalid", 0), data.get("failures", 0))
 
 
 @dataclass
@@ -181,7 +188,7 @@ class LLMBackend:
         check_pool(self.concurrency, self.timeout)
         usage_file = self.stages_dir / "usage.json"
         recorded = json.loads(usage_file.read_text(encoding="utf-8")) if usage_file.exists() else {}
-        self.usage = {s: StageUsage(**recorded.get(s, {})) for s in LLM_STAGES}
+        self.usage = {s: StageUsage.from_json(recorded.get(s, {})) for s in LLM_STAGES}
         self._draft = ProceduralBackend()
 
     # --- the model client, one per stage (its model and temperature), one pool for all ------------
@@ -221,7 +228,7 @@ class LLMBackend:
                   schema: dict[str, Any]) -> T:
         """One structured answer: asked (under ``schema`` when the endpoint is asked for one), validated,
         asked again once with the reason, else a failure."""
-        client, usage = self._client(stage), self.usage[stage]
+        client, count = self._client(stage), self.usage[stage]
         shape = {"response_format": response_format(stage, schema)} \
             if (self.options.llm or {})["response_format"] == "json_schema" else None
         problem = ""
@@ -237,12 +244,10 @@ class LLMBackend:
             try:
                 reply = await client.complete(messages, [], extra=shape)
             except RequestFailed as failure:
-                usage.requests += failure.attempts
+                count.spent += Usage(requests=failure.attempts)
                 raise StageFailure(f"{what}: request failed: {failure}") from None
-            usage.requests += 0 if reply.cached else reply.attempts
-            usage.cache_hits += reply.cached
-            usage.prompt_tokens += reply.usage.prompt_tokens
-            usage.completion_tokens += reply.usage.completion_tokens
+            count.spent += reply.spent
+            count.cache_hits += reply.cached
             if self.progress is not None:
                 self.progress.answered(stage, reply.usage.completion_tokens, cached=reply.cached)
             content = content_text(reply.message.get("content")) or ""
@@ -251,7 +256,7 @@ class LLMBackend:
                     raise ValueError(f"cut off at max_tokens ({(self.options.llm or {})['max_tokens']})")
                 return parse(answer_json(content))
             except (ValueError, ValidationError) as error:
-                usage.invalid += 1
+                count.invalid += 1
                 problem = _problem(error)
                 self._reject(stage, what, problem, content)
                 self._forget(client, messages, shape)

@@ -194,7 +194,7 @@ def same_run(one: Any, other: Any) -> bool:
 class BuiltMemory:
     store: Path  # the directory holding the group's built memory
     reused: bool  # found built, not built now
-    cost: dict[str, Any]  # as recorded in its build.json
+    cost: BuildCost  # as recorded in its build.json
     health: dict[str, Any] | None  # likewise (None for a build made before builds recorded it)
 
 
@@ -237,7 +237,7 @@ class MemoryBuilder:
         if not reused:
             await self._build(group, self.build_key(group), store)
         build = read_build(store)
-        return BuiltMemory(store, reused, build["cost"], build["health"])
+        return BuiltMemory(store, reused, BuildCost.from_json(build["cost"]), build["health"])
 
     async def _build(self, group: Group, key: str, destination: Path) -> None:
         setting = self.plan.memory_setting
@@ -268,6 +268,6 @@ def read_build(store: Path) -> dict[str, Any]:
     import json
 
     data: dict[str, Any] = json.loads((store / BUILD_FILE).read_text(encoding="utf-8"))
-    data.setdefault("cost", BuildCost().to_json())
+    data.setdefault("cost", {})  # built before builds recorded their cost: nothing counted
     data.setdefault("health", None)  # built before builds recorded their health
     return data

@@ -73,8 +73,8 @@ class Progress:
         s = self.stats
         shown: dict[str, Any] = {
             "errors": self.errors,
-            "tokens": f"{(s.prompt_tokens + s.completion_tokens) / 1000:.1f}k",
-            "requests": s.requests,
+            "tokens": f"{s.usage.tokens / 1000:.1f}k",
+            "requests": s.usage.requests,
             "cached": s.cache_hits,
         }
         if self.builds_total:

@@ -216,5 +216,5 @@ def summary_line(result: RunResult) -> str:
 
     s = result.stats
     first, *rest = metric_line(result.metric).split("\n")
-    return "\n".join([f"{first} | {s.requests} requests, {s.cache_hits} cache hits, {s.retries} retries, "
+    return "\n".join([f"{first} | {s.usage.requests} requests, {s.cache_hits} cache hits, {s.retries} retries, "
                       f"{result.seconds:.1f} s -> {result.path / 'metric.json'}", *rest])

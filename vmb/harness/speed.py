@@ -73,7 +73,7 @@ def timed_run(url: str, concurrency: int, data: str | None, limit: int | None = 
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     if result.metric["errors"]:
         raise RuntimeError(f"{result.metric['errors']} queries failed during the benchmark")
-    return seconds, cpu, result.stats.requests
+    return seconds, cpu, result.stats.usage.requests
 
 
 def captured_bodies(data: str | None) -> list[list[bytes]]:

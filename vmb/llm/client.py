@@ -14,7 +14,7 @@ import json
 import random
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vmb.llm.cache import RequestCache, request_key
@@ -33,6 +33,7 @@ from vmb.llm.model import (
 from vmb.llm.reach import ReachWatch
 from vmb.llm.repetition import repeats_itself
 from vmb.llm.retry import RetryPolicy, parse_retry_after
+from vmb.usage import ZERO, Usage
 
 # What llama.cpp, vLLM, SGLang, Ollama and OpenAI say when the prompt does not fit the context.
 CONTEXT_OVERFLOW = re.compile(r"exceeds the available context size|maximum context length|context_length_exceeded|"
@@ -43,17 +44,18 @@ RETRY_STATUSES = frozenset({408, 409, 429})
 FATAL_STATUSES = frozenset({401, 403, 404})
 # Sent with repeated trials (2, 3, ...) only: servers ignore it; the scripted test server reads it.
 TRIAL_HEADER = "X-VMB-Trial"
+SENT = Usage(requests=1)  # one request sent
 
 
 @dataclass
 class ClientStats:
     """Live counters for the progress bar and the run summary."""
 
-    requests: int = 0
+    # Requests as sent (retries included, answered or not), the tokens of every reply (the cache's too)
+    # and the model's time for those it answered now.
+    usage: Usage = ZERO
     cache_hits: int = 0
     retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
     cache_dropped: int = 0  # cached replies that could not be read, dropped and asked again
     repeating: int = 0  # replies answered now that were cut off repeating themselves (vmb.llm.repetition)
     # Requests being answered now: (request, attempt) -> time.monotonic() at sending, for "slow" notices.
@@ -146,7 +148,7 @@ class ChatClient:
                 async with self.gate:
                     start = time.perf_counter()
                     queued += start - waited
-                    self.stats.requests += 1
+                    self.stats.usage += SENT
                     self.stats.in_flight[id(body), attempt] = time.monotonic()
                     try:
                         data = await self._send(body, trial)
@@ -170,10 +172,9 @@ class ChatClient:
         reply.queued = queued
         reply.attempts = attempt + 1
         self.stats.repeating += repeats_itself(reply.message, reply.finish_reason)
-        stored = reply.to_json()
-        self._count(stored)
+        self.stats.usage += replace(reply.usage, seconds=reply.seconds)
         if self.cache is not None:
-            self.cache.put(key, self.model, stored)
+            self.cache.put(key, self.model, reply.to_json())
         return reply
 
     def _cached(self, key: str) -> Reply | None:
@@ -189,7 +190,7 @@ class ChatClient:
             self.stats.cache_dropped += 1
             return None
         self.stats.cache_hits += 1
-        self._count(reply.to_json())
+        self.stats.usage += reply.usage
         return reply
 
     def _timeout_retries(self) -> int:
@@ -202,11 +203,6 @@ class ChatClient:
             await self._light.aclose()
         if self._sdk is not None:
             await self._sdk.close()
-
-    def _count(self, stored: dict[str, Any]) -> None:
-        usage = read_usage(stored.get("usage"))
-        self.stats.prompt_tokens += usage.prompt_tokens
-        self.stats.completion_tokens += usage.completion_tokens
 
     async def _send(self, body: dict[str, Any], trial: int) -> dict[str, Any]:
         # Encoded here once, compactly: the SDK's typed create() would first walk every message through

@@ -8,8 +8,10 @@ loop never knows which one it is driving.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
+
+from vmb.usage import Usage
 
 Message = dict[str, Any]
 
@@ -22,18 +24,12 @@ class Endpoint:
     model: str | None = None  # None for the offline agents: no model to call
 
 
-@dataclass(frozen=True)
-class Usage:
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-
 @dataclass
 class Reply:
     """One assistant turn: ``message`` is ``{"role": "assistant", "content", "tool_calls"?}``."""
 
     message: Message
-    usage: Usage = field(default_factory=Usage)
+    usage: Usage = field(default_factory=Usage)  # the tokens, as the server reported them
     finish_reason: str | None = None
     cached: bool = False
     # The server's time for this request alone when it reports one (llama.cpp's ``timings``), else the
@@ -43,10 +39,20 @@ class Reply:
     attempts: int = 0
     original_seconds: float = 0.0  # a cached reply: the model's time when it was first answered
 
+    @property
+    def spent(self) -> Usage:
+        """What this reply cost: its tokens, the requests sent for it (none when the cache answered) and
+        the model's time."""
+        return replace(self.usage, requests=0 if self.cached else self.attempts, seconds=self.seconds)
+
     def to_json(self) -> dict[str, Any]:
+        usage: dict[str, Any] = {"prompt_tokens": self.usage.prompt_tokens,
+                                 "completion_tokens": self.usage.completion_tokens}
+        if self.usage.cached_tokens:  # as the server said it, for read_usage to read back
+            usage["prompt_tokens_details"] = {"cached_tokens": self.usage.cached_tokens}
         return {
             "message": self.message,
-            "usage": {"prompt_tokens": self.usage.prompt_tokens, "completion_tokens": self.usage.completion_tokens},
+            "usage": usage,
             "finish_reason": self.finish_reason,
             "seconds": self.seconds,
         }
@@ -91,10 +97,15 @@ def _count(value: Any) -> int:
 
 
 def read_usage(usage: Any) -> Usage:
-    """A reply's ``usage`` field, read leniently: a bad token count must not stop a run."""
+    """A reply's ``usage`` field, read leniently: a bad token count must not stop a run. The prompt
+    tokens the server read from its prompt cache are ``prompt_tokens_details.cached_tokens`` (OpenAI,
+    vLLM, SGLang); a server that does not say has none."""
     if not isinstance(usage, dict):
         return Usage()
-    return Usage(_count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens")))
+    details = usage.get("prompt_tokens_details")
+    prompt = _count(usage.get("prompt_tokens"))
+    cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else 0
+    return Usage(prompt, _count(usage.get("completion_tokens")), min(cached, prompt))
 
 
 class Model(Protocol):

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from vmb.llm.model import Endpoint, Message, Model, Reply
 from vmb.memory.options import NoOptions, non_default, parse_options
+from vmb.usage import ZERO, Usage
 
 if TYPE_CHECKING:
     from vmb.data import Group
@@ -79,14 +80,36 @@ class GroupMemory(Protocol):
 
 @dataclass
 class BuildCost:
+    """What a build spent: the model's usage, the calls it asked of the model (whether the request cache
+    answered them or not), the embedding calls of a system that embeds, and its wall time."""
+
+    usage: Usage = ZERO
     model_calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
     embedding_calls: int = 0
     seconds: float = 0.0
 
+    def asked(self, usage: Usage, calls: int = 1) -> None:
+        """``calls`` model calls made, spending ``usage``."""
+        self.usage += usage
+        self.model_calls += calls
+
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """build.json's ``cost``: the counts flat, the model's time as ``model_seconds`` beside the wall's."""
+        u = self.usage
+        return {"model_calls": self.model_calls, "prompt_tokens": u.prompt_tokens,
+                "completion_tokens": u.completion_tokens, "cached_tokens": u.cached_tokens, "requests": u.requests,
+                "model_seconds": round(u.seconds, 3), "embedding_calls": self.embedding_calls, "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BuildCost:
+        """A build.json's ``cost``; a count an earlier build did not record reads as 0."""
+        def count(key: str) -> Any:
+            value = data.get(key, 0)
+            return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+        usage = Usage(int(count("prompt_tokens")), int(count("completion_tokens")), int(count("cached_tokens")),
+                      int(count("requests")), float(count("model_seconds")))
+        return cls(usage, int(count("model_calls")), int(count("embedding_calls")), float(count("seconds")))
 
 
 # Write calls aimed at one target (a key, the summary) within one day of a build that make a loop: a
@@ -141,9 +164,7 @@ class BuildContext:
     async def ask(self, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
         """One model call of the build, counted in the build cost (and, cut off, in its health)."""
         reply = await self.model.complete(messages, tools)
-        self.cost.model_calls += 1
-        self.cost.prompt_tokens += reply.usage.prompt_tokens
-        self.cost.completion_tokens += reply.usage.completion_tokens
+        self.cost.asked(reply.spent)
         self.health.truncated += reply.finish_reason == "length"
         return reply
 

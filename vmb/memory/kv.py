@@ -32,6 +32,7 @@ from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.memory.summary import day_lines
 from vmb.prompts import load_prompt
+from vmb.usage import ZERO
 
 if TYPE_CHECKING:
     from vmb.data import Group
@@ -166,11 +167,10 @@ class KeyValueMemory(MemorySetting[KeyValueOptions]):
                 messages: list[dict[str, Any]] = [{"role": "system", "content": system},
                                                   {"role": "user", "content": user}]
                 events: list[dict[str, Any]] = []
-                usage = {"prompt_tokens": 0, "completion_tokens": 0}
+                usage = ZERO
                 for round_no in range(self.rounds):
                     reply = await ctx.ask(messages, tools)
-                    usage["prompt_tokens"] += reply.usage.prompt_tokens
-                    usage["completion_tokens"] += reply.usage.completion_tokens
+                    usage += reply.usage
                     calls, outgoing = extract_calls(reply.message, text_calls=ctx.text_calls,
                                                     id_prefix=f"kv_{round_no}_")
                     messages.append(outgoing)
@@ -184,7 +184,8 @@ class KeyValueMemory(MemorySetting[KeyValueOptions]):
                         events.append({"round": round_no, "name": call.name, "arguments": call.arguments,
                                        "ok": ok, "result": text})
                         messages.append({"role": "tool", "tool_call_id": call.id, "content": text})
-                record = {"date": day.date.isoformat(), "calls": events, "store": dict(store), "usage": usage}
+                record = {"date": day.date.isoformat(), "calls": events, "store": dict(store),
+                          "usage": {"prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens}}
                 log.write(json.dumps(record, ensure_ascii=False) + "\n")
                 log.flush()
                 ctx.day_done(day.date.isoformat(), writes=[key for event in events if (key := _written_key(event))],

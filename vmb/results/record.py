@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.score import TaskScore
+from vmb.usage import Usage
 
 if TYPE_CHECKING:
     from vmb.data import Query
@@ -109,6 +110,12 @@ class QueryRecord:
     @property
     def key(self) -> str:
         return attempt_key(self.id, self.trial)
+
+    @property
+    def usage(self) -> Usage:
+        """What the query's model requests used (the tokens of replies the cache answered included)."""
+        return Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
+                     requests=self.requests, seconds=self.model_seconds)
 
     @property
     def vehicle_calls(self) -> list[dict[str, Any]]:

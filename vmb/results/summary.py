@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.memory import memory_info
+from vmb.memory.base import BuildCost
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
@@ -30,6 +31,7 @@ from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.record_parts import Attribution
 from vmb.score import target_modules
 from vmb.uncertainty import METHOD, trial_figures
+from vmb.usage import ZERO, Usage
 
 GROUPINGS = tuple(by for by in metrics.GROUPINGS if by is not None)
 # Every metric with an interval, as the trial figures take them: key → per-attempt value.
@@ -59,8 +61,7 @@ class QueryRow:
     mem_tokens: tuple[int, ...]  # tokens of memory content per retrieval
     text_calls: int
     round_limit_hit: bool
-    prompt_tokens: int
-    completion_tokens: int
+    usage: Usage  # what the query's model requests used
     trial: int = 1
     behaviour: Behaviour = Behaviour()  # degenerate output and protocol mistakes, counted
     attribution: Attribution | None = None  # the stored stage of a scored query (``vmb.results.stages``)
@@ -95,8 +96,7 @@ class QueryRow:
             mem_tokens=tuple(record.mem_tokens),
             text_calls=record.text_calls,
             round_limit_hit=record.round_limit_hit,
-            prompt_tokens=record.prompt_tokens,
-            completion_tokens=record.completion_tokens,
+            usage=record.usage,
             trial=record.trial,
             behaviour=behaviour_of(record),
             attribution=record.attribution if score is not None else None,
@@ -161,9 +161,8 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     per_group: list[dict[str, Any]] = []
     for path in builds:
         build = json.loads(path.read_text(encoding="utf-8"))
-        cost = build["cost"]
-        entry: dict[str, Any] = {"group": int(path.parent.name.split("_")[1]),
-                                 **{k: int(cost.get(k, 0)) for k in keys}}
+        cost = BuildCost.from_json(build["cost"]).to_json()
+        entry: dict[str, Any] = {"group": int(path.parent.name.split("_")[1]), **{k: cost[k] for k in keys}}
         health = build.get("health")
         if isinstance(health, dict):
             entry["health"] = health
@@ -180,9 +179,9 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
 def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] | None,
             prices: PriceTable | None) -> dict[str, Any]:
     """The money the rows' requests and the memory construction (``memory_cost``) cost, or "no price"."""
-    return cost_figures(prices, model,
-                        query_tokens=(sum(row.prompt_tokens for row in rows), sum(row.completion_tokens for row in rows)),
-                        build_tokens=None if build is None else (build["prompt_tokens"], build["completion_tokens"]),
+    built = None if build is None else Usage(prompt_tokens=build["prompt_tokens"],
+                                             completion_tokens=build["completion_tokens"])
+    return cost_figures(prices, model, queries=sum((row.usage for row in rows), ZERO), build=built,
                         attempts=sum(row.ok for row in rows), solved=sum(bool(row.exact_match) for row in rows))
 
 
@@ -197,8 +196,8 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
     counts = coverage(chosen, len(selected))
     build = memory_cost(memory_dir)
     solved = sum(bool(row.exact_match) for row in ok)
-    tokens = {"prompt": sum(row.prompt_tokens for row in chosen),
-              "completion": sum(row.completion_tokens for row in chosen)}
+    used = sum((row.usage for row in chosen), ZERO)
+    tokens = {"prompt": used.prompt_tokens, "completion": used.completion_tokens}
     return {
         "run": run,
         "interval_method": METHOD,

@@ -36,6 +36,7 @@ from typing import Any
 from vmb.llm.keys import api_key_from_env
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.memory.systems.service import MemoryServiceError, require_package
+from vmb.usage import Usage
 
 COLLECTION = "vmb"
 KEY_PLACEHOLDER = "$VMB_API_KEY"  # stands for the run's key in the stored configuration
@@ -148,11 +149,12 @@ class LightMem(MemorySystem[LightMemOptions]):
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lightmem-ingest") as pool:
             stats = await asyncio.get_running_loop().run_in_executor(pool, work)
         summary = stats.get("summary", {})
-        build.cost.model_calls += int(summary.get("total_llm_calls") or 0)
         build.cost.embedding_calls += int(summary.get("total_embedding_calls") or 0)
         llm = stats.get("llm", {})
-        build.cost.prompt_tokens += sum(int(part.get("prompt_tokens") or 0) for part in llm.values())
-        build.cost.completion_tokens += sum(int(part.get("completion_tokens") or 0) for part in llm.values())
+        # LightMem calls the model itself (not through the build's model): its own counts are all there is.
+        build.cost.asked(Usage(prompt_tokens=sum(int(part.get("prompt_tokens") or 0) for part in llm.values()),
+                               completion_tokens=sum(int(part.get("completion_tokens") or 0) for part in llm.values())),
+                         calls=int(summary.get("total_llm_calls") or 0))
         (self.env.store_dir / "lightmem.json").write_text(
             json.dumps({"config": config, "token_statistics": stats}, indent=1, default=str), encoding="utf-8")
 

@@ -224,13 +224,13 @@ class Mem0(MemorySystem[Mem0Options]):
             memory = _open_local(store, dim, bridge, embedder, build)
             try:
                 for chunk in by_day(chunks, build):
-                    before = (build.cost.prompt_tokens, build.cost.completion_tokens, build.cost.model_calls)
+                    before, calls = build.cost.usage, build.cost.model_calls
                     added = memory.add(_messages(chunk), user_id=self.env.namespace, metadata=_metadata(chunk),
                                        infer=self.options.infer)
                     log.append({"chunk": chunk.index, "lines": len(chunk.lines),
-                                "model_calls": build.cost.model_calls - before[2],
-                                "prompt_tokens": build.cost.prompt_tokens - before[0],
-                                "completion_tokens": build.cost.completion_tokens - before[1],
+                                "model_calls": build.cost.model_calls - calls,
+                                "prompt_tokens": build.cost.usage.prompt_tokens - before.prompt_tokens,
+                                "completion_tokens": build.cost.usage.completion_tokens - before.completion_tokens,
                                 "memories_added": len(added.get("results", []))})
             finally:
                 _close_local(memory)
