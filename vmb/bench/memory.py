@@ -15,7 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from vmb.bench import BenchOptions, SuiteResult, best_time, one_core
+from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.timing import best_time, one_core
 
 LINES = 2700
 TARGET_MS = 20.0

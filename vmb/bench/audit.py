@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import time
 
-from vmb.bench import BenchOptions, SuiteResult, best_time, one_core
+from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.timing import best_time, one_core
 from vmb.data.locate import RELEASE_GROUPS
 
 TARGET_SECONDS = 15.0

@@ -1,0 +1,84 @@
+"""Throughput benchmarks, as named suites (``vmb bench [SUITE ...]``): the one speed-suite package.
+
+A suite is a function ``(BenchOptions) -> SuiteResult`` registered in ``SUITES`` by dotted name,
+imported only when run; each lives in a module of this package, above what it measures, so nothing
+measured imports a suite (another module adds its own suite with one line here). Every suite runs on
+one core (the process is pinned to a single CPU while it runs, ``vmb.bench.timing``) and reports tasks
+per second over the best of ``rounds`` timed rounds, each figure beside its target. These are the
+timings; what a budget holds by count (files read, imports, traced memory, tokens, calls) is checked
+by ``make test`` (``tests/test_budgets.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# name → ("module:function", one-line description). The function takes BenchOptions.
+SUITES: dict[str, tuple[str, str]] = {
+    "score": (
+        "vmb.bench.score:score_suite",
+        "replay and score the 500 reference answers (against themselves) and the 2,000 scoring cases",
+    ),
+    "harness": ("vmb.bench.harness:harness_suite", "500 gold-memory queries against a scripted model: wall time vs floor"),
+    "prompt": ("vmb.bench.prompt:prompt_suite",
+               "o200k tokens sent per query, per memory setting, beside the reference release's"),
+    "memory": ("vmb.bench.memory:memory_suite", "MemoryBank search over a 2,700-line group: ms per query"),
+    "generate": ("vmb.bench.generate:generate_suite", "procedural generation of 50 full-size groups (target < 60 s)"),
+    "startup": ("vmb.bench.startup:startup_suite",
+                "vmb run --agent oracle --memory gold over 500 queries: wall and peak memory; vmb --help imports"),
+    "data": ("vmb.bench.data:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
+    "audit": ("vmb.bench.audit:audit_suite", "vmb audit of the release's 50 groups: figures, baselines, checks"),
+}
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    rounds: int = 3
+    data: str | None = None  # benchmark directory, as ``vmb.data.resolve_data_dir`` takes it
+    conformance: Path | None = None  # conformance records; found beside the repo when None
+    reference: Path | None = None  # a checkout of the reference release, timed beside us where a suite can
+
+
+@dataclass(frozen=True)
+class SuiteResult:
+    suite: str
+    tasks: int  # tasks per round
+    seconds: float  # best round
+    rounds: int
+    target: float | None = None  # tasks/s the suite should reach
+    baseline: str | None = None  # what the figure compares with, for the reader
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.tasks / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def meets_target(self) -> bool | None:
+        return None if self.target is None else self.rate >= self.target
+
+
+def load_suite(name: str) -> Callable[[BenchOptions], SuiteResult]:
+    target = SUITES[name][0]
+    module_name, func_name = target.split(":")
+    func: Callable[[BenchOptions], SuiteResult] = getattr(importlib.import_module(module_name), func_name)
+    return func
+
+
+def format_result(result: SuiteResult) -> str:
+    verdict = ""
+    if result.target is not None:
+        status = "OK" if result.meets_target else "BELOW TARGET"
+        verdict = f"   [target >= {result.target:,.0f} tasks/s: {status}]"
+    lines = [
+        f"{result.suite}: {result.rate:,.0f} tasks/s on one core{verdict}",
+        f"  {result.tasks:,} tasks per round, best of {result.rounds} rounds: {result.seconds:.3f} s",
+    ]
+    if result.baseline:
+        lines.append(f"  baseline: {result.baseline}")
+    lines.extend(f"  {line}" for line in result.details)
+    return "\n".join(lines)
+
