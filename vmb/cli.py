@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("vmb.commands.audit", "is a benchmark hard for the right reason? statistics and shortcut baselines"),
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
     "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
+    "estimate": ("vmb.commands.estimate", "what a run will cost before it sends a request: requests, tokens, memory builds, money, time"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
     "show": ("vmb.commands.show", "runs side by side: ESM, F-F1, V-F1, Calls, Mem Token"),
     "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),

@@ -234,6 +234,14 @@ class MemorySetting(ABC, Generic[OptionsT]):
         """Everything besides model and prompts that the built memory depends on."""
         return {"setting": self.name, "options": non_default(self.options)}
 
+    def day_requests(self) -> int:
+        """The most model requests one day of a build may take (``vmb estimate``'s high end)."""
+        return 1
+
+    def memory_cap(self) -> int | None:
+        """The most characters the built memory may hold, where the setting caps it (None: no cap)."""
+        return None
+
     async def build(self, group: Group, ctx: BuildContext) -> None:
         """Write the group's memory into ``ctx.directory``. Only settings with ``builds`` override it."""
         raise NotImplementedError(f"memory setting {self.name!r} has nothing to build")

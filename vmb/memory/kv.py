@@ -155,6 +155,9 @@ class KeyValueMemory(MemorySetting[KeyValueOptions]):
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "kv_rounds": self.rounds}
 
+    def day_requests(self) -> int:
+        return self.rounds
+
     async def build(self, group: Group, ctx: BuildContext) -> None:
         system = load_prompt("kv_build").render()
         day_prompt = load_prompt(DAY_PROMPT)

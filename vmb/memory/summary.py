@@ -79,6 +79,9 @@ class SummaryMemory(MemorySetting[SummaryOptions]):
     def build_params(self) -> dict[str, Any]:
         return {"setting": self.name, "summary_cap": self.cap}
 
+    def memory_cap(self) -> int | None:
+        return self.cap
+
     async def build(self, group: Group, ctx: BuildContext) -> None:
         system = load_prompt("summary_build").render(cap=str(self.cap))
         day_prompt = load_prompt(DAY_PROMPT)
