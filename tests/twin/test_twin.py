@@ -1,0 +1,159 @@
+"""vmb twin on a few groups of the release: names, dates and answers changed, everything else word for word."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from vmb.data import load_benchmark, parse_call
+from vmb.sim import World
+from vmb.twin import make_twin, read_twin
+from vmb.twin.dates import shift_said
+from vmb.twin.names import People, lowercase_words
+from vmb.twin.values import said_like, spans_of
+
+GROUPS = (1, 2, 3, 4)
+
+
+@pytest.fixture(scope="module")
+def source(release_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A few groups of the release, copied at test time (nothing of the release is committed)."""
+    out = tmp_path_factory.mktemp("source")
+    for sub in ("history", "qa_data"):
+        (out / sub).mkdir()
+    for group in GROUPS:
+        shutil.copy(release_dir / "history" / f"history_{group}.txt", out / "history")
+        shutil.copy(release_dir / "qa_data" / f"qa_{group}.json", out / "qa_data")
+    return out
+
+
+@pytest.fixture(scope="module")
+def twins(source: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    made = {}
+    for name, seed in (("a", 1), ("again", 1), ("b", 2)):
+        made[name] = tmp_path_factory.mktemp(f"twin-{name}") / "twin"
+        make_twin(source, seed, made[name])
+    return made
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_same_seed_same_bytes_other_seed_other_names_offsets_values(twins: dict[str, Path]) -> None:
+    assert _files(twins["a"]) == _files(twins["again"])
+    a, b = read_twin(twins["a"]), read_twin(twins["b"])
+    assert a is not None and b is not None
+    assert [g["names"] for g in a["groups"]] != [g["names"] for g in b["groups"]]
+    assert [g["offset_days"] for g in a["groups"]] != [g["offset_days"] for g in b["groups"]]
+    answers = [q["changes"] for g in a["groups"] for q in g["queries"]]
+    assert answers != [q["changes"] for g in b["groups"] for q in g["queries"]]
+
+
+def test_no_source_name_left_and_new_names_are_new(source: Path, twins: dict[str, Path]) -> None:
+    bench = load_benchmark(source)
+    speakers = {s for g in bench.groups for s in g.speakers}
+    people = People.of(speakers, lowercase_words("\n".join(g.history_text for g in bench.groups)))
+    for path in (twins["a"] / "history").iterdir():
+        assert people.left_in(path.read_text(encoding="utf-8")) == []
+    twin = load_benchmark(twins["a"])
+    for group in twin.groups:
+        for speaker in group.speakers:
+            assert not set(speaker.split()) & (people.firsts | people.lasts)
+    assert (twins["a"] / "NOTICE").read_text().count("Apache License 2.0") == 1
+
+
+def _value_words() -> set[str]:
+    from vmb.generate.settings import settings
+    from vmb.twin.values import number_word
+
+    words = {number_word(n) for n in range(101)} | {w for n in range(101) for w in number_word(n).split("-")}
+    for setting in settings().values():
+        words |= {w.lower() for v in setting.domain if isinstance(v, str) for w in re.split(r"[_\s-]+", v)}
+    return words
+
+
+MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december"}
+
+
+def test_every_line_differs_only_in_names_dates_values(source: Path, twins: dict[str, Path]) -> None:
+    """A word-level diff of each history line shows only names, dates, numbers and value words."""
+    meta = read_twin(twins["a"])
+    assert meta is not None
+    allowed = _value_words() | MONTHS
+    for group in meta["groups"]:
+        names = set(group["names"]) | set(group["names"].values())
+        old = (source / "history" / f"history_{group['group']}.txt").read_text().split("\n")
+        new = (twins["a"] / "history" / f"history_{group['group']}.txt").read_text().split("\n")
+        assert len(old) == len(new)
+        for before, after in zip(old, new):
+            a, b = re.findall(r"\w+|\W", before), re.findall(r"\w+|\W", after)
+            for tag, i, j, k, m in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+                changed = [t for t in a[i:j] + b[k:m] if t.strip()] if tag != "equal" else []
+                assert all(t in names or re.fullmatch(r"\d+(st|nd|rd|th)?", t) or t.lower() in allowed
+                           or t in "-–" for t in changed), (before, after)
+
+
+def test_stamps_move_by_whole_weeks_together(source: Path, twins: dict[str, Path]) -> None:
+    meta = read_twin(twins["a"])
+    assert meta is not None
+    old, new = load_benchmark(source), load_benchmark(twins["a"])
+    for group in meta["groups"]:
+        offset = group["offset_days"]
+        assert offset % 7 == 0 and offset != 0
+        for a, b in zip(old.group(group["group"]).lines, new.group(group["group"]).lines):
+            assert b.timestamp - a.timestamp == timedelta(days=offset)
+            assert b.timestamp.weekday() == a.timestamp.weekday()
+        for q_old, q_new in zip(old.group(group["group"]).queries, new.group(group["group"]).queries):
+            for e_old, e_new in zip(q_old.gold_memory.split("\n"), q_new.gold_memory.split("\n")):
+                d_old = datetime.strptime(e_old[1:e_old.index("]")], "%B %d, %Y")
+                d_new = datetime.strptime(e_new[1:e_new.index("]")], "%B %d, %Y")
+                assert d_new - d_old == timedelta(days=offset)
+
+
+def test_changed_answers_are_valid_new_and_said_where_the_old_were(source: Path, twins: dict[str, Path]) -> None:
+    meta = read_twin(twins["a"])
+    assert meta is not None
+    twin = load_benchmark(twins["a"])
+    changed = 0
+    for group in meta["groups"]:
+        for record in group["queries"]:
+            query = twin.query(record["id"])
+            world = World()
+            assert all(world.call(c["name"], c["args"])["success"] for c in query.calls)
+            assert world.diff()
+            if not record["changed"]:
+                assert query.answer == record["release_answer"]
+                continue
+            changed += 1
+            for change in record["changes"]:
+                assert change["from"] != change["to"]
+                assert change["to"] in parse_call(query.answer[change["call"]])["args"].values()
+                assert spans_of(query.gold_memory, change["to"])[0] or change["moved"]
+    assert changed >= 0.4 * sum(len(g["queries"]) for g in meta["groups"])
+
+
+def test_said_like_keeps_the_form() -> None:
+    assert said_like("three", 5) == "five" and said_like("Three", 12) == "Twelve" and said_like("44", 30) == "30"
+    assert said_like("Blue", "red") == "Red" and said_like("heading up", "north_up") == "north up"
+    assert said_like("north_up", "heading_up") == "heading_up"
+
+
+def test_dates_said_in_lines_move_with_the_stamps() -> None:
+    assert shift_said("on April 5th and May 3rd to 5th", timedelta(weeks=2), 2025) == (
+        "on April 19th and May 17th to 19th", 2)
+    assert shift_said("[March 30, 2025] At 9:00 AM", timedelta(weeks=1), 2025) == ("[April 6, 2025] At 9:00 AM", 1)
+
+
+def test_out_that_is_not_a_twin_is_refused(source: Path, tmp_path: Path) -> None:
+    from vmb.data import DataError
+
+    (tmp_path / "keep.txt").write_text("mine")
+    with pytest.raises(DataError, match="not a twin"):
+        make_twin(source, 1, tmp_path)

@@ -1,0 +1,225 @@
+"""New answers: for each query whose answer can be changed safely, another value of its setting.
+
+A query's answer moves from ``v`` to ``v + d`` (a number) or to another member (an enum), written in
+every gold entry and history line of its evidence that says ``v``, in the way it is said there. The
+new value is one the simulator takes and the default car does not have, and none of the values the
+group's evidence of that setting states, so every distractor keeps its role. A number keeps its
+place among those values (``v`` below 8 stays below 8: "warmer than usual" still holds), and an
+answer derived by a step ("two higher", "lower it by 5") moves with its base, so the step is still
+the difference. A query whose value cannot be followed keeps it, with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from vmb.data import Group, Query
+from vmb.generate.settings import Setting, settings
+from vmb.twin.evidence import Entry
+from vmb.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
+
+TextId = tuple[Any, ...]  # ("line", n) or ("gold", query index, entry index)
+# How far from a value a word saying it is an end of its range ("all the way up at 44") bears on it.
+NEAR = 40
+
+
+@dataclass(frozen=True)
+class Edit:
+    start: int
+    end: int
+    said: str  # what stands there now
+    old: Any  # the value the source said there
+    value: Any  # the value it says
+    query: int  # the query whose change made it
+
+
+@dataclass
+class Plan:
+    """The edits of one group's texts and the answers they make."""
+
+    edits: dict[TextId, list[Edit]] = field(default_factory=dict)
+    answers: dict[int, list[str]] = field(default_factory=dict)  # query index -> new answer strings
+    changes: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    kept: dict[int, list[str]] = field(default_factory=dict)  # query index -> reasons a call kept its value
+
+    def taken(self, text: TextId, span: Span) -> bool:
+        return any(e.start < span.end and span.start < e.end for e in self.edits.get(text, []))
+
+
+class Texts:
+    """One group's source texts by id, and which gold entries retell which lines."""
+
+    def __init__(self, group: Group, entries: dict[int, list[Entry]], blocked: dict[TextId, list[tuple[int, int]]]):
+        self.group = group
+        self.entries = entries
+        self.blocked = blocked  # spans that are names: never a value
+        self.text: dict[TextId, str] = {("line", n): line.text for n, line in enumerate(group.lines)}
+        for query, listed in entries.items():
+            for entry in listed:
+                self.text[("gold", query, entry.index)] = entry.text
+
+    def of_queries(self, indices: set[int]) -> tuple[list[TextId], set[int]]:
+        ids: list[TextId] = []
+        lines: set[int] = set()
+        for index in sorted(indices):
+            for entry in self.entries[index]:
+                ids.append(("gold", index, entry.index))
+                lines.update(entry.lines)
+        # Every other entry that retells one of these lines says what they say.
+        for query, listed in self.entries.items():
+            ids += [("gold", query, e.index) for e in listed if query not in indices and lines & set(e.lines)]
+        return ids + [("line", n) for n in sorted(lines)], lines
+
+    def spans(self, text: TextId, value: Any) -> tuple[list[Span], bool]:
+        found, other_words = spans_of(self.text[text], value)
+        names = self.blocked.get(text, [])
+        return [s for s in found if not any(a < s.end and s.start < b for a, b in names)], other_words
+
+
+def _targets(query: Query) -> list[tuple[int, Setting, Any]]:
+    out = []
+    for position, call in enumerate(query.calls):
+        setting = settings().get(call["name"])
+        if setting is not None and setting.kind in ("int", "enum") and setting.param in call["args"]:
+            out.append((position, setting, call["args"][setting.param]))
+    return out
+
+
+def _stated(texts: Texts, ids: list[TextId], setting: Setting) -> set[Any]:
+    """Every value of ``setting`` these texts state."""
+    found: set[Any] = set()
+    for text in ids:
+        if setting.kind == "int":
+            found |= numbers_in(texts.text[text], setting.domain)
+        else:
+            found |= {m for m in setting.domain if texts.spans(text, m)[0]}
+    return found
+
+
+def _followed(plan: Plan, texts: Texts, ids: list[TextId], value: Any) -> Any:
+    """The new value an earlier change wrote everywhere these texts said ``value``, or None."""
+    said = [(t, s) for t in ids for s in texts.spans(t, value)[0]]
+    news = {e.value for t, s in said for e in plan.edits.get(t, []) if e.start == s.start and e.old == value}
+    if len(news) == 1 and all(plan.taken(t, s) for t, s in said):
+        return next(iter(news))
+    return None
+
+
+def rewrite_call(raw: str, param: str, value: Any) -> str:
+    """The call string ``raw`` with ``param``'s literal replaced, the rest as the source wrote it."""
+    literal = f'"{value}"' if isinstance(value, str) else str(value)
+    pattern = re.compile(rf"(\b{re.escape(param)}\s*=\s*)(\"[^\"]*\"|'[^']*'|-?\d+)")
+    return pattern.sub(lambda m: m.group(1) + literal, raw, count=1)
+
+
+@dataclass(frozen=True)
+class _Move:
+    """The values that move together (an answer and the base a step takes it from) and where each is said."""
+
+    values: tuple[Any, ...]
+    said: dict[Any, list[tuple[TextId, Span]]]
+
+
+def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value: Any) -> _Move | str:
+    """What moves with ``value``, or why it cannot move."""
+    if spans_of(query.query, value)[0]:
+        return "the query says the value"
+    moving = [value]
+    if setting.kind == "int":
+        said_steps = steps_in(query.query) + [s for t in ids for s in steps_in(texts.text[t])]
+        moving += [value - step for step in said_steps if value - step in setting.domain]
+    said: dict[Any, list[tuple[TextId, Span]]] = {}
+    for item in dict.fromkeys(moving):
+        for text in ids:
+            found, other_words = texts.spans(text, item)
+            if other_words:
+                return f"{item!r} is said in other words than its own"
+            said.setdefault(item, []).extend((text, span) for span in found)
+    if not said.get(value) and not any(said.get(m) for m in moving[1:]):
+        return "the evidence does not state the value"
+    kept = tuple(m for m in dict.fromkeys(moving) if said.get(m) or m == value)
+    for item in kept:
+        if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR]) for t, s in said.get(item, [])):
+            return f"{item!r} is said as an end of its range"
+    return _Move(kept, said)
+
+
+def _sounds_like(member: Any, texts: list[str]) -> bool:
+    """Whether ``texts`` say ``member`` or a word made from it ("muted" for ``mute``): a value a new
+    answer must not take, for a distractor said so would lose its role."""
+    stem = re.split(r"[\s_\-]+", str(member))[0][:4]
+    return any(spans_of(t, member)[0] for t in texts) or (
+        len(stem) == 4 and any(re.search(rf"\b{re.escape(stem)}", t, re.IGNORECASE) for t in texts))
+
+
+def _new_values(move: _Move, setting: Setting, value: Any, old: set[Any], now: set[Any],
+                avoid_words: list[str]) -> list[dict[Any, Any]]:
+    """Every way to move ``move``'s values: old value -> new value."""
+    if setting.kind == "enum":
+        return [{value: member} for member in setting.values
+                if member != value and member not in old and not _sounds_like(member, avoid_words)]
+    fixed = now - set(move.values)
+    out = []
+    for shift in range(-max(setting.domain), max(setting.domain) + 1):
+        moved = {m: m + shift for m in move.values}
+        if shift == 0 or moved[value] not in setting.values or any(n not in setting.domain or n in old
+                                                                   for n in moved.values()):
+            continue
+        if all((n > f) == (m > f) for m, n in moved.items() for f in fixed):
+            out.append(moved)
+    return out
+
+
+def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
+    """Plan a new value for each call of ``query`` that can take one (its reasons kept otherwise); an
+    edit of another query's evidence is made by this query too (the vetting answers for it)."""
+    done = {c["call"] for c in plan.changes.get(query.index, [])}
+    for position, setting, value in _targets(query):
+        if position in done:
+            continue  # changed with a query that shares its evidence
+        linked = {q.index for q in texts.group.queries
+                  if any(c["name"] == setting.api and c["args"].get(setting.param) == value for c in q.calls)}
+        ids, lines = texts.of_queries({query.index})
+        shared = {i for i in linked if i != query.index and lines & {n for e in texts.entries[i] for n in e.lines}}
+        if shared:
+            ids, lines = texts.of_queries({query.index} | shared)
+        if any(not e.lines and texts.spans(("gold", query.index, e.index), value)[0]
+               for e in texts.entries[query.index]):
+            plan.kept.setdefault(query.index, []).append("an entry stating the value has no history line")
+            continue
+        followed = _followed(plan, texts, ids, value)
+        if followed is not None:
+            _set_answer(plan, query, setting, value, {value: followed})
+            continue
+        move = _move(texts, ids, query, setting, value)
+        if isinstance(move, str):
+            plan.kept.setdefault(query.index, []).append(move)
+            continue
+        old = _stated(texts, ids, setting) | set(move.values)
+        words = [query.query, *(texts.text[t] for t in ids)]
+        options = _new_values(move, setting, value, old, old - set(move.values), words)
+        spans = [(t, s, m) for m, found in move.said.items() for t, s in found]
+        if not options or any(plan.taken(t, s) for t, s, _ in spans):
+            plan.kept.setdefault(query.index, []).append(
+                "no value of the setting keeps every other stated value's role" if not options
+                else "its evidence is already changed for another query")
+            continue
+        moved = options[rng.randrange(len(options))]
+        for text, span, item in spans:
+            plan.edits.setdefault(text, []).append(
+                Edit(span.start, span.end, said_like(span.said, moved[item]), item, moved[item], query.index))
+        for index in sorted({query.index} | shared):
+            _set_answer(plan, texts.group.queries[index], setting, value, moved)
+
+
+def _set_answer(plan: Plan, query: Query, setting: Setting, value: Any, moved: dict[Any, Any]) -> None:
+    own = plan.answers.setdefault(query.index, list(query.answer))
+    for position, call in enumerate(query.calls):
+        if call["name"] == setting.api and call["args"].get(setting.param) == value:
+            own[position] = rewrite_call(own[position], setting.param, moved[value])
+            plan.changes.setdefault(query.index, []).append(
+                {"call": position, "setting": setting.api, "from": value, "to": moved[value],
+                 "moved": [[m, n] for m, n in moved.items() if m != value]})
