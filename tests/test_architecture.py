@@ -99,3 +99,15 @@ def test_values_in_text_are_read_by_vmb_data_spoken_not_the_generator() -> None:
     found = [f"{a} imports {b}" for a, targets in imports().items() if a.startswith(readers)
              for b in sorted(targets) if b.startswith("vmb.generate") and b != "vmb.generate.settings"]
     assert not found, "\n".join(found)
+
+
+def test_a_made_benchmark_s_metadata_is_read_through_vmb_data_only() -> None:
+    # metadata.json is read by vmb.data.metadata (typed) and written by the generator's export; the
+    # layers that run and score a benchmark read it without importing the generator.
+    found = [f"{a} imports {b}" for a, targets in imports().items()
+             if a.startswith(("vmb.results", "vmb.harness", "vmb.analysis", "vmb.report", "vmb.stats"))
+             for b in sorted(targets) if b.startswith("vmb.generate")]
+    assert not found, "\n".join(found)
+    readers = [p.relative_to(PACKAGE.parent).as_posix() for p in PACKAGE.rglob("*.py")
+               if "read_metadata" in p.read_text(encoding="utf-8") and "def read_metadata" in p.read_text(encoding="utf-8")]
+    assert readers == ["vmb/data/metadata.py"], readers

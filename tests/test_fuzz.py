@@ -27,8 +27,8 @@ from vmb.cli import build_parser
 from vmb.commands.generate import options_from
 from vmb.commands.run import config_from_args
 from vmb.data import DataError
+from vmb.data.metadata import read_metadata
 from vmb.errors import OptionError
-from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, parse_type_shares
 from vmb.generate.pipeline import ProceduralBackend
 from vmb.generate.pipeline import run as run_pipeline

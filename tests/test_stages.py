@@ -31,7 +31,7 @@ from fixtures.scripted_runs import behaviour_of, build_runs
 from tests.generate.conftest import generate
 from vmb.analysis.runs import load_runs
 from vmb.data import load_benchmark
-from vmb.generate.export import read_metadata
+from vmb.data.metadata import read_metadata
 from vmb.generate.options import GenerateOptions
 from vmb.harness.attribution import facts_of
 from vmb.harness.rescore import rescore_run
@@ -191,17 +191,17 @@ def test_generated_histories_with_and_without_the_evidence_lines(long_histories:
     bench, metadata = load_benchmark(long_histories), read_metadata(long_histories)
     assert metadata is not None
     whole, dropped, found, missed = [], [], [], []
-    for group_meta in metadata["groups"]:
-        group = bench.group(group_meta["group"])
+    for group_meta in metadata.groups:
+        group = bench.group(group_meta.group)
         lines = group.history_text.splitlines()
         chunks = _chunks(lines)
-        for chain in group_meta["chains"]:
-            if not chain["query"]:
+        for chain in group_meta.chains:
+            if not chain.query:
                 continue
-            query = bench.query(chain["query"])
+            query = bench.query(chain.query)
             facts, people = _facts(bench, query)
             assert all(f.recorded is not None for f in facts), query.id  # every fact has its recorded lines
-            evidence = {n for event in chain["events"] for n in event["lines"]}
+            evidence = {n for event in chain.events for n in event.lines}
             without = "\n".join(line for n, line in enumerate(lines, 1) if n not in evidence)
             whole.append(not holds([group.history_text], facts, people))
             dropped.append(bool(holds([without], facts, people)))
@@ -233,13 +233,13 @@ def test_a_generated_run_cut_by_memory_days_gets_the_stages_its_cut_makes(
                   cache_dir=str(base / "cache"), progress=False)
     records, _ = read_results(base / "run" / RESULTS)
     pairs = []
-    for group_meta in metadata["groups"]:
-        cut = str(bench.group(group_meta["group"]).days[days - 1].date)
-        for chain in group_meta["chains"]:
-            record = records.get(chain["query"]) if chain["query"] else None
+    for group_meta in metadata.groups:
+        cut = str(bench.group(group_meta.group).days[days - 1].date)
+        for chain in group_meta.chains:
+            record = records.get(chain.query) if chain.query else None
             if record is None or record.score is None or record.score.exact_match:
                 continue
-            dates = {event["date"] for event in chain["events"]}
+            dates = {event.date for event in chain.events}
             truth = (NOT_IN_MEMORY if min(dates) > cut else f"{NOT_USED}: no action" if max(dates) <= cut else None)
             if truth is not None:
                 assert record.attribution is not None

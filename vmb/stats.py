@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data import REASONING_TYPES, Benchmark, Group
+from vmb.data.metadata import Metadata
 from vmb.paper import read_table
 from vmb.textable import markdown_lines
 from vmb.tokens import count_tokens
@@ -100,24 +101,24 @@ def _paper_number(text: str) -> float | int:
     return int(text) if text.isdigit() else float(text)
 
 
-def generated_figures(metadata: dict[str, Any]) -> dict[str, tuple[float, str]]:
+def generated_figures(metadata: Metadata) -> dict[str, tuple[float, str]]:
     """Exact chain, event and delay figures of a generated benchmark, from its metadata file."""
-    groups = metadata["groups"]
+    groups = metadata.groups
     gaps = [
-        (date.fromisoformat(b["date"]) - date.fromisoformat(a["date"])).days
-        for g in groups for chain in g["chains"] for a, b in zip(chain["events"], chain["events"][1:])
+        (date.fromisoformat(b.date) - date.fromisoformat(a.date)).days
+        for g in groups for chain in g.chains for a, b in zip(chain.events, chain.events[1:])
     ]
-    chains = sum(len(g["chains"]) for g in groups)
+    chains = sum(len(g.chains) for g in groups)
     return {
         "chains": (chains, "chains of the metadata (background and vehicle), summed over groups"),
-        "events per instance": (_mean([sum(len(c["events"]) for c in g["chains"]) for g in groups]),
+        "events per instance": (_mean([sum(len(c.events) for c in g.chains) for g in groups]),
                                 "events of the metadata per group"),
         "delay (days)": (_mean(gaps), f"mean days between consecutive events of a chain, over all {len(gaps)} "
                                       "such pairs of the metadata"),
     }
 
 
-def table3(bench: Benchmark, metadata: dict[str, Any] | None = None) -> Table:
+def table3(bench: Benchmark, metadata: Metadata | None = None) -> Table:
     paper = {row["statistic"]: _paper_number(row["value"]) for row in read_table("table3_statistics")}
     gold_paper = next(
         float(row["mem_token"]) for row in read_table("table2_memory_systems") if row["memory_system"] == "gold_memory"
@@ -214,7 +215,7 @@ def table5() -> Table:
     )
 
 
-def compute(bench: Benchmark, metadata: dict[str, Any] | None = None) -> list[Table]:
+def compute(bench: Benchmark, metadata: Metadata | None = None) -> list[Table]:
     """The tables; with a generated benchmark's metadata, Table 3's chain, event and delay rows
     are exact figures instead of estimates."""
     return [table3(bench, metadata), table4(bench), table5()]

@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 
 from vmb.cli import main
+from vmb.data.metadata import read_metadata
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.doubles.writer import PlanWriter, stage_of
-from vmb.generate.export import read_metadata
 from vmb.generate.vetting import check_benchmark
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
@@ -75,11 +75,11 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
     assert sorted(p.name for p in (out / "history").iterdir()) == ["history_1.txt", "history_2.txt"]
     metadata = read_metadata(out)
     assert metadata is not None and check_benchmark(out, metadata) == []
-    assert metadata["options"]["llm"]["temperatures"] == {"personas": 0.7, "chains": 0.8, "dialogue": 0.7, "qa": 0.0}
-    assert set(metadata["options"]["llm"]["prompts"]) == {"personas", "chains", "dialogue", "qa"}
-    chain = metadata["groups"][0]["chains"][0]
-    assert chain["events"][0]["description"].endswith("was in the car with " + chain["events"][0]["description"]
-                                                      .split(" with ")[1])
+    assert metadata.made.options["llm"]["temperatures"] == {"personas": 0.7, "chains": 0.8, "dialogue": 0.7, "qa": 0.0}
+    assert set(metadata.made.options["llm"]["prompts"]) == {"personas", "chains", "dialogue", "qa"}
+    chain = metadata.groups[0].chains[0]
+    description = chain.events[0].description or ""
+    assert description.endswith("was in the car with " + description.split(" with ")[1])
     usage = json.loads((out / "stages" / "usage.json").read_text())
     # personas: not JSON; chains: 5 cut off (group 2), 5 off-plan (group 1); qa: 5 with an extra call.
     assert (usage["personas"]["invalid"], usage["chains"]["invalid"], usage["qa"]["invalid"]) == (1, 10, 5)

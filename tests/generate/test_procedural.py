@@ -11,9 +11,9 @@ from tests.generate.conftest import SMALL, chain_sets, files, generate, vehicle_
 from vmb.audit.answerability import clock_contradiction
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
+from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
-from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions, rng_for, type_counts
 from vmb.generate.procedural import qa
 from vmb.generate.procedural.devices import usable
@@ -45,18 +45,18 @@ def test_answer_value_is_in_the_history_and_not_in_the_query(small_bench: Path) 
     metadata = read_metadata(small_bench)
     assert metadata is not None
     for group in bench.groups:
-        meta = next(g for g in metadata["groups"] if g["group"] == group.number)
-        chains = {c["query"]: c for c in meta["chains"] if c["query"]}
+        chains = metadata.chains_by_query()
         for query in group.queries:
             chain = chains[query.id]
-            target = chain["target"]
-            value = target["value"]
+            target = chain.target
+            assert target is not None and target.setting is not None
+            value = target.value
             assert not mentions(query.query, value), query.id
-            said = [group.lines[n - 1].text for e in chain["events"] for n in e["lines"]]
-            if target["offset"] is not None:  # a value nobody said: its base is said, the step is arithmetic
-                assert value == target["base"] + target["offset"] and any(mentions(t, target["base"]) for t in said)
+            said = [group.lines[n - 1].text for e in chain.events for n in e.lines]
+            if target.offset is not None:  # a value nobody said: its base is said, the step is arithmetic
+                assert value == target.base + target.offset and any(mentions(t, target.base) for t in said)
             else:
-                domain = settings()[target["setting"]].domain
+                domain = settings()[target.setting].domain
                 assert any(says_value(text, value, domain) for text in said), query.id
 
 
@@ -367,7 +367,9 @@ def test_verify_finds_nothing_on_generated_data_and_catches_tampering(small_benc
     path = tampered / "qa_data" / "qa_2.json"
     qa = json.loads(path.read_text())
     first, second = qa["related_to_vehicle_preference"][:2]
-    value = metadata["groups"][1]["chains"][0]["target"]["value"]
+    target = metadata.groups[1].chains[0].target
+    assert target is not None
+    value = target.value
     first["query"] += f" Make it {value}."
     second["new_answer"] = ['carcontrol_HUD_set_brightness_level(level=99)']
     path.write_text(json.dumps(qa))
@@ -379,11 +381,12 @@ def test_verify_finds_nothing_on_generated_data_and_catches_tampering(small_benc
 
 def test_stats_reads_exact_figures_from_the_metadata(small_bench: Path, capsys: object) -> None:
     metadata = read_metadata(small_bench)
+    assert metadata is not None
     table3 = compute(load_benchmark(small_bench), metadata)[0]
     rows = {r["statistic"]: r for r in table3.rows}
     assert rows["chains"]["ours"] == 3 * (SMALL.vehicle_chains + SMALL.background_chains)
     assert rows["chains"]["kind"] == "exact"
-    events = [sum(len(c["events"]) for c in g["chains"]) for g in metadata["groups"]]
+    events = [sum(len(c.events) for c in g.chains) for g in metadata.groups]
     assert rows["events per instance"]["ours"] == sum(events) / 3
     assert 0.5 * SMALL.delay_days <= rows["delay (days)"]["ours"] <= 1.5 * SMALL.delay_days
 

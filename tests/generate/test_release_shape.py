@@ -13,10 +13,10 @@ from random import Random
 
 from tests.generate.conftest import chain_sets, vehicle_chains
 from vmb.data import Benchmark
+from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
 from vmb.data.spoken_words import SWITCH_WORDS
-from vmb.generate.export import read_metadata
 from vmb.generate.options import GenerateOptions
 from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, states, talk
 from vmb.generate.procedural.devices import CONTENT, content_of, plain, usable
@@ -60,15 +60,15 @@ def test_my_usual_is_mostly_asked_for_a_value_set_before_anyone_elses(wording_be
     metadata = read_metadata(wording_dir)
     assert metadata is not None
     first = later = 0
-    for group in metadata["groups"]:
-        for chain in group["chains"]:
-            if chain.get("reasoning_type") != "preference_conflict" or not chain.get("query"):
+    for group in metadata.groups:
+        for chain in group.chains:
+            if chain.reasoning_type != "preference_conflict" or not chain.query or chain.target is None:
                 continue
-            if not chain["topic"].startswith("own:"):
+            if not (chain.topic or "").startswith("own:"):
                 continue
-            query = next(q for q in wording_bench.queries if q.id == chain["query"])
+            query = next(q for q in wording_bench.queries if q.id == chain.query)
             if habit.search(query.query.split(": '", 1)[-1]):
-                if chain["events"][0]["person"] == chain["target"]["person"]:
+                if chain.events[0].person == chain.target.person:
                     first += 1
                 else:
                     later += 1
@@ -98,13 +98,13 @@ def test_the_query_names_the_content_and_the_vetting_holds_it_to_that(wording_be
     assert metadata is not None
     queries = {q.id: q for q in wording_bench.queries}
     found = 0
-    for group in metadata["groups"]:
-        for chain in group["chains"]:
-            content = (chain.get("target") or {}).get("content")
-            if not content or not chain.get("query"):
+    for group in metadata.groups:
+        for chain in group.chains:
+            content = chain.target.content if chain.target is not None else None
+            if not content or not chain.query:
                 continue
             found += 1
-            query = queries[chain["query"]]
+            query = queries[chain.query]
             value = next(iter(content["args"].values()))
             assert mentions(query.query, value), query.query
             assert json.dumps(content) in json.dumps(query.calls)

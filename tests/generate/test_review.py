@@ -9,7 +9,7 @@ import pytest
 
 from tests.generate.conftest import SMALL, files, generate
 from vmb.cli import main
-from vmb.generate.export import read_metadata
+from vmb.data.metadata import read_metadata
 from vmb.generate.vetting import check_benchmark
 
 

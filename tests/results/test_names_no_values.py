@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from vmb.data import load_benchmark
+from vmb.data.metadata import ChainNote
 from vmb.data.spoken import names_value
 from vmb.results import recorded
 from vmb.results.stages import holds, query_facts
@@ -53,8 +54,9 @@ def test_a_recorded_line_does_not_state_a_value_through_a_name(tmp_path: Path,
           "new_answer": ['carcontrol_light_set_ambient_color(color="green")']}
     (root / "qa_data" / "qa_1.json").write_text(json.dumps({"related_to_vehicle_preference": [qa]}), encoding="utf-8")
     (root / "metadata.json").write_text("{}", encoding="utf-8")  # a generated benchmark's; its chain is given below
-    event = {"setting": "carcontrol_light_set_ambient_color", "value": "green", "person": "Tom Reed", "lines": [1, 2, 3]}
-    chain = {"query": "qa_1#0", "target": {"value": "green"}, "events": [event]}
+    event = {"id": "e0", "date": "2025-03-01", "setting": "carcontrol_light_set_ambient_color", "value": "green",
+             "person": "Tom Reed", "lines": [1, 2, 3]}
+    chain = ChainNote.of({"query": "qa_1#0", "target": {"value": "green"}, "events": [event]})
     monkeypatch.setattr(recorded, "_generated", lambda *_: recorded._Generated({"qa_1#0": chain}))
     bench = load_benchmark(root)
     query = bench.queries[0]

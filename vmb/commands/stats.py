@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError, load_benchmark, resolve_data_dir
-    from vmb.generate.export import read_metadata
+    from vmb.data.metadata import read_metadata
     from vmb.stats import compute, to_markdown, write_tables
 
     try:

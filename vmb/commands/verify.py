@@ -19,7 +19,10 @@ import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from vmb.data.metadata import Metadata
 
 ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
 
@@ -104,13 +107,13 @@ def _print_findings(title: str, findings: list[Finding]) -> None:
         print(f"  {f.query:9} {f.answer}" + (f"  ({f.reason})" if f.reason else ""))
 
 
-def verify_generated(data_dir: Path, metadata: dict[str, Any]) -> int:
+def verify_generated(data_dir: Path, metadata: Metadata) -> int:
     """A benchmark made by `vmb generate` has no errata: every problem is a finding."""
     from vmb.generate.vetting import check_benchmark
 
     problems = check_benchmark(data_dir, metadata)
-    print(f"generated benchmark ({metadata['options']['groups']} groups requested, seed "
-          f"{metadata['options']['seed']}): {len(problems)} problem(s)")
+    print(f"generated benchmark ({metadata.made.groups} groups requested, seed "
+          f"{metadata.made.seed}): {len(problems)} problem(s)")
     for problem in problems:
         print(f"  {problem}")
     return 1 if problems else 0
@@ -118,7 +121,7 @@ def verify_generated(data_dir: Path, metadata: dict[str, Any]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError, resolve_data_dir
-    from vmb.generate.export import read_metadata
+    from vmb.data.metadata import read_metadata
 
     try:
         data_dir = resolve_data_dir(args.data)

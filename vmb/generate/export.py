@@ -5,7 +5,8 @@
 release's keys) and ``DIR/metadata.json``: the options, and per group the profiles, conflicts,
 chains and events with their dates, times and history line numbers, the query id each vehicle
 chain became (or why it was dropped) and the query's date. ``vmb stats`` reads exact chain, event
-and delay figures from it; ``vmb verify`` reads the event lines from it.
+and delay figures from it; ``vmb verify`` reads the event lines from it, each through
+``vmb.data.metadata.read_metadata``.
 """
 
 from __future__ import annotations
@@ -13,18 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from datetime import date
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError, field_validator
-
-from vmb.data import DataError
+from vmb.data.metadata import GENERATOR, METADATA
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
-
-METADATA = "metadata.json"
-GENERATOR = "vmb generate"
 
 
 def history_text(dialogue: Dialogue) -> tuple[str, dict[str, list[int]]]:
@@ -112,73 +107,6 @@ def write_metadata(out: Path, options: GenerateOptions, groups: list[str],
             handle.write((",\n  " if number else "\n  ") + entry)
         handle.write("\n ]\n}\n")
     return path
-
-
-class _Read(BaseModel):
-    """What the readers of ``metadata.json`` (verify, stats, run) rely on; anything else may be there too."""
-
-    model_config = ConfigDict(extra="allow", strict=True)
-
-
-class _Event(_Read):
-    id: StrictStr
-    date: StrictStr
-    lines: list[StrictInt]
-
-    @field_validator("date")
-    @classmethod
-    def _iso(cls, value: str) -> str:
-        date.fromisoformat(value)
-        return value
-
-
-class _Chain(_Read):
-    query: StrictStr | None = None
-    reasoning_type: StrictStr | None = None
-    events: list[_Event]
-
-
-class _Group(_Read):
-    group: StrictInt
-    people: list[dict[str, Any]]
-    conflicts: list[dict[str, Any]]
-    chains: list[_Chain]
-
-
-class _Options(_Read):
-    groups: StrictInt
-    seed: StrictInt
-
-
-class _Metadata(_Read):
-    options: _Options
-    groups: list[_Group]
-
-
-def read_metadata(data_dir: Path) -> dict[str, Any] | None:
-    """The metadata of a generated benchmark, or None for a directory without one (the release).
-
-    A ``metadata.json`` that does not read, or lacks what its readers use, is a ``DataError`` naming
-    the file and the first entry that is wrong.
-    """
-    path = Path(data_dir) / METADATA
-    if not path.exists():
-        return None
-    try:
-        body = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, RecursionError) as error:
-        raise DataError(path, None, f"not JSON ({error}); regenerate it with vmb generate") from None
-    except OSError as error:
-        raise DataError(path, None, f"cannot read it ({error.strerror or error})") from None
-    if not isinstance(body, dict) or body.get("generator") != GENERATOR:
-        return None
-    try:
-        _Metadata.model_validate(body)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise DataError(path, where, f"{first['msg']}; regenerate it with vmb generate") from None
-    return body
 
 
 _EXPORTED = re.compile(r"(?:history/history|qa_data/qa)_(\d+)\.(?:txt|json)")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
 
 import pandas as pd
 
 from vmb.data import REASONING_TYPES, Benchmark
+from vmb.data.metadata import Metadata
 from vmb.sim.registry import module_of
 from vmb.stats import events, gold_memory_dates, mean_event_gap
 from vmb.tokens import count_tokens
@@ -36,21 +36,21 @@ def shares(release: Benchmark, generated: Benchmark) -> pd.DataFrame:
     return frame.pivot_table(index=["kind", "name"], columns="benchmark", values="share", fill_value=0.0).reset_index()
 
 
-def generated_delays(metadata: dict[str, Any]) -> list[int]:
-    return [(date.fromisoformat(b["date"]) - date.fromisoformat(a["date"])).days
-            for g in metadata["groups"] for c in g["chains"] for a, b in zip(c["events"], c["events"][1:])]
+def generated_delays(metadata: Metadata) -> list[int]:
+    return [(date.fromisoformat(b.date) - date.fromisoformat(a.date)).days
+            for g in metadata.groups for c in g.chains for a, b in zip(c.events, c.events[1:])]
 
 
 def release_delays(release: Benchmark) -> list[float]:
     return [gap for q in release.queries if (gap := mean_event_gap(gold_memory_dates(q.gold_memory))) is not None]
 
 
-def sizes(release: Benchmark, generated: Benchmark, metadata: dict[str, Any]) -> pd.DataFrame:
+def sizes(release: Benchmark, generated: Benchmark, metadata: Metadata) -> pd.DataFrame:
     """Per-group means side by side, with how each figure is obtained."""
     def mean(values: Sequence[float]) -> float:
         return sum(values) / len(values) if values else 0.0
 
-    gen_events = [sum(len(c["events"]) for c in g["chains"]) for g in metadata["groups"]]
+    gen_events = [sum(len(c.events) for c in g.chains) for g in metadata.groups]
     rows = [
         ("groups", len(release.groups), len(generated.groups), "count"),
         ("queries", len(release.queries), len(generated.queries), "count"),

@@ -123,18 +123,14 @@ class Store:
     def _refuse_foreign(self) -> None:
         """A new run writes only into an empty directory or one this generator exported before
         (whose files it then replaces or removes); anything else would be mixed into the benchmark."""
-        from vmb.generate.export import GENERATOR, METADATA
+        from vmb.data.metadata import made_by_a_maker
 
         if not self.out.is_dir():
             return
         entries = sorted(p.name for p in self.out.iterdir())
         if not entries:
             return
-        try:
-            ours = json.loads((self.out / METADATA).read_text(encoding="utf-8")).get("generator") == GENERATOR
-        except (OSError, ValueError, AttributeError):
-            ours = False
-        if not ours:
+        if not made_by_a_maker(self.out):
             shown = ", ".join(entries[:4]) + (", ..." if len(entries) > 4 else "")
             raise ArtifactError(f"{self.out} is not empty ({shown}) and was not made by vmb generate; "
                                 "use an empty or new --out directory")

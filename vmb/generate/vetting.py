@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from vmb.data import DataError, parse_call
+from vmb.data.metadata import Metadata
 from vmb.data.spoken import mentions, says_value
 from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
 from vmb.generate.store import StageFailure
@@ -189,7 +190,7 @@ def find_problems(items: list[tuple[str, str, list[str], dict[str, list[str]], A
     return problems + [f"{qid}: {p}" for qid, p in flagged.items()]
 
 
-def check_benchmark(data_dir: Path, metadata: dict[str, Any]) -> list[str]:
+def check_benchmark(data_dir: Path, metadata: Metadata) -> list[str]:
     """Every problem of an exported benchmark, read from its files and its metadata.
 
     Besides the query checks: each exported query is the one its chain's metadata names, and each
@@ -199,38 +200,38 @@ def check_benchmark(data_dir: Path, metadata: dict[str, Any]) -> list[str]:
 
     bench = load_benchmark(data_dir)
     problems: list[str] = []
-    meta_groups = {g["group"]: g for g in metadata["groups"]}
+    chain_of = metadata.chains_by_query()
     for group in bench.groups:
-        meta = meta_groups.get(group.number)
+        meta = metadata.group(group.number)
         if meta is None:
-            problems.append(f"group {group.number}: not in {data_dir / 'metadata.json'}")
+            problems.append(f"group {group.number}: not in {metadata.path}")
             continue
         raw_lines = [line.raw for line in group.lines]
         texts = [line.text for line in group.lines]
-        chain_of = {c["query"]: c for c in meta["chains"] if c.get("query")}
         items = []
         for query in group.queries:
             chain = chain_of.get(query.id)
             if chain is None:
                 problems.append(f"{query.id}: no chain of the metadata made this query")
                 continue
-            if chain["reasoning_type"] != query.reasoning_type:
+            if chain.reasoning_type != query.reasoning_type:
                 problems.append(f"{query.id}: reasoning type {query.reasoning_type!r}, the metadata says "
-                                f"{chain['reasoning_type']!r}")
+                                f"{chain.reasoning_type!r}")
             evidence = {}
-            for event in chain["events"]:
-                numbers = [n for n in event["lines"] if 1 <= n <= len(texts)]
-                if len(numbers) != len(event["lines"]):
-                    problems.append(f"{query.id}: event {event['id']} points past the end of the history")
-                if numbers and not raw_lines[numbers[0] - 1].startswith(f"[{event['date']} "):
-                    problems.append(f"{query.id}: event {event['id']} is dated {event['date']} but its line is "
+            for event in chain.events:
+                numbers = [n for n in event.lines if 1 <= n <= len(texts)]
+                if len(numbers) != len(event.lines):
+                    problems.append(f"{query.id}: event {event.id} points past the end of the history")
+                if numbers and not raw_lines[numbers[0] - 1].startswith(f"[{event.date} "):
+                    problems.append(f"{query.id}: event {event.id} is dated {event.date} but its line is "
                                     f"{raw_lines[numbers[0] - 1][:18]}")
-                evidence[event["id"]] = [texts[n - 1] for n in numbers]
-            target = chain.get("target") or {}
-            derived = (target["base"], target["offset"]) if target.get("offset") is not None else None
-            items.append((query.id, query.query, query.answer, evidence, AnswerPlan(derived, target.get("content"))))
+                evidence[event.id] = [texts[n - 1] for n in numbers]
+            target = chain.target
+            derived = (target.base, target.offset) if target is not None and target.offset is not None else None
+            content = dict(target.content) if target is not None and target.content is not None else None
+            items.append((query.id, query.query, query.answer, evidence, AnswerPlan(derived, content)))
         problems += find_problems(items)
-        personas = PersonaGroup.model_validate({"group": group.number, "people": meta["people"],
-                                                "conflicts": meta["conflicts"]})
+        personas = PersonaGroup.model_validate({"group": group.number, "people": list(meta.people),
+                                                "conflicts": list(meta.conflicts)})
         problems += profile_problems(personas)
     return problems

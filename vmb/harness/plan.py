@@ -71,19 +71,16 @@ def check_listed_groups(root: Path, groups: list[int]) -> None:
     """Refuse a generated benchmark holding history or QA files of groups its metadata does not list
     (files left from another benchmark would be run as if they belonged to it)."""
     from vmb.data import DataError
-
-    if not (root / "metadata.json").exists():  # export.METADATA: the release has none (pydantic not imported)
-        return
-    from vmb.generate.export import METADATA, read_metadata
+    from vmb.data.metadata import read_metadata
 
     metadata = read_metadata(root)
     if metadata is None:
         return
-    listed = {g["group"] for g in metadata["groups"]}
+    listed = {g.group for g in metadata.groups}
     extra = sorted(set(groups) - listed)
     if extra:
         shown = ", ".join(map(str, extra[:5])) + (", ..." if len(extra) > 5 else "")
-        raise DataError(root / METADATA, None, f"lists {len(listed)} group(s), but {root} also holds the files of "
+        raise DataError(metadata.path, None, f"lists {len(listed)} group(s), but {root} also holds the files of "
                         f"group(s) {shown}, which it does not list; remove them or regenerate into an empty directory")
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data.loader import Benchmark, Query
+from vmb.data.metadata import METADATA, ChainNote, EventNote, read_metadata
 from vmb.data.spoken import is_number, names_value, value_pattern
 
 
@@ -107,31 +108,26 @@ def unquoted(text: str, history: frozenset[str]) -> str:
 
 @dataclass(frozen=True)
 class _Generated:
-    chains: Mapping[str, Mapping[str, Any]]  # query id -> its chain in metadata.json
+    chains: Mapping[str, ChainNote]  # query id -> its chain in metadata.json
 
 
 @functools.lru_cache(maxsize=8)
 def _generated(root: Path, stamp: int) -> _Generated | None:
     # ``stamp`` (the file's modification time) keys the cache: a benchmark regenerated in place is read again.
-    from vmb.generate.export import read_metadata  # only for a generated benchmark: pydantic stays unloaded
-
     metadata = read_metadata(root)
-    if metadata is None:
-        return None
-    return _Generated({chain["query"]: chain for group in metadata["groups"] for chain in group["chains"]
-                       if chain.get("query")})
+    return None if metadata is None else _Generated(metadata.chains_by_query())
 
 
-def _said(event: Mapping[str, Any], lines: Sequence[Any]) -> list[str]:
+def _said(event: EventNote, lines: Sequence[Any]) -> list[str]:
     """The utterances of an event's own person (the replies of others hold nothing of the preference)."""
-    said = [lines[n - 1] for n in event.get("lines") or () if 0 < n <= len(lines)]
-    own = [line.text for line in said if line.speaker == event.get("person")]
+    said = [lines[n - 1] for n in event.lines if 0 < n <= len(lines)]
+    own = [line.text for line in said if line.speaker == event.person]
     return own or [line.text for line in said]
 
 
 def recorded_evidence(bench: Benchmark, query: Query) -> dict[tuple[str, str], Recorded]:
     """The recorded evidence per (API, argument) of ``query``'s answer; empty for the release."""
-    path = Path(bench.root) / "metadata.json"  # export.METADATA: the release has none
+    path = Path(bench.root) / METADATA  # the release has none
     generated = _generated(Path(bench.root), path.stat().st_mtime_ns) if path.exists() else None
     chain = generated.chains.get(query.id) if generated is not None else None
     if chain is None:
@@ -139,17 +135,17 @@ def recorded_evidence(bench: Benchmark, query: Query) -> dict[tuple[str, str], R
     group = bench.group(query.group)
     lines = group.lines
     history = _history(group.history_text, tuple(line.text for line in lines))
-    target = chain.get("target") or {}
-    base = target.get("base")
+    target = chain.target
+    base = target.base if target is not None else None
     out: dict[tuple[str, str], Recorded] = {}
     for call in query.calls:
         api = str(call.get("name"))
-        events = [e for e in chain.get("events") or () if e.get("setting") == api and e.get("value") is not None]
+        events = [e for e in chain.events if e.setting == api and e.value is not None]
         for arg, value in (call.get("args") or {}).items():
-            stepped = base is not None and same_value(target.get("value"), value)
-            bases = [_said(e, lines) for e in events if stepped and same_value(e["value"], base)]
+            stepped = base is not None and target is not None and same_value(target.value, value)
+            bases = [_said(e, lines) for e in events if stepped and same_value(e.value, base)]
             alternatives: list[tuple[str, ...]] = []
-            holders = [e for e in events if same_value(e["value"], value)]
+            holders = [e for e in events if same_value(e.value, value)]
             for event in holders:
                 said = _said(event, lines)
                 naming = [line for line in said if names_value(line, value, group.speakers)]
@@ -161,7 +157,7 @@ def recorded_evidence(bench: Benchmark, query: Query) -> dict[tuple[str, str], R
                 alternatives = [tuple(b) for b in bases]
             alternatives = [a for a in dict.fromkeys(alternatives) if a]
             if alternatives:
-                person = str((holders or [e for e in events if same_value(e["value"], base)])[0].get("person"))
+                person = str((holders or [e for e in events if same_value(e.value, base)])[0].person)
                 out[api, arg] = Recorded(person, tuple(alternatives), history)
     return out
 

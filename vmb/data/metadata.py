@@ -1,0 +1,255 @@
+"""A made benchmark's ``metadata.json`` as typed data: the one reader of that file.
+
+``vmb generate`` writes it (``vmb.generate.export``) beside the release layout: how the benchmark was
+made (:class:`Made`), per group its people, conflicts and chains, each chain's events with their
+dates and history line numbers and the query it became, and notes on single queries. ``vmb verify``,
+``vmb stats``, the harness, attribution and the generator's own readers take it from
+:func:`read_metadata`, never by key. The release has none: :func:`read_metadata` returns None.
+
+Every field a later writer added is optional, so a benchmark made by an earlier version still loads;
+one whose file lacks what the readers need (an event's date or lines, a group's number) is a
+:class:`~vmb.data.errors.DataError` naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from vmb.data.errors import DataError
+
+METADATA = "metadata.json"
+GENERATOR = "vmb generate"
+# The tools whose metadata.json this module reads: another maker writing the same layout adds its name.
+MAKERS = (GENERATOR,)
+
+
+class _Bad(ValueError):
+    """A field that is missing or of the wrong type, at ``where``."""
+
+    def __init__(self, where: str, what: str) -> None:
+        super().__init__(f"{where}: {what}")
+        self.where, self.what = where, what
+
+
+def _get(body: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
+    value = body.get(key, default)
+    if value is ...:
+        raise _Bad(f"{where}{key}", "missing")
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if value is not default and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
+        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise _Bad(f"{where}{key}", f"should be {names}, not {type(value).__name__}")
+    return value
+
+
+def _items(body: Mapping[str, Any], key: str, where: str, default: Any = ...) -> list[Any]:
+    return list(_get(body, key, list, where, [] if default is None else default))
+
+
+def _object(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise _Bad(where.rstrip("."), f"should be an object, not {type(value).__name__}")
+    return value
+
+
+_OPTIONAL_TEXT = (str, type(None))
+
+
+@dataclass(frozen=True)
+class EventNote:
+    """One event of a chain: when it happened, who voiced it, what it set, the history lines telling it."""
+
+    id: str
+    date: str  # ISO date
+    lines: tuple[int, ...]  # 1-based line numbers of the group's history
+    time: str | None = None
+    person: str | None = None
+    kind: str | None = None
+    role: str | None = None
+    setting: str | None = None  # API name
+    value: Any = None
+    condition: str | None = None
+    alias: str | None = None
+    description: str | None = None
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any], where: str = "") -> EventNote:
+        day = _get(body, "date", str, where)
+        try:
+            date.fromisoformat(day)
+        except ValueError:
+            raise _Bad(f"{where}date", f"{day!r} is no ISO date") from None
+        lines = _items(body, "lines", where)
+        for number, line in enumerate(lines):
+            if not isinstance(line, int) or isinstance(line, bool):
+                raise _Bad(f"{where}lines.{number}", f"should be int, not {type(line).__name__}")
+        text = {k: _get(body, k, _OPTIONAL_TEXT, where, None) for k in
+                ("time", "person", "kind", "role", "setting", "condition", "alias", "description")}
+        return cls(id=_get(body, "id", str, where), date=day, lines=tuple(lines), value=body.get("value"), **text)
+
+
+@dataclass(frozen=True)
+class ChainTarget:
+    """What a vehicle chain's query asks: whose value of which setting, and the calls answering it."""
+
+    person: str | None
+    setting: str | None
+    value: Any
+    calls: tuple[Mapping[str, Any], ...] = ()
+    condition: str | None = None
+    alias: str | None = None
+    base: Any = None  # an answer nobody said: value = base + offset, base said in the history
+    offset: int | None = None
+    content: Mapping[str, Any] | None = None  # the call whose value the query names now (a song, a place)
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any], where: str = "") -> ChainTarget:
+        text = {k: _get(body, k, _OPTIONAL_TEXT, where, None) for k in ("person", "setting", "condition", "alias")}
+        return cls(value=body.get("value"), calls=tuple(_items(body, "calls", where, None)), base=body.get("base"),
+                   offset=_get(body, "offset", (int, type(None)), where, None),
+                   content=_get(body, "content", (dict, type(None)), where, None), **text)
+
+
+@dataclass(frozen=True)
+class ChainNote:
+    """One chain of a group: its events and, for a vehicle chain, the query it became (or why not)."""
+
+    events: tuple[EventNote, ...]
+    id: str | None = None
+    kind: str | None = None
+    reasoning_type: str | None = None
+    topic: str | None = None
+    query: str | None = None  # the query id it became ("qa_3#7")
+    query_date: str | None = None
+    status: str | None = None
+    reasons: tuple[str, ...] = ()
+    target: ChainTarget | None = None
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any], where: str = "") -> ChainNote:
+        events = tuple(EventNote.of(_object(e, f"{where}events.{n}."), f"{where}events.{n}.")
+                       for n, e in enumerate(_items(body, "events", where)))
+        target = _get(body, "target", (dict, type(None)), where, None)
+        text = {k: _get(body, k, _OPTIONAL_TEXT, where, None)
+                for k in ("id", "kind", "reasoning_type", "topic", "query", "query_date", "status")}
+        return cls(events=events, reasons=tuple(map(str, _items(body, "reasons", where, None))),
+                   target=ChainTarget.of(target, f"{where}target.") if target is not None else None, **text)
+
+
+@dataclass(frozen=True)
+class GroupNote:
+    """One group: its people's profiles and conflicts as the maker recorded them, and its chains."""
+
+    group: int
+    people: tuple[Mapping[str, Any], ...]
+    conflicts: tuple[Mapping[str, Any], ...]
+    chains: tuple[ChainNote, ...]
+    profile_problems: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, body: Mapping[str, Any], where: str = "") -> GroupNote:
+        people, conflicts = (tuple(_object(p, f"{where}{key}.{n}") for n, p in enumerate(_items(body, key, where)))
+                             for key in ("people", "conflicts"))
+        chains = tuple(ChainNote.of(_object(c, f"{where}chains.{n}."), f"{where}chains.{n}.")
+                       for n, c in enumerate(_items(body, "chains", where)))
+        return cls(group=_get(body, "group", int, where), people=people, conflicts=conflicts, chains=chains,
+                   profile_problems=tuple(map(str, _items(body, "profile_problems", where, None))))
+
+
+@dataclass(frozen=True)
+class QueryNote:
+    """A remark on one query of a made benchmark ("unchanged", and why), for a reader to see beside it."""
+
+    query: str  # the query id
+    note: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Made:
+    """How a benchmark was made: by which tool and backend, from which seed, with which options."""
+
+    generator: str
+    seed: int
+    groups: int  # the groups asked for
+    options: Mapping[str, Any]  # the maker's own options, as it recorded them
+    backend: str | None = None  # "procedural", "llm", ...
+    options_digest: str | None = None
+    schema_version: int | None = None
+    source: str | None = None  # the benchmark it was made from, for one made from another
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """A made benchmark's ``metadata.json``."""
+
+    path: Path
+    made: Made
+    groups: tuple[GroupNote, ...]
+    failures: tuple[Mapping[str, Any], ...] = ()
+    notes: tuple[QueryNote, ...] = ()
+    backend_report: Mapping[str, Any] | None = None  # what the backend said of its run (a model's usage)
+
+    def group(self, number: int) -> GroupNote | None:
+        return next((g for g in self.groups if g.group == number), None)
+
+    def chains_by_query(self) -> dict[str, ChainNote]:
+        """Query id → the chain that made it."""
+        return {c.query: c for g in self.groups for c in g.chains if c.query}
+
+
+def _parse(path: Path, body: Mapping[str, Any]) -> Metadata:
+    options = _object(_get(body, "options", dict, ""), "options")
+    backend = _get(body, "backend", (dict, type(None)), "", None)
+    made = Made(generator=body["generator"], seed=_get(options, "seed", int, "options."),
+                groups=_get(options, "groups", int, "options."), options=options,
+                backend=_get(backend, "name", _OPTIONAL_TEXT, "backend.", None) if backend else None,
+                options_digest=_get(body, "options_digest", _OPTIONAL_TEXT, "", None),
+                schema_version=_get(body, "schema_version", (int, type(None)), "", None),
+                source=_get(body, "source", _OPTIONAL_TEXT, "", None))
+    groups = tuple(GroupNote.of(_object(g, f"groups.{n}."), f"groups.{n}.") for n, g in enumerate(_items(body, "groups", "")))
+    notes = []
+    for n, note in enumerate(_items(body, "query_notes", "", None)):
+        entry, where = _object(note, f"query_notes.{n}."), f"query_notes.{n}."
+        notes.append(QueryNote(_get(entry, "query", str, where), _get(entry, "note", str, where),
+                               _get(entry, "reason", _OPTIONAL_TEXT, where, None)))
+    failures = tuple(_object(f, f"failures.{n}") for n, f in enumerate(_items(body, "failures", "", None)))
+    return Metadata(path, made, groups, failures, tuple(notes), backend)
+
+
+def read_metadata(data_dir: Path | str) -> Metadata | None:
+    """The metadata of a made benchmark, or None for a directory without one (the release) or with
+    another tool's ``metadata.json``.
+
+    A ``metadata.json`` that does not read, or lacks what its readers use, is a ``DataError`` naming
+    the file and the first entry that is wrong.
+    """
+    path = Path(data_dir) / METADATA
+    if not path.exists():
+        return None
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, RecursionError) as error:
+        raise DataError(path, None, f"not JSON ({error}); regenerate it with vmb generate") from None
+    except OSError as error:
+        raise DataError(path, None, f"cannot read it ({error.strerror or error})") from None
+    if not isinstance(body, dict) or body.get("generator") not in MAKERS:
+        return None
+    try:
+        return _parse(path, body)
+    except _Bad as error:
+        raise DataError(path, error.where, f"{error.what}; regenerate it with vmb generate") from None
+
+
+def made_by_a_maker(data_dir: Path) -> bool:
+    """Whether ``data_dir`` holds a ``metadata.json`` one of :data:`MAKERS` wrote (read or not)."""
+    try:
+        body = json.loads((Path(data_dir) / METADATA).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(body, dict) and body.get("generator") in MAKERS
