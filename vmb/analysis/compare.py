@@ -9,15 +9,16 @@ group have no interval (``n/a``), and without one no difference is called signif
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
+from vmb.harness.counted import counted_run
 from vmb.results.record import QueryRecord
-from vmb.results.rundir import RunDir, RunDirError, read_header
+from vmb.results.rundir import RunDirError, read_header
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
 
 if TYPE_CHECKING:
@@ -85,19 +86,25 @@ class CompareError(VmbError, ValueError):
     """The two runs cannot be compared (different benchmark data, say)."""
 
 
-def run_outcomes(path: Path) -> list[Outcome]:
-    """Each scored query of a run with its pass rate over the trials it has."""
+def run_outcomes(path: Path, warn: Callable[[str], None] | None = None) -> list[Outcome]:
+    """Each scored query of a run with its pass rate over the trials it has, of the records metric.json counts
+    (``vmb.harness.counted``); ``warn`` hears each record left out."""
     passes: dict[str, list[bool]] = {}
     first: dict[str, QueryRecord] = {}
-    for record in RunDir(path).records().values():
+    counted = counted_run(path)
+    for note in counted.notes:
+        if warn is not None:
+            warn(note)
+    for record in counted.records.values():
         if record.ok and record.score is not None:
             passes.setdefault(record.id, []).append(record.score.exact_match)
             first.setdefault(record.id, record)
     return [Outcome(q, first[q].group, first[q].reasoning_type, sum(p) / len(p)) for q, p in passes.items()]
 
 
-def compare_runs(a: Path, b: Path) -> dict[str, Any]:
-    """``compare_outcomes`` of two run directories; refuses runs over different benchmark data."""
+def compare_runs(a: Path, b: Path, warn: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """``compare_outcomes`` of two run directories; refuses runs over different benchmark data. ``warn`` hears
+    each record left out of the comparison."""
     try:
         headers = [read_header(path) for path in (a, b)]
     except RunDirError as error:
@@ -106,7 +113,7 @@ def compare_runs(a: Path, b: Path) -> dict[str, Any]:
     if data[0] != data[1]:
         raise CompareError(f"{a} and {b} ran on different benchmark data (sha256 {data[0][:12]} vs {data[1][:12]}); "
                            "a paired comparison needs the same queries")
-    result = compare_outcomes(run_outcomes(a), run_outcomes(b))
+    result = compare_outcomes(run_outcomes(a, warn), run_outcomes(b, warn))
     if result["shared"] == 0:
         raise CompareError(f"{a} and {b} have no scored query in common")
     trials = {"a": headers[0].selection.trials, "b": headers[1].selection.trials}

@@ -17,14 +17,15 @@ checksum each run's header records (in the directory given, else the one the hea
 usual places), and ``load_runs`` refuses a benchmark whose checksum is not the runs' (``RunDataError``,
 one line naming the run and both checksums): a run is never read against another benchmark's queries.
 
-Notebooks read runs only through this module. As in ``results.jsonl`` itself, the last record of a
-query id wins and a half-written last line (a killed run) is skipped.
+Notebooks read runs only through this module. Each run counts exactly the records its metric.json counts
+(``vmb.harness.counted``: the last record of each key its header selects); every line left out (damaged,
+outside the selection, of a query the benchmark does not have) is one line of ``RunSet.notes``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,13 @@ from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
 from vmb.data.locate import RunDataError, data_checksum, run_data_dir, short_checksum
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
+from vmb.harness.counted import counted_run
 from vmb.prices import PriceTable
 from vmb.results import metrics
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.record_parts import Attribution
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, iter_results, read_header, read_record
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, read_header, read_record
 from vmb.results.stages import Fact
 from vmb.results.stores import Stores, memory_results
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
@@ -196,8 +198,10 @@ class RunSet:
     """Runs loaded for analysis (see the module docstring)."""
 
     def __init__(self, runs: list[Run], rows: list[dict[str, Any]], offsets: dict[tuple[str, str], int],
-                 metric_rows: dict[str, list[QueryRow]], prices: PriceTable | None = None) -> None:
+                 metric_rows: dict[str, list[QueryRow]], prices: PriceTable | None = None,
+                 notes: list[str] | None = None) -> None:
         self.runs_by_name = {run.name: run for run in runs}
+        self.notes = notes or []  # each line of a run left out (damaged, outside its selection), one line each
         self._offsets = offsets
         self.metric_rows = metric_rows  # run name → its rows for ``vmb.results.summary``
         self.queries = _typed(pd.DataFrame(rows, columns=QUERY_COLUMNS))
@@ -354,16 +358,18 @@ def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data:
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     offsets: dict[tuple[str, str], int] = {}
     metric_rows: dict[str, dict[str, QueryRow]] = {run.name: {} for run in runs}
-    for run in runs:
-        for _, offset, record, _ in iter_results(run.path / RESULTS):
-            if record is None:
-                continue  # a line cut short by a kill, or not a record: the harness reruns that query
+    notes: list[str] = []
+    counted_runs = [counted_run(run.path, bench) for run in runs]  # the records metric.json counts
+    runs = [replace(run, selected=len(counted.selected)) for run, counted in zip(runs, counted_runs)]
+    for run, counted in zip(runs, counted_runs):
+        notes += counted.notes
+        for record in counted.records.values():
             key = (run.name, record.key)
             modules = None if record.ok else target_modules(context.ref_calls(record.id))
             if record.ok and record.score is not None and record.attribution is None:
                 record.attribution = context.attribution(run, record)  # computed as the harness computes it
             row = metric_rows[run.name][record.key] = QueryRow.of(record, modules)
             rows[key] = query_row(run, record, row, context)
-            offsets[key] = offset
+            offsets[key] = counted.offsets[record.key]
     return RunSet(runs, list(rows.values()), offsets, {name: list(m.values()) for name, m in metric_rows.items()},
-                  prices)
+                  prices, notes)

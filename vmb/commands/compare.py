@@ -25,15 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.analysis.compare import compare_runs, comparison_text
-    from vmb.results.rundir import RESULTS, read_results
 
-    try:
-        result = compare_runs(args.a, args.b)
+    try:  # only the records metric.json counts are compared: each one left out is named
+        result = compare_runs(args.a, args.b, warn=lambda note: print(f"vmb compare: warning: {note}", file=sys.stderr))
     except ValueError as error:
         print(f"vmb compare: {error}", file=sys.stderr)
         return 2
-    for run in (args.a, args.b):  # only whole records are compared: name what was left out
-        for problem in read_results(run / RESULTS)[1]:
-            print(f"vmb compare: warning: {problem} (left out of the comparison)", file=sys.stderr)
     print(json.dumps(result, indent=1) if args.json else comparison_text(result))
     return 0

@@ -18,8 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="run directories")
     parser.add_argument("--by", choices=["reasoning_type", "module", "stage"],
                         help="add ESM per reasoning type or module, or the queries by stage with retrieval quality")
-    parser.add_argument("--data", help="benchmark directory, for --by stage (default: the one the runs ran on, "
-                        "found by their config.json)")
+    parser.add_argument("--data", help="benchmark directory the runs ran on (default: the one their config.json "
+                        "names, else the usual places; its checksum must be theirs)")
     parser.add_argument("--paper", action="store_true", help="also print the paper's rows for these memory settings")
     parser.add_argument("--prices", metavar="FILE",
                         help="price table (TOML) to compute each run's cost with (default $VMB_PRICES)")
@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.data import DataError
     from vmb.harness.show import comparison
     from vmb.prices import PriceError, price_table
-    from vmb.results.rundir import RESULTS, RunDirError, read_results
+    from vmb.results.rundir import RunDirError
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
@@ -41,13 +41,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"vmb show: {error}", file=sys.stderr)
         return 2
     try:
-        table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices)
+        # The table counts what metric.json counts: each record it leaves out is named.
+        table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices,
+                           data=args.data, warn=lambda note: print(f"vmb show: warning: {note}", file=sys.stderr))
     except (RunDirError, DataError) as error:
         print(f"vmb show: {error}", file=sys.stderr)
         return 2
-    for run in args.runs:  # the table counts only whole records: name what it left out
-        for problem in read_results(run / RESULTS)[1]:
-            print(f"vmb show: warning: {problem} (not counted)", file=sys.stderr)
     print(table)
     if args.by == "stage":
         from vmb.analysis.retrieval import stage_text

@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         bench = runs_benchmark(found, args.data)
         runset = load_runs(found, bench=bench)
+        for note in runset.notes:  # the viewer shows the records metric.json counts: name each one left out
+            print(f"vmb view: warning: {note}", file=sys.stderr)
         result = write_viewer(runset, bench, args.out)
     except (DataError, ValueError, OSError) as error:
         print(f"vmb view: {error}", file=sys.stderr)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from vmb.doubles.offline import NoopModel
 from vmb.errors import VmbError
 from vmb.harness.config import RunConfig, check_groups, package_versions
+from vmb.harness.shard import Shard
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import find, get_memory_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
@@ -46,10 +47,18 @@ def load_benchmark_once(root: str) -> Benchmark:
     return load_benchmark(root, parse_histories=False)
 
 
-def select_queries(bench: Benchmark, groups: list[int] | None, limit: int | None) -> list[Query]:
+def select_queries(bench: Benchmark, groups: list[int] | None, limit: int | None,
+                   shard: Shard | None = None) -> list[Query]:
+    """The queries a run selects, in (group, index) order: of ``groups`` (None: all), the first ``limit``,
+    then this ``shard``'s groups of those. ``vmb run`` selects with it and every reader of a run
+    (``vmb.harness.counted``) counts with it."""
     check_groups(groups, [g.number for g in bench.groups])
     chosen = [q for q in bench.queries if groups is None or q.group in groups]
-    return chosen if limit is None else chosen[:limit]
+    chosen = chosen if limit is None else chosen[:limit]
+    if shard is not None:
+        mine = set(shard.groups([q.group for q in chosen]))
+        chosen = [q for q in chosen if q.group in mine]
+    return chosen
 
 
 def check_reference_calls(root: Path, queries: list[Query]) -> None:
@@ -156,8 +165,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     selected = select_queries(bench, config.groups, config.limit)
     check_reference_calls(root, selected)
     if config.shard is not None:
-        mine = set(config.shard.groups([q.group for q in selected]))
-        selected = [q for q in selected if q.group in mine]
+        selected = select_queries(bench, config.groups, config.limit, config.shard)
     if setting.reads_history:
         for number in sorted({q.group for q in selected}):
             bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)

@@ -6,12 +6,14 @@ numbers with ``vmb.results.summary``, as ``metric.json`` and the report (``vmb.a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from vmb.harness.counted import counted_run
 from vmb.prices import PriceTable
 from vmb.results.metrics import COUNTS, ESM, SHOWN, WITH_INTERVAL
-from vmb.results.rundir import RunDir
+from vmb.results.rundir import MEMORY
 from vmb.results.summary import QueryRow, compute_metric, paper_rows
 from vmb.textable import plain
 
@@ -102,27 +104,27 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     return plain(header, rows, [i >= 2 for i in range(len(header))])
 
 
-def run_summary(run: Path, prices: PriceTable | None = None) -> dict[str, Any]:
-    """A run's metric from its records, as ``metric.json`` has it (cost under ``prices``).
+def run_summary(run: Path, prices: PriceTable | None = None, data: str | None = None,
+                warn: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """A run's metric from its records, as ``metric.json`` has it (cost under ``prices``): over exactly the
+    (query, trial) pairs its header selects (``vmb.harness.counted``); ``warn`` hears what was left out."""
+    counted = counted_run(run, data=data)
+    for note in counted.notes:
+        (warn or _ignore)(note)
+    rows = [QueryRow.of(record) for record in counted.records.values()]
+    return compute_metric(rows, counted.selected, counted.header.identity(), run / MEMORY, prices)
 
-    The selection's size comes from ``config.json`` (queries × trials), so queries without a record
-    yet count as pending.
-    """
-    rundir = RunDir(run)
-    header = rundir.header()
-    rows = [QueryRow.of(record) for record in rundir.records().values()]
-    metric = compute_metric(rows, [row.key for row in rows], header.identity(), rundir.memory_dir, prices)
-    selected = header.selection.attempts
-    if selected is not None:
-        metric.update(selected=selected, pending=selected - len(rows))
-    return metric
+
+def _ignore(note: str) -> None:
+    del note
 
 
 def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
-               prices: PriceTable | None = None) -> str:
+               prices: PriceTable | None = None, data: str | None = None,
+               warn: Callable[[str], None] | None = None) -> str:
     """One row per run: who, memory, coverage, the paper's metrics with intervals (and ESM per group
-    with ``by``), then each run's trials and its cost under ``prices``."""
-    metrics = [run_summary(run, prices) for run in runs]
+    with ``by``), then each run's trials and its cost under ``prices``; ``warn`` hears each record left out."""
+    metrics = [run_summary(run, prices, data, warn) for run in runs]
     groups: list[str] = []
     if by is not None:
         for metric in metrics:
