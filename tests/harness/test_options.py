@@ -85,7 +85,7 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
     days = (tmp_path / "days" / "memory" / "group_1" / "days.jsonl").read_text().splitlines()
     assert len(days) == 2
     plain = RunConfig(out="x", agent="oracle").determining({}, "sha", every_option(get_memory_setting("gold").options))
-    assert "memory_days" not in plain  # runs without the option keep their hash
+    assert "memory_days" not in plain.to_json()  # runs without the option keep their hash
     # Re-scoring reads the option back: the stores it attributes stages against are the same first days.
     assert stored_config(read_header(tmp_path / "days"), tmp_path / "days", None).memory_days == 2
     before = json.loads((tmp_path / "days" / "metric.json").read_text())

@@ -44,7 +44,7 @@ def test_a_whole_number_for_a_float_setting_is_the_float(field: str) -> None:
     written, typed = RunConfig(out="x", agent="oracle", **{field: 2}), RunConfig(out="x", agent="oracle", **{field: 2.0})
     assert type(getattr(written, field)) is float
     gold = every_option(get_memory_setting("gold").options)
-    assert config_hash(written.determining({}, "d", gold)) == config_hash(typed.determining({}, "d", gold))
+    assert written.determining({}, "d", gold).hash == typed.determining({}, "d", gold).hash
 
 
 def earlier_header(out: Path, memory_options: dict[str, Any]) -> dict[str, Any]:

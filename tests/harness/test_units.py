@@ -15,7 +15,6 @@ from vmb.llm.retry import RetryPolicy, parse_retry_after
 from vmb.memory import get_memory_setting
 from vmb.memory.options import every_option
 from vmb.prompts import load_prompt, prompt_versions
-from vmb.results.header import config_hash
 
 
 def test_retry_after_headers() -> None:
@@ -77,7 +76,7 @@ def test_thinking_is_sent_the_way_each_server_family_expects() -> None:
 def test_only_result_determining_settings_are_hashed() -> None:
     def hashed(config: RunConfig) -> str:  # as prepare_run records it, without prompts or data
         options = every_option(get_memory_setting(config.memory, config.memory_options).options)
-        return config_hash(config.determining({}, "d", options))
+        return config.determining({}, "d", options).hash
 
     a = RunConfig(out="a", model="m", base_url="http://h/v1")
     b = RunConfig(out="b", model="m", base_url="http://h/v1", concurrency=64, retries=9, timeout=5, groups=[1])

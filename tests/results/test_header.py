@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 
-from vmb.results.header import HeaderError, RunHeader, Selection, config_hash
+from vmb.results.header import Determining, HeaderError, RunHeader, Selection, config_hash
 from vmb.results.rundir import CONFIG, RunDirError, read_header
 
-DETERMINING = {"agent": "oracle", "model": None, "memory": "gold", "data_sha256": "d" * 64}
+# As an oracle run has written it since the first version (``memory_days`` only when set).
+DETERMINING = {"agent": "oracle", "model": None, "base_url": None, "server_family": None, "thinking": None,
+               "thinking_sent": None, "request_params": None, "max_rounds": 12, "text_calls": True, "memory": "gold",
+               "memory_options": {}, "prompts": {"agent": {"version": 1, "sha256": "a" * 64}}, "data_sha256": "d" * 64}
 
 
 def document(**selection: Any) -> dict[str, Any]:
@@ -39,7 +42,9 @@ def test_a_header_written_before_trials_shards_and_counts_reads() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"hash": None}, "hash is null, not text"),
-    ({"determining": {"agent": "oracle"}}, "determining lacks data_sha256, memory, model"),
+    ({"determining": {"agent": "oracle"}}, "determining lacks base_url, data_sha256, max_rounds, memory, "),
+    ({"determining": {**DETERMINING, "text_calls": "yes"}}, "determining.text_calls is text, not true or false"),
+    ({"determining": [DETERMINING]}, "determining is a list, not an object"),
     ({"determining": {**document()["determining"], "memory": 5}}, "determining.memory is a whole number, not text"),
     ({"operational": {"plugins": "this"}}, "operational.plugins is text, not a list"),
     ({"selection": {"trials": 0}}, "selection.trials"),
@@ -57,3 +62,13 @@ def test_read_header_names_the_file(tmp_path: Path) -> None:
     (tmp_path / CONFIG).write_text(json.dumps({**document(), "selection": []}), encoding="utf-8")
     with pytest.raises(RunDirError, match=f"{tmp_path / CONFIG} is damaged"):
         read_header(tmp_path)
+
+
+def test_determining_is_typed_and_written_back_as_it_was_read_so_its_hash_holds() -> None:
+    header = RunHeader.from_json(document())
+    d = header.determining
+    assert isinstance(d, Determining) and (d.max_rounds, d.text_calls, d.memory_days) == (12, True, None)
+    assert d.to_json() == DETERMINING and list(d.to_json()) == list(DETERMINING)  # same keys, same order
+    assert d.hash == config_hash(DETERMINING) == header.hash
+    days = {**DETERMINING, "memory_days": 2}
+    assert Determining.from_json(days).memory_days == 2 and Determining.from_json(days).hash == config_hash(days)

@@ -132,7 +132,7 @@ class QueryContext:
         """The stage of a scored record that does not carry one (a run from before stages were stored)."""
         if run.name not in self._stores:
             self._stores[run.name] = run_stores(self.bench, run.memory, run.path / MEMORY,
-                                                run.header.determining.get("memory_days"))
+                                                run.header.determining.memory_days)
         return attribution_of(record, self.bench, self._stores[run.name], run.path)
 
     def gold_memory(self, query_id: str) -> str:

@@ -23,6 +23,7 @@ from vmb.bounds import number_problem
 from vmb.errors import OptionError
 from vmb.harness.shard import Shard
 from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
+from vmb.results.header import Determining
 
 # Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
 # ``vmb.doubles.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
@@ -253,7 +254,7 @@ class RunConfig:
         return Path(chosen) if chosen else Path(self.out).resolve().parent / ".cache"
 
     def determining(self, prompts: dict[str, Any], data_sha256: str,
-                    memory_options: Mapping[str, Any]) -> dict[str, Any]:
+                    memory_options: Mapping[str, Any]) -> Determining:
         """Everything that can change a query's result; its hash guards resuming.
 
         ``memory_options`` are the setting's parsed options with every default filled in
@@ -261,23 +262,22 @@ class RunConfig:
         leaves it out.
         """
         offline = self.agent != "model"
-        return {
-            "agent": self.agent,
-            "model": None if offline else self.model,
-            "base_url": None if offline or self.model is None else endpoint_identity(self.model, self.base_url),
-            "server_family": None if offline else self.family.name,
-            "thinking": self.thinking,
-            "thinking_sent": None if offline else (self.thinking is not None and self.family.thinking is not None),
-            "request_params": None if offline else self.request_params(),
-            "max_rounds": self.max_rounds,
-            "text_calls": self.text_calls,
-            "memory": self.memory,
-            "memory_options": dict(memory_options),
-            # Only when set, so that the hash of every run without it stays what it was.
-            **({"memory_days": self.memory_days} if self.memory_days is not None else {}),
-            "prompts": prompts,
-            "data_sha256": data_sha256,
-        }
+        return Determining(
+            agent=self.agent,
+            model=None if offline else self.model,
+            base_url=None if offline or self.model is None else endpoint_identity(self.model, self.base_url),
+            server_family=None if offline else self.family.name,
+            thinking=self.thinking,
+            thinking_sent=None if offline else (self.thinking is not None and self.family.thinking is not None),
+            request_params=None if offline else self.request_params(),
+            max_rounds=self.max_rounds,
+            text_calls=self.text_calls,
+            memory=self.memory,
+            memory_options=dict(memory_options),
+            memory_days=self.memory_days,
+            prompts=prompts,
+            data_sha256=data_sha256,
+        )
 
     def operational(self) -> dict[str, Any]:
         """Settings recorded for the reader that do not change results."""

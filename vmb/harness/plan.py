@@ -14,7 +14,7 @@ import hashlib
 import importlib
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -27,7 +27,7 @@ from vmb.memory import find, get_memory_setting
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
-from vmb.results.header import RunHeader, Selection, config_hash, run_identity
+from vmb.results.header import Determining, RunHeader, Selection, config_hash
 from vmb.results.rundir import json_values, write_json
 
 if TYPE_CHECKING:  # the loader is imported where a benchmark is loaded, not with this module
@@ -110,16 +110,16 @@ class RunPlan:
     data_root: Path
     bench: Benchmark
     selected: list[Query]  # in (group, index) order (this shard's groups only)
-    determining: dict[str, Any]
+    determining: Determining
 
     @property
     def hash(self) -> str:
-        return config_hash(self.determining)
+        return self.determining.hash
 
     @property
     def identity(self) -> dict[str, Any]:
         """Who ran what, as metric.json names the run."""
-        return run_identity(self.determining)
+        return self.determining.identity()
 
     @property
     def attempts(self) -> list[tuple[Query, int]]:
@@ -173,26 +173,24 @@ def prepare_run(config: RunConfig) -> RunPlan:
                    determining=config.determining(prompts, data_checksum(root), every_option(setting.options)))
 
 
-def upgraded_determining(stored: Any) -> Any:
+def upgraded_determining(stored: Determining) -> Determining:
     """A run directory's stored ``determining`` as this vmb writes it, so that a run an earlier vmb
     started still resumes: its memory options parsed with every default filled in (earlier versions
-    recorded them as given, then only those differing from their defaults). Anything it cannot read
-    is returned as it is (and so is not this run)."""
-    if not isinstance(stored, dict) or not isinstance(stored.get("memory_options", {}), dict):
-        return stored
-    setting = find(str(stored.get("memory")))
+    recorded them as given, then only those differing from their defaults). Options it cannot read are
+    left as they are (and so are not this run's)."""
+    setting = find(stored.memory)
     if setting is None:
         return stored
     try:
-        options = parse_options(setting.name, setting.Options, stored.get("memory_options") or {})
+        options = parse_options(setting.name, setting.Options, stored.memory_options)
     except VmbError:
         return stored
-    return {**stored, "memory_options": every_option(options)}
+    return replace(stored, memory_options=every_option(options))
 
 
-def same_run(one: Any, other: Any) -> bool:
+def same_run(one: Determining, other: Determining) -> bool:
     """Whether two stored ``determining`` records are one run's, whichever version of vmb wrote each."""
-    return bool(json_values(upgraded_determining(one)) == json_values(upgraded_determining(other)))
+    return bool(json_values(upgraded_determining(one).to_json()) == json_values(upgraded_determining(other).to_json()))
 
 
 @dataclass(frozen=True)
@@ -224,8 +222,8 @@ class MemoryBuilder:
         ident = {
             "params": self.plan.memory_setting.build_params(),
             "prompts": prompt_versions(list(self.plan.memory_setting.prompts)),
-            "agent": d["agent"], "model": d["model"], "base_url": d["base_url"],
-            "request_params": d["request_params"], "text_calls": d["text_calls"],
+            "agent": d.agent, "model": d.model, "base_url": d.base_url,
+            "request_params": d.request_params, "text_calls": d.text_calls,
             "history_sha256": hashlib.sha256(group.history_text.encode("utf-8")).hexdigest(),
         }
         return config_hash(ident)

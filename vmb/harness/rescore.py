@@ -33,18 +33,16 @@ def stored_config(header: RunHeader, out: Path, data: str | None, *, source: Pat
     root = run_data_dir(header.data_sha256, [header.data_dir], data, source or out)
     try:
         return _stored_config(header, out, str(root), list(plugins))
-    except (KeyError, TypeError, ValueError) as error:
-        reason = f"no {error}" if isinstance(error, KeyError) else str(error)
-        raise RunDirError(f"{(source or out) / CONFIG} is damaged ({reason})") from None
+    except (TypeError, ValueError) as error:
+        raise RunDirError(f"{(source or out) / CONFIG} is damaged ({error})") from None
 
 
 def _stored_config(header: RunHeader, out: Path, data: str, plugins: list[str]) -> RunConfig:
-    determining, selection = header.determining, header.selection
+    d, selection = header.determining, header.selection
     return RunConfig(
-        out=str(out), memory=determining["memory"], agent=determining["agent"], model=determining["model"],
-        base_url=determining["base_url"], thinking=determining["thinking"], max_rounds=determining["max_rounds"],
-        text_calls=determining["text_calls"], memory_options=determining.get("memory_options") or {},
-        memory_days=determining.get("memory_days"), groups=selection.groups, limit=selection.limit, data=data,
+        out=str(out), memory=d.memory, agent=d.agent, model=d.model, base_url=d.base_url, thinking=d.thinking,
+        max_rounds=d.max_rounds, text_calls=d.text_calls, memory_options=d.memory_options,
+        memory_days=d.memory_days, groups=selection.groups, limit=selection.limit, data=data,
         plugins=plugins, trials=selection.trials, shard=parse_shard(selection.shard) if selection.shard else None,
     )
 
@@ -88,7 +86,7 @@ def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None,
     if problems:
         shutil.copy2(rundir.path / RESULTS, rundir.path / f"{RESULTS}.damaged")
         warnings += [f"{problem} (the file as it was is kept as {RESULTS}.damaged)" for problem in problems]
-    stores = run_stores(plan.bench, header.memory, rundir.memory_dir, header.determining.get("memory_days"))
+    stores = run_stores(plan.bench, header.memory, rundir.memory_dir, header.determining.memory_days)
     for record in records.values():
         if record.ok:
             try:

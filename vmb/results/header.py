@@ -1,7 +1,7 @@
 """``config.json``, the head of a run directory: ``RunHeader``, read and written here.
 
-It holds the hash of what determines the run's results (``determining``, hashed by
-``config_hash``), which queries and trials it covers (``selection``), the settings that only change
+It holds the hash of what determines the run's results (``determining``, a typed ``Determining``
+hashed by ``config_hash`` of its JSON), which queries and trials it covers (``selection``), the settings that only change
 how fast or how robustly the results arrive (``operational``), the package versions, when it was
 created and last updated, and for a merged run the slices it came from.
 
@@ -17,11 +17,11 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypedDict
 
 from vmb.errors import VmbError
-from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types
+from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 
 HEADER_VERSION = 1
 
@@ -35,29 +35,49 @@ class HeaderError(VmbError, ValueError):
     """A config.json that is not a run's header; the message says what is missing or wrong."""
 
 
-class _NeededDetermining(TypedDict):
-    """The keys of ``determining`` every reader needs and every run wrote (required: ``total``)."""
+@dataclass(frozen=True, kw_only=True)
+class Determining:
+    """Everything that can change a query's result (``RunConfig.determining`` makes it); its hash guards
+    resuming. Every run wrote every field, in this order, ``memory_days`` only when set (so that the hash of
+    every run without it stays what it was); ``to_json`` writes exactly that, so the hash of a stored
+    run's settings is the hash it was stored under."""
 
     agent: str
-    model: str | None
-    memory: str
-    data_sha256: str
-
-
-class Determining(_NeededDetermining, total=False):
-    """The layout of a header's ``determining`` (``RunConfig.determining`` writes it): what readers take of it
-    is checked against these types."""
-
-    base_url: str | None
+    model: str | None  # None for the offline agents
+    base_url: str | None  # the endpoint's identity (a local model's weights), None offline
     server_family: str | None
     thinking: str | None
-    thinking_sent: bool | None
-    request_params: dict[str, Any] | None
+    thinking_sent: bool | None  # whether the family's thinking switch was sent
+    request_params: dict[str, Any] | None  # sent with every request besides messages and tools
     max_rounds: int
     text_calls: bool
-    memory_options: dict[str, Any]
-    memory_days: int
-    prompts: dict[str, Any]
+    memory: str
+    memory_options: dict[str, Any]  # the setting's options as parsed, every default filled in
+    memory_days: int | None = None  # builds read each group's first N days only
+    prompts: dict[str, Any]  # prompt file -> its version and checksum
+    data_sha256: str  # the benchmark's checksum (``vmb.data.locate.data_checksum``)
+
+    @property
+    def hash(self) -> str:
+        return config_hash(self.to_json())
+
+    def identity(self, hash: str | None = None) -> dict[str, Any]:
+        """metric.json's ``run``: the configuration hash (``hash``, else this one's) and who ran what."""
+        return {"hash": hash or self.hash, "agent": self.agent, "model": self.model, "memory": self.memory}
+
+    def to_json(self) -> dict[str, Any]:
+        doc = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.memory_days is None:
+            del doc["memory_days"]
+        return doc
+
+    @classmethod
+    def from_json(cls, data: Any) -> Determining:
+        """A header's ``determining``; ``HeaderError`` naming a field that is missing or of the wrong type."""
+        if not isinstance(data, Mapping):
+            raise HeaderError(f"determining is {json_kind(data)}, not an object")
+        _checked(cls, data, "determining", "determining")
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
 
 
 class Operational(TypedDict, total=False):
@@ -120,8 +140,8 @@ class Selection:
 class RunHeader:
     """A run's ``config.json``, typed (see the module docstring)."""
 
-    hash: str
-    determining: dict[str, Any]  # hashed as it stands: its keys and values are those of the run that wrote it
+    hash: str  # as stored: the hash the run was made under
+    determining: Determining
     selection: Selection
     operational: dict[str, Any] = field(default_factory=dict)
     packages: dict[str, str] = field(default_factory=dict)
@@ -131,20 +151,19 @@ class RunHeader:
 
     @property
     def agent(self) -> str:
-        return str(self.determining.get("agent", "model"))
+        return self.determining.agent
 
     @property
     def model(self) -> str | None:
-        model = self.determining.get("model")
-        return None if model is None else str(model)
+        return self.determining.model
 
     @property
     def memory(self) -> str:
-        return str(self.determining.get("memory", "unknown"))
+        return self.determining.memory
 
     @property
     def data_sha256(self) -> str:
-        return str(self.determining["data_sha256"])
+        return self.determining.data_sha256
 
     @property
     def data_dir(self) -> str | None:
@@ -158,7 +177,7 @@ class RunHeader:
 
     def identity(self) -> dict[str, Any]:
         """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
-        return run_identity(self.determining, self.hash)
+        return self.determining.identity(self.hash)
 
     def unsharded(self) -> RunHeader:
         """The header of the whole run this slice belongs to."""
@@ -167,7 +186,7 @@ class RunHeader:
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
             "hash": self.hash,
-            "determining": self.determining,
+            "determining": self.determining.to_json(),
             "selection": self.selection.to_json(),
             "operational": self.operational,
             "packages": self.packages,
@@ -187,16 +206,10 @@ class RunHeader:
         if version != HEADER_VERSION:
             raise HeaderError(f"format version {version!r}; this vmb reads version {HEADER_VERSION}")
         _checked(cls, doc, "", "config.json")
-        _checked(Determining, doc["determining"], "determining", "determining")
         _checked(Operational, doc.get("operational") or {}, "operational", "operational")
         merged = doc.get("merged_from")
-        return cls(hash=doc["hash"], determining=doc["determining"], selection=Selection.from_json(doc["selection"]),
+        return cls(hash=doc["hash"], determining=Determining.from_json(doc["determining"]),
+                   selection=Selection.from_json(doc["selection"]),
                    operational=doc.get("operational") or {}, packages=doc.get("packages") or {},
                    created=doc.get("created"), updated=doc.get("updated"),
                    merged_from=merged)
-
-
-def run_identity(determining: Mapping[str, Any], hash: str | None = None) -> dict[str, Any]:
-    """metric.json's ``run``: the configuration hash (``hash``, else computed) and who ran what."""
-    return {"hash": hash or config_hash(determining), "agent": determining["agent"], "model": determining["model"],
-            "memory": determining["memory"]}

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from vmb.errors import VmbError
-from vmb.results.header import HeaderError, RunHeader
+from vmb.results.header import Determining, HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
 
 CONFIG = "config.json"
@@ -133,7 +133,17 @@ def json_values(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+def _as_written(stored: Any, upgrade: Callable[[Determining], Determining]) -> Any:
+    """A stored ``determining`` as this version writes it (``upgrade`` brings an earlier version's form to
+    this one's), or as it stands when it cannot be read as one (and so is no run of these settings)."""
+    try:
+        return upgrade(Determining.from_json(stored)).to_json()
+    except HeaderError:
+        return stored
+
+
+def _differences(old: Any, new: dict[str, Any]) -> list[str]:
+    old = old if isinstance(old, dict) else {}
     keys = sorted(set(old) | set(new))
     return [f"{k}: {json.dumps(old.get(k))} -> {json.dumps(new.get(k))}" for k in keys if old.get(k) != new.get(k)]
 
@@ -185,7 +195,7 @@ class RunDir:
         return read_header(self.path)
 
     def prepare(self, header: RunHeader, *, force: bool,
-                upgrade: Callable[[Any], Any]) -> dict[str, QueryRecord]:
+                upgrade: Callable[[Determining], Determining]) -> dict[str, QueryRecord]:
         """Check or write ``config.json``; return the ``ok`` records to keep (resume).
 
         The old file is read leniently here: whatever it holds, its hash decides between resuming and
@@ -207,10 +217,10 @@ class RunDir:
                         "(nothing is deleted) and start over, or another --out") from None
                 old = {"hash": "damaged-config"}
                 shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
-            stored = upgrade(old.get("determining", {}))
-            if old.get("hash") != header.hash and json_values(stored) != json_values(header.determining):
+            stored, ours = _as_written(old.get("determining"), upgrade), header.determining.to_json()
+            if old.get("hash") != header.hash and json_values(stored) != json_values(ours):
                 if not force:
-                    changes = "\n  ".join(_differences(stored, header.determining))
+                    changes = "\n  ".join(_differences(stored, ours))
                     raise ConfigMismatch(
                         f"{self.path} holds a run with a different configuration:\n  {changes}\n"
                         "use another --out, or --force to set the old results aside and start over"
