@@ -29,8 +29,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vmb.llm.model import Message, Reply, Usage
+from vmb.llm.model import Message, Reply
 from vmb.tokens import count_tokens, message_tokens, request_tokens
+from vmb.usage import Usage
 
 if TYPE_CHECKING:
     from vmb.data import Group, Query
@@ -183,7 +184,7 @@ class Estimator:
         built = await self.builder.build_group(memory_group, self.scratch / f"group_{group.number}")
         self.figures.built += 1
         cost = built.cost
-        calls, prompt, completion = cost["model_calls"], cost["prompt_tokens"], cost["completion_tokens"]
+        calls, prompt, completion = cost.model_calls, cost.usage.prompt_tokens, cost.usage.completion_tokens
         days = len(memory_group.days)
         high_calls = max(calls, days * setting.day_requests())
         room = memory_room(self.plan, group, setting.load(group, built.store).for_query(group.queries[0]).prompt)
@@ -246,10 +247,13 @@ def estimate_plan(plan: RunPlan, pacing: Pacing) -> SettingEstimate:
     table = price_table(plan.config.prices)
     price = None if table is None else table.price(plan.config.model)
     if price is not None:
-        highs = (total.prompt_tokens.high, total.completion_tokens.high)
-        figures.cost = Span(price.cost(int(total.prompt_tokens.low), int(total.completion_tokens.low)),
-                            price.cost(int(total.prompt_tokens.expected), int(total.completion_tokens.expected)),
-                            None if None in highs else price.cost(*(int(h or 0) for h in highs)))
+        def cost(prompt: float, completion: float) -> float:
+            return price.cost(Usage(prompt_tokens=int(prompt), completion_tokens=int(completion)))
+
+        prompts, completions = total.prompt_tokens, total.completion_tokens
+        figures.cost = Span(cost(prompts.low, completions.low), cost(prompts.expected, completions.expected),
+                            None if prompts.high is None or completions.high is None
+                            else cost(prompts.high, completions.high))
         figures.currency = price.currency
     else:
         figures.unknowns.append(f"money: no price for model {plan.config.model!r} (--prices FILE or $VMB_PRICES)")
