@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import shutil
 from datetime import datetime, timedelta
@@ -157,3 +158,32 @@ def test_out_that_is_not_a_twin_is_refused(source: Path, tmp_path: Path) -> None
     (tmp_path / "keep.txt").write_text("mine")
     with pytest.raises(DataError, match="not a twin"):
         make_twin(source, 1, tmp_path)
+
+
+def _run(data: Path, agent: str, out: Path) -> dict[str, float]:
+    from vmb.cli import main
+
+    assert main(["run", "--agent", agent, "--memory", "gold", "--data", str(data), "--out", str(out)]) == 0
+    entry = json.loads((out / "metric.json").read_text())["overall"]
+    return {"esm": float(entry["esm"])}
+
+
+def test_release_answers_agent_scores_the_unchanged_share_and_compare_pairs_the_twin(
+        source: Path, twins: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The agent that memorised the release solves the twin's unchanged queries and no changed one; the
+    oracle solves all; noop no more than on the release; vmb compare pairs a release run with a twin run."""
+    from vmb.cli import main
+
+    meta = read_twin(twins["a"])
+    assert meta is not None
+    unchanged = 100 * (1 - meta["summary"]["changed"] / meta["summary"]["queries"])
+    assert _run(twins["a"], "oracle", tmp_path / "oracle")["esm"] == 100
+    noop_twin = _run(twins["a"], "noop", tmp_path / "n1")["esm"]
+    assert noop_twin <= _run(source, "noop", tmp_path / "n0")["esm"]
+    memorised = _run(twins["a"], "release-answers", tmp_path / "memorised")["esm"]
+    assert memorised <= unchanged + noop_twin + 1e-9
+    assert _run(source, "release-answers", tmp_path / "on-release")["esm"] == 100  # the release's own answers
+    capsys.readouterr()
+    assert main(["compare", str(tmp_path / "on-release"), str(tmp_path / "memorised")]) == 0
+    printed = capsys.readouterr().out
+    assert "is a twin (seed 1)" in printed and "significant" in printed

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
 from vmb.harness.counted import counted_run
+from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord
 from vmb.results.rundir import RunDirError, read_header
 from vmb.uncertainty import METHOD, mcnemar_exact, paired_bootstrap
@@ -110,14 +111,30 @@ def compare_runs(a: Path, b: Path, warn: Callable[[str], None] | None = None) ->
     except RunDirError as error:
         raise CompareError(str(error)) from None
     data = [h.data_sha256 for h in headers]
-    if data[0] != data[1]:
+    twin = twin_of(headers[0], headers[1]) or twin_of(headers[1], headers[0])
+    if data[0] != data[1] and twin is None:
         raise CompareError(f"{a} and {b} ran on different benchmark data (sha256 {data[0][:12]} vs {data[1][:12]}); "
-                           "a paired comparison needs the same queries")
+                           "a paired comparison needs the same queries (or a benchmark and its twin, vmb twin)")
     result = compare_outcomes(run_outcomes(a, warn), run_outcomes(b, warn))
     if result["shared"] == 0:
         raise CompareError(f"{a} and {b} have no scored query in common")
     trials = {"a": headers[0].selection.trials, "b": headers[1].selection.trials}
-    return {"a": str(a), "b": str(b), "trials": trials, **result}
+    return {"a": str(a), "b": str(b), "trials": trials, **({"twin": twin} if twin else {}), **result}
+
+
+def twin_of(run: RunHeader, source: RunHeader) -> str | None:
+    """How ``run``'s benchmark is a twin of ``source``'s (``vmb twin``: the same query ids, other names,
+    dates and answers), or None: the twin's metadata names the source's data and its own as the run read them."""
+    from vmb.twin import read_twin
+
+    if run.data_dir is None or not Path(run.data_dir).is_dir():
+        return None
+    body = read_twin(Path(run.data_dir))
+    if body is None or body["data_sha256"] != run.data_sha256 or body["source"]["data_sha256"] != source.data_sha256:
+        return None
+    changed = body["summary"]
+    return (f"{run.data_dir} is a twin (seed {body['seed']}) of the benchmark of the other run: "
+            f"{changed['changed']} of {changed['queries']} answers changed, paired by query id")
 
 
 def _p(value: float) -> str:
@@ -142,6 +159,8 @@ def comparison_text(result: dict[str, Any]) -> str:
              + (f"; {result['only_in_a']} only in A, {result['only_in_b']} only in B (left out)"
                 if result["only_in_a"] or result["only_in_b"] else ""),
              f"method: {result['method']}; significant: p < {ALPHA} and the interval excludes 0"]
+    if result.get("twin"):
+        notes.append(result["twin"] + "; a significant drop on the twin is evidence of memorisation (docs/twin.md)")
     trials = result.get("trials") or {}
     if trials.get("a") != trials.get("b"):
         notes.append(f"trials differ: A ran {trials.get('a')} per query, B {trials.get('b')}; each query counts by its "

@@ -50,7 +50,8 @@ def figure_style() -> Any:
     return matplotlib.rc_context(FIGURE_STYLE)  # type: ignore[arg-type]  # its keys are valid rcParams
 
 
-AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does nothing)"}
+AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does nothing)",
+                "release-answers": "release answers (replays the release's reference on a twin)"}
 
 
 def memory_label(name: str) -> str:

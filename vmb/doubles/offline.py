@@ -1,5 +1,7 @@
 """Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor),
-and each shortcut baseline of ``vmb.doubles.baselines`` makes the calls its text-matching rule predicts.
+``release-answers`` replays the release's reference calls on a twin (``vmb twin``: what a model that
+memorised the release's answers does; on the release itself it is the oracle), and each shortcut
+baseline of ``vmb.doubles.baselines`` makes the calls its text-matching rule predicts.
 
 All are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
 endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
@@ -10,6 +12,7 @@ answers. The scripted test server answers with the same policy (``reference_step
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.llm.model import Message, Model, Reply
@@ -92,10 +95,15 @@ class NoopModel:
         return Reply({"role": "assistant", "content": "No action taken."})
 
 
-def offline_model(agent: str, query: Query, group: Group, tasks: Tasks) -> Model:
-    """The offline agent ``agent`` for one query (``tasks`` keeps each group's history index)."""
+def offline_model(agent: str, query: Query, group: Group, tasks: Tasks, root: Path | None = None) -> Model:
+    """The offline agent ``agent`` for one query (``tasks`` keeps each group's history index; ``root`` is
+    the benchmark's directory, whose twin metadata holds the release's answers)."""
     if agent == "oracle":
         return OracleModel(query.calls)
+    if agent == "release-answers":
+        from vmb.twin import release_calls
+
+        return OracleModel(release_calls(root).get(query.id, query.calls) if root is not None else query.calls)
     if agent == "noop":
         return NoopModel()
     # Imported here: the baselines' lexicons cost ~0.3 s to import, which an oracle run should not pay.

@@ -25,9 +25,10 @@ from vmb.harness.shard import Shard
 from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
 from vmb.results.header import Determining
 
-# Agents that need no endpoint: the reference replayed, nothing at all, or a shortcut baseline of
-# ``vmb.doubles.baselines`` (named there; imported only when an agent name is checked, not by `vmb --help`).
-OFFLINE_AGENTS = ("oracle", "noop")
+# Agents that need no endpoint: the reference replayed, nothing at all, the release's reference replayed
+# on a twin (``vmb twin``), or a shortcut baseline of ``vmb.doubles.baselines`` (named there; imported
+# only when an agent name is checked, not by `vmb --help`).
+OFFLINE_AGENTS = ("oracle", "noop", "release-answers")
 
 
 def agent_names() -> tuple[str, ...]:

@@ -13,6 +13,6 @@ in the seed. ``docs/twin.md`` says how a twin tells memory from memorisation.
 
 from __future__ import annotations
 
-from vmb.twin.export import make_twin, read_twin
+from vmb.twin.export import make_twin, read_twin, release_calls
 
-__all__ = ["make_twin", "read_twin"]
+__all__ = ["make_twin", "read_twin", "release_calls"]

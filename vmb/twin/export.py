@@ -6,10 +6,11 @@ import json
 import re
 import shutil
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from vmb.data import DataError, load_benchmark
+from vmb.data import DataError, load_benchmark, parse_call
 from vmb.data.loader import HISTORY_DIR, QA_DIR, QA_KEY
 from vmb.data.locate import data_checksum
 from vmb.twin.build import GroupTwin, twin_group
@@ -102,3 +103,13 @@ def read_twin(data_dir: Path) -> dict[str, Any] | None:
             body.get("source", {}).get("data_sha256", ""))):
         raise DataError(path, "groups", "a twin's metadata needs its groups and its source's data_sha256")
     return body
+
+
+@cache
+def release_calls(data_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    """Query id -> the source's reference calls, parsed, for a twin under ``data_dir``; {} for no twin."""
+    body = read_twin(data_dir)
+    if body is None:
+        return {}
+    return {q["id"]: [parse_call(raw, Path(data_dir) / METADATA, q["id"]) for raw in q["release_answer"]]
+            for group in body["groups"] for q in group["queries"]}
