@@ -69,3 +69,21 @@ def test_a_run_is_rescored_only_against_the_benchmark_it_recorded(
     assert not (tmp_path / "merged" / RESULTS).exists()
     assert main(["score", str(path), "--data", str(moved)]) == 0
     assert json.loads((path / METRIC).read_text())["scored"] == 3
+
+
+def test_force_sets_the_old_run_aside_as_a_run_every_reader_reads(
+        tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    base = ["run", "--agent", "oracle", "--data", str(small_benchmark), "--out", str(out), "--groups", "1",
+            "--limit", "3"]
+    assert main(base) == 0
+    _edit_config(out, lambda doc: doc.update(hash="../../../escape"))
+    old_config = (out / CONFIG).read_text()
+    assert main([*base, "--max-rounds", "3", "--force"]) == 0
+    aside = list((out / "superseded").iterdir())
+    assert len(aside) == 1 and aside[0].name.startswith("escape-") and not (tmp_path.parent / "escape").exists()
+    assert (aside[0] / CONFIG).read_text() == old_config and len((aside[0] / RESULTS).read_text().splitlines()) == 3
+    capsys.readouterr()
+    assert main(["show", str(aside[0])]) == 0
+    out_text = capsys.readouterr().out
+    assert " 3/3 " in out_text

@@ -105,6 +105,17 @@ def check_groups(groups: list[int] | None, available: list[int]) -> None:
                           f"{min(available)}-{max(available)})")
 
 
+def _check_baseline_memory(agent: str, memory: str) -> None:
+    """Refuse a shortcut baseline under a memory setting it does not read: it reads what it declares
+    (``Baseline.memory``) whatever --memory says, so its score would be recorded under the wrong setting."""
+    from vmb.doubles.baselines import BASELINES
+
+    baseline = BASELINES.get(agent)
+    if baseline is not None and memory != baseline.memory:
+        raise OptionError(f"--agent {agent} reads the {baseline.memory} memory setting whatever --memory says; "
+                          f"run it with --memory {baseline.memory}, not --memory {memory}")
+
+
 _SECRET_QUERY = ("key", "token", "secret", "password", "auth")
 
 
@@ -202,6 +213,7 @@ class RunConfig:
                 raise OptionError(f"{_option(spec.name)} must be {kind[0]}, got {value!r}")
         if self.agent not in agent_names():
             raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
+        _check_baseline_memory(self.agent, self.memory)
         local = local_name(self.model)
         if local is not None:
             try:

@@ -225,7 +225,10 @@ class RunDir:
                         f"{self.path} holds a run with a different configuration:\n  {changes}\n"
                         "use another --out, or --force to set the old results aside and start over"
                     )
-                self._set_aside(str(old.get("hash", "unknown"))[:12])
+                # The name of the folder is made of the old hash's letters and digits only: a config.json is
+                # data, and a "hash" of "../../x" must not name a folder outside the run directory.
+                self._set_aside("".join(c for c in str(old.get("hash", "")) if c.isascii() and c.isalnum())[:12]
+                                or "unknown")
             else:
                 header = replace(header, created=old.get("created", header.created))
         doc = header.to_json()
@@ -247,8 +250,12 @@ class RunDir:
             return sum(1 for line in handle if line.strip())
 
     def _set_aside(self, old_hash: str) -> None:
+        """Move the old run's files under ``superseded/``, its config.json copied with them: what is set aside
+        stays a run every reader reads (``vmb show DIR/superseded/...``)."""
         target = self.path / "superseded" / f"{old_hash}-{time.strftime('%Y%m%dT%H%M%S')}"
         target.mkdir(parents=True)
+        if (self.path / CONFIG).exists() and not (self.path / f"{CONFIG}.damaged").exists():
+            shutil.copy2(self.path / CONFIG, target / CONFIG)
         for name in (RESULTS, METRIC, MEMORY, SYSTEM_PROMPTS, f"{CONFIG}.damaged"):
             if (self.path / name).exists():
                 shutil.move(str(self.path / name), str(target / name))
