@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("vmb.generate", "vmb.twin", "vmb.doubles", "vmb.audit"),
     ("vmb.results",),
     ("vmb.harness",),
-    ("vmb.analysis", "vmb.bench"),
+    ("vmb.analysis", "vmb.bench", "vmb.bundle"),
     ("vmb.report",),
     ("vmb.commands", "vmb.cli", "vmb.__main__", "vmb"),
 ]

@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
     "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
     "twin": ("vmb.commands.twin", "a twin of a benchmark: other names, dates and answers, to tell memory from memorisation"),
+    "pack": ("vmb.commands.pack", "pack finished runs into one bundle others can check without a model (vmb validate)"),
 }
 
 
