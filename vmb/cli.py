@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
     "twin": ("vmb.commands.twin", "a twin of a benchmark: other names, dates and answers, to tell memory from memorisation"),
     "pack": ("vmb.commands.pack", "pack finished runs into one bundle others can check without a model (vmb validate)"),
+    "validate": ("vmb.commands.validate", "check a bundle without a model: each run re-executed, re-scored, its coverage and data"),
 }
 
 

@@ -1,0 +1,203 @@
+"""``vmb validate BUNDLE``: does every run of a bundle follow from its recorded conversations? No model is asked.
+
+Per run, in order: its ``config.json`` hashes to the hash it records (a header edited after the run
+does not); it is the run the manifest names (agent, model, server family, memory, prompts,
+benchmark) and has the one model configuration the bundle claims, if it claims one; it ran on the
+benchmark validated against (``vmb.bundle.benchmarks``); every line of ``results.jsonl`` is a record,
+each (query, trial) of the benchmark at most once; every scored record follows from its conversation
+re-executed on the default car (``vmb.bundle.replay``); the coverage is the manifest's; and
+``metric.json`` is what ``vmb.results.summary.compute_metric`` makes of the records. Nothing a bundle
+holds is run or imported: its files are read as data.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+
+from vmb.bundle.benchmarks import Located, locate_benchmarks
+from vmb.bundle.files import opened, read_checked
+from vmb.bundle.manifest import Manifest, RunEntry, model_configuration
+from vmb.bundle.replay import first_difference, replay_record
+from vmb.data import Benchmark
+from vmb.prices import Price, PriceTable
+from vmb.prompts import prompt_versions
+from vmb.results.header import RunHeader, config_hash
+from vmb.results.record import QueryRecord, attempt_key
+from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
+from vmb.results.summary import QueryRow, compute_metric
+
+SHOWN_DIFFERENCES = 1  # reasons given per failing query: the first difference says enough
+
+
+@dataclass
+class Verdict:
+    """One run's verdict: valid or not, complete or how partial, and every reason it fails."""
+
+    run: str  # its path in the bundle
+    coverage: dict[str, int] = field(default_factory=dict)  # benchmark, scored, errors, pending
+    problems: list[str] = field(default_factory=list)  # reasons of the run as a whole
+    queries: list[tuple[str, str]] = field(default_factory=list)  # (query key, reason)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems and not self.queries
+
+    @property
+    def complete(self) -> bool:
+        c = self.coverage
+        return bool(c) and c["scored"] == c["benchmark"] and not c["errors"] and not c["pending"]
+
+    def line(self) -> str:
+        c = self.coverage
+        counts = (f"{c['scored']} of {c['benchmark']} queries scored, {c['errors']} in error, {c['pending']} not run"
+                  if c else "not checked")
+        if self.valid:
+            return f"{self.run}: valid, {'complete' if self.complete else 'partial'} ({counts})"
+        failing = f"{len(self.queries)} failing quer{'y' if len(self.queries) == 1 else 'ies'}"
+        return f"{self.run}: INVALID ({failing}, {len(self.problems)} other reason(s); {counts})"
+
+    def lines(self) -> list[str]:
+        """The verdict, then a line per reason: the run's, then one per failing query id."""
+        return [self.line(), *(f"  {p}" for p in self.problems), *(f"  {key}: {reason}" for key, reason in self.queries)]
+
+
+@contextmanager
+def open_bundle(path: Path) -> Iterator[tuple[Path, Manifest]]:
+    """The bundle at ``path`` (a directory, or an archive unpacked for the while), its files checked."""
+    with TemporaryDirectory(prefix="vmb-bundle-") as scratch, opened(path, Path(scratch)) as root:
+        yield root, read_checked(root)
+
+
+def validate_bundle(path: Path, data: str | None = None) -> list[Verdict]:
+    """A verdict per run of the bundle at ``path``, against ``data`` or the benchmarks the bundle names."""
+    with open_bundle(path) as (root, manifest), TemporaryDirectory(prefix="vmb-rebuilt-") as scratch:
+        located = locate_benchmarks(root, manifest, data, Path(scratch))
+        return [validate_run(root, manifest, entry, located[entry.benchmark]) for entry in manifest.runs]
+
+
+def _header_problems(header: RunHeader, entry: RunEntry, manifest: Manifest) -> list[str]:
+    problems = []
+    computed = config_hash(header.determining)
+    if computed != header.hash:
+        problems.append(f"config.json was edited after the run: its settings hash to {computed[:12]}, it records "
+                        f"{header.hash[:12]}")
+    d = header.determining
+    recorded = {"hash": header.hash, "agent": header.agent, "model": header.model,
+                "server_family": d.get("server_family"), "memory": header.memory, "prompts": d.get("prompts") or {},
+                "benchmark": header.data_sha256}
+    problems += [f"config.json's {key} is {_short(value)}; the manifest names {_short(getattr(entry, key))}"
+                 for key, value in recorded.items() if json_values(value) != json_values(getattr(entry, key))]
+    if manifest.model is not None:
+        mine = model_configuration(d)
+        problems += [f"its {key} is {_short(mine[key])}, not the {_short(manifest.model.get(key))} of the one model "
+                     "the bundle claims" for key in mine if json_values(mine[key]) != json_values(manifest.model.get(key))]
+    return problems
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _records(run: Path, verdict: Verdict, keys: set[str]) -> dict[str, QueryRecord]:
+    """The run's records by key; a line that is not one, a key met twice or not the benchmark's is a reason."""
+    records: dict[str, QueryRecord] = {}
+    lines: dict[str, int] = {}
+    for number, _, record, problem in iter_results(run / RESULTS):
+        if record is None:
+            verdict.problems.append(f"{RESULTS} line {number}: {problem}")
+        elif record.key in lines:
+            verdict.queries.append((record.key, f"recorded twice ({RESULTS} lines {lines[record.key]} and {number})"))
+        elif record.key not in keys:
+            verdict.queries.append((record.key, "not a query (or trial) of the benchmark the run names"))
+        else:
+            lines[record.key] = number
+            records[record.key] = record
+    return records
+
+
+def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[str, QueryRecord],
+            verdict: Verdict) -> None:
+    d = header.determining
+    agent_prompt = prompt_versions(["agent"])["agent"]
+    same_prompt = (d.get("prompts") or {}).get("agent") == agent_prompt
+    for key, record in records.items():
+        if not record.ok:
+            if record.score is not None:
+                verdict.queries.append((key, "an error record that holds a score"))
+            continue
+        replay = replay_record(record, rundir.load_messages(record), bench.query(record.id),
+                               max_rounds=int(d["max_rounds"]), text_calls=bool(d["text_calls"]),
+                               compare_prompt=same_prompt)
+        verdict.queries += [(key, reason) for reason in replay.problems[:SHOWN_DIFFERENCES]]
+
+
+def recorded_prices(metric: dict[str, Any], model: str | None) -> PriceTable | None:
+    """The price table metric.json's cost was figured with, as far as it records one (None: no price)."""
+    cost = metric.get("cost")
+    price = cost.get("price") if isinstance(cost, dict) else None
+    if not isinstance(cost, dict) or not isinstance(price, dict) or model is None:
+        return None
+    return PriceTable(str(price.get("source")), {model: Price(float(price["input"]), float(price["output"]),
+                                                              str(cost["currency"]))})
+
+
+def _metric_problem(run: Path, header: RunHeader, bench: Benchmark, records: dict[str, QueryRecord]) -> str | None:
+    from vmb.harness.plan import select_queries
+    from vmb.harness.shard import parse_shard
+
+    try:
+        recorded = json.loads((run / METRIC).read_text(encoding="utf-8"))
+        if not isinstance(recorded, dict):
+            raise ValueError("not a JSON object")
+        selection = header.selection
+        selected = select_queries(bench, selection.groups, selection.limit)
+        if selection.shard:
+            mine = set(parse_shard(selection.shard).groups([q.group for q in selected]))
+            selected = [q for q in selected if q.group in mine]
+        prices = recorded_prices(recorded, header.model)
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+        return f"{METRIC} cannot be checked ({error})"
+    attempts = [(q.id, t) for q in selected for t in range(1, selection.trials + 1)]
+    metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
+                            run / MEMORY, prices)
+    if isinstance(recorded.get("cost"), dict) and recorded["cost"].get("price") is None and "note" in recorded["cost"]:
+        metric["cost"] = {"price": None, "note": recorded["cost"]["note"]}  # why there is no price is not a figure
+    if json_values(metric) == json_values(recorded):
+        return None
+    return f"{METRIC} does not follow from the records: {first_difference(recorded, json_values(metric), 'metric')}"
+
+
+def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Located) -> Verdict:
+    verdict = Verdict(entry.path)
+    run = root / entry.path
+    try:
+        header = read_header(run)
+    except RunDirError as error:
+        verdict.problems.append(str(error))
+        return verdict
+    verdict.problems += _header_problems(header, entry, manifest)
+    if located.problem is not None or located.bench is None:
+        verdict.problems.append(located.problem or "its benchmark could not be loaded")
+        return verdict
+    bench = located.bench
+    keys = [attempt_key(q.id, t) for q in bench.queries for t in range(1, header.selection.trials + 1)]
+    records = _records(run, verdict, set(keys))
+    _replay(RunDir(run), header, bench, records, verdict)
+    scored = sum(r.ok for r in records.values())
+    verdict.coverage = {"benchmark": len(keys), "scored": scored, "errors": len(records) - scored,
+                        "pending": len(keys) - len(records)}
+    if verdict.coverage != entry.coverage:
+        verdict.problems.append(f"the manifest claims {_short(entry.coverage)} of it; it holds {_short(verdict.coverage)}")
+    if not manifest.partial and not verdict.complete:
+        verdict.problems.append("the bundle says its runs are complete; this one misses queries or holds errors")
+    problem = _metric_problem(run, header, bench, records)
+    if problem is not None:
+        verdict.problems.append(problem)
+    return verdict
