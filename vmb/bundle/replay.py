@@ -137,17 +137,17 @@ def _shown(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def first_difference(recorded: Any, replayed: Any, where: str) -> str:
-    """Where two JSON values first differ, shown briefly."""
+def first_difference(recorded: Any, replayed: Any, where: str, made: str = "re-executed") -> str:
+    """Where two JSON values first differ, shown briefly (``made``: how the second one was made)."""
     if isinstance(recorded, dict) and isinstance(replayed, dict):
         for key in [*recorded, *(k for k in replayed if k not in recorded)]:
             if recorded.get(key) != replayed.get(key):
-                return first_difference(recorded.get(key), replayed.get(key), f"{where}.{key}")
+                return first_difference(recorded.get(key), replayed.get(key), f"{where}.{key}", made)
     if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
         for n, (a, b) in enumerate(zip(recorded, replayed)):
             if a != b:
-                return first_difference(a, b, f"{where}[{n}]")
-    return f"{where}: recorded {_shown(recorded)}, re-executed {_shown(replayed)}"
+                return first_difference(a, b, f"{where}[{n}]", made)
+    return f"{where}: recorded {_shown(recorded)}, {made} {_shown(replayed)}"
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,7 @@ def _metric_problem(run: Path, header: RunHeader, bench: Benchmark, records: dic
         metric["cost"] = {"price": None, "note": recorded["cost"]["note"]}  # why there is no price is not a figure
     if json_values(metric) == json_values(recorded):
         return None
-    return f"{METRIC} does not follow from the records: {first_difference(recorded, json_values(metric), 'metric')}"
+    return f"{METRIC} does not follow from the records: {first_difference(recorded, json_values(metric), 'metric', 'recomputed')}"
 
 
 def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Located) -> Verdict:
@@ -197,6 +197,7 @@ def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Locat
         verdict.problems.append(f"the manifest claims {_short(entry.coverage)} of it; it holds {_short(verdict.coverage)}")
     if not manifest.partial and not verdict.complete:
         verdict.problems.append("the bundle says its runs are complete; this one misses queries or holds errors")
+        verdict.queries += [(key, "no record of it") for key in keys if key not in records]
     problem = _metric_problem(run, header, bench, records)
     if problem is not None:
         verdict.problems.append(problem)
