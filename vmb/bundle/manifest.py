@@ -31,6 +31,7 @@ BUNDLE_VERSION = 1
 MANIFEST = "manifest.json"
 RUNS = "runs"
 BENCHMARKS = "benchmarks"
+CARD = "card.md"
 # The determining settings that make a model configuration: runs sharing them ran one model the same way
 # (the memory setting and its options may differ between the runs of one model).
 MODEL_KEYS = ("agent", "model", "base_url", "server_family", "thinking", "thinking_sent", "request_params",
@@ -148,6 +149,11 @@ class RunEntry:
     prompts: dict[str, Any]  # prompt name -> {version, sha256}, as its config.json records them
     vmb_version: str | None  # the vmb that made the run (its config.json's packages)
     coverage: dict[str, int]  # benchmark (its queries x trials), scored, errors, pending
+
+    @property
+    def card(self) -> str:
+        """Its reproducibility card's path in the bundle."""
+        return f"{self.path}/{CARD}"
 
     @property
     def complete(self) -> bool:

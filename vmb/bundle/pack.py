@@ -16,11 +16,12 @@ import re
 import shutil
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from vmb.bundle.card import render_card
 from vmb.bundle.files import ARCHIVE_SUFFIX, file_entry, write_archive, write_files
 from vmb.bundle.manifest import (
     BENCHMARKS,
@@ -201,13 +202,17 @@ def pack_runs(runs: Sequence[Path], out: Path, *, partial: bool = False, data: s
         staged.append(one)
         files |= one.files | bench_files
         label |= {path: str(run / path.removeprefix(f"{one.entry.path}/")) for path in one.files}
-    refuse_secrets(files, label)
     configurations = [model_configuration(s.header.determining) for s in staged]
     manifest = Manifest(
         vmb=vmb_identity(), partial=partial or not all(s.entry.complete for s in staged),
         benchmarks={s.benchmark.sha256: s.benchmark for s in staged}, runs=[s.entry for s in staged],
-        files={name: file_entry(data) for name, data in files.items()},
         model=configurations[0] if all(c == configurations[0] for c in configurations) else None)
+    for one in staged:
+        metric = json.loads(one.files[f"{one.entry.path}/{METRIC}"])
+        files[one.entry.card] = render_card(one.entry, one.header, metric, manifest).encode("utf-8")
+        label[one.entry.card] = f"the card of {one.entry.name}"
+    refuse_secrets(files, label)
+    manifest = replace(manifest, files={name: file_entry(data) for name, data in files.items()})
     document = (json.dumps(manifest.to_json(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     refuse_secrets({MANIFEST: document})
     return _write(out, {**files, MANIFEST: document}, manifest)

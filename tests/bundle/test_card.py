@@ -1,0 +1,70 @@
+"""The reproducibility card: every setting beside the paper's, each deviation flagged, the command that
+reproduces the run (read back by vmb's own parser)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from vmb.bundle.pack import pack_runs
+from vmb.cli import build_parser
+from vmb.data import load_benchmark
+from vmb.doubles.scripted import ReferenceScript, ScriptedServer
+from vmb.harness import run_benchmark
+from vmb.harness.config import RunConfig
+from vmb.paper import paper_settings
+
+DEVIATIONS = {"temperature": "0.7", "max tokens per request": "512", "retries of a failed request": "1",
+              "thinking": "on", "rounds per query": "6", "memory options (kv)": "kv_rounds=3",
+              "--memory-days": "the first 2 day(s)", "--groups, --limit": "--groups 1-2 --limit 12", "trials": "2"}
+
+
+def test_vmb_run_defaults_are_the_papers_settings() -> None:
+    config = RunConfig(out="x")
+    assert {key: str(getattr(config, key)) for key in paper_settings()} == paper_settings()
+
+
+@pytest.fixture(scope="module")
+def unusual(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Path:
+    root = tmp_path_factory.mktemp("card")
+    with ScriptedServer(ReferenceScript(load_benchmark(small_benchmark))) as server:
+        run_benchmark(out=str(root / "unusual"), model="tuned", base_url=server.url, server="vllm", thinking="on",
+                      temperature=0.7, max_tokens=512, max_rounds=6, memory="kv", memory_options={"kv_rounds": 3},
+                      memory_days=2, groups=[1, 2], limit=12, trials=2, text_calls=False, retries=1,
+                      data=str(small_benchmark), cache_dir=str(root / ".cache"), progress=False)
+    return pack_runs([root / "unusual"], root / "bundle", partial=True).directory
+
+
+def _rows(card: str) -> dict[str, list[str]]:
+    rows = {}
+    for line in card.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 4:
+            rows[cells[0]] = [c.strip("`") for c in cells[1:]]
+    return rows
+
+
+def test_a_card_flags_every_deviation_from_the_paper(unusual: Path) -> None:
+    card = (unusual / "runs" / "unusual" / "card.md").read_text()
+    rows = _rows(card)
+    for name, value in DEVIATIONS.items():
+        assert rows[name][0] == value and rows[name][2] == "**deviation**", (name, rows[name])
+    assert rows["tool choice"] == ["auto", "auto", ""]
+    assert rows["calls written as text"] == ["not read", "calls from the tool-calls field", ""]
+    assert "| model | `tuned` (agent `model`) |" in card
+    assert re.search(r"\| endpoint \| `vllm` server family, this machine: `http://127\.0\.0\.1:\d+/v1` \|", card)
+    assert "Scored 24 / 80 (the benchmark's queries x trials), 0 in error, 56 not run; 2 trial(s)." in card
+
+
+def test_the_cards_command_reproduces_the_run(unusual: Path) -> None:
+    card = (unusual / "runs" / "unusual" / "card.md").read_text()
+    generate, run = card.split("```")[1].strip().splitlines()
+    assert generate == "vmb generate --groups 4 --seed 11 --history-lines 200 --background-chains 2 --out bench"
+    args = build_parser().parse_args(shlex.split(run)[1:])
+    assert (args.model, args.server, args.thinking, args.temperature, args.max_tokens, args.max_rounds,
+            args.memory, args.memory_option, args.memory_days, args.groups, args.limit, args.trials,
+            args.no_text_calls, args.retries, args.data) == (
+        "tuned", "vllm", "on", 0.7, 512, 6, "kv", ["kv_rounds=3"], 2, "1-2", 12, 2, True, 1, "bench")

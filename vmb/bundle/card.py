@@ -1,0 +1,232 @@
+"""A run's reproducibility card (``runs/NAME/card.md``), written from what the bundle holds of it.
+
+Model and endpoint kind; every setting beside the paper's default (Table 10, ``vmb.paper.paper_settings``;
+a memory setting's own option defaults; the whole history; every query, one trial; calls from the
+tool-calls field), each deviation flagged; coverage; the overall figures; cost where priced; the
+run's dates and vmb; and the commands that reproduce it (the benchmark's too, for a generated one).
+Text from the run (a model name, an option's value) is set in code spans, never as Markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vmb.bundle.manifest import Benchmark, Manifest, RunEntry
+from vmb.llm.keys import is_loopback
+from vmb.paper import paper_settings
+from vmb.results.header import RunHeader
+
+FLAG = "**deviation**"
+ALL_DAYS = "every day of the history"
+
+
+def code(value: Any) -> str:
+    """``value`` as a Markdown code span that no text of it can break out of (nor a table's cell)."""
+    text = " ".join(str(value).split()).replace("|", "\\|")
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    return f"{fence} {text} {fence}" if text.startswith("`") or text.endswith("`") else f"{fence}{text}{fence}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    this_run: str
+    paper: str
+    deviates: bool
+    flag: str = ""  # what `vmb run` needs to be given for this run's value ("" for its default)
+
+
+def _memory_defaults(memory: str) -> dict[str, Any] | None:
+    from vmb.memory import find
+    from vmb.memory.options import every_option
+
+    cls = find(memory)
+    return None if cls is None else every_option(cls.Options())
+
+
+def _differs(value: Any, printed: str) -> bool:
+    try:
+        return float(value) != float(printed)
+    except (TypeError, ValueError):
+        return str(value) != printed
+
+
+# The paper's settings of Table 10 a request carries: (key of paper_settings, the card's name, vmb run's option).
+REQUEST_SETTINGS = (("temperature", "temperature", "--temperature"), ("max_tokens", "max tokens per request",
+                    "--max-tokens"), ("tool_choice", "tool choice", "--tool-choice"))
+
+
+def _request_settings(header: RunHeader) -> list[Setting]:
+    """Temperature, max tokens, tool choice and retries beside the paper's (no requests: an offline agent)."""
+    from vmb.harness.config import SERVER_FAMILIES
+
+    paper = paper_settings()
+    params = header.determining.get("request_params")
+    retries = header.operational.get("retries")
+    rows = [Setting("retries of a failed request", str(retries), paper["retries"], _differs(retries, paper["retries"]),
+                    f"--retries {retries}" if _differs(retries, paper["retries"]) else "")]
+    if not isinstance(params, dict):
+        return [Setting(name, "(no model requests)", paper[key], False) for key, name, _ in REQUEST_SETTINGS] + rows
+    family = SERVER_FAMILIES.get(str(header.determining.get("server_family")))
+    sent = {**params, "max_tokens": params.get(family.max_tokens_field if family is not None else "max_tokens")}
+    return [Setting(name, str(sent.get(key)), paper[key], _differs(sent.get(key), paper[key]),
+                    f"{option} {sent.get(key)}" if _differs(sent.get(key), paper[key]) else "")
+            for key, name, option in REQUEST_SETTINGS] + rows
+
+
+def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
+    """Every setting the card lists, this run's beside the paper's, with the option that gives it."""
+    d, selection = header.determining, header.selection
+    paper = paper_settings()
+    rows = _request_settings(header)
+    thinking = d.get("thinking")
+    rows.append(Setting("thinking", str(thinking) if d.get("thinking_sent") else "not sent", "not sent",
+                        bool(d.get("thinking_sent")), f"--thinking {thinking}" if thinking else ""))
+    rounds = d.get("max_rounds")
+    rows.append(Setting("rounds per query", str(rounds), paper["max_rounds"], _differs(rounds, paper["max_rounds"]),
+                        f"--max-rounds {rounds}" if _differs(rounds, paper["max_rounds"]) else ""))
+    defaults = _memory_defaults(header.memory)
+    changed = {k: v for k, v in (d.get("memory_options") or {}).items() if defaults is None or defaults.get(k) != v}
+    rows.append(Setting(f"memory options ({header.memory})", ", ".join(f"{k}={v}" for k, v in changed.items())
+                        or "the defaults", "the setting's defaults" if defaults is not None else
+                        "unknown (not a setting of this vmb)", bool(changed) and defaults is not None,
+                        " ".join(f"--memory-option {k}={v}" for k, v in changed.items())))
+    days = d.get("memory_days")
+    rows.append(Setting("--memory-days", ALL_DAYS if days is None else f"the first {days} day(s)", ALL_DAYS,
+                        days is not None, f"--memory-days {days}" if days is not None else ""))
+    chosen = " ".join(([f"--groups {_groups(selection.groups)}"] if selection.groups else [])
+                      + ([f"--limit {selection.limit}"] if selection.limit else []))
+    rows.append(Setting("--groups, --limit", chosen or "every query", "every query", bool(chosen), chosen))
+    read = int(metric.get("text_calls") or 0)
+    text = ("read" if d.get("text_calls") else "not read") + (f" ({read} calls read from text)" if read else "")
+    rows.append(Setting("calls written as text", text, "calls from the tool-calls field", read > 0,
+                        "" if d.get("text_calls") else "--no-text-calls"))
+    rows.append(Setting("trials", str(selection.trials), "1", selection.trials != 1,
+                        f"--trials {selection.trials}" if selection.trials != 1 else ""))
+    return rows
+
+
+def _endpoint(header: RunHeader) -> str:
+    d = header.determining
+    if header.agent != "model":
+        return f"none: the offline agent {code(header.agent)}"
+    url = str(d.get("base_url") or "")
+    where = "a local model (pinned weights)" if url.startswith("local:") else \
+        "this machine" if is_loopback(url) else "a hosted endpoint"
+    return f"{code(d.get('server_family'))} server family, {where}: {code(url)}"
+
+
+def _figures(metric: Mapping[str, Any]) -> str:
+    from vmb.results.metrics import SHOWN
+
+    overall = metric.get("overall") or {}
+    if not overall:
+        return "no query scored"
+    intervals = overall.get("intervals") or {}
+    parts = []
+    for m in SHOWN:
+        span = intervals.get(m.key)
+        around = f" (95% interval {span['low']} to {span['high']})" if isinstance(span, dict) and "low" in span else ""
+        parts.append(f"{m.name} {overall.get(m.key)}{around}")
+    return "; ".join(parts)
+
+
+def _cost(metric: Mapping[str, Any]) -> str:
+    cost = metric.get("cost") or {}
+    if not isinstance(cost, dict) or cost.get("price") is None:
+        return str(cost.get("note", "no price")) if isinstance(cost, dict) else "no price"
+    price = cost["price"]
+    return (f"{cost.get('total')} {cost.get('currency')} in all ({cost.get('queries')} for the queries, "
+            f"{cost.get('memory_build')} for building memory; {cost.get('per_solved_query')} per solved query), at "
+            f"{price.get('input')} per million prompt and {price.get('output')} per million completion tokens")
+
+
+def _groups(groups: list[int]) -> str:
+    """``[1, 2, 3, 5]`` -> ``1-3,5``."""
+    spans: list[list[int]] = []
+    for g in sorted(groups):
+        if spans and g == spans[-1][1] + 1:
+            spans[-1][1] = g
+        else:
+            spans.append([g, g])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def generate_command(benchmark: Benchmark) -> str | None:
+    """The ``vmb generate`` command that rebuilds a generated benchmark (its options beside the defaults)."""
+    from dataclasses import asdict
+
+    from vmb.generate.options import GenerateOptions
+
+    if benchmark.generator is None:
+        return None
+    options = dict(benchmark.generator["options"])
+    defaults = asdict(GenerateOptions())
+    words = ["vmb generate"]
+    for name, value in options.items():
+        if name == "llm" or value == defaults.get(name):
+            continue
+        if name == "type_shares":
+            value = ",".join(f"{k}={v}" for k, v in value.items())
+        words.append(f"--{name.replace('_', '-')} {value}")
+    return " ".join([*words, "--out bench"])
+
+
+def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: list[Setting]) -> str:
+    """The ``vmb run`` command that makes this run again (into ``runs/NAME``)."""
+    d = header.determining
+    words = ["vmb run"]
+    if header.agent != "model":
+        words.append(f"--agent {header.agent}")
+    else:
+        url = str(d.get("base_url") or "")
+        words += [f"--model {header.model}", *([] if url.startswith("local:") else [f"--base-url {url}"]),
+                  f"--server {d.get('server_family')}"]
+    words += [f"--memory {header.memory}", *(s.flag for s in rows if s.flag)]
+    words += ["--data bench"] if benchmark.kind == "generated" else []
+    return " ".join([*words, f"--out runs/{entry.name}"])
+
+
+def render_card(entry: RunEntry, header: RunHeader, metric: Mapping[str, Any], manifest: Manifest) -> str:
+    """The card of one run of the bundle ``manifest`` (``metric``: its metric.json)."""
+    benchmark = manifest.benchmarks[entry.benchmark]
+    rows = settings(header, metric)
+    c = entry.coverage
+    model = code(header.model) if header.model else "none"
+    if benchmark.generator is not None:
+        bench = (f"generated by vmb generate (seed {benchmark.generator['seed']}), {benchmark.groups} groups, "
+                 f"{benchmark.queries} queries")
+    else:
+        bench = f"the release layout, {benchmark.groups} groups, {benchmark.queries} queries"
+    vmb = manifest.vmb
+    packed = f"vmb {vmb.get('version')}" + (f" at commit {code(str(vmb['commit'])[:12])}" if vmb.get("commit") else "") \
+        + (" (with uncommitted changes)" if vmb.get("dirty") else "")
+    prompts = ", ".join(f"{name} v{p.get('version')}" for name, p in entry.prompts.items() if isinstance(p, dict))
+    lines = [
+        f"# Reproducibility card: {code(entry.name)}", "",
+        "| | |", "|---|---|",
+        f"| model | {model} (agent {code(header.agent)}) |",
+        f"| endpoint | {_endpoint(header)} |",
+        f"| memory | {code(header.memory)} |",
+        f"| benchmark | {bench}; checksum {code(benchmark.sha256[:16])} |",
+        f"| prompts | {prompts or 'not recorded'} |",
+        f"| ran with | vmb {code(entry.vmb_version)}; packed with {packed} |",
+        f"| dates | started {code(header.created)}, last written {code(header.updated)} |",
+        f"| configuration hash | {code(header.hash[:16])} |", "",
+        "## Settings beside the paper's", "",
+        "| setting | this run | the paper's | |", "|---|---|---|---|",
+        *(f"| {s.name} | {code(s.this_run)} | {code(s.paper)} | {FLAG if s.deviates else ''} |" for s in rows), "",
+        "## Coverage and results", "",
+        f"Scored {c['scored']} / {c['benchmark']} (the benchmark's queries x trials), {c['errors']} in error, "
+        f"{c['pending']} not run; {header.selection.trials} trial(s).", "",
+        f"{_figures(metric)}.", "",
+        f"Cost: {_cost(metric)}.", "",
+        "## To reproduce it", "", "```",
+        *([command] if (command := generate_command(benchmark)) else []),
+        run_command(entry, header, benchmark, rows), "```", "",
+    ]
+    return "\n".join(lines)
