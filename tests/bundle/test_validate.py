@@ -142,3 +142,16 @@ def test_a_bundle_that_cannot_be_read_gets_one_line(bundle: Path, tmp_path: Path
         assert line.startswith("vmb validate: ") and expected in line, (path, line)
         assert "Traceback" not in captured.err and not captured.out
     assert not (tmp_path.parent / "evil.txt").exists() and not Path("/tmp/evil.txt").exists()
+
+
+def test_an_oracle_run_of_the_release_validates_against_the_release(release_dir: Path, tmp_path: Path) -> None:
+    from vmb.harness import run_benchmark
+
+    run_benchmark(out=str(tmp_path / "oracle"), agent="oracle", memory="gold", data=str(release_dir),
+                  cache_dir=str(tmp_path / ".cache"), progress=False)
+    packed = pack_runs([tmp_path / "oracle"], tmp_path / "release")
+    (benchmark,) = packed.manifest.benchmarks.values()
+    assert (benchmark.kind, benchmark.groups, benchmark.queries, benchmark.generator) == ("release", 50, 500, None)
+    assert "Scored 500 / 500 (the benchmark's queries x trials)" in (packed.directory / "runs/oracle/card.md").read_text()
+    (verdict,) = validate_bundle(packed.archive, str(release_dir))
+    assert verdict.line() == "runs/oracle: valid, complete (500 of 500 queries scored, 0 in error, 0 not run)"

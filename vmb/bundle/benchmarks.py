@@ -27,7 +27,7 @@ class Located:
 
 def _rebuilt(root: Path, identity: Identity, scratch: Path) -> tuple[Path | None, str | None]:
     """The generated benchmark rebuilt from its recorded options, or why it cannot be."""
-    from vmb.generate.export import METADATA
+    from vmb.data.metadata import METADATA
     from vmb.generate.options import GenerateOptions
     from vmb.generate.pipeline import ProceduralBackend, run
 

@@ -117,7 +117,7 @@ def _system_prompts(run: Path, records: list[QueryRecord]) -> dict[str, bytes]:
 
 def benchmark_identity(root: Path, sha256: str) -> tuple[Benchmark, dict[str, bytes]]:
     """The benchmark at ``root`` as a bundle names it, and the files it packs of it (a generator's metadata)."""
-    from vmb.generate.export import METADATA, read_metadata
+    from vmb.data.metadata import METADATA, read_metadata
     from vmb.harness.plan import load_benchmark_once
 
     bench = load_benchmark_once(str(root))
@@ -125,9 +125,9 @@ def benchmark_identity(root: Path, sha256: str) -> tuple[Benchmark, dict[str, by
     if meta is None:
         return Benchmark(sha256, "release", len(bench.groups), len(bench.queries)), {}
     where = f"{BENCHMARKS}/{sha256[:12]}/{METADATA}"
-    generator = {"options": meta["options"], "seed": meta["options"]["seed"],
-                 "options_digest": meta.get("options_digest"), "schema_version": meta.get("schema_version"),
-                 "metadata": where}
+    made = meta.made
+    generator = {"options": dict(made.options), "seed": made.seed, "options_digest": made.options_digest,
+                 "schema_version": made.schema_version, "metadata": where}
     return (Benchmark(sha256, "generated", len(bench.groups), len(bench.queries), generator),
             {where: (root / METADATA).read_bytes()})
 

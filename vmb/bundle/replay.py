@@ -23,11 +23,12 @@ from typing import Any
 
 from vmb.data import Query
 from vmb.harness.agent import build_record, converse, system_prompt
-from vmb.llm.model import Message, Reply, Usage
+from vmb.llm.model import Message, Reply
 from vmb.llm.textcalls import INVALID_CALL
 from vmb.memory.base import MemoryResult, MemoryTool, QueryMemory
 from vmb.results.record import QueryRecord
 from vmb.sim.registry import API_BY_NAME, DISCOVERY
+from vmb.usage import Usage
 
 # Fields of a record that the replay must reproduce exactly (Mem Token and timing are taken as recorded).
 COMPARED = ("final_answer", "round_limit_hit", "calls", "call_count", "text_calls", "tool_results", "final_diff",

@@ -125,16 +125,23 @@ def _records(run: Path, verdict: Verdict, keys: set[str]) -> dict[str, QueryReco
 def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[str, QueryRecord],
             verdict: Verdict) -> None:
     d = header.determining
-    agent_prompt = prompt_versions(["agent"])["agent"]
-    same_prompt = (d.get("prompts") or {}).get("agent") == agent_prompt
+    rounds, text_calls = d.get("max_rounds"), d.get("text_calls")
+    if not isinstance(rounds, int) or not isinstance(text_calls, bool):
+        verdict.problems.append("config.json records no max_rounds and text_calls: its queries cannot be re-executed")
+        return
+    same_prompt = (d.get("prompts") or {}).get("agent") == prompt_versions(["agent"])["agent"]
     for key, record in records.items():
         if not record.ok:
             if record.score is not None:
                 verdict.queries.append((key, "an error record that holds a score"))
             continue
-        replay = replay_record(record, rundir.load_messages(record), bench.query(record.id),
-                               max_rounds=int(d["max_rounds"]), text_calls=bool(d["text_calls"]),
-                               compare_prompt=same_prompt)
+        try:
+            replay = replay_record(record, rundir.load_messages(record), bench.query(record.id), max_rounds=rounds,
+                                   text_calls=text_calls, compare_prompt=same_prompt)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as error:
+            # A record edited into shapes no run writes (a message that is not an object, say): named, not raised.
+            verdict.queries.append((key, f"its record is not one vmb writes ({type(error).__name__}: {error})"))
+            continue
         verdict.queries += [(key, reason) for reason in replay.problems[:SHOWN_DIFFERENCES]]
 
 
@@ -162,11 +169,11 @@ def _metric_problem(run: Path, header: RunHeader, bench: Benchmark, records: dic
             mine = set(parse_shard(selection.shard).groups([q.group for q in selected]))
             selected = [q for q in selected if q.group in mine]
         prices = recorded_prices(recorded, header.model)
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
-        return f"{METRIC} cannot be checked ({error})"
-    attempts = [(q.id, t) for q in selected for t in range(1, selection.trials + 1)]
-    metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
-                            run / MEMORY, prices)
+        attempts = [(q.id, t) for q in selected for t in range(1, selection.trials + 1)]
+        metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
+                                run / MEMORY, prices)
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError) as error:
+        return f"{METRIC} cannot be checked ({type(error).__name__}: {error})"
     if isinstance(recorded.get("cost"), dict) and recorded["cost"].get("price") is None and "note" in recorded["cost"]:
         metric["cost"] = {"price": None, "note": recorded["cost"]["note"]}  # why there is no price is not a figure
     if json_values(metric) == json_values(recorded):
