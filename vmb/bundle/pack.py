@@ -1,8 +1,9 @@
 """``vmb pack RUN... --out BUNDLE``: finished runs into one self-contained bundle and its archive.
 
-Each run is read through the run directory's reader (``vmb.results.rundir``): a line that is not a
-record, a missing ``metric.json``, a record of a query its benchmark does not have, or a benchmark
-that cannot be found by its checksum refuses the pack in one line. A run that does not cover its
+Each run is read as metric.json counts it (``vmb.harness.counted``: the last record of each (query,
+trial) its header selects; records left from an earlier selection of the same directory are not
+packed): a line that is not a record, a missing ``metric.json`` or a benchmark that cannot be found
+by its checksum refuses the pack in one line. A run that does not cover its
 benchmark (every query, every trial, scored) is refused unless ``partial``. Everything to be packed is
 checked for keys (``vmb.bundle.secrets``) before a byte is written; the directory is written only
 when it is new or empty (``vmb.outdir``), the archive beside it (``BUNDLE.tar.gz``).
@@ -34,11 +35,12 @@ from vmb.bundle.manifest import (
     model_configuration,
 )
 from vmb.bundle.secrets import refuse_secrets
-from vmb.data.locate import PROJECT_ROOT, find_data_dir
+from vmb.data.locate import PROJECT_ROOT, run_data_dir
+from vmb.harness.counted import CountedRun, counted_run
 from vmb.outdir import MARKER, claim_output_dir, marker_owner
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
-from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, iter_results, read_header, strict_dumps
+from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, read_header, strict_dumps
 
 OWNER = "vmb pack"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -74,15 +76,14 @@ def _git(*args: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-def _records(run: Path) -> dict[str, tuple[QueryRecord, bytes]]:
-    """The run's records by key, each with the line the bundle holds for it (the last of its key)."""
-    out: dict[str, tuple[QueryRecord, bytes]] = {}
-    for number, _, record, problem in iter_results(run / RESULTS):
-        if record is None:
-            raise BundleError(f"{run / RESULTS} line {number}: {problem}; vmb pack takes whole runs only "
-                              "(rerun its vmb run command to finish it)")
-        out[record.key] = record, (strict_dumps(record.to_json()) + "\n").encode("utf-8")
-    return out
+def _records(run: Path, counted: CountedRun) -> dict[str, tuple[QueryRecord, bytes]]:
+    """The records that count (``vmb.harness.counted``), each with the line the bundle holds for it."""
+    damaged = [note for note in counted.notes if note.startswith(f"{run / RESULTS} line ")]
+    if damaged:
+        raise BundleError(f"{damaged[0].removesuffix('; not counted')}; vmb pack takes whole runs only "
+                          "(rerun its vmb run command to finish it)")
+    return {key: (record, (strict_dumps(record.to_json()) + "\n").encode("utf-8"))
+            for key, record in counted.records.items()}
 
 
 def _metric(run: Path) -> bytes:
@@ -137,17 +138,10 @@ def stage_run(run: Path, name: str, data: str | None, *, partial: bool) -> tuple
     from vmb.harness.plan import load_benchmark_once
 
     header = read_header(run)
-    found, looked = find_data_dir(header.data_sha256, [header.data_dir], data)
-    if found is None:
-        tried = ", ".join(str(p) for p in looked) or "no directory"
-        raise BundleError(f"{run}: the benchmark it ran on (checksum {header.data_sha256[:12]}) is not in {tried}; "
-                          "pass --data DIR")
+    found = run_data_dir(header.data_sha256, [header.data_dir], data, run)
     bench = load_benchmark_once(str(found))
-    records = _records(run)
+    records = _records(run, counted_run(run, bench))
     keys = [attempt_key(q.id, t) for q in bench.queries for t in range(1, header.selection.trials + 1)]
-    unknown = sorted(set(records) - set(keys))
-    if unknown:
-        raise BundleError(f"{run / RESULTS}: a record of {unknown[0]}, which its benchmark {found} does not have")
     scored = sum(record.ok for record, _ in records.values())
     coverage = {"benchmark": len(keys), "scored": scored, "errors": len(records) - scored,
                 "pending": len(keys) - len(records)}

@@ -25,6 +25,7 @@ from vmb.bundle.files import opened, read_checked
 from vmb.bundle.manifest import Manifest, RunEntry, model_configuration
 from vmb.bundle.replay import first_difference, replay_record
 from vmb.data import Benchmark
+from vmb.harness.counted import selected_attempts
 from vmb.prices import Price, PriceTable
 from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader, config_hash
@@ -115,7 +116,7 @@ def _records(run: Path, verdict: Verdict, keys: set[str]) -> dict[str, QueryReco
         elif record.key in lines:
             verdict.queries.append((record.key, f"recorded twice ({RESULTS} lines {lines[record.key]} and {number})"))
         elif record.key not in keys:
-            verdict.queries.append((record.key, "not a query (or trial) of the benchmark the run names"))
+            verdict.queries.append((record.key, "not a query (or trial) its config.json selects of its benchmark"))
         else:
             lines[record.key] = number
             records[record.key] = record
@@ -155,21 +156,13 @@ def recorded_prices(metric: dict[str, Any], model: str | None) -> PriceTable | N
                                                               str(cost["currency"]))})
 
 
-def _metric_problem(run: Path, header: RunHeader, bench: Benchmark, records: dict[str, QueryRecord]) -> str | None:
-    from vmb.harness.plan import select_queries
-    from vmb.harness.shard import parse_shard
-
+def _metric_problem(run: Path, header: RunHeader, attempts: list[tuple[str, int]],
+                    records: dict[str, QueryRecord]) -> str | None:
     try:
         recorded = json.loads((run / METRIC).read_text(encoding="utf-8"))
         if not isinstance(recorded, dict):
             raise ValueError("not a JSON object")
-        selection = header.selection
-        selected = select_queries(bench, selection.groups, selection.limit)
-        if selection.shard:
-            mine = set(parse_shard(selection.shard).groups([q.group for q in selected]))
-            selected = [q for q in selected if q.group in mine]
         prices = recorded_prices(recorded, header.model)
-        attempts = [(q.id, t) for q in selected for t in range(1, selection.trials + 1)]
         metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
                                 run / MEMORY, prices)
     except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError) as error:
@@ -194,8 +187,13 @@ def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Locat
         verdict.problems.append(located.problem or "its benchmark could not be loaded")
         return verdict
     bench = located.bench
+    try:
+        attempts = selected_attempts(header, bench, run)
+    except RunDirError as error:
+        verdict.problems.append(str(error))
+        return verdict
     keys = [attempt_key(q.id, t) for q in bench.queries for t in range(1, header.selection.trials + 1)]
-    records = _records(run, verdict, set(keys))
+    records = _records(run, verdict, {attempt_key(q, t) for q, t in attempts})
     _replay(RunDir(run), header, bench, records, verdict)
     scored = sum(r.ok for r in records.values())
     verdict.coverage = {"benchmark": len(keys), "scored": scored, "errors": len(records) - scored,
@@ -205,7 +203,7 @@ def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Locat
     if not manifest.partial and not verdict.complete:
         verdict.problems.append("the bundle says its runs are complete; this one misses queries or holds errors")
         verdict.queries += [(key, "no record of it") for key in keys if key not in records]
-    problem = _metric_problem(run, header, bench, records)
+    problem = _metric_problem(run, header, attempts, records)
     if problem is not None:
         verdict.problems.append(problem)
     return verdict
