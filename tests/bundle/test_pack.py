@@ -33,7 +33,7 @@ def test_a_bundle_holds_every_run_with_its_identity(bundle_runs: dict[str, Path]
     for entry, run in zip(manifest.runs, bundle_runs.values()):
         header = RunHeader.from_json(json.loads((run / "config.json").read_text()))
         assert (entry.hash, entry.agent, entry.memory, entry.prompts) == (
-            header.hash, header.agent, header.memory, header.determining["prompts"])
+            header.hash, header.agent, header.memory, header.determining.prompts)
         assert entry.coverage == {"benchmark": 40, "scored": 40, "errors": 0, "pending": 0}
         assert (tmp_path / "b" / entry.path / "config.json").read_bytes() == (run / "config.json").read_bytes()
         assert (tmp_path / "b" / entry.path / "metric.json").read_bytes() == (run / "metric.json").read_bytes()

@@ -65,13 +65,13 @@ def _request_settings(header: RunHeader) -> list[Setting]:
     from vmb.harness.config import SERVER_FAMILIES
 
     paper = paper_settings()
-    params = header.determining.get("request_params")
+    params = header.determining.request_params
     retries = header.operational.get("retries")
     rows = [Setting("retries of a failed request", str(retries), paper["retries"], _differs(retries, paper["retries"]),
                     f"--retries {retries}" if _differs(retries, paper["retries"]) else "")]
     if not isinstance(params, dict):
         return [Setting(name, "(no model requests)", paper[key], False) for key, name, _ in REQUEST_SETTINGS] + rows
-    family = SERVER_FAMILIES.get(str(header.determining.get("server_family")))
+    family = SERVER_FAMILIES.get(str(header.determining.server_family))
     sent = {**params, "max_tokens": params.get(family.max_tokens_field if family is not None else "max_tokens")}
     return [Setting(name, str(sent.get(key)), paper[key], _differs(sent.get(key), paper[key]),
                     f"{option} {sent.get(key)}" if _differs(sent.get(key), paper[key]) else "")
@@ -83,28 +83,28 @@ def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
     d, selection = header.determining, header.selection
     paper = paper_settings()
     rows = _request_settings(header)
-    thinking = d.get("thinking")
-    rows.append(Setting("thinking", str(thinking) if d.get("thinking_sent") else "not sent", "not sent",
-                        bool(d.get("thinking_sent")), f"--thinking {thinking}" if thinking else ""))
-    rounds = d.get("max_rounds")
+    thinking = d.thinking
+    rows.append(Setting("thinking", str(thinking) if d.thinking_sent else "not sent", "not sent",
+                        bool(d.thinking_sent), f"--thinking {thinking}" if thinking else ""))
+    rounds = d.max_rounds
     rows.append(Setting("rounds per query", str(rounds), paper["max_rounds"], _differs(rounds, paper["max_rounds"]),
                         f"--max-rounds {rounds}" if _differs(rounds, paper["max_rounds"]) else ""))
     defaults = _memory_defaults(header.memory)
-    changed = {k: v for k, v in (d.get("memory_options") or {}).items() if defaults is None or defaults.get(k) != v}
+    changed = {k: v for k, v in (d.memory_options or {}).items() if defaults is None or defaults.get(k) != v}
     rows.append(Setting(f"memory options ({header.memory})", ", ".join(f"{k}={v}" for k, v in changed.items())
                         or "the defaults", "the setting's defaults" if defaults is not None else
                         "unknown (not a setting of this vmb)", bool(changed) and defaults is not None,
                         " ".join(f"--memory-option {k}={v}" for k, v in changed.items())))
-    days = d.get("memory_days")
+    days = d.memory_days
     rows.append(Setting("--memory-days", ALL_DAYS if days is None else f"the first {days} day(s)", ALL_DAYS,
                         days is not None, f"--memory-days {days}" if days is not None else ""))
     chosen = " ".join(([f"--groups {_groups(selection.groups)}"] if selection.groups else [])
                       + ([f"--limit {selection.limit}"] if selection.limit else []))
     rows.append(Setting("--groups, --limit", chosen or "every query", "every query", bool(chosen), chosen))
     read = int(metric.get("text_calls") or 0)
-    text = ("read" if d.get("text_calls") else "not read") + (f" ({read} calls read from text)" if read else "")
+    text = ("read" if d.text_calls else "not read") + (f" ({read} calls read from text)" if read else "")
     rows.append(Setting("calls written as text", text, "calls from the tool-calls field", read > 0,
-                        "" if d.get("text_calls") else "--no-text-calls"))
+                        "" if d.text_calls else "--no-text-calls"))
     rows.append(Setting("trials", str(selection.trials), "1", selection.trials != 1,
                         f"--trials {selection.trials}" if selection.trials != 1 else ""))
     return rows
@@ -114,10 +114,10 @@ def _endpoint(header: RunHeader) -> str:
     d = header.determining
     if header.agent != "model":
         return f"none: the offline agent {code(header.agent)}"
-    url = str(d.get("base_url") or "")
+    url = str(d.base_url or "")
     where = "a local model (pinned weights)" if url.startswith("local:") else \
         "this machine" if is_loopback(url) else "a hosted endpoint"
-    return f"{code(d.get('server_family'))} server family, {where}: {code(url)}"
+    return f"{code(d.server_family)} server family, {where}: {code(url)}"
 
 
 def _figures(metric: Mapping[str, Any]) -> str:
@@ -183,9 +183,9 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
     if header.agent != "model":
         words.append(f"--agent {header.agent}")
     else:
-        url = str(d.get("base_url") or "")
+        url = str(d.base_url or "")
         words += [f"--model {header.model}", *([] if url.startswith("local:") else [f"--base-url {url}"]),
-                  f"--server {d.get('server_family')}"]
+                  f"--server {d.server_family}"]
     words += [f"--memory {header.memory}", *(s.flag for s in rows if s.flag)]
     words += ["--data bench"] if benchmark.kind == "generated" else []
     return " ".join([*words, f"--out runs/{entry.name}"])

@@ -19,12 +19,12 @@ from a newer vmb is never half read. Every path the manifest names is relative, 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from vmb.errors import VmbError
+from vmb.results.header import Determining
 
 FORMAT = "vmb-bundle"
 BUNDLE_VERSION = 1
@@ -43,9 +43,9 @@ class BundleError(VmbError):
     """A bundle that cannot be read or written as one: the message names the file and what is wrong."""
 
 
-def model_configuration(determining: Mapping[str, Any]) -> dict[str, Any]:
+def model_configuration(determining: Determining) -> dict[str, Any]:
     """The model configuration of a run's determining settings (``MODEL_KEYS``)."""
-    return {key: determining.get(key) for key in MODEL_KEYS}
+    return {key: getattr(determining, key) for key in MODEL_KEYS}
 
 
 def inside(name: Any, where: str) -> str:

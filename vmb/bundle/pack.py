@@ -159,8 +159,8 @@ def stage_run(run: Path, name: str, data: str | None, *, partial: bool) -> tuple
     benchmark, bench_files = benchmark_identity(found, header.data_sha256)
     d = header.determining
     entry = RunEntry(name=name, path=base, hash=header.hash, benchmark=header.data_sha256, agent=header.agent,
-                     model=header.model, server_family=d.get("server_family"), memory=header.memory,
-                     prompts=dict(d.get("prompts") or {}), vmb_version=header.packages.get("vmb"), coverage=coverage)
+                     model=header.model, server_family=d.server_family, memory=header.memory,
+                     prompts=dict(d.prompts), vmb_version=header.packages.get("vmb"), coverage=coverage)
     return Staged(entry, header, benchmark, files), bench_files
 
 

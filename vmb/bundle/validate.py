@@ -28,7 +28,7 @@ from vmb.data import Benchmark
 from vmb.harness.counted import selected_attempts
 from vmb.prices import Price, PriceTable
 from vmb.prompts import prompt_versions
-from vmb.results.header import RunHeader, config_hash
+from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
 from vmb.results.summary import QueryRow, compute_metric
@@ -84,14 +84,13 @@ def validate_bundle(path: Path, data: str | None = None) -> list[Verdict]:
 
 def _header_problems(header: RunHeader, entry: RunEntry, manifest: Manifest) -> list[str]:
     problems = []
-    computed = config_hash(header.determining)
+    computed = header.determining.hash
     if computed != header.hash:
         problems.append(f"config.json was edited after the run: its settings hash to {computed[:12]}, it records "
                         f"{header.hash[:12]}")
     d = header.determining
-    recorded = {"hash": header.hash, "agent": header.agent, "model": header.model,
-                "server_family": d.get("server_family"), "memory": header.memory, "prompts": d.get("prompts") or {},
-                "benchmark": header.data_sha256}
+    recorded = {"hash": header.hash, "agent": header.agent, "model": header.model, "server_family": d.server_family,
+                "memory": header.memory, "prompts": d.prompts, "benchmark": header.data_sha256}
     problems += [f"config.json's {key} is {_short(value)}; the manifest names {_short(getattr(entry, key))}"
                  for key, value in recorded.items() if json_values(value) != json_values(getattr(entry, key))]
     if manifest.model is not None:
@@ -126,19 +125,15 @@ def _records(run: Path, verdict: Verdict, keys: set[str]) -> dict[str, QueryReco
 def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[str, QueryRecord],
             verdict: Verdict) -> None:
     d = header.determining
-    rounds, text_calls = d.get("max_rounds"), d.get("text_calls")
-    if not isinstance(rounds, int) or not isinstance(text_calls, bool):
-        verdict.problems.append("config.json records no max_rounds and text_calls: its queries cannot be re-executed")
-        return
-    same_prompt = (d.get("prompts") or {}).get("agent") == prompt_versions(["agent"])["agent"]
+    same_prompt = d.prompts.get("agent") == prompt_versions(["agent"])["agent"]
     for key, record in records.items():
         if not record.ok:
             if record.score is not None:
                 verdict.queries.append((key, "an error record that holds a score"))
             continue
         try:
-            replay = replay_record(record, rundir.load_messages(record), bench.query(record.id), max_rounds=rounds,
-                                   text_calls=text_calls, compare_prompt=same_prompt)
+            replay = replay_record(record, rundir.load_messages(record), bench.query(record.id), max_rounds=d.max_rounds,
+                                   text_calls=d.text_calls, compare_prompt=same_prompt)
         except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as error:
             # A record edited into shapes no run writes (a message that is not an object, say): named, not raised.
             verdict.queries.append((key, f"its record is not one vmb writes ({type(error).__name__}: {error})"))
