@@ -15,7 +15,6 @@ from vmb.bundle.manifest import MANIFEST, BundleError, read_manifest
 from vmb.bundle.pack import pack_runs
 from vmb.cli import main
 from vmb.errors import Exit
-from vmb.outdir import OutputDirError
 from vmb.results.header import RunHeader
 
 
@@ -130,11 +129,13 @@ def test_damaged_runs_and_used_directories_are_refused_in_one_line(bundle_runs: 
     (taken / "notes.txt").write_text("mine")
     cases = [([str(run)], "b1", "results.jsonl line 41: not complete JSON"),
              ([str(tmp_path / "nowhere")], "b2", "is not a run directory"),
-             ([str(bundle_runs["noop"])], "taken", "is not empty (notes.txt)")]
+             ([str(bundle_runs["noop"])], "taken", "is not empty (notes.txt) and is no bundle of vmb pack")]
     for runs, out, expected in cases:
         assert main(["pack", *runs, "--out", str(tmp_path / out)]) == Exit.ERROR
         (line,) = capsys.readouterr().err.splitlines()
         assert expected in line
     assert (taken / "notes.txt").read_text() == "mine" and sorted(p.name for p in taken.iterdir()) == ["notes.txt"]
-    with pytest.raises(OutputDirError):
-        pack_runs([bundle_runs["noop"]], taken)
+    (tmp_path / "b3.tar.gz").write_text("someone's archive")
+    with pytest.raises(BundleError, match="b3.tar.gz exists and is not this bundle's archive"):
+        pack_runs([bundle_runs["noop"]], tmp_path / "b3")
+    assert not (tmp_path / "b3").exists()

@@ -21,12 +21,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from vmb.bundle.manifest import MANIFEST, BundleError, FileEntry, Manifest, inside, read_manifest
-from vmb.outdir import MARKER
 
 ARCHIVE_SUFFIX = ".tar.gz"
 MAX_UNPACKED = 4 << 30  # an archive unpacking to more than 4 GiB is refused (a bundle of 500 queries is far smaller)
-# Left in a directory by the output-directory rule (vmb.outdir): not part of the bundle.
-IGNORED = (MARKER,)
 
 
 def file_entry(data: bytes) -> FileEntry:
@@ -50,7 +47,7 @@ def _walk(root: Path) -> Iterator[tuple[str, Path]]:
 
 def check_files(root: Path, manifest: Manifest) -> None:
     """Every file the manifest lists is there, whole and unchanged, and no other file is."""
-    present = {name: path for name, path in _walk(root) if name != MANIFEST and name not in IGNORED}
+    present = {name: path for name, path in _walk(root) if name != MANIFEST}
     for name, entry in manifest.files.items():
         path = present.pop(name, None)
         if path is None:

@@ -6,7 +6,7 @@ packed): a line that is not a record, a missing ``metric.json`` or a benchmark t
 by its checksum refuses the pack in one line. A run that does not cover its
 benchmark (every query, every trial, scored) is refused unless ``partial``. Everything to be packed is
 checked for keys (``vmb.bundle.secrets``) before a byte is written; the directory is written only
-when it is new or empty (``vmb.outdir``), the archive beside it (``BUNDLE.tar.gz``).
+when it is new or empty, the archive beside it (``BUNDLE.tar.gz``); a directory vmb pack wrote before is written again.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from vmb.bundle.card import render_card
 from vmb.bundle.files import ARCHIVE_SUFFIX, file_entry, write_archive, write_files
 from vmb.bundle.manifest import (
     BENCHMARKS,
+    FORMAT,
     MANIFEST,
     RUNS,
     Benchmark,
@@ -37,12 +38,10 @@ from vmb.bundle.manifest import (
 from vmb.bundle.secrets import refuse_secrets
 from vmb.data.locate import PROJECT_ROOT, run_data_dir
 from vmb.harness.counted import CountedRun, counted_run
-from vmb.outdir import MARKER, claim_output_dir, marker_owner
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, read_header, strict_dumps
 
-OWNER = "vmb pack"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -212,16 +211,38 @@ def pack_runs(runs: Sequence[Path], out: Path, *, partial: bool = False, data: s
     return _write(out, {**files, MANIFEST: document}, manifest)
 
 
-def _write(out: Path, files: dict[str, bytes], manifest: Manifest) -> Packed:
-    archive = out.with_name(out.name + ARCHIVE_SUFFIX)
-    ours = out.is_dir() and marker_owner(out) == OWNER
+def _ours(out: Path) -> bool:
+    """Whether ``out`` is a bundle directory vmb pack wrote (its manifest says so)."""
+    try:
+        return bool(json.loads((out / MANIFEST).read_text(encoding="utf-8")).get("format") == FORMAT)
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _claim(out: Path, archive: Path) -> None:
+    """Write only into a new or empty directory, or one vmb pack wrote before (whose files are replaced)."""
+    if out.exists() and not out.is_dir():
+        raise BundleError(f"{out} is a file, not a directory; nothing written: choose another --out")
+    ours = out.is_dir() and _ours(out)
+    entries = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
+    if entries and not ours:
+        shown = ", ".join(entries[:4]) + (", ..." if len(entries) > 4 else "")
+        raise BundleError(f"{out} is not empty ({shown}) and is no bundle of vmb pack; nothing written: "
+                          "choose an empty or new directory")
     if archive.exists() and not ours:
         raise BundleError(f"{archive} exists and is not this bundle's archive; nothing written: choose another --out")
-    claim_output_dir(out, OWNER)
-    if ours:  # packed here before: what it wrote is replaced, not mixed with this bundle
-        for old in out.iterdir():
-            if old.name != MARKER:
-                shutil.rmtree(old) if old.is_dir() and not old.is_symlink() else old.unlink()
-    write_files(out, files)
-    write_archive(archive, files, out.name)
+    for old in out.iterdir() if ours else []:  # packed here before: replaced, not mixed with this bundle
+        shutil.rmtree(old) if old.is_dir() and not old.is_symlink() else old.unlink()
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def _write(out: Path, files: dict[str, bytes], manifest: Manifest) -> Packed:
+    archive = out.with_name(out.name + ARCHIVE_SUFFIX)
+    try:
+        _claim(out, archive)
+        write_files(out, files)
+        write_archive(archive, files, out.name)
+    except OSError as error:
+        raise BundleError(f"cannot write {error.filename or out} ({error.strerror or error}); nothing usable was "
+                          "written: free some space or choose another --out") from None
     return Packed(manifest, out, archive)
