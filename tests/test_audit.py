@@ -274,23 +274,23 @@ def test_cli_bad_input_is_one_line(small: Path, argv: list[str], capsys: pytest.
     args = ["audit", "--no-tokens", *argv] if argv[0] == "--data" else ["audit", "--data", str(small),
                                                                         "--no-tokens", *argv]
     assert main(args) == 2
-    out = capsys.readouterr().out.strip().splitlines()
-    assert len(out) == 1 and out[0].startswith("error: ")
+    out = capsys.readouterr().err.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith("vmb audit: ")
 
 
 def test_cli_malformed_benchmark_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = write_bench(tmp_path / "bad", {1: (HISTORY_1, QUERIES_1)})
     (bad / "qa_data" / "qa_1.json").write_text("{not json", encoding="utf-8")
     assert main(["audit", "--data", str(bad), "--against", "none", "--no-tokens"]) == 2
-    out = capsys.readouterr().out.strip().splitlines()
+    out = capsys.readouterr().err.strip().splitlines()
     assert len(out) == 1 and "qa_1.json" in out[0]
 
 
 def test_cli_benchmark_without_queries_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = write_bench(tmp_path / "empty", {1: (HISTORY_2, [])})
     assert main(["audit", "--data", str(empty), "--against", "none", "--no-tokens"]) == 2
-    out = capsys.readouterr().out.strip().splitlines()
-    assert out == [f"error: {empty} has no queries: nothing to audit"]
+    out = capsys.readouterr().err.strip().splitlines()
+    assert out == [f"vmb audit: {empty} has no queries: nothing to audit"]
 
 
 def test_cli_unwritable_json_is_one_line(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -298,7 +298,8 @@ def test_cli_unwritable_json_is_one_line(small: Path, tmp_path: Path, capsys: py
     blocker.write_text("x")
     assert main(["audit", "--data", str(small), "--against", "none", "--no-tokens", "--baselines", "query-only",
                  "--json", str(blocker / "audit.json")]) == 2
-    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("error: cannot write")
+    assert capsys.readouterr().err.strip().splitlines() == [f"vmb audit: --json {blocker / 'audit.json'}: cannot write it "
+                                                            "(File exists)"]
 
 
 def test_a_value_counts_as_stated_as_a_reader_reads_it(tmp_path: Path) -> None:

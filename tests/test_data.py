@@ -408,9 +408,9 @@ def test_cli_prints_data_error_without_traceback(tmp_path: Path, capsys: pytest.
 
     root = write_release(tmp_path / "bad", history=GOOD_LINE + "\nbroken\n")
     assert main(["stats", "--data", str(root), "--out", str(tmp_path / "out")]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("error: ") and "history_1.txt, line 2: does not match" in out
-    assert "Traceback" not in out
+    err = capsys.readouterr().err
+    assert err.startswith("vmb stats: ") and "history_1.txt, line 2: does not match" in err
+    assert "Traceback" not in err and len(err.splitlines()) == 1
 
 
 # --- data-dir resolution -----------------------------------------------------------------------

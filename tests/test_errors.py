@@ -107,7 +107,8 @@ def test_output_into_a_closed_pipe_ends_quietly(command: list[str], tmp_path: Pa
     os.close(reader)  # `| head` that has read its lines and gone
     try:
         done = subprocess.run([sys.executable, "-m", "vmb", *command], stdout=writer, stderr=subprocess.PIPE,
-                              text=True, env={**os.environ, "VMB_MODEL_DIR": str(tmp_path)}, check=False)
+                              text=True, check=False,
+                              env={**os.environ, "VMB_MODEL_DIR": str(tmp_path), "PYTHONPATH": str(PACKAGE.parent)})
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (Exit.BROKEN_PIPE, "")
@@ -122,3 +123,42 @@ def test_a_broken_pipe_that_is_not_stdouts_is_not_hidden(monkeypatch: pytest.Mon
     monkeypatch.setattr(show, "run", socket_write)
     with pytest.raises(BrokenPipeError):
         cli.main(["show", "runs/x"])
+
+
+def _own_error_prints(path: Path) -> list[str]:
+    """What in a command module prints an error or picks a status itself, instead of raising for vmb.cli."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        where = f"{path.name}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Attribute) and node.attr == "stderr":
+            found.append(f"{where}: writes stderr (raise a VmbError, or vmb.cli.note for a warning)")
+        elif isinstance(node, ast.Attribute) and node.attr == "exit" or \
+                isinstance(node, ast.Name) and node.id == "SystemExit":
+            found.append(f"{where}: exits itself")
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Constant) and \
+                isinstance(node.value.value, int):
+            found.append(f"{where}: returns a bare status (return an Exit member)")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print" and \
+                node.args and _opening(node.args[0]).lower().startswith(("error", "vmb ")):
+            found.append(f"{where}: prints an error on stdout")
+    return found
+
+
+def _opening(node: ast.expr) -> str:
+    if isinstance(node, ast.JoinedStr) and node.values:
+        node = node.values[0]
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def test_no_command_prints_an_error_itself() -> None:
+    found = [line for path in sorted((PACKAGE / "commands").glob("*.py")) for line in _own_error_prints(path)]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_finds_an_error_printed_by_a_command(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text('import sys\n\ndef run(args):\n    print(f"error: {args}")\n    print("x", file=sys.stderr)\n'
+                   '    sys.exit(3)\n    return 2\n', encoding="utf-8")
+    assert sorted(line.split(": ", 1)[1] for line in _own_error_prints(bad)) == [
+        "exits itself", "prints an error on stdout", "returns a bare status (return an Exit member)",
+        "writes stderr (raise a VmbError, or vmb.cli.note for a warning)"]

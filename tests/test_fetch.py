@@ -6,7 +6,6 @@ other bytes (a corrupted copy) or remove it (HTTP 404).
 
 from __future__ import annotations
 
-import argparse
 import http.server
 import socket
 import stat
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from vmb.commands import data as data_command
+from vmb.cli import main
 from vmb.data import DataError, load_benchmark
 from vmb.data.fetch import FetchError, check_release_copy, fetch_release, file_url, release_files
 from vmb.data.locate import SOURCES
@@ -82,13 +81,11 @@ def srv(server: Server) -> Iterator[Server]:
 
 
 def fetch(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    """Run `vmb data fetch ARGS` (the command alone, not the whole CLI); return its code and stdout."""
-    parser = argparse.ArgumentParser()
-    data_command.add_arguments(parser)
-    code = data_command.run(parser.parse_args(["fetch", *args]))
+    """Run `vmb data fetch ARGS`; return its code and what it printed (stdout, then stderr's error line)."""
+    code = main(["data", "fetch", *args])
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err
-    return code, captured.out
+    return code, captured.out + captured.err
 
 
 def leftovers(parent: Path) -> list[str]:
@@ -145,9 +142,9 @@ def test_unreachable_url(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         port = probe.getsockname()[1]
     dest = tmp_path / "data" / "vehiclemembench"
     code, out = fetch(["--url", f"http://127.0.0.1:{port}/release", "--dest", str(dest)], capsys)
-    assert code == 1
-    [error] = [line for line in out.splitlines() if line.startswith("error:")]
-    assert error == f"error: network unreachable: cannot connect to 127.0.0.1:{port} (Connection refused)"
+    assert code == 2
+    [error] = [line for line in out.splitlines() if line.startswith("vmb data fetch:")]
+    assert error == f"vmb data fetch: network unreachable: cannot connect to 127.0.0.1:{port} (Connection refused)"
     assert not dest.exists()
     assert leftovers(dest.parent) == []
 
@@ -156,8 +153,8 @@ def test_missing_file_on_the_server(srv: Server, tmp_path: Path, capsys: pytest.
     srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = None
     dest = tmp_path / "release"
     code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)
-    assert code == 1
-    assert f"error: {srv.base}/qa_data/qa_7.json: HTTP 404 File not found" in out
+    assert code == 2
+    assert f"vmb data fetch: {srv.base}/qa_data/qa_7.json: HTTP 404 File not found" in out
     assert not dest.exists() and leftovers(tmp_path) == []
 
 
@@ -171,8 +168,8 @@ def test_corrupted_file_is_refused_and_the_old_copy_kept(
     truncated = (release_dir / "qa_data" / "qa_7.json").read_bytes()[:5000]
     srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = truncated
     code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
-    assert code == 1
-    assert f"error: {srv.base}/qa_data/qa_7.json, line " in out
+    assert code == 2
+    assert f"vmb data fetch: {srv.base}/qa_data/qa_7.json, line " in out
     assert "the downloaded release is not valid: invalid JSON" in out
     assert (dest / "qa_data" / "qa_7.json").read_bytes() == good  # the earlier copy is untouched
     assert leftovers(tmp_path) == []
@@ -181,9 +178,9 @@ def test_corrupted_file_is_refused_and_the_old_copy_kept(
 def test_corrupted_history_line_is_named(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     srv.overrides["/vehiclemembench/history/history_3.txt"] = b"[2025-03-01 08:00] Ann: fine\nnot a history line\n"
     code, out = fetch(["--url", srv.base, "--dest", str(tmp_path / "release")], capsys)
-    assert code == 1
+    assert code == 2
     where = f"{srv.base}/history/history_3.txt, line 2"
-    assert f"error: {where}: the downloaded release is not valid: does not match" in out
+    assert f"vmb data fetch: {where}: the downloaded release is not valid: does not match" in out
 
 
 def test_fetch_release_with_progress_bar(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -72,5 +72,5 @@ def test_a_signal_stops_the_server_and_its_child(tmp_path: Path, start: Callable
         if child.poll() is None:
             child.kill()
             child.communicate()
-    assert child.returncode == 0 and stderr.strip() == "stopped", stderr
+    assert child.returncode == 0 and stderr.strip() == "vmb local serve: stopped", stderr
     assert (tmp_path / "server-stopped").read_text() == "qwen2.5-coder-0.5b"

@@ -72,5 +72,5 @@ def test_unloadable_data_is_one_clear_line(
 
     data = _copy_with(release_dir, tmp_path, 5, mistype)
     assert main(["verify", "--data", str(data)]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("error: ") and "qa_5.json, query 2 (qa_5#2): unknown reasoning_type 'state shift'" in out
+    out = capsys.readouterr().err
+    assert out.startswith("vmb verify: ") and "qa_5.json, query 2 (qa_5#2): unknown reasoning_type 'state shift'" in out

@@ -86,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
         if not _stdout_gone():
             raise  # a socket's, not the reader of our output
         return Exit.BROKEN_PIPE
+    except OSError as error:
+        if error.filename is None:
+            raise  # not a path the file system refused: a fault to see whole
+        # A file no reader turned into a VmbError (unreadable, a folder where a file goes): still one line.
+        note(command, f"cannot use {error.filename} ({error.strerror or error})")
+        return Exit.ERROR
     except Terminated:
         note(command, "terminated" + _resume_hint(args))
         return Exit.TERMINATED

@@ -9,6 +9,8 @@ table; tests/test_errors.py checks it against this one.
 from __future__ import annotations
 
 import enum
+import errno
+from pathlib import Path
 from typing import ClassVar
 
 
@@ -46,3 +48,17 @@ class VmbError(Exception):
 class OptionError(VmbError, ValueError):
     """An option the user gave that cannot be taken (a command's flag, a memory setting's option, a
     generator option): the message names the option, what it takes and where it was given."""
+
+
+def storage_message(path: Path | str, error: OSError, kept: str) -> str:
+    """One line for a write the file system refused (disk full, not writable, a file where a folder goes):
+    which path, why, and what to do; ``kept`` says what a rerun finds ("finished queries are kept")."""
+    where = error.filename or path
+    if error.errno == errno.ENOSPC:
+        advice = f"free some space and rerun the same command to resume ({kept})"
+    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOTDIR, errno.EEXIST, errno.EISDIR,
+                         errno.ENOENT):  # ENOENT: a folder that cannot be made where it is asked for
+        advice = f"make it writable or choose another --out ({kept})"
+    else:
+        advice = f"fix that and rerun the same command to resume ({kept})"
+    return f"cannot write {where} ({error.strerror or error}); {advice}"

@@ -65,7 +65,7 @@ def test_other_options_refuse_the_directory(small_bench: Path, tmp_path: Path, c
         Store(out, GenerateOptions(groups=3, seed=8, history_lines=300, background_chains=4)).open()
     code = main(["generate", "--out", str(out), "--groups", "3", "--seed", "9", "--history-lines", "300",
                  "--background-chains", "4"])
-    assert code == 2 and "other options" in capsys.readouterr().out
+    assert code == 2 and "other options" in capsys.readouterr().err
 
 
 def test_a_record_failing_its_schema_names_the_file_and_line(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def test_procedural_options_out_of_domain(option: list[str], message: str, tmp_p
                                           capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "g"
     assert main([*PROCEDURAL, *option, "--out", str(out)]) == 2
-    printed = capsys.readouterr().out
+    printed = capsys.readouterr().err
     assert message in printed and "Traceback" not in printed
     assert not out.exists()
 
@@ -56,7 +56,7 @@ def test_llm_options_out_of_domain(option: list[str], message: str, tmp_path: Pa
                                    capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "g"
     assert main([*LLM, *option, "--out", str(out)]) == 2
-    assert message in capsys.readouterr().out
+    assert message in capsys.readouterr().err
     assert not out.exists()
 
 

@@ -32,9 +32,9 @@ def test_a_damaged_run_file_is_named(small_bench: Path, tmp_path: Path, damage: 
     text = {"not json": "{", "a list": "[]", "no options": json.dumps({"schema_version": 1, "digest": "x"})}[damage]
     (out / "stages/run.json").write_text(text)
     assert main([*ARGV, "--out", str(out)]) == 2
-    assert f"{out / 'stages/run.json'} is damaged" in capsys.readouterr().out
+    assert f"{out / 'stages/run.json'} is damaged" in capsys.readouterr().err
     assert main(["generate", "review", str(out)]) == 2
-    assert "run.json is damaged" in capsys.readouterr().out
+    assert "run.json is damaged" in capsys.readouterr().err
 
 
 def test_a_torn_failure_line_is_ignored_with_a_warning(small_bench: Path, tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ def test_review_decisions_name_only_existing_items(small_bench: Path, tmp_path: 
     (out / "review").mkdir(exist_ok=True)
     (out / "review/decisions.json").write_text(json.dumps(decision, ensure_ascii=False))
     assert main([*ARGV, "--out", str(out)]) == 2
-    assert message in capsys.readouterr().out
+    assert message in capsys.readouterr().err
     assert files(out) == files(small_bench)
 
 

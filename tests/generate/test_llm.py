@@ -148,7 +148,7 @@ def test_dry_run_prints_the_plan_and_asks_nothing(server: ScriptedServer, tmp_pa
 
 def test_llm_options_are_checked(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["generate", "--backend", "llm", "--out", str(tmp_path / "x")]) == 2
-    assert "--base-url and --model" in capsys.readouterr().out
+    assert "--base-url and --model" in capsys.readouterr().err
     assert main(["generate", "--backend", "llm", "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
                  "--stage-temperature", "enrich=0.1", "--out", str(tmp_path / "x")]) == 2
-    assert "unknown stage(s) enrich" in capsys.readouterr().out
+    assert "unknown stage(s) enrich" in capsys.readouterr().err

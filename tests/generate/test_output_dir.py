@@ -24,7 +24,7 @@ def test_generate_refuses_a_directory_holding_other_files(small_bench: Path, tmp
     with pytest.raises(ArtifactError, match="not empty .* not made by vmb generate"):
         generate(out, SMALLER)
     assert main(["generate", "--out", str(out), "--groups", "2"]) == 2
-    assert "not made by vmb generate" in capsys.readouterr().out
+    assert "not made by vmb generate" in capsys.readouterr().err
     assert sorted(p.name for p in (out / "history").iterdir()) == before
     assert not (out / "stages").exists()
 
@@ -71,5 +71,5 @@ def test_verify_and_stats_name_a_damaged_metadata_file(small_bench: Path, tmp_pa
     path.write_text("{not json" if damage == "{not json" else json.dumps(metadata))
     for command in (["verify", "--data", str(data)], ["stats", "--data", str(data), "--out", str(tmp_path / "s")]):
         assert main(command) == 2
-        out = capsys.readouterr().out
-        assert f"error: {path}" in out and "regenerate it" in out
+        err = capsys.readouterr().err
+        assert err.startswith(f"vmb {command[0]}: {path}") and "regenerate it" in err

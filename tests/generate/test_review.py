@@ -52,4 +52,4 @@ def test_a_bad_decision_file_is_an_error_naming_it(tmp_path: Path, capsys: pytes
     argv = ["generate", "--out", str(out), "--groups", "3", "--seed", "7", "--history-lines", "300",
             "--background-chains", "4"]
     assert main(argv) == 2
-    assert "'timeline:g1' is not a review item id" in capsys.readouterr().out
+    assert "'timeline:g1' is not a review item id" in capsys.readouterr().err

@@ -354,7 +354,7 @@ def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data:
     names = [run.name for run in runs]
     duplicated = sorted({n for n in names if names.count(n) > 1})
     if duplicated:
-        raise ValueError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
+        raise RunDataError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     offsets: dict[tuple[str, str], int] = {}
     metric_rows: dict[str, dict[str, QueryRow]] = {run.name: {} for run in runs}

@@ -10,7 +10,7 @@ from typing import Any
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
 from vmb.audit.noise import noise_floor
-from vmb.data import REASONING_TYPES, Benchmark
+from vmb.data import REASONING_TYPES, Benchmark, DataError
 from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
@@ -51,9 +51,9 @@ def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> floa
 
 def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str] | None = None,
           tokens: bool = True) -> Audit:
-    """Everything ``vmb audit`` prints for one benchmark (``ValueError`` for one without queries)."""
+    """Everything ``vmb audit`` prints for one benchmark (``DataError`` for one without queries)."""
     if not bench.queries:
-        raise ValueError(f"{bench.root} has no queries: nothing to audit")
+        raise DataError(None, None, f"{bench.root} has no queries: nothing to audit")
     tasks = Tasks()
     scored: dict[str, dict[str, float]] = {}
     per_query: dict[str, list[TaskScore]] = {}

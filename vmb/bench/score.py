@@ -15,6 +15,7 @@ from typing import Any
 
 from vmb.bench import BenchOptions, SuiteResult
 from vmb.bench.timing import REPO, best_time, one_core
+from vmb.errors import OptionError
 
 
 def default_conformance_dir() -> Path:
@@ -23,7 +24,7 @@ def default_conformance_dir() -> Path:
         candidate = base.parent / "shared" / "conformance"
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError("conformance records not found; pass --conformance DIR")
+    raise OptionError("--conformance: the conformance records are not in ../shared/conformance; pass --conformance DIR")
 
 
 def _reference_tasks(options: BenchOptions, conformance: Path) -> tuple[list[list[dict[str, Any]]], str]:
@@ -42,8 +43,30 @@ def _reference_tasks(options: BenchOptions, conformance: Path) -> tuple[list[lis
 
 
 def _reference_calls_from(conformance: Path) -> list[list[dict[str, Any]]]:
-    with (conformance / "reference_cases.jsonl").open(encoding="utf-8") as handle:
-        return [json.loads(line)["calls"] for line in handle if line.strip()]
+    return [record["calls"] for record in conformance_records(conformance, "reference_cases.jsonl", "calls")]
+
+
+def conformance_records(conformance: Path, name: str, *keys: str) -> list[dict[str, Any]]:
+    """The records of one file of the conformance records, each an object with ``keys``, or one line
+    naming the file and why it cannot be read (a directory without them, a damaged line)."""
+    path = conformance / name
+    try:
+        with path.open(encoding="utf-8") as handle:
+            lines = [(number, line) for number, line in enumerate(handle, 1) if line.strip()]
+    except (OSError, UnicodeDecodeError) as error:
+        raise OptionError(f"--conformance {conformance}: cannot read {name} "
+                          f"({getattr(error, 'strerror', None) or error})") from None
+    records = []
+    for number, line in lines:
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError):
+            record = None
+        if not isinstance(record, dict) or any(key not in record for key in keys):
+            raise OptionError(f"--conformance {conformance}: {name} line {number} is not a record "
+                              f"with {', '.join(keys)}")
+        records.append(record)
+    return records
 
 
 def _agrees(ours: dict[str, Any], official: dict[str, Any]) -> bool:
@@ -55,8 +78,7 @@ def score_suite(options: BenchOptions) -> SuiteResult:
 
     conformance = options.conformance or default_conformance_dir()
     references, source = _reference_tasks(options, conformance)
-    with (conformance / "scoring_cases.jsonl").open(encoding="utf-8") as handle:
-        cases = [json.loads(line) for line in handle if line.strip()]
+    cases = conformance_records(conformance, "scoring_cases.jsonl", "ref_calls", "pred_calls", "official")
     pairs = [(calls, calls) for calls in references]
     pairs += [(case["ref_calls"], case["pred_calls"]) for case in cases]
 
@@ -121,7 +143,8 @@ def reference_scorer(checkout: Path) -> Callable[[list[Any], list[Any]], Any]:
     are imported from ``checkout`` (a clone of isyuhaochen/VehicleMemBench); nothing of it is copied.
     """
     if not (checkout / "environment" / "vehicleworld.py").is_file():
-        raise FileNotFoundError(f"{checkout} holds no environment/vehicleworld.py: not a checkout of the reference")
+        raise OptionError(f"--reference {checkout} holds no environment/vehicleworld.py: not a checkout of the "
+                          "reference release (isyuhaochen/VehicleMemBench)")
     sys.path.insert(0, str(checkout))
     try:
         world_class = importlib.import_module("environment.vehicleworld").VehicleWorld

@@ -34,13 +34,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _baselines(text: str | None) -> list[str] | None:
     from vmb.doubles.baselines import BASELINES
+    from vmb.errors import OptionError
 
     if text is None:
         return None
     names = [n.strip() for n in text.split(",") if n.strip()]
     unknown = [n for n in names if n not in BASELINES]
     if unknown or not names:
-        raise ValueError(f"--baselines: unknown baseline {', '.join(unknown) or '(none given)'}; "
+        raise OptionError(f"--baselines: unknown baseline {', '.join(unknown) or '(none given)'}; "
                          f"choose from {', '.join(BASELINES)}")
     return names
 
@@ -59,30 +60,19 @@ def _print_findings(audit: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.audit import audit, side_by_side
     from vmb.audit.report import ALL, TOLERANCE, benchmark_names, floor_line, outside_lines
-    from vmb.data import REASONING_TYPES, DataError, load_benchmark, resolve_data_dir
+    from vmb.data import REASONING_TYPES, load_benchmark, resolve_data_dir
+    from vmb.errors import Exit, OptionError
 
-    try:
-        baselines = _baselines(args.baselines)
-    except ValueError as error:
-        print(f"error: {error}")
-        return 2
-    try:
-        data_dir = resolve_data_dir(args.data)
-        dirs = [data_dir]
-        if args.against != "none":
-            against = resolve_data_dir(args.against) if args.against else resolve_data_dir(None)
-            if against.resolve() != data_dir.resolve():
-                dirs.append(against)
-        benches = [load_benchmark(d) for d in dirs]
-    except DataError as error:
-        print(f"error: {error}")
-        return 2
+    baselines = _baselines(args.baselines)
+    data_dir = resolve_data_dir(args.data)
+    dirs = [data_dir]
+    if args.against != "none":
+        against = resolve_data_dir(args.against) if args.against else resolve_data_dir(None)
+        if against.resolve() != data_dir.resolve():
+            dirs.append(against)
+    benches = [load_benchmark(d) for d in dirs]
     names = benchmark_names(dirs)
-    try:
-        audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
-    except ValueError as error:
-        print(f"error: {error}")
-        return 2
+    audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
     print(side_by_side(audits, markdown=args.markdown))
     if len(audits) > 1:
         outside = outside_lines(audits[0], audits[1])
@@ -101,7 +91,6 @@ def run(args: argparse.Namespace) -> int:
             args.json.parent.mkdir(parents=True, exist_ok=True)
             args.json.write_text(json.dumps([a.to_json() for a in audits], indent=1) + "\n", encoding="utf-8")
         except OSError as error:
-            print(f"error: cannot write {args.json}: {error.strerror}")
-            return 2
+            raise OptionError(f"--json {args.json}: cannot write it ({error.strerror})") from None
         print(f"wrote {args.json}")
-    return 0
+    return Exit.OK

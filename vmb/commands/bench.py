@@ -31,13 +31,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.bench import BenchOptions, format_result, load_suite
+    from vmb.bounds import number_problem
+    from vmb.errors import Exit, OptionError
 
     unknown = [s for s in args.suites if s not in SUITES]
     if unknown:
-        print(f"vmb bench: unknown suite(s) {', '.join(unknown)}; available: {', '.join(SUITES)}")
-        return 2
+        raise OptionError(f"unknown suite(s) {', '.join(unknown)}; available: {', '.join(SUITES)}")
+    problem = number_problem("--rounds", args.rounds, 1, whole=True)
+    if problem:
+        raise OptionError(problem)
     options = BenchOptions(rounds=args.rounds, data=args.data, conformance=args.conformance,
                            reference=args.reference)
     for name in args.suites or list(SUITES):
         print(format_result(load_suite(name)(options)), flush=True)
-    return 0
+    return Exit.OK

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 
@@ -25,11 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.analysis.compare import compare_runs, comparison_text
+    from vmb.cli import note
+    from vmb.errors import Exit
 
-    try:  # only the records metric.json counts are compared: each one left out is named
-        result = compare_runs(args.a, args.b, warn=lambda note: print(f"vmb compare: warning: {note}", file=sys.stderr))
-    except ValueError as error:
-        print(f"vmb compare: {error}", file=sys.stderr)
-        return 2
+    # Only the records metric.json counts are compared: each one left out is named.
+    result = compare_runs(args.a, args.b, warn=lambda problem: note("compare", f"warning: {problem}"))
     print(json.dumps(result, indent=1) if args.json else comparison_text(result))
-    return 0
+    return Exit.OK

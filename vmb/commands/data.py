@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.data.errors import DataError
     from vmb.data.fetch import FetchError, check_release_copy, fetch_release
     from vmb.data.locate import SOURCES
+    from vmb.errors import Exit
 
     dest: Path = args.dest
     if dest.exists() and not args.force:
@@ -45,16 +46,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"{dest} holds an incomplete or invalid copy ({problem}); downloading again")
         else:
             print(f"{dest} already holds the release ({groups} groups, {queries} queries); --force downloads again")
-            return 0
+            return Exit.OK
     base = args.url or SOURCES[args.source]
     print(f"downloading the VehicleMemBench release from {base}")
     try:
         result = fetch_release(dest, base)
-    except (FetchError, DataError) as error:
-        print(f"error: {error}")
-        return 1
-    except OSError as error:
-        print(f"error: cannot write {dest}: {error.strerror or error}")
-        return 1
+    except OSError as error:  # the download's errors are FetchError already: this is the destination's
+        raise FetchError(f"cannot write {dest}: {error.strerror or error}") from None
     print(f"fetched {result.groups} groups, {result.queries} queries ({result.bytes / 1e6:.1f} MB) into {result.dest}")
-    return 0
+    return Exit.OK

@@ -122,40 +122,29 @@ def _pair(text: str, option: str) -> tuple[str, str]:
 
 
 def review(words: list[str]) -> int:
+    from vmb.errors import Exit, OptionError
     from vmb.generate.review import write_sheets
-    from vmb.generate.store import ArtifactError
 
     if len(words) != 2 or words[0] != "review":
-        print(f"vmb generate: expected 'review DIR', got {' '.join(words)!r}")
-        return 2
-    try:
-        written = write_sheets(Path(words[1]))
-    except ArtifactError as error:
-        print(f"vmb generate review: {error}")
-        return 2
+        raise OptionError(f"expected 'review DIR', got {' '.join(words)!r}")
+    written = write_sheets(Path(words[1]))
     print("wrote " + ", ".join(str(p) for p in written))
     print(f'reject items in {Path(words[1]) / "review" / "decisions.json"}: {{"reject": {{"ID": "reason"}}}}; '
           "the next vmb generate over the directory makes them again")
-    return 0
+    return Exit.OK
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.errors import Exit, OptionError
+
     if args.review:
         return review(args.review)
     if args.out is None:
-        print("vmb generate: --out DIR is required (or: vmb generate review DIR)")
-        return 2
-    from vmb.errors import OptionError
+        raise OptionError("--out DIR is required (or: vmb generate review DIR)")
     from vmb.generate.pipeline import ProceduralBackend
     from vmb.generate.pipeline import run as run_pipeline
-    from vmb.generate.store import ArtifactError
-    from vmb.llm.model import FatalModelError
 
-    try:
-        options = options_from(args)
-    except OptionError as error:
-        print(f"vmb generate: {error}")
-        return 2
+    options = options_from(args)
     if options.backend == "llm":
         from vmb.generate.estimate import estimate, format_estimate
         from vmb.generate.progress import GenerateProgress
@@ -163,18 +152,18 @@ def run(args: argparse.Namespace) -> int:
         estimates = estimate(options)
         print(format_estimate(estimates), flush=True)
         if args.dry_run:
-            return 0
+            return Exit.OK
         progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in estimates])
     elif args.dry_run:
-        print("vmb generate: --dry-run plans model requests; the procedural backend makes none")
-        return 0
+        print("--dry-run plans model requests; the procedural backend makes none")
+        return Exit.OK
     from vmb.commands.local import served
-    from vmb.llm.local import LocalModelError
+    from vmb.generate.store import writing
 
     start = time.perf_counter()
     backend = None
     try:
-        with served(args.model, args.base_url, parallel=args.concurrency) as base_url:
+        with served(args.model, args.base_url, parallel=args.concurrency) as base_url, writing(args.out):
             if options.backend == "llm":
                 from vmb.generate.llm import LLMBackend
                 from vmb.generate.store import Store
@@ -185,12 +174,6 @@ def run(args: argparse.Namespace) -> int:
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
             outcome = run_pipeline(options, args.out, backend or ProceduralBackend())
-    except (ArtifactError, LocalModelError) as error:
-        print(f"vmb generate: {error}")
-        return 2
-    except FatalModelError as error:
-        print(f"vmb generate: {error}")
-        return 2
     finally:
         if backend is not None:
             backend.close()
@@ -202,5 +185,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(outcome.failures)} group(s) failed and were left out (stages/failures.jsonl):")
         for failure in outcome.failures:
             print(f"  group {failure['group']} at {failure['stage']}: {failure['reason']}")
-        return 1
-    return 0
+        return Exit.FAILURES
+    return Exit.OK

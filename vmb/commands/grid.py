@@ -17,7 +17,6 @@ examples:
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
@@ -36,18 +35,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.cli import note
+    from vmb.errors import Exit
     from vmb.harness.grid import load_grid, merge_grid, run_grid
     from vmb.harness.shard import parse_shard
     from vmb.harness.show import comparison
     from vmb.prices import price_table
 
-    try:
-        spec = load_grid(args.spec)
-        shard = parse_shard(args.shard) if args.shard else None
-        prices = price_table(args.prices or spec.prices)
-    except ValueError as error:
-        print(f"vmb grid: {error}", file=sys.stderr)
-        return 2
+    spec = load_grid(args.spec)
+    shard = parse_shard(args.shard) if args.shard else None
+    prices = price_table(args.prices or spec.prices)
     if args.merge:
         outcomes = merge_grid(spec, prices=prices)
     else:
@@ -59,5 +56,5 @@ def run(args: argparse.Namespace) -> int:
         print(comparison(finished, prices=prices))
     failed = [o for o in outcomes if o.error is not None]
     for outcome in failed:
-        print(f"vmb grid: {outcome.cell.name}: {outcome.error}", file=sys.stderr)
-    return 1 if failed else 0
+        note("grid", f"{outcome.cell.name}: {outcome.error}")
+    return Exit.FAILURES if failed else Exit.OK

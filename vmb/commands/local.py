@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from vmb.cli import note
+from vmb.errors import Exit
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,17 +56,11 @@ def served(model: str | None, base_url: str | None, *, parallel: int) -> Iterato
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.llm.local import LocalModelError
-
-    try:
-        if args.action == "list":
-            return _list()
-        if args.action == "fetch":
-            return _fetch(args.name)
-        return _serve(args.name, args.port, args.parallel)
-    except LocalModelError as error:
-        print(f"vmb local: {error}", file=sys.stderr)
-        return 2
+    if args.action == "list":
+        return _list()
+    if args.action == "fetch":
+        return _fetch(args.name)
+    return _serve(args.name, args.port, args.parallel)
 
 
 def _list() -> int:
@@ -76,7 +72,7 @@ def _list() -> int:
         print(f"{model.name:<20} {model.label:<36} {model.size / 1e6:>5,.0f} MB  "
               f"{found if found else 'not fetched (vmb local fetch ' + model.name + ')'}")
     print(f"cache: {model_dir()}; {SMOKE_TEST_NOTE}")
-    return 0
+    return Exit.OK
 
 
 def _fetch(name: str) -> int:
@@ -88,23 +84,25 @@ def _fetch(name: str) -> int:
         # Already there: check the whole file again, since that is what the user asked for.
         if file_sha256(found) != model.sha256:
             found.unlink()
-            print(f"{found} did not match its pinned sha256 and was removed; fetching again", file=sys.stderr)
+            note("local fetch", f"{found} did not match its pinned sha256 and was removed; fetching again")
         else:
             print(f"{found} is cached and matches its pinned sha256 ({model.sha256[:16]}...)")
-            return 0
+            return Exit.OK
     start = time.perf_counter()
     path = fetch_weights(model)
     print(f"{path}: {model.size:,} bytes, sha256 {model.sha256[:16]}... checked ({time.perf_counter() - start:.1f} s)")
-    return 0
+    return Exit.OK
 
 
 def _serve(name: str, port: int | None, parallel: int) -> int:
+    from vmb.bounds import number_problem
+    from vmb.errors import OptionError
     from vmb.llm.local import SMOKE_TEST_NOTE, local_model
     from vmb.llm.localserver import ServerSettings, serve
 
-    if parallel < 1:
-        print("vmb local serve: --parallel must be at least 1", file=sys.stderr)
-        return 2
+    problem = number_problem("--parallel", parallel, 1, whole=True)
+    if problem:
+        raise OptionError(problem)
     # A background job of a shell script starts with SIGINT ignored, and an ignored signal stays ignored
     # (so that Ctrl-C on the script leaves it be): say what stops it then. SIGTERM always does (vmb.cli).
     stops = "Ctrl-C stops it" if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN else \
@@ -116,6 +114,6 @@ def _serve(name: str, port: int | None, parallel: int) -> int:
                   flush=True)
             while True:
                 time.sleep(3600)
-        except KeyboardInterrupt:
-            print("stopped", file=sys.stderr)
-    return 0
+        except KeyboardInterrupt:  # the way a server is stopped: not an interruption of work to resume
+            note("local serve", "stopped")
+    return Exit.OK

@@ -15,7 +15,6 @@ examples:
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,56 +35,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.errors import OptionError
+
     if args.action == "list":
         return _list(args)
     if args.no_cache:
-        print("vmb memory ingest: --no-cache would build stores nothing can reuse", file=sys.stderr)
-        return 2
+        raise OptionError("--no-cache would build stores nothing can reuse")
     import asyncio
 
     from vmb.commands.local import served
     from vmb.commands.run import config_from_args
-    from vmb.data import DataError
-    from vmb.llm.local import LocalModelError
-    from vmb.llm.model import FatalModelError
-    from vmb.results.rundir import RunDirError
 
-    try:
-        config = config_from_args(args, use_cache=True)
-        with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
-            return asyncio.run(_ingest(args, config))
-    except (ValueError, ImportError, DataError, RunDirError, LocalModelError) as error:
-        print(f"vmb memory ingest: {error}", file=sys.stderr)
-        return 2
-    except FatalModelError as error:
-        print(f"vmb memory ingest: stopped: {error}", file=sys.stderr)
-        return 2
+    config = config_from_args(args, use_cache=True)
+    with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
+        return asyncio.run(_ingest(args, config))
 
 
 def _list(args: argparse.Namespace) -> int:
-    import importlib
-
-    from vmb.memory import SHIPPED, find, memory_names
+    from vmb.errors import Exit
+    from vmb.memory import SHIPPED, find, load_plugins, memory_names
     from vmb.memory.plugins import MemorySystem
 
-    for module in args.plugin:
-        importlib.import_module(module)
+    load_plugins(args.plugin)
     for name in memory_names():
         cls = find(name)
         assert cls is not None, "every listed name is registered"
         kind = ("system" if issubclass(cls, MemorySystem) else "setting") + ("" if name in SHIPPED else " (plugin)")
         print(f"{name:<14} {kind:<17} {cls.__module__}")
-    return 0
+    return Exit.OK
 
 
 async def _ingest(args: argparse.Namespace, config: RunConfig) -> int:
+    from vmb.errors import OptionError
     from vmb.harness.plan import prepare_run
     from vmb.results.rundir import RunDir
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
     plan = prepare_run(config)
     if not plan.memory_setting.builds:
-        raise ValueError(f"memory setting {plan.config.memory!r} has nothing to build")
+        raise OptionError(f"--memory {plan.config.memory}: this memory setting has nothing to build")
     rundir = RunDir(Path(plan.config.out))
     rundir.lock()  # a `vmb run` of these options builds the same stores: one of them at a time
     try:
@@ -98,6 +86,8 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
     import asyncio
     import time
 
+    from vmb.cli import note
+    from vmb.errors import Exit
     from vmb.harness.progress import Progress
     from vmb.harness.runner import Runner
     from vmb.llm.model import RequestFailed
@@ -137,8 +127,8 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
               f"{cost.usage.prompt_tokens:,} + {cost.usage.completion_tokens:,} tokens, "
               f"{cost.embedding_calls} embedding calls{_health_text(row['health'])} -> {row['store']}")
     if failed:
-        print(f"{failed} group(s) failed; rerun the same command to retry them", file=sys.stderr)
-    return 1 if failed else 0
+        note("memory ingest", f"{failed} group(s) failed; rerun the same command to retry them")
+    return Exit.FAILURES if failed else Exit.OK
 
 
 

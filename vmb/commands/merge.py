@@ -10,7 +10,6 @@ examples:
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -26,19 +25,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError
+    from vmb.cli import note
+    from vmb.errors import Exit
     from vmb.harness.merge import merge_runs
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
-    from vmb.results.rundir import RunDirError
 
-    try:
-        metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices),
-                                      plugins=args.plugin)
-    except (ValueError, DataError, RunDirError) as error:
-        print(f"vmb merge: {error}", file=sys.stderr)
-        return 2
+    metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices),
+                                  plugins=args.plugin)
     for warning in warnings:
-        print(f"vmb merge: warning: {warning}", file=sys.stderr)
+        note("merge", f"warning: {warning}")
     print(f"{metric_line(metric)}\n-> {args.out / 'metric.json'}")
-    return 0
+    return Exit.OK

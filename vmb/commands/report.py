@@ -31,24 +31,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.errors import Exit, OptionError
     from vmb.report import make_report
-    from vmb.report.notebooks import NOTEBOOKS_DIR, ReportError
+    from vmb.report.notebooks import NOTEBOOKS_DIR
 
     notebooks = None
     if args.notebook:
         notebooks = [NOTEBOOKS_DIR / (name if name.endswith(".ipynb") else f"{name}.ipynb") for name in args.notebook]
         missing = [p.name for p in notebooks if not p.exists()]
         if missing:
-            print(f"vmb report: no such notebook: {', '.join(missing)} (in {NOTEBOOKS_DIR})")
-            return 2
-    try:
-        result = make_report(runs=args.runs, out=args.out, figures=args.figures,
-                             data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated)
-    except ReportError as error:
-        print(f"vmb report: {error}")
-        return 1
+            raise OptionError(f"--notebook: no such notebook: {', '.join(missing)} (in {NOTEBOOKS_DIR})")
+    result = make_report(runs=args.runs, out=args.out, figures=args.figures,
+                         data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated)
     s = result.seconds
     print(f"report: {len(result.notebooks)} notebooks, {len(result.runs)} runs"
           f" ({len(result.made_runs)} made now); runs {s['runs']:.1f} s, notebooks {s['notebooks']:.1f} s, "
           f"index {s['index']:.1f} s, total {s['total']:.1f} s\n  open {result.index}")
-    return 0
+    return Exit.OK

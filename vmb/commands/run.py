@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from collections import Counter
 from typing import Any
 
@@ -89,11 +88,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def memory_options(pairs: list[str]) -> dict[str, Any]:
+    from vmb.errors import OptionError
+
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ValueError(f"--memory-option takes KEY=VALUE, got {pair!r}")
+            raise OptionError(f"--memory-option takes KEY=VALUE, got {pair!r}")
         try:
             options[key] = json.loads(value)
         except ValueError:
@@ -111,8 +112,6 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
 
     ``vmb memory ingest`` builds its config here too, so its memory build keys match ``vmb run``'s.
     """
-    import importlib
-
     from vmb.harness.config import RunConfig, parse_groups
     from vmb.harness.shard import parse_shard, shard_dir
 
@@ -137,48 +136,33 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
         trials=args.trials, shard=shard, prices=args.prices,
     )
     config.validate()
-    for module in config.plugins:
-        importlib.import_module(module)
+    from vmb.memory import load_plugins
+
+    load_plugins(config.plugins)
     return config
 
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
+    from vmb.cli import note
     from vmb.commands.local import served
-    from vmb.data import DataError, resolve_data_dir
-    from vmb.errors import OptionError
+    from vmb.data import resolve_data_dir
+    from vmb.errors import Exit
     from vmb.harness.runner import execute, summary_line
-    from vmb.llm.local import LocalModelError
-    from vmb.llm.model import FatalModelError
     from vmb.memory import get_memory_setting
     from vmb.prices import price_table
-    from vmb.results.rundir import ConfigMismatch, RunDirError
 
-    try:
-        config = config_from_args(args, use_cache=not args.no_cache)
-        get_memory_setting(config.memory, config.memory_options)
-        price_table(config.prices)
-    except (ValueError, ImportError) as error:
-        print(f"vmb run: {error}", file=sys.stderr)
-        return 2
-    try:
-        resolve_data_dir(config.data)  # before a local model's server takes seconds to start for nothing
-        with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
-            result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
-    except LocalModelError as error:
-        print(f"vmb run: {error}", file=sys.stderr)
-        return 2
-    except FatalModelError as error:
-        print(f"vmb run: stopped: {error}", file=sys.stderr)
-        return 2
-    except (ConfigMismatch, DataError, OptionError, RunDirError) as error:
-        print(f"vmb run: {error}", file=sys.stderr)
-        return 2
+    config = config_from_args(args, use_cache=not args.no_cache)
+    get_memory_setting(config.memory, config.memory_options)
+    price_table(config.prices)
+    resolve_data_dir(config.data)  # before a local model's server takes seconds to start for nothing
+    with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
+        result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
     print(summary_line(result))
     for line in error_lines(result.metric):
-        print(line, file=sys.stderr)
-    return 1 if result.metric["errors"] else 0
+        note("run", line)
+    return Exit.FAILURES if result.metric["errors"] else Exit.OK
 
 
 def error_lines(metric: dict[str, Any]) -> list[str]:

@@ -7,7 +7,6 @@ interrupted before writing it.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -22,22 +21,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError
+    from vmb.cli import note
+    from vmb.errors import Exit
     from vmb.harness.rescore import rescore_run
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
 
     if not (args.run / "config.json").exists():
-        print(f"vmb score: {args.run} is not a run directory (no config.json)", file=sys.stderr)
-        return 2
-    try:
-        prices = price_table(args.prices)
-        metric, warnings = rescore_run(args.run, args.data, prices, args.plugin)
-    except (ValueError, RunDirError, DataError, ImportError) as error:
-        print(f"vmb score: {error}", file=sys.stderr)
-        return 2
+        raise RunDirError(f"{args.run} is not a run directory (no config.json)")
+    metric, warnings = rescore_run(args.run, args.data, price_table(args.prices), args.plugin)
     for warning in warnings:
-        print(f"vmb score: warning: {warning}", file=sys.stderr)
+        note("score", f"warning: {warning}")
     print(metric_line(metric))
-    return 0
+    return Exit.OK

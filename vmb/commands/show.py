@@ -10,7 +10,6 @@ repeated trials add pass^k and pass@k; --prices (or $VMB_PRICES) adds each run's
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 
@@ -26,36 +25,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError
+    from vmb.cli import note
+    from vmb.errors import Exit
     from vmb.harness.show import comparison
-    from vmb.prices import PriceError, price_table
+    from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
-        print(f"vmb show: not a run directory (no config.json): {', '.join(missing)}", file=sys.stderr)
-        return 2
-    try:
-        prices = price_table(args.prices)
-    except PriceError as error:
-        print(f"vmb show: {error}", file=sys.stderr)
-        return 2
-    try:
-        # The table counts what metric.json counts: each record it leaves out is named.
-        table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices,
-                           data=args.data, warn=lambda note: print(f"vmb show: warning: {note}", file=sys.stderr))
-    except (RunDirError, DataError) as error:
-        print(f"vmb show: {error}", file=sys.stderr)
-        return 2
+        raise RunDirError(f"not a run directory (no config.json): {', '.join(missing)}")
+    prices = price_table(args.prices)
+    # The table counts what metric.json counts: each record it leaves out is named.
+    table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices,
+                       data=args.data, warn=lambda problem: note("show", f"warning: {problem}"))
     print(table)
     if args.by == "stage":
         from vmb.analysis.retrieval import stage_text
         from vmb.analysis.runs import load_runs
 
-        try:
-            runset = load_runs(args.runs, data=args.data)
-        except (DataError, ValueError, OSError) as error:
-            print(f"vmb show: {error}", file=sys.stderr)
-            return 2
+        runset = load_runs(args.runs, data=args.data)
         print("\nby stage (docs/attribution.md):\n" + stage_text(runset.runs))
-    return 0
+    return Exit.OK

@@ -19,21 +19,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError, load_benchmark, resolve_data_dir
+    from vmb.data import load_benchmark, resolve_data_dir
     from vmb.data.metadata import read_metadata
+    from vmb.errors import Exit
     from vmb.stats import compute, to_markdown, write_tables
 
-    try:
-        data_dir = resolve_data_dir(args.data)
-        bench = load_benchmark(data_dir)
-        metadata = read_metadata(data_dir)
-    except DataError as error:
-        print(f"error: {error}")
-        return 2
+    data_dir = resolve_data_dir(args.data)
+    bench = load_benchmark(data_dir)
+    metadata = read_metadata(data_dir)
     tables = compute(bench, metadata)
     print(f"data: {bench.root}" + (" (generated: exact chain, event and delay figures)" if metadata else "") + "\n")
     for table in tables:
         print(to_markdown(table))
     written = write_tables(tables, args.out)
     print(f"wrote {len(written)} files to {args.out}: " + ", ".join(p.name for p in written))
-    return 0
+    return Exit.OK

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vmb.errors import Exit
+
 if TYPE_CHECKING:
     from vmb.data.metadata import Metadata
 
@@ -116,31 +118,23 @@ def verify_generated(data_dir: Path, metadata: Metadata) -> int:
           f"{metadata.made.seed}): {len(problems)} problem(s)")
     for problem in problems:
         print(f"  {problem}")
-    return 1 if problems else 0
+    return Exit.FAILURES if problems else Exit.OK
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.data import DataError, resolve_data_dir
+    from vmb.data import resolve_data_dir
     from vmb.data.metadata import read_metadata
 
-    try:
-        data_dir = resolve_data_dir(args.data)
-        metadata = read_metadata(data_dir)
-        if metadata is not None and not args.update_errata:
-            status = verify_generated(data_dir, metadata)
-            return max(status, _conformance(args.conformance)) if args.conformance is not None else status
-    except DataError as error:
-        print(f"error: {error}")
-        return 2
-    try:
-        findings = find_errata(args.data)
-    except DataError as error:
-        print(f"error: {error}")
-        return 2
+    data_dir = resolve_data_dir(args.data)
+    metadata = read_metadata(data_dir)
+    if metadata is not None and not args.update_errata:
+        status = verify_generated(data_dir, metadata)
+        return max(status, _conformance(args.conformance)) if args.conformance is not None else status
+    findings = find_errata(args.data)
     if args.update_errata:
         write_errata(args.errata, findings)
         print(f"wrote {len(findings)} errata to {args.errata}")
-        return 0
+        return Exit.OK
     known = {f.key() for f in load_errata(args.errata)}
     refused = [f for f in findings if f.kind == "refused_call"]
     unchanged = [f for f in findings if f.kind == "no_change"]
@@ -152,10 +146,10 @@ def run(args: argparse.Namespace) -> int:
     _print_findings("queries that repeat an earlier question of their group", repeated)
     new = [f for f in findings if f.key() not in known]
     gone = known - {f.key() for f in findings}
-    status = 0
+    status = Exit.OK
     if new:
         _print_findings("NEW (not in the errata file)", new)
-        status = 1
+        status = Exit.FAILURES
     if gone:
         print(f"{len(gone)} known errata no longer appear (the errata file can be updated)")
     if not new:
@@ -172,4 +166,4 @@ def _conformance(directory: str) -> int:
     for m in mismatches[:20]:
         print(m.describe())
     print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")
-    return 1 if mismatches else 0
+    return Exit.FAILURES if mismatches else Exit.OK

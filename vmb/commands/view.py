@@ -14,7 +14,6 @@ examples:
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
@@ -32,22 +31,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.analysis.runs import find_runs, load_runs, runs_benchmark
     from vmb.analysis.viewer import write_viewer
-    from vmb.data import DataError
+    from vmb.cli import note
+    from vmb.errors import Exit
+    from vmb.results.rundir import RunDirError
 
     found = find_runs(*args.runs)
     if not found:
-        print(f"vmb view: no run directories (with config.json) in {', '.join(map(str, args.runs))}", file=sys.stderr)
-        return 2
+        raise RunDirError(f"no run directories (with config.json) in {', '.join(map(str, args.runs))}")
     start = time.perf_counter()
-    try:
-        bench = runs_benchmark(found, args.data)
-        runset = load_runs(found, bench=bench)
-        for note in runset.notes:  # the viewer shows the records metric.json counts: name each one left out
-            print(f"vmb view: warning: {note}", file=sys.stderr)
-        result = write_viewer(runset, bench, args.out)
-    except (DataError, ValueError, OSError) as error:
-        print(f"vmb view: {error}", file=sys.stderr)
-        return 2
+    bench = runs_benchmark(found, args.data)
+    runset = load_runs(found, bench=bench)
+    for problem in runset.notes:  # the viewer shows the records metric.json counts: name each one left out
+        note("view", f"warning: {problem}")
+    result = write_viewer(runset, bench, args.out)
     print(f"{result.runs} run(s), {result.rows} (run, query) rows, {result.files} files, "
           f"{result.bytes / 1e6:.1f} MB in {time.perf_counter() - start:.1f} s -> {result.index}")
-    return 0
+    return Exit.OK

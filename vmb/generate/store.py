@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from vmb.errors import VmbError
+from vmb.errors import VmbError, storage_message
 from vmb.generate.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
 
@@ -31,6 +32,18 @@ class StageFailure(Exception):
 
 class ArtifactError(VmbError):
     """An artifact that cannot be used: names the file, the line and what is wrong."""
+
+
+@contextmanager
+def writing(out: Path) -> Iterator[None]:
+    """Writes into the generate directory ``out``: a write the file system refuses (a full disk, a path that
+    cannot be made, ``--out`` a file) is one line naming the path and what to do, as in ``vmb run``."""
+    try:
+        yield
+    except (ConnectionError, TimeoutError):
+        raise  # a socket's (the endpoint, or stdout's reader gone), not the directory's
+    except OSError as error:
+        raise ArtifactError(storage_message(out, error, "finished stages and groups are kept")) from None
 
 
 def _problem(error: ValidationError) -> str:

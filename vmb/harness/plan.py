@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 import shutil
 import time
 from dataclasses import dataclass, replace
@@ -23,7 +22,7 @@ from vmb.errors import VmbError
 from vmb.harness.config import RunConfig, check_groups, package_versions
 from vmb.harness.shard import Shard
 from vmb.llm.model import Endpoint, Model
-from vmb.memory import find, get_memory_setting
+from vmb.memory import find, get_memory_setting, load_plugins
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
@@ -155,8 +154,7 @@ def prepare_run(config: RunConfig) -> RunPlan:
     from vmb.data.locate import data_checksum
 
     config.validate()
-    for module in config.plugins:
-        importlib.import_module(module)
+    load_plugins(config.plugins)
     setting = get_memory_setting(config.memory, config.memory_options)
     root = Path(resolve_data_dir(config.data))
     bench = load_benchmark_once(str(root))

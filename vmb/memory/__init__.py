@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -47,9 +47,18 @@ def register(cls: C) -> C:
     name = cls.name
     if name in SHIPPED or REGISTERED.get(name, cls) is not cls:
         owner = SHIPPED[name].split(":")[0] if name in SHIPPED else REGISTERED[name].__module__
-        raise ValueError(f"memory setting {name!r} is already registered by {owner}")
+        raise OptionError(f"memory setting {name!r} is already registered by {owner}")
     REGISTERED[name] = cls
     return cls
+
+
+def load_plugins(modules: Iterable[str]) -> None:
+    """Import each module named by ``--plugin`` (it registers its memory systems), or say in one line why not."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            raise OptionError(f"--plugin {module}: cannot import it ({error})") from None
 
 
 def find(name: str) -> type[MemorySetting[Any]] | None:

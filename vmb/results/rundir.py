@@ -14,7 +14,6 @@ simply taken over. Everything written is strict JSON: a non-finite number become
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import hashlib
 import json
@@ -29,7 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
-from vmb.errors import VmbError
+from vmb.errors import VmbError, storage_message
 from vmb.results.header import Determining, HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
 
@@ -184,7 +183,7 @@ class RunDir:
         try:
             return action()
         except OSError as error:
-            raise RunDirError(storage_message(self.path, error)) from None
+            raise RunDirError(storage_message(self.path, error, "finished queries are kept")) from None
 
     @property
     def memory_dir(self) -> Path:
@@ -362,13 +361,3 @@ def read_inside(root: Path, name: Any) -> str:
     return target.read_text(encoding="utf-8", errors="replace")
 
 
-def storage_message(path: Path, error: OSError) -> str:
-    """One line for a write the file system refused: which path, why, and what to do."""
-    where = error.filename or path
-    if error.errno == errno.ENOSPC:
-        advice = "free some space and rerun the same command to resume (finished queries are kept)"
-    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
-        advice = "make it writable or choose another --out (finished queries are kept)"
-    else:
-        advice = "fix that and rerun the same command to resume (finished queries are kept)"
-    return f"cannot write {where} ({error.strerror or error}); {advice}"
