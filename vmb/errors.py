@@ -28,7 +28,7 @@ class Exit(enum.IntEnum):
     OK = 0, "done: everything asked for was done and passed"
     FAILURES = 1, ("finished, but some of the work failed or disagrees: queries that errored (`vmb run`), groups "
                    "that failed (`vmb generate`, `vmb memory ingest`), grid cells that failed, new findings "
-                   "(`vmb verify`); the output names them and rerunning the same command retries what can be retried")
+                   "(`vmb verify`), a source's names left in a twin (`vmb twin`); the output names them and rerunning the same command retries what can be retried")
     ERROR = 2, ("not done: an option that cannot be taken (argparse's usage errors too), bad or damaged input, an "
                 "unusable directory or disk, a model endpoint that stopped the work; one line "
                 "`vmb COMMAND: message` on stderr")

@@ -81,6 +81,7 @@ def _options_for(name: str, pairs: list[str], names: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from vmb.errors import Exit
     from vmb.harness.estimate import estimate_plan
     from vmb.harness.plan import prepare_run
 
@@ -94,11 +95,11 @@ def run(args: argparse.Namespace) -> int:
         estimates.append(estimate_plan(plan, _pacing(args, config.out)))
     if args.json:
         print(json.dumps([e.to_json() for e in estimates], indent=2))
-        return 0
+        return Exit.OK
     for figures in estimates:
         for line in describe(figures):
             print(line)
-    return 0
+    return Exit.OK
 
 
 def _count(value: float) -> str:

@@ -24,12 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data import resolve_data_dir
+    from vmb.errors import Exit, OptionError
     from vmb.twin import make_twin
 
     source = resolve_data_dir(args.data)
     if args.out.resolve() == source.resolve():
-        print(f"error: --out {args.out} is the source benchmark; give another directory")
-        return 2
+        raise OptionError(f"--out {args.out} is the source benchmark; give another directory")
     summary = make_twin(source, args.seed, args.out)
     print(f"twin of {source} (seed {args.seed}) in {args.out}: {summary['changed']} of {summary['queries']} "
           "answers changed")
@@ -41,5 +41,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {count:4}  {reason}")
     if summary["source_names_left"]:
         print(f"source names still said: {', '.join(summary['source_names_left'])}")
-        return 1
-    return 0
+        return Exit.FAILURES
+    return Exit.OK
