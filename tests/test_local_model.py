@@ -4,7 +4,7 @@
 test itself is offline. Without the weights it is skipped on a developer's machine and fails in CI
 (CI=true). It is bounded by the token and round limits below (at most 2 rounds of 64 tokens per
 query, 2 answers of 64 tokens for the stage), not by the wall clock: a busy machine makes it slower,
-never failing. Cost: see the README.
+never failing. Cost: see docs/local.md.
 
 What it checks is the plumbing, never the model's quality: a 0.5B model gets most queries wrong. So the queries
 are the small generated benchmark's (``small_benchmark``), not the release's.
@@ -48,7 +48,7 @@ def weights() -> Path:
 def threads_beside_the_other_workers() -> Iterator[None]:
     """Under make test's workers the server gets its share of the cores (one of two), not one thread per core:
     llama.cpp's threads wait for each other at every step, so a thread on a core another worker keeps busy
-    stalls its partner (what makes a loaded machine many times slower, see the README)."""
+    stalls its partner (what makes a loaded machine many times slower, see docs/local.md)."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     cores = localserver.cores()
     with pytest.MonkeyPatch.context() as patch:

@@ -230,7 +230,7 @@ def test_answer_owner_rules() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# real queries: the README's examples are the release's (its failure-taxonomy table quotes these queries)
+# real queries: docs/taxonomy.md's examples are the release's (its table quotes these queries)
 
 
 @pytest.fixture(scope="module")
@@ -239,7 +239,7 @@ def bench(release_dir: Any) -> Any:
 
 
 EXAMPLES = [
-    # (query, predicted calls, category): the README shows each of these
+    # (query, predicted calls, category): docs/taxonomy.md shows each of these
     ("qa_1#1", [], NO_ACTION),
     ("qa_1#5", [{"name": "carcontrol_seat_set_ventilation_speed", "args": {"seat": "passenger", "speed": 2}}],
      WRONG_TARGET),

@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--against", default=None,
                         help="benchmark printed beside it (default: the release as vmb finds it; 'none' for none)")
     parser.add_argument("--baselines", default=None, metavar="NAME,...",
-                        help="baselines to score (default: all; README lists them, an unknown name too)")
+                        help="baselines to score (default: all; docs/audit.md lists them, an unknown name too)")
     parser.add_argument("--no-tokens", action="store_true", help="skip counting o200k tokens (the slowest figure)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--list", action="store_true", help="also list every finding by query id")

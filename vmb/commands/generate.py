@@ -4,7 +4,7 @@ Writes the release layout (history/, qa_data/) plus metadata.json under --out, a
 artifacts under --out/stages. `vmb generate review DIR` writes HTML review sheets to DIR/review; items
 rejected in DIR/review/decisions.json are made again by the next run. Running the same command again resumes an interrupted run; a
 finished stage is not redone, and groups that failed (stages/failures.jsonl) are tried again. --backend procedural needs no model and is deterministic (same
-seed, same bytes); --backend llm asks any OpenAI-compatible endpoint (see README).
+seed, same bytes); --backend llm asks any OpenAI-compatible endpoint (see docs/generate.md).
 """
 
 from __future__ import annotations
