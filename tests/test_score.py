@@ -69,37 +69,37 @@ def test_tool_f1_counts_each_distinct_call_once() -> None:
 def test_perfect_answer() -> None:
     s = score_states(state({HEADREST: 44}), state({HEADREST: 44}))
     assert (s.should_change, s.changed, s.correct, s.wrongly_changed) == ([HEADREST],) * 3 + ([],)
-    assert s.exact_match and s.field_f1 == 1.0 and s.value_f1 == 1.0
+    assert s.exact_match and s.metrics.field_f1 == 1.0 and s.metrics.value_f1 == 1.0
 
 
 def test_nothing_should_change_and_nothing_changed_is_perfect() -> None:
     s = score_states(car(), car())
     assert s.should_change == s.changed == []
     assert s.exact_match
-    assert (s.field_precision, s.field_recall, s.field_f1) == (1.0, 1.0, 1.0)
-    assert (s.value_precision, s.value_recall, s.value_f1) == (1.0, 1.0, 1.0)
+    assert (s.metrics.field_precision, s.metrics.field_recall, s.metrics.field_f1) == (1.0, 1.0, 1.0)
+    assert (s.metrics.value_precision, s.metrics.value_recall, s.metrics.value_f1) == (1.0, 1.0, 1.0)
 
 
 def test_nothing_should_change_but_something_changed_scores_zero() -> None:
     s = score_states(car(), state({HEADREST: 44}))
     assert s.wrongly_changed == [HEADREST]
     assert not s.exact_match
-    assert (s.field_precision, s.field_recall, s.field_f1) == (0.0, 0.0, 0.0)
-    assert (s.value_precision, s.value_recall, s.value_f1) == (0.0, 0.0, 0.0)
+    assert (s.metrics.field_precision, s.metrics.field_recall, s.metrics.field_f1) == (0.0, 0.0, 0.0)
+    assert (s.metrics.value_precision, s.metrics.value_recall, s.metrics.value_f1) == (0.0, 0.0, 0.0)
 
 
 def test_nothing_changed_when_something_should() -> None:
     s = score_states(state({HEADREST: 44, COLOR: "green"}), car())
     assert s.should_change == [COLOR, HEADREST] and s.changed == []
     assert not s.exact_match
-    assert (s.field_precision, s.field_recall, s.field_f1) == (0.0, 0.0, 0.0)
+    assert (s.metrics.field_precision, s.metrics.field_recall, s.metrics.field_f1) == (0.0, 0.0, 0.0)
     assert s.metrics.negative_fp == 2
 
 
 def test_wrong_value_counts_at_field_level_only() -> None:
     s = score_states(state({HEADREST: 44}), state({HEADREST: 45}))
     assert s.changed == [HEADREST] and s.correct == []
-    assert s.field_f1 == 1.0 and s.value_f1 == 0.0 and not s.exact_match
+    assert s.metrics.field_f1 == 1.0 and s.metrics.value_f1 == 0.0 and not s.exact_match
     assert s.leaves[HEADREST] == {"default": 50, "expected": 44, "predicted": 45}
 
 
@@ -109,7 +109,7 @@ def test_wrong_zone() -> None:
     assert s.changed == s.wrongly_changed == [PASSENGER_HEADREST]
     m = s.metrics
     assert (m.tp, m.fp, m.negative_fp, m.correctly_changed) == (0, 1, 1, 0)
-    assert s.field_f1 == 0.0 and s.value_f1 == 0.0
+    assert s.metrics.field_f1 == 0.0 and s.metrics.value_f1 == 0.0
     assert s.leaves[PASSENGER_HEADREST] == {"default": 50, "expected": 50, "predicted": 44}
 
 
@@ -117,8 +117,8 @@ def test_partial_answer_and_extra_change() -> None:
     ref = state({HEADREST: 44, COLOR: "green"})
     pred = state({HEADREST: 44, BRIGHTNESS: 5})
     s = score_states(ref, pred)
-    assert s.field_precision == 0.5 and s.field_recall == 0.5 and s.field_f1 == 0.5
-    assert s.value_precision == 0.5 and s.value_recall == 0.5
+    assert s.metrics.field_precision == 0.5 and s.metrics.field_recall == 0.5 and s.metrics.field_f1 == 0.5
+    assert s.metrics.value_precision == 0.5 and s.metrics.value_recall == 0.5
 
 
 def test_strings_compare_without_regard_to_case() -> None:
@@ -160,9 +160,9 @@ def test_leaf_that_should_change_but_disappeared_did_not_change() -> None:
 def test_score_calls_replays_from_the_default_car() -> None:
     ref = [headrest("driver", 44)]
     same = score_calls(ref, [headrest("driver", 44), headrest("driver", 44)])
-    assert same.exact_match and same.tool_f1 == pytest.approx(2 / 3)
+    assert same.exact_match and same.metrics.tool_f1 == pytest.approx(2 / 3)
     zone = score_calls(ref, [headrest("passenger", 44)])
-    assert zone.wrongly_changed == [PASSENGER_HEADREST] and zone.tool_f1 == 0.0
+    assert zone.wrongly_changed == [PASSENGER_HEADREST] and zone.metrics.tool_f1 == 0.0
     refused = score_calls(ref, [{"name": "carcontrol_nope", "args": {}}])
     assert refused.changed == [] and refused.should_change == [HEADREST]
 
@@ -171,11 +171,11 @@ def test_score_calls_replays_from_the_default_car() -> None:
 def test_malformed_predicted_items_are_invalid_calls(junk: Any) -> None:
     s = score_calls([headrest("driver", 44)], [junk, headrest("driver", 44)])
     # Refused by the simulator, still a call made, never a hit.
-    assert s.exact_match and s.call_count == 2 and s.tool_f1 == pytest.approx(2 / 3)
+    assert s.exact_match and s.call_count == 2 and s.metrics.tool_f1 == pytest.approx(2 / 3)
     assert s.pred_calls[0] == junk
     assert TaskScore.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     alone = score_calls([headrest("driver", 44)], [junk])
-    assert alone.changed == [] and alone.tool_f1 == 0.0
+    assert alone.changed == [] and alone.metrics.tool_f1 == 0.0
 
 
 def test_malformed_reference_item_is_refused_too() -> None:
@@ -199,9 +199,9 @@ def test_round_trip_and_offline_rescoring() -> None:
     back = TaskScore.from_dict(stored)
     assert back == s
     assert back.official() == s.official()
-    assert stored["metrics"]["field_f1"] == s.field_f1
+    assert stored["metrics"]["field_f1"] == s.metrics.field_f1
     again = metrics_from_diff(stored["should_change"], stored["changed"], stored["correct"],
-                              stored["wrongly_changed"])
+                              stored["wrongly_changed"], stored["ref_calls"], stored["pred_calls"])
     assert again == s.metrics
 
 
@@ -229,4 +229,4 @@ def test_a_state_in_any_order_scores_as_a_copied_one() -> None:
     shuffled = score_states(dict(reversed(ref_state.items())), dict(sorted(pred_state.items())), ref, pred)
     assert shuffled.to_dict() == copied.to_dict()
     assert copied.metrics == metrics_from_diff(copied.should_change, copied.changed, copied.correct,
-                                               copied.wrongly_changed)
+                                               copied.wrongly_changed, ref, pred)

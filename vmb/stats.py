@@ -121,7 +121,7 @@ def generated_figures(metadata: Metadata) -> dict[str, tuple[float, str]]:
 def table3(bench: Benchmark, metadata: Metadata | None = None) -> Table:
     paper = {row["statistic"]: _paper_number(row["value"]) for row in read_table("table3_statistics")}
     gold_paper = next(
-        float(row["mem_token"]) for row in read_table("table2_memory_systems") if row["memory_system"] == "gold_memory"
+        float(row["Mem Token"]) for row in read_table("table2_memory_systems") if row["memory_system"] == "gold_memory"
     )
     groups, queries = bench.groups, bench.queries
     gaps = [gap for q in queries if (gap := mean_event_gap(gold_memory_dates(q.gold_memory))) is not None]

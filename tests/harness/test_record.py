@@ -13,6 +13,7 @@ from vmb.harness.agent import score_replayed, score_world
 from vmb.harness.tools import DISCOVERY, ToolBox
 from vmb.results.record import RECORD_VERSION, QueryRecord, RecordFormatError
 from vmb.results.summary import QueryRow, compute_metric, summarize
+from vmb.score.formulas import metrics_from_counts
 from vmb.sim import World
 from vmb.sim.registry import MODULES
 from vmb.usage import Usage
@@ -67,10 +68,11 @@ def test_unknown_record_versions_are_refused() -> None:
 
 
 def _row(query_id: str, trial: int, exact: bool, modules: tuple[str, ...] = ("seat",)) -> QueryRow:
+    # One leaf should change; it did, to the reference value, when solved.
+    score = metrics_from_counts(1, int(exact), 0, int(exact), [], [])
     return QueryRow(id=query_id, group=1, reasoning_type="state_shift", modules=modules, status="ok", error=None,
-                    error_kind=None, exact_match=exact, field_f1=float(exact), value_f1=float(exact), tool_f1=1.0, call_count=2,
-                    mem_tokens=(10,), text_calls=0, round_limit_hit=False, usage=Usage(5, 1),
-                    trial=trial)
+                    error_kind=None, score=score, call_count=2, mem_tokens=(10,), text_calls=0, round_limit_hit=False,
+                    usage=Usage(5, 1), trial=trial)
 
 
 def test_metrics_count_each_trial_of_a_query(tmp_path: Path) -> None:

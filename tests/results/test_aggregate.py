@@ -31,9 +31,8 @@ def scored(ref: list[dict[str, Any]], pred: list[dict[str, Any]], rtype: str,
            mem_tokens: tuple[int, ...] = ()) -> QueryRow:
     score = score_calls(ref, pred, reasoning_type=rtype)
     return QueryRow(id="qa_1#1", group=1, reasoning_type=rtype, modules=tuple(target_modules(ref)), status="ok",
-                    error=None, error_kind=None, exact_match=score.exact_match, field_f1=score.field_f1,
-                    value_f1=score.value_f1, tool_f1=score.tool_f1, call_count=score.call_count,
-                    mem_tokens=mem_tokens, text_calls=0, round_limit_hit=False, usage=ZERO)
+                    error=None, error_kind=None, score=score.metrics, call_count=score.call_count,
+                    mem_tokens=mem_tokens, text_calls=0, round_limit_hit=False, trial=1, usage=ZERO)
 
 
 

@@ -11,8 +11,7 @@ import pandas as pd
 
 from vmb.data import REASONING_TYPES
 from vmb.memory import from_paper_name
-from vmb.paper import read_table
-from vmb.results.metrics import ESM, MEM_TOKEN, TABLE1
+from vmb.results.metrics import ESM, MEM_TOKEN, TABLE1, paper_table
 
 PAPER = "paper"
 OURS = "this toolkit"
@@ -28,14 +27,14 @@ def _frame(rows: list[dict[str, str]], numeric: list[str]) -> pd.DataFrame:
 
 def table1() -> pd.DataFrame:
     """Table 1: model × memory setting → ESM, F-F1, V-F1 (percent) and Calls."""
-    frame = _frame(read_table("table1_overall"), [m.key for m in TABLE1])
+    frame = _frame(paper_table("table1_overall"), [m.key for m in TABLE1])
     frame["memory"] = frame["memory"].map(from_paper_name)
     return frame
 
 
 def table2() -> pd.DataFrame:
     """Table 2: memory system → ESM by reasoning type, overall ESM and Mem Token (one backbone)."""
-    frame = _frame(read_table("table2_memory_systems"), [*REASONING_TYPES, ESM.key, MEM_TOKEN.key])
+    frame = _frame(paper_table("table2_memory_systems"), [*REASONING_TYPES, ESM.key, MEM_TOKEN.key])
     frame = frame.rename(columns={"memory_system": "memory"})
     frame["memory"] = frame["memory"].map(from_paper_name)
     return frame
@@ -43,6 +42,6 @@ def table2() -> pd.DataFrame:
 
 def table6() -> pd.DataFrame:
     """Table 6: no memory → ESM by reasoning type and overall."""
-    frame = _frame(read_table("table6_no_memory"), [*REASONING_TYPES, ESM.key])
+    frame = _frame(paper_table("table6_no_memory"), [*REASONING_TYPES, ESM.key])
     frame.insert(2, "memory", "none")
     return frame

@@ -4,8 +4,10 @@ Each ``Metric`` names its key (in ``metric.json``, the DataFrames and the tables
 per-query column it comes from and the function that reads it off a scored row, how the rows are
 aggregated, how many decimals ``metric.json`` keeps and whether it carries a 95% interval. The
 aggregation (``aggregate``), ``metric.json`` (``vmb.results.summary``), ``vmb show``, the analysis
-DataFrames, the tables and the figure labels iterate ``METRICS``; no other module names a metric's
-key (``tests/results/test_metrics.py`` checks it). Adding a metric is one declaration here.
+DataFrames, the tables and the figure labels iterate ``METRICS``; a metric's key is spelled here and in
+the formula that computes its per-task number (the scorer's ``vmb.score.formulas.Metrics``, read off a
+row's ``score`` by name; ``vmb.results.behaviour.Behaviour``'s counts), nowhere else
+(``tests/results/test_metric_keys.py`` checks it). Adding a metric is one declaration here.
 
 Aggregations (how a group's rows become one number):
 
@@ -35,6 +37,7 @@ from vmb.results import stages
 from vmb.results.behaviour import Behaviour
 from vmb.results.record_parts import Attribution
 from vmb.score import target_modules
+from vmb.score.formulas import Metrics
 
 Aggregation = Literal["percent", "mean", "per_weight", "share", "sum"]
 
@@ -47,13 +50,9 @@ class Scored(Protocol):
     @property
     def modules(self) -> Sequence[str]: ...
     @property
-    def exact_match(self) -> bool | None: ...
+    def score(self) -> Metrics | None: ...  # the scorer's numbers, None unless scored
     @property
-    def field_f1(self) -> float | None: ...
-    @property
-    def value_f1(self) -> float | None: ...
-    @property
-    def tool_f1(self) -> float | None: ...
+    def exact_match(self) -> bool | None: ...  # solved: the score's, None unless scored
     @property
     def call_count(self) -> int: ...
     @property
@@ -86,15 +85,19 @@ class Metric:
         return float(self.task(row) or 0)
 
 
+def _scored(key: str, name: str, dtype: str, column: str | None = None, **options: Any) -> Metric:
+    """A percent of one of the scorer's per-task numbers: ``column`` (default: the key) is its name in
+    ``vmb.score.formulas.Metrics``, where the formula computes it."""
+    number = column or key
+    return Metric(key, name, f"{name} (%)", number, lambda r: None if r.score is None else getattr(r.score, number),
+                  "percent", dtype, **options)
+
+
 METRICS: tuple[Metric, ...] = (
-    Metric("esm", "ESM", "ESM (%)", "exact_match", lambda r: r.exact_match, "percent", "boolean",
-           interval=True, paper_table1=True),
-    Metric("field_f1", "F-F1", "F-F1 (%)", "field_f1", lambda r: r.field_f1, "percent", "float64",
-           interval=True, paper_table1=True),
-    Metric("value_f1", "V-F1", "V-F1 (%)", "value_f1", lambda r: r.value_f1, "percent", "float64",
-           interval=True, paper_table1=True),
-    Metric("tool_f1", "Tool F1", "Tool F1 (%)", "tool_f1", lambda r: r.tool_f1, "percent", "float64",
-           shown=False),
+    _scored("esm", "ESM", "boolean", "exact_match", interval=True, paper_table1=True),
+    _scored("field_f1", "F-F1", "float64", interval=True, paper_table1=True),
+    _scored("value_f1", "V-F1", "float64", interval=True, paper_table1=True),
+    _scored("tool_f1", "Tool F1", "float64", shown=False),
     Metric("calls", "Calls", "Calls", "calls", lambda r: r.call_count, "mean", "int64", paper_table1=True),
     Metric("mem_token", "Mem Token", "Mem Token", "mem_tokens", lambda r: sum(r.mem_tokens), "per_weight",
            "int64", weight=lambda r: len(r.mem_tokens), weight_key="retrievals", weight_column="retrievals"),
@@ -180,6 +183,17 @@ def task_values(row: Scored) -> dict[str, Any]:
         if metric.weight is not None and metric.weight_column is not None:
             out[metric.weight_column] = metric.weight(row)
     return out
+
+
+# The paper's tables head their columns with a metric's printed name (``ESM``, ``V-F1``, ``Mem Token``).
+_PRINTED = {m.name: m.key for m in (*TABLE1, MEM_TOKEN)}
+
+
+def paper_table(name: str) -> list[dict[str, str]]:
+    """A table of the paper's printed figures (``vmb.paper``), each printed metric column under its key."""
+    from vmb.paper import read_table
+
+    return [{_PRINTED.get(column, column): value for column, value in row.items()} for row in read_table(name)]
 
 
 def label(key: str) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +27,10 @@ from vmb.memory.base import BuildCost
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
-from vmb.results.record import QueryRecord, attempt_key
+from vmb.results.record import OK, QueryRecord, attempt_key
 from vmb.results.record_parts import Attribution
 from vmb.score import target_modules
+from vmb.score.formulas import Metrics
 from vmb.uncertainty import METHOD, trial_figures
 from vmb.usage import ZERO, Usage
 
@@ -40,35 +41,40 @@ INTERVAL_VALUES = {m.key: m.value for m in metrics.WITH_INTERVAL}
 
 @dataclass(frozen=True)
 class QueryRow:
-    """One query of one run, as the metrics see it: identity, status, scores and counts.
+    """One query of one run, as the metrics see it: what the record says of it, without its transcript.
 
-    Rows are keyed by ``(id, trial)``: a run that repeats each query has one row per trial.
-    Scores are None unless the query was scored (``status`` ``ok``).
+    The fields named as ``QueryRecord``'s are the record's, as it declares them (``of`` copies them by
+    name; tests/results/test_outcome_shape.py holds their types to the record's). The rest the row adds:
+    the target modules, the scorer's numbers, what the requests used, the behaviour counted off the
+    transcript, and the stage of a scored query. Rows are keyed by ``(id, trial)``: a run that repeats
+    each query has one row per trial. ``score`` is None unless the query was scored (``status`` ``ok``).
     """
 
     id: str
     group: int
     reasoning_type: str
-    modules: tuple[str, ...]  # the query's target modules (of its reference calls)
     status: str
     error: str | None
     error_kind: str | None  # why a request failed (``RequestFailed.kind``), for an error row
-    exact_match: bool | None
-    field_f1: float | None
-    value_f1: float | None
-    tool_f1: float | None
     call_count: int  # tool invocations, discovery and memory included
-    mem_tokens: tuple[int, ...]  # tokens of memory content per retrieval
     text_calls: int
     round_limit_hit: bool
+    trial: int
+    mem_tokens: tuple[int, ...]  # the record's, kept as a tuple: tokens of memory content per retrieval
+    modules: tuple[str, ...]  # the query's target modules (of its reference calls)
+    score: Metrics | None  # the scorer's numbers (``vmb.score.formulas``), which the metric registry reads
     usage: Usage  # what the query's model requests used
-    trial: int = 1
     behaviour: Behaviour = Behaviour()  # degenerate output and protocol mistakes, counted
     attribution: Attribution | None = None  # the stored stage of a scored query (``vmb.results.stages``)
 
     @property
     def ok(self) -> bool:
-        return self.status == "ok"
+        return self.status == OK
+
+    @property
+    def exact_match(self) -> bool | None:
+        """Solved (None unless scored)."""
+        return None if self.score is None else self.score.exact_match
 
     @property
     def key(self) -> tuple[str, int]:
@@ -80,27 +86,16 @@ class QueryRow:
         score = record.score if record.ok else None
         if score is not None:
             modules = target_modules(score.ref_calls)
-        return cls(
-            id=record.id,
-            group=record.group,
-            reasoning_type=record.reasoning_type,
-            modules=tuple(modules or ()),
-            status=record.status,
-            error=record.error,
-            error_kind=record.error_kind,
-            exact_match=None if score is None else score.exact_match,
-            field_f1=None if score is None else score.field_f1,
-            value_f1=None if score is None else score.value_f1,
-            tool_f1=None if score is None else score.tool_f1,
-            call_count=record.call_count,
-            mem_tokens=tuple(record.mem_tokens),
-            text_calls=record.text_calls,
-            round_limit_hit=record.round_limit_hit,
-            usage=record.usage,
-            trial=record.trial,
-            behaviour=behaviour_of(record),
-            attribution=record.attribution if score is not None else None,
-        )
+        return cls(**{name: getattr(record, name) for name in ROW_FIELDS},
+                   mem_tokens=tuple(record.mem_tokens), modules=tuple(modules or ()),
+                   score=None if score is None else score.metrics, usage=record.usage,
+                   behaviour=behaviour_of(record), attribution=record.attribution if score is not None else None)
+
+
+# The record's fields a row holds as the record holds them (not its memory tokens, kept as a tuple, its
+# score, of which the row keeps the numbers, or its stage, kept only when scored).
+_RECORD_FIELDS = {f.name for f in fields(QueryRecord)} - {"mem_tokens", "score", "attribution"}
+ROW_FIELDS = tuple(f.name for f in fields(QueryRow) if f.name in _RECORD_FIELDS)
 
 
 def summarize(rows: Iterable[QueryRow], by: str | None = None) -> list[dict[str, Any]]:
@@ -132,14 +127,12 @@ def coverage(rows: Sequence[QueryRow], selected: int) -> dict[str, int]:
 
 def paper_rows(memory: str) -> list[dict[str, str]]:
     """The paper's printed rows for this memory setting (any backbone), for comparison."""
-    from vmb.paper import read_table
-
     if memory == "none":
-        return read_table("table6_no_memory")
+        return metrics.paper_table("table6_no_memory")
     name = memory_info(memory).paper_name or memory
-    rows = [r for r in read_table("table1_overall") if r["memory"] == name]
+    rows = [r for r in metrics.paper_table("table1_overall") if r["memory"] == name]
     rows += [{"model": r["model"], "memory": name, **{k: r[k] for k in (metrics.ESM.key, metrics.MEM_TOKEN.key)}}
-             for r in read_table("table2_memory_systems") if r["memory_system"] == name]
+             for r in metrics.paper_table("table2_memory_systems") if r["memory_system"] == name]
     return rows
 
 

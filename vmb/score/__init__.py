@@ -9,27 +9,11 @@ A task is scored on the car's final state, both answers starting from the defaul
 
 Values compare as the reference scorer compares them: two strings without regard to case,
 anything else with Python ``==`` (so ``1`` equals ``True`` and ``44`` equals ``44.0``). From the
-four sets come the paper's metrics, with the reference scorer's conventions for the edge cases
-(nothing should change, nothing changed):
-
-============================  ======================  =================================
-ours                          reference scorer        definition
-============================  ======================  =================================
-``exact_match``               ``exact_match``         correct == should change, nothing wrongly changed
-``field_precision``           ``precision_positive``  TP / (TP + FP)
-``field_recall``              ``acc_positive``        TP / should change
-``field_f1``                  ``f1_positive``         harmonic mean of the two
-``value_precision``           ``precision_change``    correct / (TP + FP)
-``value_recall``              ``change_accuracy``     correct / should change
-``value_f1``                  ``f1_change``           harmonic mean of the two
-``tool_f1``                   ``tool_f1``             F1 of predicted vs reference calls
-============================  ======================  =================================
-
-with TP = should change ∩ changed, FP = wrongly changed. Every metric is a pure function of
-the stored sets (``metrics_from_diff``) and calls (``tool_f1``), declared in ``vmb.score.formulas``
-with the value comparison, so a stored run is re-scored offline from ``TaskScore.to_dict()``
-without the simulator; this module makes the sets from two final states (``score_states``,
-``score_calls``).
+four sets and the two call lists come the paper's metrics (``TaskScore.metrics``), with the reference
+scorer's conventions for the edge cases (nothing should change, nothing changed): each is a pure
+function of the stored sets and calls, declared and named in ``vmb.score.formulas`` with the value
+comparison, so a stored run is re-scored offline from ``TaskScore.to_dict()`` without the simulator;
+this module makes the sets from two final states (``score_states``, ``score_calls``).
 
 ``vmb.results.metrics.aggregate`` turns scored tasks into the paper's table rows.
 """
@@ -43,7 +27,7 @@ from itertools import compress
 from operator import is_not
 from typing import Any
 
-from vmb.score.formulas import Call, Metrics, metrics_from_counts, metrics_from_diff, tool_f1, values_equal
+from vmb.score.formulas import Call, Metrics, metrics_from_counts, metrics_from_diff, values_equal
 from vmb.sim import replay
 from vmb.sim.registry import DEFAULT_STATE, module_of
 
@@ -90,39 +74,13 @@ class TaskScore:
 
     @cached_property
     def metrics(self) -> Metrics:
-        return metrics_from_diff(self.should_change, self.changed, self.correct, self.wrongly_changed)
+        return metrics_from_diff(self.should_change, self.changed, self.correct, self.wrongly_changed,
+                                 self.ref_calls, self.pred_calls)
 
     @property
     def exact_match(self) -> bool:
+        """Solved: the final state is the reference's on every leaf."""
         return self.metrics.exact_match
-
-    @property
-    def field_precision(self) -> float:
-        return self.metrics.field_precision
-
-    @property
-    def field_recall(self) -> float:
-        return self.metrics.field_recall
-
-    @property
-    def field_f1(self) -> float:
-        return self.metrics.field_f1
-
-    @property
-    def value_precision(self) -> float:
-        return self.metrics.value_precision
-
-    @property
-    def value_recall(self) -> float:
-        return self.metrics.value_recall
-
-    @property
-    def value_f1(self) -> float:
-        return self.metrics.value_f1
-
-    @cached_property
-    def tool_f1(self) -> float:
-        return tool_f1(self.ref_calls, self.pred_calls)
 
     @property
     def call_count(self) -> int:
@@ -134,25 +92,10 @@ class TaskScore:
 
     def official(self) -> dict[str, Any]:
         """The numbers under the reference scorer's names (as in ``scoring_cases.jsonl``)."""
-        m = self.metrics
-        return {
-            "exact_match": m.exact_match,
-            "TP": m.tp,
-            "FP": m.fp,
-            "negative_FP": m.negative_fp,
-            "correctly_changed": m.correctly_changed,
-            "precision_positive": m.field_precision,
-            "acc_positive": m.field_recall,
-            "f1_positive": m.field_f1,
-            "precision_change": m.value_precision,
-            "change_accuracy": m.value_recall,
-            "f1_change": m.value_f1,
-            "tool_f1": self.tool_f1,
-        }
+        return self.metrics.official()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form. ``metrics`` is for readers only: ``from_dict`` recomputes it."""
-        m = self.metrics
         return {
             "task_id": self.task_id,
             "reasoning_type": self.reasoning_type,
@@ -164,16 +107,7 @@ class TaskScore:
             "correct": self.correct,
             "wrongly_changed": self.wrongly_changed,
             "leaves": self.leaves,
-            "metrics": {
-                "exact_match": m.exact_match,
-                "field_precision": m.field_precision,
-                "field_recall": m.field_recall,
-                "field_f1": m.field_f1,
-                "value_precision": m.value_precision,
-                "value_recall": m.value_recall,
-                "value_f1": m.value_f1,
-                "tool_f1": self.tool_f1,
-            },
+            "metrics": self.metrics.rates(),
         }
 
     @classmethod
@@ -243,19 +177,21 @@ def score_states(
         if got is not ABSENT:
             leaf["predicted"] = got
         leaves[path] = leaf
+    stored_ref, stored_pred = [_stored(c) for c in ref_calls or ()], [_stored(c) for c in pred_calls or ()]
     score = TaskScore(
         should_change=should_change,
         changed=changed,
         correct=correct,
         wrongly_changed=wrongly_changed,
         leaves=leaves,
-        ref_calls=[_stored(c) for c in ref_calls or ()],
-        pred_calls=[_stored(c) for c in pred_calls or ()],
+        ref_calls=stored_ref,
+        pred_calls=stored_pred,
         task_id=task_id,
         reasoning_type=reasoning_type,
     )
     # The counts are at hand: set the metrics now rather than rebuild the four sets later.
-    score.__dict__["metrics"] = metrics_from_counts(len(should_change), tp, len(wrongly_changed), len(correct))
+    score.__dict__["metrics"] = metrics_from_counts(len(should_change), tp, len(wrongly_changed), len(correct),
+                                                    stored_ref, stored_pred)
     return score
 
 

@@ -1,12 +1,32 @@
 """The paper's per-task metrics as pure functions of a scored task's stored parts: the value comparison
 the reference scorer uses, the four path sets of the state diff (``metrics_from_diff``) and the two
-call lists (``tool_f1``). ``vmb.score`` makes the sets from the car's final states."""
+call lists (``tool_f1``). ``vmb.score`` makes the sets from the car's final states.
+
+``Metrics`` is every per-task number, named once here; the metric registry (``vmb.results.metrics``)
+refers to them by these names, a stored score keeps the rates (``Metrics.rates``) and the reference's
+names are ``Metrics.official``:
+
+============================  ======================  =================================
+ours                          reference scorer        definition
+============================  ======================  =================================
+``exact_match``               ``exact_match``         correct == should change, nothing wrongly changed
+``field_precision``           ``precision_positive``  TP / (TP + FP)
+``field_recall``              ``acc_positive``        TP / should change
+``field_f1``                  ``f1_positive``         harmonic mean of the two
+``value_precision``           ``precision_change``    correct / (TP + FP)
+``value_recall``              ``change_accuracy``     correct / should change
+``value_f1``                  ``f1_change``           harmonic mean of the two
+``tool_f1``                   ``tool_f1``             F1 of predicted vs reference calls
+============================  ======================  =================================
+
+with TP = should change ∩ changed, FP = wrongly changed.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 Call = Mapping[str, Any]
@@ -63,21 +83,47 @@ def _harmonic(precision: float, recall: float) -> float:
 # State metrics
 
 
+# Marks the counts behind the rates: reported under the reference's names, not stored with the rates.
+_COUNT = {"count": True}
+
+
 @dataclass(frozen=True)
 class Metrics:
-    """The per-task numbers, named as in ``TaskScore`` (reference names in the module docstring)."""
+    """The per-task numbers (reference names in the module docstring)."""
 
     exact_match: bool
-    tp: int
-    fp: int
-    negative_fp: int
-    correctly_changed: int
+    tp: int = field(metadata=_COUNT)
+    fp: int = field(metadata=_COUNT)
+    negative_fp: int = field(metadata=_COUNT)
+    correctly_changed: int = field(metadata=_COUNT)
     field_precision: float
     field_recall: float
     field_f1: float
     value_precision: float
     value_recall: float
     value_f1: float
+    tool_f1: float
+
+    def rates(self) -> dict[str, Any]:
+        """The numbers a stored score lists (``TaskScore.to_dict``'s ``metrics``): all but the counts."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if not f.metadata.get("count")}
+
+    def official(self) -> dict[str, Any]:
+        """The numbers under the reference scorer's names (as in ``scoring_cases.jsonl``)."""
+        return {
+            "exact_match": self.exact_match,
+            "TP": self.tp,
+            "FP": self.fp,
+            "negative_FP": self.negative_fp,
+            "correctly_changed": self.correctly_changed,
+            "precision_positive": self.field_precision,
+            "acc_positive": self.field_recall,
+            "f1_positive": self.field_f1,
+            "precision_change": self.value_precision,
+            "change_accuracy": self.value_recall,
+            "f1_change": self.value_f1,
+            "tool_f1": self.tool_f1,
+        }
 
 
 def metrics_from_diff(
@@ -85,15 +131,19 @@ def metrics_from_diff(
     changed: Iterable[str],
     correct: Iterable[str],
     wrongly_changed: Iterable[str],
+    ref_calls: Sequence[Call],
+    pred_calls: Sequence[Call],
 ) -> Metrics:
-    """Recompute every state metric from the four stored path sets (no simulator needed)."""
+    """Recompute every metric from the four stored path sets and the two call lists (no simulator needed)."""
     should = set(should_change)
-    return metrics_from_counts(len(should), len(should & set(changed)), len(set(wrongly_changed)), len(set(correct)))
+    return metrics_from_counts(len(should), len(should & set(changed)), len(set(wrongly_changed)), len(set(correct)),
+                               ref_calls, pred_calls)
 
 
-def metrics_from_counts(n_should: int, tp: int, fp: int, right: int) -> Metrics:
-    """Every state metric from the counts: leaves that should change, of them changed (TP), changed
-    that should not (FP), and changed to the reference value."""
+def metrics_from_counts(n_should: int, tp: int, fp: int, right: int, ref_calls: Sequence[Call],
+                        pred_calls: Sequence[Call]) -> Metrics:
+    """Every metric from the counts (leaves that should change, of them changed (TP), changed that should
+    not (FP), and changed to the reference value) and the two call lists."""
     acted = tp + fp
     if n_should:
         field_recall = tp / n_should
@@ -116,4 +166,5 @@ def metrics_from_counts(n_should: int, tp: int, fp: int, right: int) -> Metrics:
         value_precision=value_precision,
         value_recall=value_recall,
         value_f1=_harmonic(value_precision, value_recall),
+        tool_f1=tool_f1(ref_calls, pred_calls),
     )
