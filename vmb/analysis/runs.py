@@ -24,8 +24,8 @@ outside the selection, of a query the benchmark does not have) is one line of ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,23 +45,11 @@ from vmb.results.rundir import CONFIG, MEMORY, RESULTS, read_header, read_record
 from vmb.results.stages import Fact
 from vmb.results.stores import Stores, memory_results
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
-from vmb.results.taxonomy import ATTEMPT_KINDS, record_failure
+from vmb.results.taxonomy import ATTEMPT_KINDS, Failure, record_failure
 from vmb.score import target_modules
 
 # The metrics with a 95% interval: their ``X_low`` and ``X_high`` columns.
 INTERVAL_KEYS = tuple(m.key for m in metrics.WITH_INTERVAL)
-# A scored query's stage, stored in its record (``vmb.results.stages``); what its memory held, gave and
-# retrieved of the evidence are columns of the metric registry.
-STAGE_COLUMNS = ("stage", "stage_detail")
-# The columns of ``RunSet.queries`` (see ``query_row``), in order, even when there are no rows.
-QUERY_COLUMNS = [
-    "run", "agent", "model", "memory", "memory_label", "query_id", "group", "index", "trial", "reasoning_type",
-    "modules", "status", "error", *metrics.TASK_COLUMNS,
-    *(f"{kind}_calls" for kind in CALL_KINDS), "refused_calls", "text_calls", "round_limit_hit",
-    "answered_in_text", "prompt_tokens", "completion_tokens", "requests",
-    "seconds", "error_type", "value_source", "error_category", "error_path", "error_detail",
-    *STAGE_COLUMNS,
-]
 # Columns given a dtype, so an all-missing column (no scored query) keeps it: the scores (nullable
 # where a query was not scored) and the seconds.
 _DTYPES = {**{m.column: m.dtype for m in metrics.METRICS if m.dtype != "int64"}, "seconds": "float64"}
@@ -145,48 +133,86 @@ class QueryContext:
         return self.bench.query(query_id).calls
 
 
+@dataclass(frozen=True)
+class QueryFacts:
+    """What one row of ``RunSet.queries`` is made from: the run, the record, its metrics row with the
+    registry's per-query values (``metrics.task_values``), and the taxonomy's verdict on a failure."""
+
+    run: Run
+    record: QueryRecord
+    row: QueryRow
+    tasks: dict[str, Any]
+    failure: Failure | None
+
+
+Column = Callable[[QueryFacts], Any]
+
+
+def _part(whole: Column, name: str) -> Column:
+    """A column holding one attribute of what ``whole`` picks out of a query's facts (None where it has none)."""
+    def column(q: QueryFacts) -> Any:
+        picked = whole(q)
+        return None if picked is None else getattr(picked, name)
+    return column
+
+
+def _record_fields(*names: str) -> dict[str, Column]:
+    """Columns holding the record's fields as they are, under their names (as ``QueryRecord`` declares them)."""
+    missing = set(names) - {f.name for f in fields(QueryRecord)}
+    assert not missing, f"not fields of QueryRecord: {missing}"
+    return {name: _part(lambda q: q.record, name) for name in names}
+
+
+def _of_run(get: Callable[[Run], Any]) -> Column:
+    return lambda q: get(q.run)
+
+
+def _task(column: str) -> Column:
+    return lambda q: q.tasks[column]
+
+
+def _calls_of(kind: str) -> Column:
+    return lambda q: len(q.record.calls.get(kind, []))
+
+
+# Who ran: the first columns of both frames.
+RUN_FIELDS: dict[str, Callable[[Run], Any]] = {
+    "run": lambda run: run.name,
+    "agent": lambda run: run.agent,
+    "model": lambda run: run.label,
+    "memory": lambda run: run.memory,
+    "memory_label": lambda run: memory_label(run.memory),
+}
+# Every column of ``RunSet.queries``, in order, and how one query's row fills it: declared once here.
+QUERY_FIELDS: dict[str, Column] = {
+    **{name: _of_run(get) for name, get in RUN_FIELDS.items()},
+    "query_id": lambda q: q.record.id,
+    **_record_fields("group", "index", "trial", "reasoning_type"),
+    "modules": lambda q: list(q.row.modules),
+    "status": lambda q: q.row.status,
+    "error": lambda q: q.row.error,
+    **{column: _task(column) for column in metrics.TASK_COLUMNS},
+    **{f"{kind}_calls": _calls_of(kind) for kind in CALL_KINDS},
+    "refused_calls": lambda q: sum(1 for r in q.record.tool_results if r.kind in ATTEMPT_KINDS and not r.ok),
+    **_record_fields("text_calls", "round_limit_hit"),
+    "answered_in_text": lambda q: bool(q.record.final_answer) and not q.record.calls.get("vehicle"),
+    **_record_fields("prompt_tokens", "completion_tokens", "requests", "seconds"),
+    # The taxonomy's verdict on a scored query that failed (``vmb.results.taxonomy.Failure``).
+    **{column: _part(lambda q: q.failure, part) for column, part in (
+        ("error_type", "error_type"), ("value_source", "value_source"), ("error_category", "category"),
+        ("error_path", "path"), ("error_detail", "detail"))},
+    # A scored query's stored stage (``vmb.results.stages``).
+    **{column: _part(lambda q: q.record.attribution, part) for column, part in (("stage", "stage"),
+                                                                                ("stage_detail", "detail"))},
+}
+QUERY_COLUMNS = list(QUERY_FIELDS)
+
+
 def query_row(run: Run, record: QueryRecord, row: QueryRow, context: QueryContext) -> dict[str, Any]:
     """One tidy row for one record (an ``ok`` or an ``error`` one) and its metrics row."""
-    calls = record.calls
-    results = record.tool_results
-    out: dict[str, Any] = {
-        "run": run.name,
-        "agent": run.agent,
-        "model": run.label,
-        "memory": run.memory,
-        "memory_label": memory_label(run.memory),
-        "query_id": record.id,
-        "group": record.group,
-        "index": record.index,
-        "trial": record.trial,
-        "reasoning_type": record.reasoning_type,
-        "modules": list(row.modules),
-        "status": row.status,
-        "error": row.error,
-        **metrics.task_values(row),
-        **{f"{kind}_calls": len(calls.get(kind, [])) for kind in CALL_KINDS},
-        "refused_calls": sum(1 for r in results if r.kind in ATTEMPT_KINDS and not r.ok),
-        "text_calls": record.text_calls,
-        "round_limit_hit": record.round_limit_hit,
-        "answered_in_text": bool(record.final_answer) and not calls.get("vehicle"),
-        "prompt_tokens": record.prompt_tokens,
-        "completion_tokens": record.completion_tokens,
-        "requests": record.requests,
-        "seconds": record.seconds,
-        **dict.fromkeys(STAGE_COLUMNS),
-        "error_type": None,
-        "value_source": None,
-        "error_category": None,
-        "error_path": None,
-        "error_detail": None,
-    }
     failure = record_failure(record, row.behaviour, context.gold_memory(record.id), context.people(record.group))
-    if failure is not None:
-        out.update(error_type=failure.error_type, value_source=failure.value_source,
-                   error_category=failure.category, error_path=failure.path, error_detail=failure.detail)
-    if record.attribution is not None:
-        out.update(stage=record.attribution.stage, stage_detail=record.attribution.detail)
-    return out
+    facts = QueryFacts(run, record, row, metrics.task_values(row), failure)
+    return {column: fill(facts) for column, fill in QUERY_FIELDS.items()}
 
 
 def memory_seen(run: Run, record: QueryRecord) -> tuple[str, list[str]]:
@@ -228,11 +254,16 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _interval_columns(entry: dict[str, Any]) -> dict[str, Any]:
-    """``esm_low``, ``esm_high``, ... from a summary entry's intervals (None where there is none)."""
-    intervals = entry.get("intervals") or {}
-    return {f"{metric}_{end}": (intervals.get(metric) or {}).get(end)
-            for metric in INTERVAL_KEYS for end in ("low", "high")}
+# The interval columns of ``RunSet.runs``: ``esm_low``, ``esm_high``, ... (metric, end) by column.
+INTERVAL_COLUMNS = {f"{metric}_{end}": (metric, end) for metric in INTERVAL_KEYS for end in ("low", "high")}
+# The coverage of a run (``vmb.results.summary.coverage``) the runs frame shows.
+COVERAGE_COLUMNS = ("selected", "scored", "errors")
+# A summary entry's trial figures, with their value for a run with no scored query.
+TRIAL_COLUMNS = {"trials": 0, "pass_hat_k": [], "pass_at_k": []}
+# The cost columns, each from its entry of metric.json's ``cost`` (``vmb.prices.cost_figures``).
+COST_COLUMNS = {"cost_total": "total", "cost_per_query": "per_query", "cost_per_solved_query": "per_solved_query",
+                "currency": "currency"}
+FAILURES = "failures"  # the scored queries the taxonomy classified
 
 
 def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queries: pd.DataFrame,
@@ -251,37 +282,23 @@ def run_table(runs: Iterable[Run], metric_rows: dict[str, list[QueryRow]], queri
         overall = (summarize(mine) or [metrics.empty_summary()])[0]
         counts = coverage(mine, run.selected if run.selected is not None else len(mine))
         failed = queries[(queries["run"] == run.name) & queries["error_category"].notna()]
+        intervals = overall.get("intervals") or {}
+        cost = cost_of(mine, run.model, memory_cost(run.path / MEMORY), prices)
         rows.append({
-            "run": run.name,
-            "agent": run.agent,
-            "model": run.label,
-            "memory": run.memory,
-            "memory_label": memory_label(run.memory),
-            "selected": counts["selected"],
-            "scored": counts["scored"],
-            "errors": counts["errors"],
+            **{name: get(run) for name, get in RUN_FIELDS.items()},
+            **{k: counts[k] for k in COVERAGE_COLUMNS},
             **{k: overall[k] for k in metrics.SUMMARY_KEYS},
-            "failures": len(failed),
-            **_interval_columns(overall),
-            "trials": overall.get("trials", 0),
-            "pass_hat_k": overall.get("pass_hat_k", []),
-            "pass_at_k": overall.get("pass_at_k", []),
-            **_cost_columns(cost_of(mine, run.model, memory_cost(run.path / MEMORY), prices)),
+            FAILURES: len(failed),
+            **{column: (intervals.get(metric) or {}).get(end) for column, (metric, end) in INTERVAL_COLUMNS.items()},
+            **{k: overall.get(k, empty) for k, empty in TRIAL_COLUMNS.items()},
+            **{column: cost.get(entry) for column, entry in COST_COLUMNS.items()},
         })
     return pd.DataFrame(rows, columns=RUN_COLUMNS)
 
 
-def _cost_columns(cost: dict[str, Any]) -> dict[str, Any]:
-    return {"cost_total": cost.get("total"), "cost_per_query": cost.get("per_query"),
-            "cost_per_solved_query": cost.get("per_solved_query"), "currency": cost.get("currency")}
-
-
 # The columns of ``RunSet.runs`` (see ``run_table``), in order.
-RUN_COLUMNS = [
-    "run", "agent", "model", "memory", "memory_label", "selected", "scored", "errors", *metrics.SUMMARY_KEYS,
-    "failures", *(f"{metric}_{end}" for metric in INTERVAL_KEYS for end in ("low", "high")),
-    "trials", "pass_hat_k", "pass_at_k", "cost_total", "cost_per_query", "cost_per_solved_query", "currency",
-]
+RUN_COLUMNS = [*RUN_FIELDS, *COVERAGE_COLUMNS, *metrics.SUMMARY_KEYS, FAILURES, *INTERVAL_COLUMNS, *TRIAL_COLUMNS,
+               *COST_COLUMNS]
 
 
 def _one_checksum(runs: list[Run]) -> str | None:
