@@ -162,3 +162,22 @@ def test_the_check_finds_an_error_printed_by_a_command(tmp_path: Path) -> None:
     assert sorted(line.split(": ", 1)[1] for line in _own_error_prints(bad)) == [
         "exits itself", "prints an error on stdout", "returns a bare status (return an Exit member)",
         "writes stderr (raise a VmbError, or vmb.cli.note for a warning)"]
+
+
+def test_a_file_no_reader_named_is_still_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import vmb.commands.show as show
+
+    def unreadable(args: object) -> int:
+        raise PermissionError(13, "Permission denied", "runs/x/results.jsonl")
+
+    monkeypatch.setattr(show, "run", unreadable)
+    assert cli.main(["show", "runs/x"]) == Exit.ERROR
+    assert capsys.readouterr().err == "vmb show: cannot use runs/x/results.jsonl (Permission denied)\n"
+
+    def no_path(args: object) -> int:
+        raise OSError(5, "Input/output error")  # not a path the user can fix: the fault is shown whole
+
+    monkeypatch.setattr(show, "run", no_path)
+    with pytest.raises(OSError):
+        cli.main(["show", "runs/x"])
