@@ -89,6 +89,19 @@ def test_the_command_line_picks_the_status_and_says_the_line(
     assert capsys.readouterr().err == said
 
 
+@pytest.mark.parametrize(("raised", "said"), [(KeyboardInterrupt(), "interrupted"), (cli.Terminated(), "terminated")])
+def test_a_stopped_local_server_says_no_resume(raised: BaseException, said: str, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import vmb.commands.local as local
+
+    def stop(args: object) -> int:  # a stop while the server starts: nothing of it resumes
+        raise raised
+
+    monkeypatch.setattr(local, "run", stop)
+    cli.main(["local", "serve", "qwen2.5-coder-0.5b"])
+    assert capsys.readouterr().err == f"vmb local serve: {said}\n"
+
+
 def test_a_stop_of_a_command_that_resumes_says_so(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     import vmb.commands.memory as memory
