@@ -70,6 +70,32 @@ def _read(hint: Any, value: Any, where: str) -> Any:
     return value
 
 
+def _write(hint: Any, value: Any) -> Any:
+    """A field's value as JSON, as the declared type writes it (``_read``'s inverse): parts and scores
+    by their own writers, the rest as it stands."""
+    if value is None:
+        return None
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, UnionType):
+        return _write(next(arg for arg in args if arg is not type(None)), value)
+    if isinstance(hint, type) and hasattr(hint, "to_json"):
+        return value.to_json()
+    if isinstance(hint, type) and hasattr(hint, "to_dict"):
+        return value.to_dict()
+    if origin is list and _writes_itself(args[0]):
+        return [_write(args[0], item) for item in value]
+    if origin is dict and _writes_itself(args[1]):
+        return {key: _write(args[1], item) for key, item in value.items()}
+    return value
+
+
+def _writes_itself(hint: Any) -> bool:
+    """Whether values of ``hint`` (or nested in it) have a writer of their own; plain JSON is left as it is."""
+    if isinstance(hint, type):
+        return hasattr(hint, "to_json") or hasattr(hint, "to_dict")
+    return any(_writes_itself(arg) for arg in get_args(hint))
+
+
 @dataclass
 class QueryRecord:
     """What one query did and how it scored (``score`` is None unless ``status`` is ``ok``)."""
@@ -80,8 +106,8 @@ class QueryRecord:
     reasoning_type: str
     status: str  # OK, or ERROR: a request failed for good (never scored, retried on resume)
     error: str | None = None
-    query: str = ""
     error_kind: str | None = None  # why a request failed (``RequestFailed.kind``), for an error record
+    query: str = ""
     final_answer: str | None = None
     round_limit_hit: bool = False
     calls: dict[str, list[RecordedCall]] = field(default_factory=empty_calls)  # by kind (CALL_KINDS)
@@ -129,37 +155,14 @@ class QueryRecord:
                    status=ERROR, error=reason, error_kind=kind, query=query.query, trial=trial)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "group": self.group,
-            "index": self.index,
-            "reasoning_type": self.reasoning_type,
-            "status": self.status,
-            "error": self.error,
-            "error_kind": self.error_kind,
-            "query": self.query,
-            "final_answer": self.final_answer,
-            "round_limit_hit": self.round_limit_hit,
-            "calls": {kind: [c.to_json() for c in calls] for kind, calls in self.calls.items()},
-            "call_count": self.call_count,
-            "text_calls": self.text_calls,
-            "tool_results": [r.to_json() for r in self.tool_results],
-            "final_diff": self.final_diff,
-            "mem_tokens": self.mem_tokens,
-            "rounds": [r.to_json() for r in self.rounds],
-            "requests": self.requests,
-            "cache_hits": self.cache_hits,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "seconds": self.seconds,
-            "model_seconds": self.model_seconds,
-            "queue_seconds": self.queue_seconds,
-            "messages": self.messages,
-            "score": None if self.score is None else self.score.to_dict(),
-            "trial": self.trial,
-            **({} if self.attribution is None else {"attribution": self.attribution.to_json()}),
-            "version": RECORD_VERSION,
-        }
+        """The line of ``results.jsonl``: every field in its declared order, each part as it writes itself
+        (``attribution`` only when there is one), then the format version."""
+        hints = declared_types(type(self))
+        doc = {f.name: _write(hints[f.name], getattr(self, f.name)) for f in fields(self)}
+        if self.attribution is None:
+            del doc["attribution"]
+        doc["version"] = RECORD_VERSION
+        return doc
 
     @classmethod
     def from_json(cls, data: Any) -> QueryRecord:
