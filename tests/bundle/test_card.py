@@ -30,11 +30,13 @@ def test_vmb_run_defaults_are_the_papers_settings() -> None:
 @pytest.fixture(scope="module")
 def unusual(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Path:
     root = tmp_path_factory.mktemp("card")
+    prices = root / "prices.toml"
+    prices.write_text('currency = "EUR"\n[models."tuned"]\ninput = 1.5\noutput = 6.0\n')
     with ScriptedServer(ReferenceScript(load_benchmark(small_benchmark))) as server:
         run_benchmark(out=str(root / "unusual"), model="tuned", base_url=server.url, server="vllm", thinking="on",
                       temperature=0.7, max_tokens=512, max_rounds=6, memory="kv", memory_options={"kv_rounds": 3},
                       memory_days=2, groups=[1, 2], limit=12, trials=2, text_calls=False, retries=1,
-                      data=str(small_benchmark), cache_dir=str(root / ".cache"), progress=False)
+                      prices=str(prices), data=str(small_benchmark), cache_dir=str(root / ".cache"), progress=False)
     return pack_runs([root / "unusual"], root / "bundle", partial=True).directory
 
 
@@ -68,3 +70,18 @@ def test_the_cards_command_reproduces_the_run(unusual: Path) -> None:
             args.memory, args.memory_option, args.memory_days, args.groups, args.limit, args.trials,
             args.no_text_calls, args.retries, args.data) == (
         "tuned", "vllm", "on", 0.7, 512, 6, "kv", ["kv_rounds=3"], 2, "1-2", 12, 2, True, 1, "bench")
+
+
+def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(unusual: Path) -> None:
+    import json
+
+    from vmb.bundle.validate import validate_bundle
+
+    metric = json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())
+    cost = metric["cost"]
+    card = (unusual / "runs" / "unusual" / "card.md").read_text()
+    assert cost["currency"] == "EUR" and cost["total"] > 0
+    assert (f"Cost: {cost['total']} EUR in all ({cost['queries']} for the queries, {cost['memory_build']} for "
+            "building memory;") in card and "at 1.5 per million prompt and 6.0 per million completion tokens" in card
+    (verdict,) = validate_bundle(unusual)
+    assert verdict.valid and not verdict.complete, verdict.lines()
