@@ -18,7 +18,7 @@ from vmb.harness.config import RunConfig
 from vmb.paper import paper_settings
 
 DEVIATIONS = {"temperature": "0.7", "max tokens per request": "512", "retries of a failed request": "1",
-              "thinking": "on", "rounds per query": "6", "memory options (kv)": "kv_rounds=3",
+              "thinking": "on", "rounds per query": "6", "memory options": "kv_rounds=3",
               "--memory-days": "the first 2 day(s)", "--groups, --limit": "--groups 1-2 --limit 12", "trials": "2"}
 
 
@@ -85,3 +85,13 @@ def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(un
             "building memory;") in card and "at 1.5 per million prompt and 6.0 per million completion tokens" in card
     (verdict,) = validate_bundle(unusual)
     assert verdict.valid and not verdict.complete, verdict.lines()
+
+
+@pytest.mark.parametrize("text", ["plain", "a | b", "`tick`", "``` fence", "line\nbreak <b>bold</b>"])
+def test_text_from_a_run_stays_one_code_span(text: str) -> None:
+    from vmb.bundle.card import code
+
+    span = code(text)
+    fence = re.match(r"`+", span).group()  # type: ignore[union-attr]
+    inner = span[len(fence):-len(fence)]
+    assert span.endswith(fence) and fence not in inner and "\n" not in span and "|" not in inner.replace("\\|", "")

@@ -9,6 +9,7 @@ Text from the run (a model name, an option's value) is set in code spans, never 
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -74,7 +75,7 @@ def _request_settings(header: RunHeader) -> list[Setting]:
     family = SERVER_FAMILIES.get(str(header.determining.server_family))
     sent = {**params, "max_tokens": params.get(family.max_tokens_field if family is not None else "max_tokens")}
     return [Setting(name, str(sent.get(key)), paper[key], _differs(sent.get(key), paper[key]),
-                    f"{option} {sent.get(key)}" if _differs(sent.get(key), paper[key]) else "")
+                    f"{option} {shlex.quote(str(sent.get(key)))}" if _differs(sent.get(key), paper[key]) else "")
             for key, name, option in REQUEST_SETTINGS] + rows
 
 
@@ -91,10 +92,10 @@ def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
                         f"--max-rounds {rounds}" if _differs(rounds, paper["max_rounds"]) else ""))
     defaults = _memory_defaults(header.memory)
     changed = {k: v for k, v in (d.memory_options or {}).items() if defaults is None or defaults.get(k) != v}
-    rows.append(Setting(f"memory options ({header.memory})", ", ".join(f"{k}={v}" for k, v in changed.items())
+    rows.append(Setting("memory options", ", ".join(f"{k}={v}" for k, v in changed.items())
                         or "the defaults", "the setting's defaults" if defaults is not None else
                         "unknown (not a setting of this vmb)", bool(changed) and defaults is not None,
-                        " ".join(f"--memory-option {k}={v}" for k, v in changed.items())))
+                        " ".join(f"--memory-option {shlex.quote(f'{k}={v}')}" for k, v in changed.items())))
     days = d.memory_days
     rows.append(Setting("--memory-days", ALL_DAYS if days is None else f"the first {days} day(s)", ALL_DAYS,
                         days is not None, f"--memory-days {days}" if days is not None else ""))
@@ -181,12 +182,13 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
     d = header.determining
     words = ["vmb run"]
     if header.agent != "model":
-        words.append(f"--agent {header.agent}")
+        words.append(f"--agent {shlex.quote(header.agent)}")
     else:
         url = str(d.base_url or "")
-        words += [f"--model {header.model}", *([] if url.startswith("local:") else [f"--base-url {url}"]),
-                  f"--server {d.server_family}"]
-    words += [f"--memory {header.memory}", *(s.flag for s in rows if s.flag)]
+        words += [f"--model {shlex.quote(str(header.model))}",
+                  *([] if url.startswith("local:") else [f"--base-url {shlex.quote(url)}"]),
+                  f"--server {shlex.quote(str(d.server_family))}"]
+    words += [f"--memory {shlex.quote(header.memory)}", *(s.flag for s in rows if s.flag)]
     words += ["--data bench"] if benchmark.kind == "generated" else []
     return " ".join([*words, f"--out runs/{entry.name}"])
 
@@ -195,6 +197,10 @@ def render_card(entry: RunEntry, header: RunHeader, metric: Mapping[str, Any], m
     """The card of one run of the bundle ``manifest`` (``metric``: its metric.json)."""
     benchmark = manifest.benchmarks[entry.benchmark]
     rows = settings(header, metric)
+    commands = [*filter(None, [generate_command(benchmark)]), run_command(entry, header, benchmark, rows)]
+    fence = "```"
+    while any(fence in command for command in commands):  # no text of the run closes the block early
+        fence += "`"
     c = entry.coverage
     model = code(header.model) if header.model else "none"
     if benchmark.generator is not None:
@@ -225,8 +231,6 @@ def render_card(entry: RunEntry, header: RunHeader, metric: Mapping[str, Any], m
         f"{c['pending']} not run; {header.selection.trials} trial(s).", "",
         f"{_figures(metric)}.", "",
         f"Cost: {_cost(metric)}.", "",
-        "## To reproduce it", "", "```",
-        *([command] if (command := generate_command(benchmark)) else []),
-        run_command(entry, header, benchmark, rows), "```", "",
+        "## To reproduce it", "", fence, *commands, fence, "",
     ]
     return "\n".join(lines)
