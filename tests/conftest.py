@@ -3,8 +3,11 @@ made by ``vmb generate`` for tests whose subject is not the release; how ``make 
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,10 +29,58 @@ TINY_BENCHMARK = GenerateOptions(groups=2, seed=3, history_lines=90, background_
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 
+# Suite time (make test on a fresh clone within 6 minutes, its venv included) as the Python processes the tests
+# start: each costs its imports again (0.3 s for vmb's, 10 s of CPU for torch's), and they are most of what
+# grows the suite's time besides the tests' own work. 2 workers, notebook kernels, `python -m vmb` runs, probes.
+PYTHON_PROCESSES = 60
+_python_started = [0]
+
+
+def _count_python(event: str, args: tuple[Any, ...]) -> None:
+    if event == "subprocess.Popen":
+        program = args[0] if args[0] is not None else (args[1][0] if isinstance(args[1], (list, tuple)) else args[1])
+        if Path(os.fspath(program)).name.startswith("python"):
+            _python_started[0] += 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):  # before any test module imports numpy or torch
         for name in ONE_THREAD:
             os.environ.setdefault(name, "1")
+    sys.addaudithook(_count_python)  # an audit hook stays for the process: it only counts
+
+
+def budget(request: pytest.FixtureRequest, what: str, figure: float, limit: float) -> None:
+    """Fail unless ``figure`` is at most ``limit``; the figure goes to the run's summary (one line if over)."""
+    request.node.user_properties.append(("budget", json.dumps([what, figure, limit])))
+    assert figure <= limit, f"over budget: {what}: {figure:,.4g} > {limit:,.4g}"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:  # xdist: a worker's count, on the controller
+    _python_started[0] += node.workeroutput.get("python_processes", 0)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if hasattr(session.config, "workeroutput"):  # an xdist worker hands its count on
+        session.config.workeroutput["python_processes"] = _python_started[0]
+    elif _python_started[0] > PYTHON_PROCESSES:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    counted = [json.loads(value) for reports in terminalreporter.stats.values() for report in reports
+               if getattr(report, "when", None) == "call"
+               for key, value in getattr(report, "user_properties", ()) if key == "budget"]
+    over = [(what, figure, limit) for what, figure, limit in counted if figure > limit]
+    processes = ("Python processes started by the tests", _python_started[0], PYTHON_PROCESSES)
+    if processes[1] > processes[2]:
+        over.append(processes)
+    for what, figure, limit in over:
+        terminalreporter.write_line(f"OVER BUDGET: {what}: {figure:,.4g} > {limit:,.4g}")
+    if counted and not over:
+        terminalreporter.write_line(f"budgets: {len(counted) + 1} counted figures within their budgets "
+                                    f"({processes[1]} Python processes started, budget {processes[2]})")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 from random import Random
 
 from vmb.generate.procedural import lexicon
@@ -201,7 +201,9 @@ _SLOT = re.compile(r"\[([^\]]*)\]|\{(\w+)\}")
 Part = tuple[str, tuple[str, ...] | None]
 
 
-@cache
+# Bounded: frames with a value already filled in are new in every group, and an unbounded cache of them grew
+# the generator by half a MiB a group (tests/test_budgets.py); the few hundred fixed frames stay within it.
+@lru_cache(maxsize=2048)
 def _compiled(frame: str) -> tuple[Part, ...]:
     """A frame as text pieces, alternatives (a tuple) and slots (a name, marked by ``None``)."""
     parts: list[Part] = []

@@ -1,0 +1,53 @@
+"""Run as ``python -m tests.budget_probe MODE DATA OUT``: one ``vmb run --agent oracle --memory gold`` in a fresh
+interpreter, printing as JSON what it counted (``tests/test_budgets.py``). MODE ``memory``: the traced peak
+(``tracemalloc``); MODE ``calls``: the Python and builtin function calls (``cProfile``). Both: the histories parsed,
+the history files opened and the modules imported."""
+
+from __future__ import annotations
+
+import cProfile
+import json
+import os
+import pstats
+import sys
+import tracemalloc
+from typing import Any
+
+
+def main(mode: str, data: str, out: str) -> dict[str, Any]:
+    import vmb.data.loader as loader
+
+    parsed: list[str] = []
+    opened: list[str] = []
+    parse = loader.parse_history
+
+    def counted(path: Any) -> Any:
+        parsed.append(str(path))
+        return parse(path)
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event == "open" and isinstance(args[0], (str, os.PathLike)) and "/history/" in os.fspath(args[0]):
+            opened.append(os.fspath(args[0]))
+
+    loader.parse_history = counted
+    sys.addaudithook(hook)
+    from vmb.cli import main as vmb
+
+    argv = ["run", "--agent", "oracle", "--memory", "gold", "--data", data, "--out", out]
+    figures: dict[str, Any] = {}
+    if mode == "memory":
+        tracemalloc.start()
+        figures["status"] = vmb(argv)
+        figures["peak_bytes"] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    else:
+        profile = cProfile.Profile()
+        profile.enable()
+        figures["status"] = vmb(argv)
+        profile.disable()
+        figures["calls"] = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+    return {**figures, "parsed": parsed, "opened": opened, "modules": sorted(sys.modules)}
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(*sys.argv[1:4])))

@@ -1,0 +1,161 @@
+"""Every speed and size budget the project has claimed, kept by a count that a busy machine cannot move.
+
+``make bench`` (``vmb.bench``) times each claim and prints the figure beside its target; a time depends on
+the machine's load, so none of it is asserted here. Each budget is instead held by what the work does:
+what a run reads (histories parsed), what it imports (``sys.modules``), its traced peak memory
+(``tracemalloc``), the function calls it makes (``cProfile``: on CPython the CPU a pure-Python path
+spends follows the calls it makes), the requests it sends and the tokens they carry, the Python
+processes the suite starts. A count over its budget fails its test and is one line of ``make test``'s
+summary (``budget`` in ``tests/conftest.py``). Each budget says what it stands for and where it came from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import json
+import pstats
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO, budget
+
+MIB = 1024 * 1024
+# What only the model, the memory systems, the analysis or the generator need: a gold run and `vmb --help` load none.
+HEAVY = ("numpy", "pandas", "matplotlib", "torch", "transformers", "sentence_transformers", "pydantic", "openai",
+         "httpx", "papermill", "jinja2")
+NETWORK = ("http", "email", "ssl", "socket", "httpx", "httpx2", "openai", "urllib.request")
+
+
+def _probe(mode: str, data: Path, out: Path) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-m", "tests.budget_probe", mode, str(data), str(out)], cwd=REPO,
+                          capture_output=True, text=True, check=True)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["status"] == 0, done.stderr
+    return figures
+
+
+@pytest.fixture(scope="module")
+def gold_memory_run(release_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """``vmb run --agent oracle --memory gold`` over the release's 500 queries, in a fresh interpreter, traced."""
+    return _probe("memory", release_dir, tmp_path_factory.mktemp("gold-memory") / "run")
+
+
+@pytest.fixture(scope="module")
+def gold_calls_run(release_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The same run, profiled."""
+    return _probe("calls", release_dir, tmp_path_factory.mktemp("gold-calls") / "run")
+
+
+def test_a_gold_run_parses_no_history(gold_memory_run: dict[str, Any], request: pytest.FixtureRequest) -> None:
+    """Oracle start-up (1.2 s for 500 queries, ``vmb bench startup``): ``--memory gold`` holds the gold memories,
+    never a history. The stage attribution reads each group's speakers off its lines' heads
+    (``vmb.data.loader.history_speakers``) to tell a name from a value; parsing the 2,700 lines of each of the
+    50 histories took 1.4 s and 120 MiB (issue 28)."""
+    budget(request, "histories parsed by a 500-query gold run", len(gold_memory_run["parsed"]), 0)
+
+
+def test_a_gold_run_stays_within_its_traced_memory(gold_memory_run: dict[str, Any],
+                                                   request: pytest.FixtureRequest) -> None:
+    """Peak resident memory of a gold run, 150 MiB. About 98 MiB of it is outside tracemalloc's view (the
+    interpreter, numpy, the tokenizer's tables: 124 MiB resident at a 26 MiB traced peak), so the Python
+    objects a run holds at once have 48 MiB. With every history parsed the traced peak was 143 MiB."""
+    budget(request, "traced peak of a 500-query gold run (MiB)", gold_memory_run["peak_bytes"] / MIB, 48)
+
+
+def test_a_gold_run_makes_a_bounded_number_of_calls(gold_calls_run: dict[str, Any],
+                                                    request: pytest.FixtureRequest) -> None:
+    """Oracle start-up, 1.2 s wall: the run's CPU as the function calls it makes. The whole process made
+    1.88 million calls when it ran in about 1.1 s on an idle core (after the speaker fix of issue 28); parsing the
+    histories alone added 1.07 million, and the budget leaves room for a sixth more work, no more."""
+    budget(request, "function calls of a 500-query gold run (millions)", gold_calls_run["calls"] / 1e6, 2.2)
+
+
+def test_a_gold_run_imports_no_heavy_package(gold_memory_run: dict[str, Any], request: pytest.FixtureRequest) -> None:
+    """Start-up again: numpy is the one large package a gold run needs (the group bootstrap of its intervals);
+    the model client, the memory systems' embedders, the analysis and the generator's schemas stay unloaded."""
+    heavy = sorted({m.split(".")[0] for m in gold_memory_run["modules"]} & set(HEAVY) - {"numpy"})
+    budget(request, f"heavy packages a gold run imports ({', '.join(heavy) or 'none'})", len(heavy), 0)
+
+
+def _help_modules() -> list[str]:
+    code = "import sys, vmb.cli; vmb.cli.build_parser(); print(' '.join(sorted(sys.modules)))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
+
+
+def test_help_imports_a_bounded_set_of_modules(request: pytest.FixtureRequest) -> None:
+    """``vmb --help`` in 150 ms: the parser is built from the commands' declarations without importing the
+    simulator, a model client or any large package. 161 modules in all today (34 of vmb); a command whose parser
+    pulls in numpy (+140 modules) or the simulator (+40) is over."""
+    modules = _help_modules()
+    loaded = sorted({m.split(".")[0] for m in modules} & set(HEAVY + NETWORK) | set(modules) & set(NETWORK))
+    budget(request, f"large or network packages `vmb --help` imports ({', '.join(loaded) or 'none'})", len(loaded), 0)
+    budget(request, "modules `vmb --help` imports", len(modules), 180)
+
+
+def test_the_prompt_per_query_stays_at_or_below_the_reference(release_dir: Path, request: pytest.FixtureRequest) -> None:
+    """Prompt tokens per query, per memory setting, against the reference release's recorded figures
+    (``vmb.bench.prompt.REFERENCE``: its prompts and schemas through the same oracle policy, counted the same
+    way). Tokens are a count already: the suite's own measurement, on every query of the release."""
+    from vmb.bench.prompt import REFERENCE, SETTINGS, measure
+
+    with tempfile.TemporaryDirectory(prefix="vmb-prompt-") as scratch:
+        for setting in SETTINGS:
+            figures = asyncio.run(measure(setting, str(release_dir), Path(scratch)))
+            budget(request, f"o200k tokens per query, --memory {setting}", figures.per_query(figures.tokens),
+                   REFERENCE[setting])
+
+
+def test_the_harness_makes_a_bounded_number_of_calls_per_request(release_dir: Path,
+                                                                 request: pytest.FixtureRequest) -> None:
+    """The harness's CPU per request, at most half the reference harness's 9.1 ms (``vmb bench harness``), as
+    the calls this process makes per model request of a gold run against the scripted server (which answers from
+    its own thread, not profiled): the client's encoding and parsing, the tools, scoring, attribution and the
+    record. 50 queries, 3 requests each as the reference's oracle pattern: 2,300 calls per request today, when
+    the suite measures 1.3 ms; the budget, 3,000, is a third more (parsing the five groups' histories as the gold
+    run did before issue 28 made it 3,230)."""
+    from vmb.data import load_benchmark
+    from vmb.doubles.scripted import ReferenceScript, ScriptedServer
+    from vmb.harness.config import RunConfig
+    from vmb.harness.runner import execute
+
+    bench = load_benchmark(release_dir, parse_histories=False)
+    with ScriptedServer(ReferenceScript(bench)) as server, tempfile.TemporaryDirectory(prefix="vmb-calls-") as tmp:
+        config = RunConfig(out=str(Path(tmp) / "run"), model="scripted", base_url=server.url, memory="gold",
+                           concurrency=10, use_cache=False, data=str(release_dir), limit=50)
+        profile = cProfile.Profile()
+        profile.enable()
+        result = asyncio.run(execute(config, show_progress=False))
+        profile.disable()
+    requests = result.stats.usage.requests
+    assert result.metric["errors"] == 0
+    assert requests == 150, "the oracle policy asks three requests per query"
+    calls = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
+    budget(request, "harness function calls per model request", calls / requests, 3000)
+
+
+def test_generation_memory_does_not_grow_with_the_groups(tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """``vmb generate`` in a few hundred MB at any number of groups (``vmb bench generate``: 300 MiB): groups
+    stream through the stages to disk, so the traced peak of 6 full-size groups is that of 2, within a tenth
+    (6.4 MiB today). A pipeline holding every group grew by ~2.5 MiB a group (519 MB at 200 groups, issue 19);
+    an unbounded cache of filled-in wording frames by half a MiB (a ratio of 1.49)."""
+    from vmb.generate.options import GenerateOptions
+    from vmb.generate.pipeline import ProceduralBackend, run
+
+    def peak(groups: int) -> float:
+        tracemalloc.start()
+        run(GenerateOptions(groups=groups, seed=1), tmp_path / f"g{groups}", ProceduralBackend(), log=lambda _: None)
+        traced = tracemalloc.get_traced_memory()[1] / MIB
+        tracemalloc.stop()
+        return traced
+
+    run(GenerateOptions(groups=1, seed=1), tmp_path / "warm", ProceduralBackend(), log=lambda _: None)  # caches filled
+    two, six = peak(2), peak(6)
+    budget(request, "traced peak of generating 6 groups over that of 2", six / two, 1.1)
+    budget(request, "traced peak of generating 6 full-size groups (MiB)", six, 16)
