@@ -1,7 +1,9 @@
 """Run as ``python -m tests.budget_probe MODE DATA OUT``: one ``vmb run --agent oracle --memory gold`` in a fresh
 interpreter, printing as JSON what it counted (``tests/test_budgets.py``). MODE ``memory``: the traced peak
 (``tracemalloc``); MODE ``calls``: the Python and builtin function calls (``cProfile``). Both: the histories parsed,
-the history files opened and the modules imported."""
+the history files opened and the modules imported. MODE ``generate`` (DATA unused): the traced peaks of
+generating 2 and 6 groups under ``OUT``, after one group that fills the generator's caches; a fresh interpreter,
+so that no other test's caches move them."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import os
 import pstats
 import sys
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 
@@ -49,5 +52,19 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
     return {**figures, "parsed": parsed, "opened": opened, "modules": sorted(sys.modules)}
 
 
+def generation_peaks(out: Path) -> dict[str, Any]:
+    from vmb.generate.options import GenerateOptions
+    from vmb.generate.pipeline import ProceduralBackend, run
+
+    peaks: dict[str, Any] = {"status": 0}
+    for groups in (1, 2, 6):
+        tracemalloc.start()
+        run(GenerateOptions(groups=groups, seed=1), out / f"groups-{groups}", ProceduralBackend(), log=lambda _: None)
+        peaks[f"peak_bytes_{groups}"] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peaks
+
+
 if __name__ == "__main__":
-    print(json.dumps(main(*sys.argv[1:4])))
+    mode, data, out = sys.argv[1:4]
+    print(json.dumps(generation_peaks(Path(out)) if mode == "generate" else main(mode, data, out)))

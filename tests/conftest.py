@@ -78,9 +78,8 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         over.append(processes)
     for what, figure, limit in over:
         terminalreporter.write_line(f"OVER BUDGET: {what}: {figure:,.4g} > {limit:,.4g}")
-    if counted and not over:
-        terminalreporter.write_line(f"budgets: {len(counted) + 1} counted figures within their budgets "
-                                    f"({processes[1]} Python processes started, budget {processes[2]})")
+    terminalreporter.write_line(f"budgets: {len(counted) + 1} counted figures, {len(over)} over budget "
+                                f"({processes[1]} Python processes started, budget {processes[2]})")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
