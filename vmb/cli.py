@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "estimate": ("vmb.commands.estimate", "what a run will cost before it sends a request: requests, tokens, memory builds, money, time"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
     "show": ("vmb.commands.show", "runs side by side: ESM, F-F1, V-F1, Calls, Mem Token"),
+    "board": ("vmb.commands.board", "a leaderboard page of bundles: validated runs ranked by ESM, the paired test down the list"),
     "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),
     "grid": ("vmb.commands.grid", "run every model x memory setting of a TOML spec, each its own run (--shard, --merge)"),
     "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),

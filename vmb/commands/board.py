@@ -1,0 +1,33 @@
+"""A leaderboard page of bundles: one row per run, each validated, ranked by ESM with the paired test.
+
+Writes OUT/index.html (a sortable table; each row links to the run's reproducibility card and to a
+`vmb view` of its queries), OUT/board.md and OUT/board.csv (for a README or a paper). Each bundle is
+validated as `vmb validate` does; its verdict is a column. "vs next" is the paired comparison (as `vmb
+compare`) of a row with the row below it, so a reader sees which gaps are more than noise.
+
+examples:
+  vmb board bundles/qwen.tar.gz bundles/gpt.tar.gz --out build/board
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("bundles", nargs="+", type=Path, metavar="BUNDLE", help="a bundle directory or archive")
+    parser.add_argument("--out", type=Path, default=Path("build") / "board",
+                        help="where to write the board (default build/board): a new or empty directory, or a board")
+    parser.add_argument("--data", default=None, help="the benchmark directory to validate against "
+                        "(default: as vmb validate finds it)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vmb.bundle.board import write_board
+    from vmb.errors import Exit
+
+    rows = write_board(args.bundles, args.out, args.data)
+    invalid = sum(row.verdict.startswith("INVALID") for row in rows)
+    print(f"{len(rows)} run(s) from {len(args.bundles)} bundle(s), {invalid} invalid -> {args.out / 'index.html'}")
+    return Exit.FAILURES if invalid else Exit.OK
