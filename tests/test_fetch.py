@@ -7,6 +7,7 @@ other bytes (a corrupted copy) or remove it (HTTP 404).
 from __future__ import annotations
 
 import http.server
+import shutil
 import socket
 import stat
 import threading
@@ -123,17 +124,32 @@ def test_fetch_downloads_verifies_and_skips_a_second_time(
     assert srv.requests == requests  # nothing downloaded
 
 
-def test_force_replaces_an_existing_copy(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_force_replaces_an_existing_copy(srv: Server, tmp_path: Path, release_dir: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     dest = tmp_path / "vmb-data"
     (dest / "history").mkdir(parents=True)
-    (dest / "stale.txt").write_text("old", encoding="utf-8")
+    shutil.copy(release_dir / "history" / "history_3.txt", dest / "history")  # release files alone: replaced
     code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)  # invalid copy: fetched again
     assert code == 0 and "incomplete or invalid copy" in out
-    assert not (dest / "stale.txt").exists()
     code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
     assert code == 0 and "fetched 50 groups" in out
     assert check_release_copy(dest) == (50, 500)
     assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_directory_holding_other_files_is_never_replaced(srv: Server, tmp_path: Path, release_dir: Path,
+                                                           force: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    dest = tmp_path / "notes"
+    shutil.copytree(release_dir, dest)  # a valid copy, with a file of the user's beside it
+    (dest / "mine.txt").write_text("my notes", encoding="utf-8")
+    if not force:
+        (dest / "qa_data" / "qa_7.json").unlink()  # incomplete: "downloading again"
+    requests = srv.requests
+    assert main(["data", "fetch", "--url", srv.base, "--dest", str(dest), *(["--force"] if force else [])]) == 1
+    err = capsys.readouterr().err
+    assert "not empty" in err and "not made by vmb data fetch" in err and len(err.splitlines()) == 1
+    assert (dest / "mine.txt").read_text(encoding="utf-8") == "my notes" and srv.requests == requests
 
 
 def test_unreachable_url(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

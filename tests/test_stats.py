@@ -129,12 +129,13 @@ def test_cli(small_benchmark: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     # The command is the subject (what it prints and writes): the small generated benchmark, whose tables are
     # compute()'s on it; the release's figures are the tests above.
     from vmb.cli import main
+    from vmb.outdir import MARKER
 
     assert main(["stats", "--data", str(small_benchmark), "--out", str(tmp_path / "stats")]) == 0
     out = capsys.readouterr().out
     for title in ("Table 3: dataset statistics", "Table 4: reasoning types", "Table 5: vehicle API catalog"):
         assert title in out
     assert sorted(p.name for p in (tmp_path / "stats").iterdir()) == sorted(
-        f"{t.name}{suffix}" for t in compute(load_benchmark(small_benchmark)) for suffix in (".csv", ".md"))
+        [MARKER, *(f"{t.name}{suffix}" for t in compute(load_benchmark(small_benchmark)) for suffix in (".csv", ".md"))])
     assert f"data: {small_benchmark} (generated: exact chain, event and delay figures)" in out  # metadata.json read
     assert f"| groups | {SMALL_BENCHMARK.groups} | 50 | count |" in " ".join(out.split())

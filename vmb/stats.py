@@ -249,8 +249,11 @@ def _csv_value(value: Any) -> Any:
 
 
 def write_tables(tables: list[Table], out_dir: Path) -> list[Path]:
-    """Write each table as ``<name>.csv`` and ``<name>.md`` under ``out_dir``; return the paths."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Write each table as ``<name>.csv`` and ``<name>.md`` under ``out_dir`` (new, empty or these tables' own,
+    ``vmb.outdir``); return the paths."""
+    from vmb.outdir import claim_output_dir
+
+    claim_output_dir(out_dir, "vmb stats")
     written = []
     for table in tables:
         csv_path = out_dir / f"{table.name}.csv"

@@ -11,7 +11,7 @@ import pytest
 from tests.generate.conftest import SMALL, generate
 from vmb.cli import main
 from vmb.generate.options import GenerateOptions
-from vmb.generate.store import ArtifactError
+from vmb.outdir import OutputDirError
 
 SMALLER = GenerateOptions(groups=2, seed=7, history_lines=300, background_chains=4)
 
@@ -21,7 +21,7 @@ def test_generate_refuses_a_directory_holding_other_files(small_bench: Path, tmp
     out = tmp_path / "o"
     shutil.copytree(small_bench / "history", out / "history")  # histories alone: no stages/ of vmb generate
     before = sorted(p.name for p in (out / "history").iterdir())
-    with pytest.raises(ArtifactError, match="not empty .* not made by vmb generate"):
+    with pytest.raises(OutputDirError, match="not empty .* not made by vmb generate"):
         generate(out, SMALLER)
     assert main(["generate", "--out", str(out), "--groups", "2"]) == 2
     assert "not made by vmb generate" in capsys.readouterr().err

@@ -25,11 +25,13 @@ import pandas as pd
 
 from vmb.analysis.paper import PAPER
 from vmb.analysis.style import REASONING_LABELS, figure_style, memory_label
+from vmb.outdir import claim_output_dir
 from vmb.results.metrics import METRICS
 from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
 TABLES_DIR = "tables"
+REPORT = "vmb report"  # the command whose output directories (vmb.outdir) the notebooks write into
 FORMATS = ("csv", "md", "tex")
 _HEADERS = {
     **{m.key: m.label for m in METRICS},
@@ -160,8 +162,9 @@ class Outputs:
     def __post_init__(self) -> None:
         self.out_dir = Path(self.out_dir)
         self.figures_dir = Path(self.figures_dir)
+        for directory in (self.out_dir, self.figures_dir):
+            claim_output_dir(directory, REPORT)
         (self.out_dir / TABLES_DIR).mkdir(parents=True, exist_ok=True)
-        self.figures_dir.mkdir(parents=True, exist_ok=True)
         self._save()
 
     def table(self, frame: pd.DataFrame, name: str, title: str, caption: str, notes: Sequence[str] = (),

@@ -31,6 +31,7 @@ from vmb.analysis.compare import Outcome, compare_outcomes
 from vmb.analysis.runs import QueryContext, RunSet, memory_seen
 from vmb.analysis.style import reasoning_label
 from vmb.data import Benchmark
+from vmb.outdir import claim_output_dir
 from vmb.results import metrics
 from vmb.results.record import QueryRecord
 from vmb.results.stages import evidence_spans
@@ -179,7 +180,9 @@ INDEX_COLUMNS = ("run", "query_id", "trial", "status", "exact_match", "error_cat
 
 
 def write_viewer(runset: RunSet, bench: Benchmark, out: Path, runs: Iterable[str] | None = None) -> ViewerResult:
-    """Write the viewer of ``runs`` (default: every run of ``runset``) into ``out`` (replacing an earlier one)."""
+    """Write the viewer of ``runs`` (default: every run of ``runset``) into ``out`` (replacing an earlier one:
+    ``out`` is new, empty or the viewer's own, ``vmb.outdir``)."""
+    claim_output_dir(out, "vmb view")
     names = list(runs) if runs is not None else list(runset.runs["run"])
     position = {name: i for i, name in enumerate(names)}
     context = QueryContext(bench)

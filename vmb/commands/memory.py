@@ -68,12 +68,14 @@ def _list(args: argparse.Namespace) -> int:
 async def _ingest(args: argparse.Namespace, config: RunConfig) -> int:
     from vmb.errors import OptionError
     from vmb.harness.plan import prepare_run
+    from vmb.harness.shard import claim_sliced_run
     from vmb.results.rundir import RunDir
 
     # The same plan `vmb run` makes from these options, so the build keys agree.
     plan = prepare_run(config)
     if not plan.memory_setting.builds:
         raise OptionError(f"--memory {plan.config.memory}: this memory setting has nothing to build")
+    claim_sliced_run(plan.config.out, plan.config.shard)
     rundir = RunDir(Path(plan.config.out))
     rundir.lock()  # a `vmb run` of these options builds the same stores: one of them at a time
     try:

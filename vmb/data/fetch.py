@@ -21,8 +21,10 @@ from vmb.data.errors import DataError
 from vmb.data.loader import HISTORY_DIR, QA_DIR, load_benchmark
 from vmb.data.locate import RELEASE_GROUPS, RELEASE_QUERIES
 from vmb.errors import VmbError
+from vmb.outdir import check_output_dir, claim_output_dir
 
 TIMEOUT_SECONDS = 30.0
+FETCH = "vmb data fetch"  # the owner of the directories it fills (vmb.outdir)
 
 
 class FetchError(VmbError):
@@ -89,6 +91,12 @@ def _as_downloaded(error: DataError, staging: Path, base_url: str) -> DataError:
     return DataError(file, error.item, f"the downloaded release is not valid: {error.what}")
 
 
+def _release_files_only(root: Path) -> bool:
+    """A copy an earlier vmb fetched before it marked its directories: nothing but the release's files."""
+    names = set(release_files())
+    return all(p.is_dir() or p.relative_to(root).as_posix() in names for p in root.rglob("*"))
+
+
 def _put_in_place(staging: Path, dest: Path) -> None:
     """Make ``staging`` the directory ``dest``, replacing any older copy; each step is a rename."""
     if not dest.exists():
@@ -114,12 +122,14 @@ def fetch_release(
     from tqdm import tqdm
 
     dest = Path(dest)
+    # Replacing dest deletes what it holds: only a copy this command made (or release files alone) goes.
+    check_output_dir(dest, FETCH, made_before=_release_files_only)
     dest.parent.mkdir(parents=True, exist_ok=True)
     # Not mkdtemp: its private 0700 mode would become the data directory's mode.
     staging = dest.parent / f".{dest.name}.partial-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)  # left by an earlier, killed run that had the same process id
-    staging.mkdir()
+    claim_output_dir(staging, FETCH)  # the marker goes in place with the files
     total = 0
     try:
         with tqdm(release_files(), desc="VehicleMemBench", unit="file",

@@ -88,6 +88,13 @@ def decode(stage: str, text: str, where: str, digest: str | None) -> Record:
 _START_OVER = "use a new --out directory, or delete the stages folder to generate again from the start"
 
 
+def _made_here(out: Path) -> bool:
+    """A benchmark a maker began or exported before it marked its directories."""
+    from vmb.data.metadata import made_by_a_maker
+
+    return (out / STAGES_DIR / "run.json").is_file() or made_by_a_maker(out)
+
+
 def read_run_file(path: Path) -> dict[str, Any]:
     """``stages/run.json``: the options a directory was made with, checked to be readable."""
     try:
@@ -116,8 +123,15 @@ class Store:
         self.digest = options.digest()
 
     def open(self) -> None:
-        """Create the directory, or check that it was made with the same options."""
+        """Create the directory, or check that it was made with the same options.
+
+        A new run writes only into an empty directory or one this generator made (whose files it then
+        replaces or removes); anything else would be mixed into the benchmark.
+        """
+        from vmb.outdir import claim_output_dir
+
         run_file = self.dir / "run.json"
+        claim_output_dir(self.out, "vmb generate", made_before=_made_here)
         if run_file.exists():
             recorded = read_run_file(run_file)
             if recorded.get("schema_version") != SCHEMA_VERSION:
@@ -128,25 +142,9 @@ class Store:
                 raise ArtifactError(f"{self.out} was generated with other options (differs in: "
                                     f"{', '.join(changed)}); use a new --out directory or the same options")
             return
-        self._refuse_foreign()
         self.dir.mkdir(parents=True, exist_ok=True)
         body = {"schema_version": SCHEMA_VERSION, "digest": self.digest, "options": self.options.to_json()}
         run_file.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
-
-    def _refuse_foreign(self) -> None:
-        """A new run writes only into an empty directory or one this generator exported before
-        (whose files it then replaces or removes); anything else would be mixed into the benchmark."""
-        from vmb.data.metadata import made_by_a_maker
-
-        if not self.out.is_dir():
-            return
-        entries = sorted(p.name for p in self.out.iterdir())
-        if not entries:
-            return
-        if not made_by_a_maker(self.out):
-            shown = ", ".join(entries[:4]) + (", ..." if len(entries) > 4 else "")
-            raise ArtifactError(f"{self.out} is not empty ({shown}) and was not made by vmb generate; "
-                                "use an empty or new --out directory")
 
     def path(self, stage: str) -> Path:
         return self.dir / f"{stage}.jsonl"

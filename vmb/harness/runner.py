@@ -26,6 +26,7 @@ from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run, upgraded_determining
 from vmb.harness.progress import Progress
+from vmb.harness.shard import claim_sliced_run
 from vmb.llm.cache import RequestCache
 from vmb.llm.client import ChatClient, ClientStats
 from vmb.llm.keys import api_key_from_env
@@ -177,6 +178,7 @@ def _copy_dir(source: Path, target: Path) -> None:
 async def execute(config: RunConfig, *, force: bool = False, show_progress: bool | None = None) -> RunResult:
     """Run (or resume) the benchmark as configured; returns the run's metric."""
     plan = prepare_run(config)
+    claim_sliced_run(config.out, config.shard)
     rundir = RunDir(Path(config.out))
     rundir.lock()
     try:

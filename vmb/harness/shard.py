@@ -43,4 +43,16 @@ def parse_shard(text: str) -> Shard:
 
 def shard_dir(out: str | Path, shard: Shard) -> Path:
     """Where a slice of the run ``out`` is written: ``OUT/shards/I-of-N``."""
-    return Path(out) / "shards" / f"{shard.index}-of-{shard.count}"
+    from vmb.results.rundir import SHARDS  # not at the top: `vmb --help` reads this module, the run directory's not
+
+    return Path(out) / SHARDS / f"{shard.index}-of-{shard.count}"
+
+
+def claim_sliced_run(slice_dir: str | Path, shard: Shard | None) -> None:
+    """A slice's directory ``OUT/shards/I-of-N`` makes ``OUT`` a run's (``vmb.outdir``): merge writes the
+    joined run there, and nothing else's may sit beside the slices."""
+    from vmb.outdir import claim_output_dir
+    from vmb.results.rundir import RUN_OWNER, SHARDS, earlier_run
+
+    if shard is not None and Path(slice_dir).parent.name == SHARDS:
+        claim_output_dir(Path(slice_dir).parent.parent, RUN_OWNER, made_before=earlier_run)

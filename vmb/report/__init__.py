@@ -100,10 +100,16 @@ def make_report(
     Relative paths are taken from the working directory, as ``vmb run --out`` takes them (``make
     report`` runs in the checkout, so its runs/, build/report and figures/ are the checkout's).
     """
+    from vmb.analysis.outputs import REPORT
     from vmb.analysis.runs import RunDataError, find_runs, runs_data_dir
+    from vmb.outdir import check_output_dir, claim_output_dir
 
     seconds: dict[str, float] = {}
     start = time.perf_counter()
+    for directory in (out, figures):  # both, before anything is made: a refused directory leaves nothing written
+        check_output_dir(directory, REPORT)
+    for directory in (out, figures):
+        claim_output_dir(directory, REPORT)
     runs_root = runs_root.resolve()
     found = find_runs(*runs) if runs is not None else find_runs(runs_root)
     made: list[Path] = []

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from vmb.errors import VmbError, storage_message
+from vmb.outdir import check_output_dir, claim_output_dir
 from vmb.results.header import Determining, HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
 
@@ -147,6 +148,16 @@ def _differences(old: Any, new: dict[str, Any]) -> list[str]:
     return [f"{k}: {json.dumps(old.get(k))} -> {json.dumps(new.get(k))}" for k in keys if old.get(k) != new.get(k)]
 
 
+RUN_OWNER = "vmb run"  # what marks a run directory (vmb.outdir), whichever command writes the run
+SHARDS = "shards"  # a sliced run's slices: OUT/shards/I-of-N (vmb.harness.shard)
+
+
+def earlier_run(path: Path) -> bool:
+    """A run directory an earlier vmb wrote before it marked them: its config.json says so, or it holds
+    a sliced run's slices alone."""
+    return (path / CONFIG).is_file() or {p.name for p in path.iterdir()} == {SHARDS}
+
+
 class RunDir:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -154,8 +165,13 @@ class RunDir:
         self._lock: IO[str] | None = None
 
     def lock(self) -> None:
-        """Become the run directory's one writer, or refuse with a line naming the one that is."""
+        """Become the run directory's one writer, or refuse with a line naming the one that is.
+
+        A run is written only into a new or empty directory or a run's own (``vmb.outdir``; a run an
+        earlier vmb wrote is known by its config.json)."""
+        check_output_dir(self.path, RUN_OWNER, made_before=earlier_run)
         self._writable(lambda: self.path.mkdir(parents=True, exist_ok=True))
+        claim_output_dir(self.path, RUN_OWNER, made_before=earlier_run)
         handle = self._writable(lambda: (self.path / LOCK).open("a+", encoding="utf-8"))
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
