@@ -146,7 +146,7 @@ def test_a_directory_holding_other_files_is_never_replaced(srv: Server, tmp_path
     if not force:
         (dest / "qa_data" / "qa_7.json").unlink()  # incomplete: "downloading again"
     requests = srv.requests
-    assert main(["data", "fetch", "--url", srv.base, "--dest", str(dest), *(["--force"] if force else [])]) == 1
+    assert main(["data", "fetch", "--url", srv.base, "--dest", str(dest), *(["--force"] if force else [])]) == 2
     err = capsys.readouterr().err
     assert "not empty" in err and "not made by vmb data fetch" in err and len(err.splitlines()) == 1
     assert (dest / "mine.txt").read_text(encoding="utf-8") == "my notes" and srv.requests == requests

@@ -68,7 +68,7 @@ def test_view_leaves_someone_elses_folder_alone(someone_elses: Path, oracle_run:
     before = snapshot(someone_elses)
     code = main(["view", str(oracle_run), "--data", str(small_benchmark), "--out", str(someone_elses)])
     err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1 and "not made by vmb view" in err
+    assert code == 2 and err.count("\n") == 1 and "not made by vmb view" in err
     assert snapshot(someone_elses) == before
 
 
@@ -97,6 +97,6 @@ def test_every_folder_writer_refuses_someone_elses_folder(command: list[str], so
               "fresh": str(fresh)}
     code = main([word.format(**values) for word in command])
     err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1 and "not empty" in err, err
+    assert code == 2 and err.count("\n") == 1 and "not empty" in err, err
     assert snapshot(someone_elses) == before
     assert not fresh.exists()

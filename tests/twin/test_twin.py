@@ -153,11 +153,21 @@ def test_dates_said_in_lines_move_with_the_stamps() -> None:
 
 
 def test_out_that_is_not_a_twin_is_refused(source: Path, tmp_path: Path) -> None:
-    from vmb.data import DataError
+    from vmb.outdir import OutputDirError
 
     (tmp_path / "keep.txt").write_text("mine")
-    with pytest.raises(DataError, match="not a twin"):
+    with pytest.raises(OutputDirError, match="not made by vmb twin"):
         make_twin(source, 1, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
+
+
+def test_a_twin_made_again_replaces_its_own_files_alone(source: Path, tmp_path: Path) -> None:
+    out = tmp_path / "twin"
+    make_twin(source, 1, out)
+    (out / "notes.md").write_text("my notes on the twin")
+    made = make_twin(source, 2, out)  # its own directory: written again, the user's file beside it kept
+    assert (out / "notes.md").read_text() == "my notes on the twin" and made["queries"] > 0
+    assert read_twin(out) is not None
 
 
 def _run(data: Path, agent: str, out: Path) -> dict[str, float]:

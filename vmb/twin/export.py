@@ -13,6 +13,7 @@ from typing import Any
 from vmb.data import DataError, load_benchmark, parse_call
 from vmb.data.loader import HISTORY_DIR, QA_DIR, QA_KEY
 from vmb.data.locate import data_checksum
+from vmb.outdir import claim_output_dir
 from vmb.twin.build import GroupTwin, twin_group
 from vmb.twin.names import People, lowercase_words
 
@@ -62,23 +63,23 @@ def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def make_twin(source: Path, seed: int, out: Path) -> dict[str, Any]:
-    """Write the twin of the benchmark under ``source`` to ``out`` (replaced); return its summary."""
+    """Write the twin of the benchmark under ``source`` to ``out`` (new, empty or a twin's, whose files are
+    replaced: ``vmb.outdir``); return its summary."""
     bench = load_benchmark(source)
     texts = [line.raw for g in bench.groups for line in g.lines] + [
         q.gold_memory + "\n" + q.query for q in bench.queries]
     people = People.of({s for g in bench.groups for s in g.speakers}, lowercase_words("\n".join(texts)))
-    if out.exists():
-        if not (out / METADATA).exists() or read_twin(out) is None:
-            raise DataError(out, None, "exists and is not a twin; give a new directory with --out")
-        shutil.rmtree(out)
-    (out / HISTORY_DIR).mkdir(parents=True)
+    claim_output_dir(out, "vmb twin", made_before=lambda path: read_twin(path) is not None)
+    for folder in (HISTORY_DIR, QA_DIR):  # the twin's own files; nothing else of the directory goes
+        shutil.rmtree(out / folder, ignore_errors=True)
+    (out / HISTORY_DIR).mkdir()
     (out / QA_DIR).mkdir()
     groups = []
     for group in bench.groups:
         twin = twin_group(group, people, seed)
         _write(out, twin, source, group.history_text.endswith("\n"))
         groups.append(twin.metadata)
-    left = sorted({n for path in sorted(out.rglob("*.*")) for n in people.left_in(path.read_text(encoding="utf-8"))})
+    left = sorted({n for path in sorted([*(out / HISTORY_DIR).iterdir(), *(out / QA_DIR).iterdir()]) for n in people.left_in(path.read_text(encoding="utf-8"))})
     made = {**summary(groups), "source_names_left": left}
     body = {"generator": GENERATOR, "seed": seed, "source": {"path": str(source), "data_sha256": data_checksum(source)},
             "data_sha256": data_checksum(out), "licence": "Apache-2.0 (the source's; see NOTICE)",
