@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,8 +21,8 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
-from vmb.audit.noise import noise_floor
-from vmb.audit.report import TOLERANCE, baseline_gaps, outside_lines
+from vmb.audit.noise import group_counts, noise_floor
+from vmb.audit.report import ALL, TOLERANCE, baseline_gaps, floor_beside, floor_line, outside_lines
 from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
@@ -354,19 +355,51 @@ def _scored(task_id: str, kind: str, hit: bool) -> TaskScore:
 def test_the_noise_floor_is_what_two_draws_of_one_benchmark_differ_by() -> None:
     """Groups that all score alike resample to the same scores (nothing outside, ever); groups that
     score all or nothing put scores outside in most pairs; the same seed gives the same floor."""
-    kinds = list(REASONING_TYPES)
-    alike = {"latest-gold": [_scored(f"qa_{g}#{i}", kinds[i % 5], i % 2 == 0) for g in range(1, 21) for i in range(10)]}
+    alike = group_counts(_groups(20, lambda g, i: i % 2 == 0), list(TOLERANCE))
     floor = noise_floor(alike, TOLERANCE, draws=50)
-    assert floor is not None and floor.mean == 0 and floor.none == 1.0
-    apart = {"latest-gold": [_scored(f"qa_{g}#{i}", kinds[i % 5], g % 2 == 0) for g in range(1, 21) for i in range(10)]}
+    assert floor is not None and floor.mean == 0 and floor.none == 1.0 and floor.groups == 20
+    apart = group_counts(_groups(20, lambda g, i: g % 2 == 0), list(TOLERANCE))
     wide = noise_floor(apart, TOLERANCE, draws=50)
     assert wide is not None and wide.mean > 1 and wide.none < 0.5
     assert noise_floor(apart, TOLERANCE, draws=50) == wide
-    assert noise_floor({"latest-gold": alike["latest-gold"][:10]}, TOLERANCE) is None  # one group: nothing to draw
+    one = group_counts(_groups(1, lambda g, i: True), list(TOLERANCE))
+    assert noise_floor(one, TOLERANCE) is None  # one group: nothing to draw
+
+
+def _groups(count: int, hit: Callable[[int, int], bool]) -> dict[str, list[TaskScore]]:
+    kinds = list(REASONING_TYPES)
+    return {"latest-gold": [_scored(f"qa_{g}#{i}", kinds[i % 5], hit(g, i))
+                            for g in range(1, count + 1) for i in range(10)]}
+
+
+def test_the_noise_floor_is_drawn_at_the_audited_benchmarks_size() -> None:
+    """5 of a 50-group benchmark's own groups beside it: their scores move by chance as 5 groups do, so the floor
+    drawn at 5 groups holds the count of scores outside (drawn at 50, it said a third of it)."""
+    def hit(g: int, i: int) -> bool:  # groups of every skill: solved from 1 to 9 of 10 queries
+        return i < 1 + (g * 7) % 9
+
+    scores = _groups(50, hit)
+    release = Audit("release", {"groups": 50}, {}, {}, group_counts=group_counts(scores, list(TOLERANCE)))
+    few = {b: [s for s in task if int((s.task_id or "").split("_")[1].split("#")[0]) <= 5] for b, task in scores.items()}
+    ours = Audit("five", {"groups": 5}, {}, {}, group_counts=group_counts(few, list(TOLERANCE)))
+    ours.baselines = {"latest-gold": {ALL: 100 * sum(s.exact_match for s in few["latest-gold"]) / 50,
+                                      **{t: 100 * sum(s.exact_match for s in few["latest-gold"] if s.reasoning_type == t)
+                                         / 10 for t in REASONING_TYPES}}}
+    release.baselines = {"latest-gold": {ALL: 100 * sum(s.exact_match for s in scores["latest-gold"]) / 500,
+                                         **{t: 100 * sum(s.exact_match for s in scores["latest-gold"]
+                                                         if s.reasoning_type == t) / 100 for t in REASONING_TYPES}}}
+    at_five, at_fifty = floor_beside(ours, release), noise_floor(release.group_counts, TOLERANCE)
+    assert at_five is not None and at_fifty is not None and at_five.groups == 5 and at_fifty.groups == 50
+    assert at_five.mean > 2.5 * at_fifty.mean
+    assert at_fifty.mean < len(outside_lines(ours, release)) <= at_five.mean  # beyond the 50-group floor, not the 5
+    line = floor_line(ours, release)
+    assert line is not None and "one of 5 (as five has) and one of 50" in line
+    assert "group_counts" not in release.to_json()  # the per-group counts stay out of the JSON
 
 
 def test_cli_says_what_chance_alone_puts_outside(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     other = write_bench(tmp_path / "other", {1: (HISTORY_1, QUERIES_1), 2: (HISTORY_1, QUERIES_1)})
     assert main(["audit", "--data", str(small), "--against", str(other), "--no-tokens", "--baselines", "latest-gold"]) == 0
     out = capsys.readouterr().out
-    assert "two independent resamples of other's groups differ beyond these targets in" in out
+    assert "two independent resamples of other's groups, one of 2 (as small has) and one of 2, differ beyond " \
+           "these targets in" in out

@@ -7,6 +7,10 @@ with replacement, twice, independently) stand for two benchmarks made by one pro
 scores on which they differ beyond ``report.TOLERANCE`` says how many such scores a benchmark beside
 the reference would show even if it were made exactly as the reference was. A count of the same
 size is noise; one well above it is a difference in how the benchmarks are made.
+
+The two draws have the sizes of the two benchmarks compared: one as many groups as the audited
+benchmark holds, one as many as the reference. A benchmark of 5 groups moves about three times as
+far by chance as one of 50, so its floor is drawn at 5 groups, never at the reference's 50.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ DRAWS = 200  # pairs of resamples: the mean count is then known to about ±0.5
 @dataclass(frozen=True)
 class NoiseFloor:
     draws: int  # pairs of group resamples compared
+    groups: int  # the size of the first draw of each pair: the audited benchmark's group count
     mean: float  # scores outside the targets, on the mean over the pairs
     median: float
     none: float  # share of the pairs with no score outside
@@ -34,17 +39,17 @@ class NoiseFloor:
 
 
 # baseline → group → scope → (exact matches, queries)
-_Counts = dict[str, dict[str, dict[str, tuple[int, int]]]]
+GroupCounts = dict[str, dict[str, dict[str, tuple[int, int]]]]
 
 
 def _group_of(task_id: str) -> str:
     return task_id.split("#")[0]
 
 
-def _counts(scores: Mapping[str, Sequence[TaskScore]], scopes: Sequence[str]) -> _Counts:
-    """Each scope a reasoning type counts that type's queries; any other scope (the tables' "all")
+def group_counts(scores: Mapping[str, Sequence[TaskScore]], scopes: Sequence[str]) -> GroupCounts:
+    """Each baseline's exact matches and queries per group and scope: what a resample draws. Each scope a reasoning type counts that type's queries; any other scope (the tables' "all")
     counts every query."""
-    counts: _Counts = {}
+    counts: GroupCounts = {}
     for baseline, task_scores in scores.items():
         groups = counts.setdefault(baseline, {})
         for score in task_scores:
@@ -65,24 +70,28 @@ def _esm(groups: dict[str, dict[str, tuple[int, int]]], drawn: Sequence[str], sc
     return 100 * hits / total if total else None
 
 
-def noise_floor(scores: Mapping[str, Sequence[TaskScore]], tolerance: Mapping[str, float],
+def noise_floor(counts: GroupCounts, tolerance: Mapping[str, float], size: int | None = None,
                 draws: int = DRAWS, seed: int = 0) -> NoiseFloor | None:
-    """For each of ``draws`` pairs of independent resamples of the benchmark's groups, the number of
-    baseline scores (overall and per type, the scopes of ``tolerance``) on which the two differ by
-    more than their tolerance; None for fewer than two groups (nothing to resample)."""
-    counts = _counts(scores, list(tolerance))
+    """For each of ``draws`` pairs of independent resamples of the benchmark's groups (``counts``, from
+    ``group_counts``), one of ``size`` groups (default: as many as it has) and one of as many as it has,
+    the number of baseline scores (overall and per type, the scopes of ``tolerance``) on which the two
+    differ by more than their tolerance; None for fewer than two groups (nothing to resample)."""
     groups = sorted({g for per in counts.values() for g in per})
     if len(groups) < 2 or not counts:
         return None
+    first_size = size if size is not None else len(groups)
+    if first_size < 1:
+        raise ValueError(f"a noise floor at {first_size} groups: a benchmark has at least one")
     rng = Random(seed)
     outside = []
     for _ in range(draws):
-        first, second = ([rng.choice(groups) for _ in groups] for _ in range(2))
+        first = [rng.choice(groups) for _ in range(first_size)]
+        second = [rng.choice(groups) for _ in groups]
         found = 0
         for per_group in counts.values():
             for scope, allowed in tolerance.items():
                 a, b = _esm(per_group, first, scope), _esm(per_group, second, scope)
                 found += a is not None and b is not None and abs(a - b) > allowed
         outside.append(found)
-    return NoiseFloor(draws, statistics.mean(outside), statistics.median(outside),
+    return NoiseFloor(draws, first_size, statistics.mean(outside), statistics.median(outside),
                       sum(n == 0 for n in outside) / draws)

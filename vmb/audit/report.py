@@ -9,7 +9,7 @@ from typing import Any
 
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
-from vmb.audit.noise import noise_floor
+from vmb.audit.noise import GroupCounts, NoiseFloor, group_counts, noise_floor
 from vmb.data import REASONING_TYPES, Benchmark, DataError
 from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
@@ -32,9 +32,11 @@ class Audit:
     clock_contradictions: list[dict[str, str]] = field(default_factory=list)  # {query, type, clash}
     # how many baseline scores two resamples of its own groups differ by beyond TOLERANCE (noise.py)
     noise_floor: dict[str, float] | None = None
+    # each baseline's exact matches per group and scope, what the floor beside another benchmark draws from
+    group_counts: GroupCounts = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {k: v for k, v in self.__dict__.items() if k != "group_counts"}
 
 
 def benchmark_names(dirs: Sequence[Path]) -> list[str]:
@@ -77,9 +79,10 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
     figures["unchanged_car_queries"] = sum(not replay(list(q.calls))[0].diff() for q in bench.queries)
     figures["clock_contradictions"] = len(clashes)
     figures["conditional_clock_contradictions"] = sum(c["type"] == CONDITIONAL.name for c in clashes)
-    floor = noise_floor(per_query, TOLERANCE)
+    counts = group_counts(per_query, list(TOLERANCE))
+    floor = noise_floor(counts, TOLERANCE)
     return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes,
-                 floor.to_json() if floor else None)
+                 floor.to_json() if floor else None, counts)
 
 
 def _pct(value: float) -> str:
@@ -183,14 +186,22 @@ def baseline_gaps(ours: Audit, against: Audit) -> list[Gap]:
             for b in ours.baselines if b in against.baselines for scope in TOLERANCE]
 
 
-def floor_line(against: Audit) -> str | None:
-    """What chance alone puts outside the targets beside ``against``: its noise floor, in words."""
-    floor = against.noise_floor
-    if not floor:
+def floor_beside(ours: Audit, against: Audit) -> NoiseFloor | None:
+    """What chance alone puts outside the targets between a benchmark of ``ours``'s size and ``against``:
+    pairs of resamples of ``against``'s groups, one of as many groups as ``ours`` holds, one of its own count."""
+    return noise_floor(against.group_counts, TOLERANCE, size=int(ours.figures["groups"]))
+
+
+def floor_line(ours: Audit, against: Audit) -> str | None:
+    """:func:`floor_beside`, in words."""
+    floor = floor_beside(ours, against)
+    if floor is None:
         return None
-    return (f"noise floor: two independent resamples of {against.name}'s groups differ beyond these targets in "
-            f"{floor['mean']:.1f} scores on average over {floor['draws']:.0f} pairs, median {floor['median']:.0f}, "
-            f"none in {100 * floor['none']:.0f}% of pairs; a count of that size is chance")
+    total = len({g for per in against.group_counts.values() for g in per})
+    return (f"noise floor: two independent resamples of {against.name}'s groups, one of {floor.groups} (as "
+            f"{ours.name} has) and one of {total}, differ beyond these targets in {floor.mean:.1f} scores on average "
+            f"over {floor.draws} pairs, median {floor.median:.0f}, none in {100 * floor.none:.0f}% of pairs; "
+            "a count of that size is chance")
 
 
 def outside_lines(ours: Audit, against: Audit) -> list[str]:

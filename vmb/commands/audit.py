@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
               f"±{TOLERANCE[REASONING_TYPES[0]]:.0f} per type: {len(outside)}")
         if outside:
             print("\n".join(f"  {line}" for line in outside))
-        floor = floor_line(audits[1])
+        floor = floor_line(audits[0], audits[1])
         if floor:
             print(floor)
     if args.list:
