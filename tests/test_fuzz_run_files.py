@@ -1,0 +1,127 @@
+"""Field by field: every field of a query record and of a run's header, given every JSON type it is not, through
+every command that reads a run (show, show --by, score, merge, view, compare) and ``vmb.analysis.load_runs``.
+
+A record of the wrong type is one warning line naming the file, the line and the field, and the other records are
+counted; a header of the wrong type is exit status 2 with one line naming config.json and the field. Never a
+traceback (an exception out of ``vmb.cli.main`` fails the test). Every field is tried in the record reader with
+every wrong type; through the commands each field is tried with one wrong type, the types taken in turn.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vmb.analysis.runs import load_runs
+from vmb.cli import main
+from vmb.errors import VmbError
+from vmb.results.header import Determining, Operational, RunHeader, Selection
+from vmb.results.jsontypes import declared_types, fits
+from vmb.results.record import QueryRecord
+from vmb.results.rundir import CONFIG, RESULTS, parse_record_line
+
+WRONG = {"str": "x", "int": 7, "float": 1.5, "bool": True, "null": None, "list": [1], "object": {"a": 1}}
+
+
+def wrong_values(hint: Any) -> list[tuple[str, Any]]:
+    """Every JSON value of ``WRONG`` that the declared type ``hint`` does not take."""
+    return [(kind, value) for kind, value in WRONG.items() if not fits(value, hint)]
+
+
+RECORD_FIELDS = [(f.name, declared_types(QueryRecord)[f.name]) for f in fields(QueryRecord)]
+# The header's layouts: each field by its path in config.json.
+HEADER_FIELDS = [
+    *((name, (name,), hint) for name, hint in declared_types(RunHeader).items()),
+    *((f"selection.{name}", ("selection", name), hint) for name, hint in declared_types(Selection).items()),
+    *((f"determining.{name}", ("determining", name), hint) for name, hint in declared_types(Determining).items()),
+    *((f"operational.{name}", ("operational", name), hint) for name, hint in declared_types(Operational).items()),
+]
+
+
+def in_turn(cases: list[tuple[str, Any]]) -> Iterator[tuple[str, str, Any]]:
+    """Each field with one of its wrong values, the kinds taken in turn from field to field."""
+    for i, (name, hint) in enumerate(cases):
+        values = wrong_values(hint)
+        if values:
+            kind, value = values[i % len(values)]
+            yield name, kind, value
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory, tiny_benchmark: Path) -> Path:
+    out = tmp_path_factory.mktemp("fuzz-run") / "run"
+    assert main(["run", "--agent", "oracle", "--memory", "gold", "--data", str(tiny_benchmark), "--out", str(out),
+                 "--groups", "1"]) == 0
+    return out
+
+
+@pytest.fixture
+def damaged(pristine: Path, tmp_path: Path, tiny_benchmark: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("VMB_DATA", str(tiny_benchmark))
+    copy = tmp_path / "damaged"
+    shutil.copytree(pristine, copy)
+    return copy
+
+
+def commands(run: Path, tmp_path: Path, good: Path) -> list[list[str]]:
+    """Every command that reads a run; the re-score last (it rewrites results.jsonl)."""
+    return [["show", str(run)], ["show", str(run), "--by", "stage"], ["show", str(run), "--by", "reasoning_type"],
+            ["compare", str(run), str(good)], ["view", str(run), "--out", str(tmp_path / "view")],
+            ["merge", str(run), "--out", str(tmp_path / "merged")], ["score", str(run)]]
+
+
+@pytest.mark.parametrize(("name", "hint"), RECORD_FIELDS, ids=[name for name, _ in RECORD_FIELDS])
+def test_the_record_reader_names_every_field_of_every_wrong_type(pristine: Path, name: str, hint: Any) -> None:
+    line = json.loads((pristine / RESULTS).read_text().splitlines()[0])
+    for kind, value in wrong_values(hint):
+        record, problem = parse_record_line(json.dumps({**line, name: value}).encode())
+        if record is None:
+            assert problem is not None and name in problem, (kind, problem)
+        else:  # a value the reader takes as the field's default (never a half-read record)
+            assert getattr(record, name) == getattr(QueryRecord.from_json(line), name) or value is None, kind
+
+
+@pytest.mark.parametrize(("name", "kind", "value"), list(in_turn(RECORD_FIELDS)))
+def test_a_record_field_of_the_wrong_type_through_every_reader(
+        damaged: Path, pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        name: str, kind: str, value: Any) -> None:
+    lines = (damaged / RESULTS).read_text().splitlines()
+    record = json.loads(lines[1])
+    record[name] = value
+    lines[1] = json.dumps(record)
+    (damaged / RESULTS).write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+    for command in commands(damaged, tmp_path, pristine):
+        assert main(command) == 0, command
+        err = capsys.readouterr().err
+        assert f"{damaged / RESULTS} line 2: " in err and name in err, (command, err)
+    assert main(["show", str(damaged)]) == 0  # re-scored: the damaged line is kept aside, the rest are counted
+    assert f" {len(lines) - 1}/{len(lines)} " in capsys.readouterr().out
+    assert len(load_runs([pristine, damaged]).queries) == 2 * len(lines) - 1
+
+
+@pytest.mark.parametrize(("name", "kind", "value"),
+                         list(in_turn([(name, hint) for name, _, hint in HEADER_FIELDS])))
+def test_a_header_field_of_the_wrong_type_through_every_reader(
+        damaged: Path, pristine: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        name: str, kind: str, value: Any) -> None:
+    doc = json.loads((damaged / CONFIG).read_text())
+    *parents, last = name.split(".")
+    target = doc
+    for part in parents:
+        target = target.setdefault(part, {})
+    target[last] = value
+    (damaged / CONFIG).write_text(json.dumps(doc))
+    capsys.readouterr()
+    for command in commands(damaged, tmp_path, pristine):
+        assert main(command) == 2, command
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and str(damaged / CONFIG) in err and last in err, (command, err)
+    with pytest.raises(VmbError, match=last):
+        load_runs([damaged])
