@@ -87,3 +87,13 @@ def test_force_sets_the_old_run_aside_as_a_run_every_reader_reads(
     assert main(["show", str(aside[0])]) == 0
     out_text = capsys.readouterr().out
     assert " 3/3 " in out_text
+
+
+def test_a_damaged_build_record_in_a_runs_memory_is_one_line(run: RunFn, capsys: pytest.CaptureFixture[str]) -> None:
+    path = run(None, "a", agent="oracle", groups=[1], limit=2).path
+    (path / "memory" / "group_1").mkdir(parents=True, exist_ok=True)
+    (path / "memory" / "group_1" / "build.json").write_text("{")
+    capsys.readouterr()
+    assert main(["show", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "build.json is damaged" in err

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from vmb.errors import VmbError
 from vmb.memory import memory_info
 from vmb.memory.base import BuildCost
 from vmb.prices import PriceTable, cost_figures
@@ -136,6 +137,10 @@ def paper_rows(memory: str) -> list[dict[str, str]]:
     return rows
 
 
+class BuildRecordError(VmbError, ValueError):
+    """A group's build.json in a run's memory that does not read."""
+
+
 # The build's health as metric.json sums it over groups (``vmb.memory.base.BuildHealth``).
 HEALTH_COUNTS = ("truncated", "refused")
 
@@ -153,8 +158,12 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     keys = ("model_calls", "prompt_tokens", "completion_tokens", "embedding_calls")
     per_group: list[dict[str, Any]] = []
     for path in builds:
-        build = json.loads(path.read_text(encoding="utf-8"))
-        cost = BuildCost.from_json(build["cost"]).to_json()
+        try:
+            build = json.loads(path.read_text(encoding="utf-8"))
+            cost = BuildCost.from_json(build["cost"]).to_json()
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            # A run's files are data: a damaged build record is one line naming it, never a traceback.
+            raise BuildRecordError(f"{path} is damaged ({type(error).__name__}: {error})") from None
         entry: dict[str, Any] = {"group": int(path.parent.name.split("_")[1]), **{k: cost[k] for k in keys}}
         health = build.get("health")
         if isinstance(health, dict):
