@@ -106,7 +106,8 @@ def release_dir(shared_dir: Path) -> Path:
 
 
 def generated(tmp_path_factory: pytest.TempPathFactory, name: str, options: GenerateOptions) -> Path:
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     out = tmp_path_factory.mktemp(name) / "benchmark"
     run(options, out, ProceduralBackend(), log=lambda _: None)

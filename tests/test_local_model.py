@@ -85,7 +85,8 @@ def test_run_two_gold_queries(small_benchmark: Path, tmp_path: Path, capsys: pyt
 def test_generate_personas_stage(tmp_path: Path) -> None:
     from vmb.generate.llm import LLMBackend, llm_settings
     from vmb.generate.options import GenerateOptions
-    from vmb.generate.store import StageFailure
+    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.generate.schemas import StageFailure
     from vmb.llm.local import endpoint_identity
     from vmb.llm.localserver import serve
 
@@ -96,7 +97,7 @@ def test_generate_personas_stage(tmp_path: Path) -> None:
     stages = tmp_path / "stages"
     stages.mkdir()
     with serve(MODEL) as url:
-        backend = LLMBackend(options, stages, concurrency=1, timeout=3600, base_url=url)
+        backend = LLMBackend(options, stages, ProceduralBackend(), concurrency=1, timeout=3600, base_url=url)
         try:
             group = backend.personas(options, 1)
         except StageFailure as failure:

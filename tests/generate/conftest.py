@@ -10,8 +10,9 @@ import pytest
 
 from vmb.data import Benchmark, load_benchmark
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend, run
+from vmb.generate.pipeline import run
 from vmb.generate.procedural import chains, personas
+from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.schemas import Chain, ChainSet
 
 SMALL = GenerateOptions(groups=3, seed=7, history_lines=300, background_chains=4)

@@ -41,7 +41,8 @@ def test_a_torn_failure_line_is_ignored_with_a_warning(small_bench: Path, tmp_pa
     out = _copy(small_bench, tmp_path, "torn")
     (out / "stages/failures.jsonl").write_text('{"stage": "dialogue", "gro')
     said: list[str] = []
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     run(SMALL, out, ProceduralBackend(), log=said.append)
     assert any("failures.jsonl line 1 is not a failure record" in line for line in said)
@@ -66,7 +67,8 @@ def test_a_stage_file_that_lost_lines_under_its_done_marker_is_made_again(small_
     lines = chains.read_text().splitlines(keepends=True)
     chains.write_text(lines[0] + lines[2])  # group 2's record lost; chains.done stays
     said: list[str] = []
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     run(SMALL, out, ProceduralBackend(), log=said.append)
     assert any("chains.jsonl lacks group(s) 2" in line for line in said)
@@ -138,7 +140,8 @@ def test_a_whole_group_stage_can_be_rejected(small_bench: Path, tmp_path: Path) 
 
 def test_fewer_history_lines_than_the_events_need_is_noted(tmp_path: Path) -> None:
     said: list[str] = []
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     run(GenerateOptions(groups=2, seed=3, history_lines=50), tmp_path / "short", ProceduralBackend(), log=said.append)
     made = [len((tmp_path / f"short/history/history_{g}.txt").read_text().splitlines()) for g in (1, 2)]

@@ -116,7 +116,7 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
 
 def test_the_model_is_given_the_plan_never_a_drafted_sentence(server: ScriptedServer, tmp_path: Path) -> None:
     from vmb.generate.options import GenerateOptions
-    from vmb.generate.pipeline import ProceduralBackend
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     out = tmp_path / "llm"
     main(["generate", "--backend", "llm", "--base-url", server.url, "--model", "writer", *SIZE, "--out", str(out)])

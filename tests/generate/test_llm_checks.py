@@ -17,7 +17,7 @@ from vmb.generate.llm_checks import (
 )
 from vmb.generate.llm_plan import LinePlan, QueryPlan, chain_request
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend
+from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.settings import settings
 
 HUD = settings()["carcontrol_HUD_set_brightness_level"]  # levels 1-10

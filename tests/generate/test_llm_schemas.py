@@ -26,7 +26,7 @@ from vmb.generate.llm_checks import (
 from vmb.generate.llm_plan import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
 from vmb.generate.llm_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend
+from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.settings import call_text
 
 OPTIONS = GenerateOptions(groups=2, seed=4, history_lines=150, background_chains=1, vehicle_chains=4)

@@ -23,7 +23,8 @@ TARGET_MIB = 300.0  # at any number of groups
 
 def generate_suite(options: BenchOptions) -> SuiteResult:
     from vmb.generate.options import GenerateOptions
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     settings = GenerateOptions(groups=GROUPS, seed=1)
     lines: list[int] = []

@@ -141,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
         return review(args.review)
     if args.out is None:
         raise OptionError("--out DIR is required (or: vmb generate review DIR)")
-    from vmb.generate.pipeline import ProceduralBackend
     from vmb.generate.pipeline import run as run_pipeline
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     options = options_from(args)
     if options.backend == "llm":
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
 
                 store = Store(args.out, options)
                 store.open()
-                backend = LLMBackend(options, store.dir, concurrency=args.concurrency,
+                backend = LLMBackend(options, store.dir, ProceduralBackend(), concurrency=args.concurrency,
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
             outcome = run_pipeline(options, args.out, backend or ProceduralBackend())

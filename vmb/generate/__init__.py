@@ -14,7 +14,8 @@ personas → chains → timeline → dialogue → qa → vetting → export
 
 ```python
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend, run
+from vmb.generate.pipeline import run
+from vmb.generate.procedural.backend import ProceduralBackend
 run(GenerateOptions(groups=5, seed=1), Path("gen/small"), ProceduralBackend())
 ```
 """

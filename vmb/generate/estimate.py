@@ -24,8 +24,8 @@ from vmb.generate.llm_plan import (
     recipe_of,
 )
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend
-from vmb.generate.procedural.dialogue import day_sizes
+from vmb.generate.procedural.backend import ProceduralBackend
+from vmb.generate.timeline import day_sizes
 from vmb.tokens import count_tokens
 
 SAMPLE_GROUPS = 2

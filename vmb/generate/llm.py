@@ -31,7 +31,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
@@ -51,9 +51,6 @@ from vmb.generate.llm_plan import (
 )
 from vmb.generate.llm_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
 from vmb.generate.options import GenerateOptions
-from vmb.generate.pipeline import ProceduralBackend
-from vmb.generate.procedural import qa as procedural_qa
-from vmb.generate.procedural.dialogue import day_sizes
 from vmb.generate.progress import GenerateProgress
 from vmb.generate.schemas import (
     Chain,
@@ -64,11 +61,13 @@ from vmb.generate.schemas import (
     PersonaGroup,
     QAItem,
     QASet,
+    Said,
+    StageFailure,
     Timeline,
+    event_lines,
 )
-from vmb.generate.settings import settings
-from vmb.generate.store import StageFailure
-from vmb.generate.vetting import remembered_values
+from vmb.generate.settings import remembered_values, settings
+from vmb.generate.timeline import day_sizes
 from vmb.llm.client import content_text
 from vmb.llm.interrupt import run_interruptible
 from vmb.llm.model import RequestFailed
@@ -166,12 +165,25 @@ class StageUsage:
         return cls(Usage.from_json(data), data.get("cache_hits", 0), data.get("invalid", 0), data.get("failures", 0))
 
 
+class Draft(Protocol):
+    """What the model is asked to word and what it is not asked to write: the people and the chains
+    as planned, and the gold memory narrated from the history the model wrote."""
+
+    def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup: ...
+
+    def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet: ...
+
+    def gold_memory(self, options: GenerateOptions, group: int, chain: Chain, times: dict[str, tuple[str, list[Said]]],
+                    revision: int = 0) -> str: ...
+
+
 @dataclass
 class LLMBackend:
     """``--backend llm``; ``options.llm`` holds the endpoint settings, ``stages_dir`` gets usage.json."""
 
     options: GenerateOptions
     stages_dir: Path
+    draft: Draft  # the procedural backend, whose plan the model words (the LLM backend imports no wording)
     concurrency: int = 8
     timeout: float = 600.0
     use_cache: bool = True
@@ -189,7 +201,6 @@ class LLMBackend:
         usage_file = self.stages_dir / "usage.json"
         recorded = json.loads(usage_file.read_text(encoding="utf-8")) if usage_file.exists() else {}
         self.usage = {s: StageUsage.from_json(recorded.get(s, {})) for s in LLM_STAGES}
-        self._draft = ProceduralBackend()
 
     # --- the model client, one per stage (its model and temperature), one pool for all ------------
 
@@ -287,14 +298,14 @@ class LLMBackend:
     # --- stages ------------------------------------------------------------------------------------
 
     def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
-        draft = self._draft.personas(options, group, revision)
+        draft = self.draft.personas(options, group, revision)
         payload = {**personas_payload(draft), **_revised(revision)}
         return self._failing("personas", self.ask("personas", payload, lambda data: check_personas(data, draft),
                                                   f"personas of group {group}",
                                                   personas_schema([p.name for p in draft.people])))
 
     def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet:
-        draft = self._draft.chains(options, personas, revision)
+        draft = self.draft.chains(options, personas, revision)
 
         async def chain(ours: Chain) -> Chain:
             payload, plans, values = chain_request(options, personas, ours)
@@ -331,7 +342,7 @@ class LLMBackend:
 
     def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
            dialogue: Dialogue, revision: int = 0) -> QASet:
-        times = procedural_qa.event_lines(dialogue)
+        times = event_lines(dialogue)
         dates = {q.chain: q.date for q in timeline.queries}
 
         async def items() -> QASet:
@@ -342,7 +353,7 @@ class LLMBackend:
         return self._failing("qa", items())
 
     async def _query(self, personas: PersonaGroup, chain: Chain, query_date: str,
-                     times: dict[str, tuple[str, list[procedural_qa.Said]]], problems: list[str],
+                     times: dict[str, tuple[str, list[Said]]], problems: list[str],
                      revision: int = 0) -> QAItem:
         assert chain.target is not None and chain.reasoning_type is not None
         target = chain.target
@@ -354,15 +365,14 @@ class LLMBackend:
                                 lambda data: check_answer(data, target.calls, remembered, plan, phrase),
                                 f"query of group {personas.group} chain {chain.id}", qa_schema(payload["answer"]))
         return QAItem(chain=chain.id, reasoning_type=chain.reasoning_type, query=answer.query, query_date=query_date,
-                      gold_memory=procedural_qa.gold_memory(chain, times, procedural_qa.gold_rng(self.options, personas.group,
-                                                                                             chain.id, revision)),
+                      gold_memory=self.draft.gold_memory(self.options, personas.group, chain, times, revision),
                       new_answer=answer.new_answer,
                       evidence=[e.id for e in chain.events])
 
     def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
                 item: QAItem, attempt: int, problems: list[str]) -> QAItem:
         chain = next(c for c in chains.chains if c.id == item.chain)
-        work = self._query(personas, chain, item.query_date, procedural_qa.event_lines(dialogue), problems)
+        work = self._query(personas, chain, item.query_date, event_lines(dialogue), problems)
         return self._run(work)
 
     def report(self) -> dict[str, Any]:

@@ -27,8 +27,7 @@ from vmb.generate.procedural.devices import DEVICES, plain
 from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
 from vmb.generate.procedural.recipes import recipes
 from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
-from vmb.generate.settings import Setting, call_text, settings
-from vmb.generate.vetting import answer_values
+from vmb.generate.settings import Setting, answer_values, call_text, settings
 
 # What a voice's line is about, by its recipe role ({favour}, {relation}, {alias}, {old} filled from
 # the recipe): a gist, not a sentence, since a small model copies a sentence it is given word for word.

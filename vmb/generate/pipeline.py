@@ -28,10 +28,11 @@ from vmb.generate.schemas import (
     QAItem,
     QASet,
     Record,
+    StageFailure,
     Timeline,
     Vetting,
 )
-from vmb.generate.store import StageFailure, Store
+from vmb.generate.store import Store
 
 
 class Backend(Protocol):
@@ -199,44 +200,3 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
     outcome.metadata = export.write_metadata(outcome.out, options, metadata, outcome.failures,
                                              {"backend": backend.report()})
     return outcome
-
-
-class ProceduralBackend:
-    """No model: seeded templates and pools (``vmb.generate.procedural``)."""
-
-    name = "procedural"
-
-    def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
-        from vmb.generate.procedural import personas
-
-        return personas.build(options, group, revision)
-
-    def chains(self, options: GenerateOptions, personas: PersonaGroup, revision: int = 0) -> ChainSet:
-        from vmb.generate.procedural import chains
-
-        try:
-            return chains.build(options, personas, revision)
-        except chains.PlanMismatch as mismatch:
-            raise StageFailure(str(mismatch)) from None
-
-    def dialogue(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet,
-                 timeline: Timeline, revision: int = 0) -> Dialogue:
-        from vmb.generate.procedural import dialogue
-
-        return dialogue.build(options, personas, chains, timeline, revision)
-
-    def qa(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, timeline: Timeline,
-           dialogue: Dialogue, revision: int = 0) -> QASet:
-        from vmb.generate.procedural import qa
-
-        return qa.build(options, personas, chains, timeline, dialogue, revision)
-
-    def requery(self, options: GenerateOptions, personas: PersonaGroup, chains: ChainSet, dialogue: Dialogue,
-                item: QAItem, attempt: int, problems: list[str]) -> QAItem:
-        from vmb.generate.procedural import qa
-
-        chain = next(c for c in chains.chains if c.id == item.chain)
-        return qa.item(options, personas, chain, item.query_date, qa.event_lines(dialogue), attempt)
-
-    def report(self) -> dict[str, Any]:
-        return {"name": self.name}

@@ -193,3 +193,21 @@ STAGE_MODELS: dict[str, type[Record]] = {
     "vetting": Vetting,
     "export": Export,
 }
+
+
+class StageFailure(Exception):
+    """A group's record for one stage could not be made (an LLM answer invalid twice, a failed
+    request); the message says why. The group is recorded as failed, never written half-made."""
+
+
+Said = tuple[str, str, str]  # time, speaker, text
+
+
+def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
+    """Event id → (date, its lines in the history with their times)."""
+    found: dict[str, tuple[str, list[Said]]] = {}
+    for day in dialogue.days:
+        for line in day.lines:
+            if line.event is not None:
+                found.setdefault(line.event, (day.date, []))[1].append((line.time, line.speaker, line.text))
+    return found

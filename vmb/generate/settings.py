@@ -167,3 +167,21 @@ def settings() -> dict[str, Setting]:
     """Every usable setting by API name, in the registry's order."""
     found = (_setting(api) for api in API_BY_NAME.values())
     return {s.api: s for s in found if s is not None}
+
+
+def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
+    """The values an answer sets, zone arguments left out."""
+    values = []
+    for call in calls:
+        api = API_BY_NAME.get(call["name"])
+        for name, value in call["args"].items():
+            if api is not None and isinstance(api.params.get(name), Zone):
+                continue
+            values.append(value)
+    return values
+
+
+def remembered_values(calls: list[dict[str, Any]], content: dict[str, Any] | None = None) -> list[Any]:
+    """The values an answer takes from the history, which its query must not say: all it sets but
+    the ``content`` call's (the song or the place the query itself names)."""
+    return answer_values([call for call in calls if call != content])

@@ -25,11 +25,6 @@ R = TypeVar("R", bound=Record)
 STAGES_DIR = "stages"
 
 
-class StageFailure(Exception):
-    """A group's record for one stage could not be made (an LLM answer invalid twice, a failed
-    request); the message says why. The group is recorded as failed, never written half-made."""
-
-
 class ArtifactError(VmbError):
     """An artifact that cannot be used: names the file, the line and what is wrong."""
 

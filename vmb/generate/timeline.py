@@ -11,6 +11,7 @@ event of its chain. The exact mean gap of a benchmark is read back from its meta
 from __future__ import annotations
 
 from datetime import date, timedelta
+from random import Random
 
 from vmb.generate.options import GenerateOptions, rng_for
 from vmb.generate.schemas import ChainSet, EventDate, QueryDate, Timeline
@@ -39,3 +40,26 @@ def chain_gaps(dates: list[str]) -> list[int]:
     """Days between consecutive events of one chain, in chain order."""
     days = [date.fromisoformat(d) for d in dates]
     return [(b - a).days for a, b in zip(days, days[1:])]
+
+
+def share(total: int, count: int, rng: Random) -> list[int]:
+    """``total`` split into ``count`` jittered non-negative parts that add up exactly."""
+    weights = [rng.uniform(0.6, 1.4) for _ in range(count)]
+    scale = total / sum(weights)
+    parts = [int(w * scale) for w in weights]
+    for index in rng.sample(range(count), total - sum(parts)):
+        parts[index] += 1
+    return parts
+
+
+def day_sizes(options: GenerateOptions, chains: ChainSet, timeline: Timeline) -> dict[str, int]:
+    """Lines each history day should have (its events' lines plus its share of the filler), for a
+    backend that writes whole days at once."""
+    lines_of = {e.id: len(e.lines) for c in chains.chains for e in c.events}
+    by_day: dict[str, int] = {}
+    for placed in timeline.events:
+        by_day[placed.date] = by_day.get(placed.date, 0) + lines_of[placed.event]
+    days = sorted(by_day)
+    filler = share(max(0, options.history_lines - sum(by_day.values())), len(days),
+                   rng_for(options, chains.group, "dialogue-sizes"))
+    return {day: by_day[day] + extra for day, extra in zip(days, filler)}

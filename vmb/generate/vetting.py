@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 from vmb.data import DataError, parse_call
 from vmb.data.metadata import Metadata
 from vmb.data.spoken import mentions, says_value
-from vmb.generate.schemas import PersonaGroup, QAItem, Verdict
-from vmb.generate.store import StageFailure
+from vmb.generate.schemas import PersonaGroup, QAItem, StageFailure, Verdict
+from vmb.generate.settings import answer_values, remembered_values
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone
@@ -34,24 +34,6 @@ class AnswerPlan(NamedTuple):
 
     derived: tuple[Any, int] | None = None
     content: dict[str, Any] | None = None
-
-
-def answer_values(calls: list[dict[str, Any]]) -> list[Any]:
-    """The values an answer sets, zone arguments left out."""
-    values = []
-    for call in calls:
-        api = API_BY_NAME.get(call["name"])
-        for name, value in call["args"].items():
-            if api is not None and isinstance(api.params.get(name), Zone):
-                continue
-            values.append(value)
-    return values
-
-
-def remembered_values(calls: list[dict[str, Any]], content: dict[str, Any] | None = None) -> list[Any]:
-    """The values an answer takes from the history, which its query must not say: all it sets but
-    the ``content`` call's (the song or the place the query itself names)."""
-    return answer_values([call for call in calls if call != content])
 
 
 def _domain(call: dict[str, Any], value: Any) -> tuple[Any, ...]:

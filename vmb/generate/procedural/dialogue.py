@@ -19,20 +19,11 @@ from vmb.generate.procedural.speech import Words, undouble
 from vmb.generate.procedural.talk import Talk
 from vmb.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
 from vmb.generate.settings import settings
+from vmb.generate.timeline import share
 
 Said = tuple[str, str, "str | None"]  # speaker, text, the event the line embeds
 MAX_SESSION_LINES = 98  # two lines a minute within one clock hour
 HOURS = tuple(range(7, 22))
-
-
-def share(total: int, count: int, rng: Random) -> list[int]:
-    """``total`` split into ``count`` jittered non-negative parts that add up exactly."""
-    weights = [rng.uniform(0.6, 1.4) for _ in range(count)]
-    scale = total / sum(weights)
-    parts = [int(w * scale) for w in weights]
-    for index in rng.sample(range(count), total - sum(parts)):
-        parts[index] += 1
-    return parts
 
 
 # How often a block of talk has a line about a device of the car, and how often that line says a value.
@@ -110,16 +101,3 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
             lines += _timed(_session_lines(session_events, session_filler, threads, devices, rng), hour, rng)
         out.append(DialogueDay(date=day, lines=lines))
     return Dialogue(group=group.group, days=out)
-
-
-def day_sizes(options: GenerateOptions, chains: ChainSet, timeline: Timeline) -> dict[str, int]:
-    """Lines each history day should have (its events' lines plus its share of the filler), for a
-    backend that writes whole days at once."""
-    lines_of = {e.id: len(e.lines) for c in chains.chains for e in c.events}
-    by_day: dict[str, int] = {}
-    for placed in timeline.events:
-        by_day[placed.date] = by_day.get(placed.date, 0) + lines_of[placed.event]
-    days = sorted(by_day)
-    filler = share(max(0, options.history_lines - sum(by_day.values())), len(days),
-                   rng_for(options, chains.group, "dialogue-sizes"))
-    return {day: by_day[day] + extra for day, extra in zip(days, filler)}

@@ -21,9 +21,18 @@ from vmb.generate.procedural import asks, scenes, situations, talk
 from vmb.generate.procedural.chains import reference_answer
 from vmb.generate.procedural.devices import plain
 from vmb.generate.procedural.speech import PRONOUNS, first, nouns, undouble
-from vmb.generate.schemas import Chain, ChainSet, Dialogue, Event, PersonaGroup, QAItem, QASet, Timeline
-
-Said = tuple[str, str, str]  # time, speaker, text
+from vmb.generate.schemas import (
+    Chain,
+    ChainSet,
+    Dialogue,
+    Event,
+    PersonaGroup,
+    QAItem,
+    QASet,
+    Said,
+    Timeline,
+    event_lines,
+)
 
 # Openings that leave room for someone in the back (a scene with children, a dog, a relative).
 DRIVING = ("{asker} was driving {errand}.", "{asker} drove {errand}.", "{asker} set off {errand}.")
@@ -52,16 +61,6 @@ def clock(hhmm: str) -> str:
 def long_date(iso: str) -> str:
     day = date.fromisoformat(iso)
     return f"{day:%B} {day.day}, {day.year}"
-
-
-def event_lines(dialogue: Dialogue) -> dict[str, tuple[str, list[Said]]]:
-    """Event id → (date, its lines in the history with their times)."""
-    found: dict[str, tuple[str, list[Said]]] = {}
-    for day in dialogue.days:
-        for line in day.lines:
-            if line.event is not None:
-                found.setdefault(line.event, (day.date, []))[1].append((line.time, line.speaker, line.text))
-    return found
 
 
 # How often a gold-memory entry says who was driving whom where before the quote (the release's
