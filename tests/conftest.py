@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

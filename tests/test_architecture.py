@@ -111,3 +111,38 @@ def test_a_made_benchmark_s_metadata_is_read_through_vmb_data_only() -> None:
     readers = [p.relative_to(PACKAGE.parent).as_posix() for p in PACKAGE.rglob("*.py")
                if "read_metadata" in p.read_text(encoding="utf-8") and "def read_metadata" in p.read_text(encoding="utf-8")]
     assert readers == ["vmb/data/metadata.py"], readers
+
+
+# The generator's own layers (vmb/generate/README.md), lowest first: a module imports its own
+# layer and those below. The procedural wording and the LLM backend share a layer and neither
+# imports the other: both make sentences from the same plan.
+GENERATE_LAYERS: list[tuple[str, ...]] = [
+    ("vmb.generate.schemas", "vmb.generate.settings"),
+    ("vmb.generate.words",),
+    ("vmb.generate.plan",),
+    ("vmb.generate.procedural", "vmb.generate.llm"),
+    ("vmb.generate.export",),
+    ("vmb.generate.pipeline", "vmb.generate.store", "vmb.generate.review", "vmb.generate.estimate", "vmb.generate"),
+]
+SIDE_BY_SIDE = ("vmb.generate.procedural", "vmb.generate.llm")
+
+
+def generate_layer(module: str) -> tuple[int, str]:
+    """The generator layer of a module and the name it is listed under (the longest listed prefix)."""
+    found = [(number, prefix) for number, names in enumerate(GENERATE_LAYERS) for prefix in names
+             if module == prefix or module.startswith(prefix + ".")]
+    assert found, f"{module} is in no layer of GENERATE_LAYERS: add it there and to vmb/generate/README.md"
+    return max(found, key=lambda item: len(item[1]))
+
+
+def test_the_generator_s_layers_point_one_way() -> None:
+    wrong = []
+    for a, targets in imports().items():
+        if not a.startswith("vmb.generate"):
+            continue
+        (here, home) = generate_layer(a)
+        for b in sorted(t for t in targets if t.startswith("vmb.generate")):
+            there, other = generate_layer(b)
+            if there > here or (home in SIDE_BY_SIDE and other in SIDE_BY_SIDE and home != other):
+                wrong.append(f"{a} ({home}) imports {b} ({other})")
+    assert not wrong, "\n".join(wrong)

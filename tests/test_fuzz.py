@@ -29,8 +29,8 @@ from vmb.commands.run import config_from_args
 from vmb.data import DataError
 from vmb.data.metadata import read_metadata
 from vmb.errors import OptionError
-from vmb.generate.options import GenerateOptions, parse_type_shares
 from vmb.generate.pipeline import run as run_pipeline
+from vmb.generate.plan.options import GenerateOptions, parse_type_shares
 from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.store import ArtifactError
 from vmb.harness import run_benchmark

@@ -83,8 +83,8 @@ def test_run_two_gold_queries(small_benchmark: Path, tmp_path: Path, capsys: pyt
 
 
 def test_generate_personas_stage(tmp_path: Path) -> None:
-    from vmb.generate.llm import LLMBackend, llm_settings
-    from vmb.generate.options import GenerateOptions
+    from vmb.generate.llm.backend import LLMBackend, llm_settings
+    from vmb.generate.plan.options import GenerateOptions
     from vmb.generate.procedural.backend import ProceduralBackend
     from vmb.generate.schemas import StageFailure
     from vmb.llm.local import endpoint_identity

@@ -32,7 +32,7 @@ from tests.generate.conftest import generate
 from vmb.analysis.runs import load_runs
 from vmb.data import load_benchmark
 from vmb.data.metadata import read_metadata
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.harness.attribution import facts_of
 from vmb.harness.rescore import rescore_run
 from vmb.results import metrics

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vmb.generate.llm import StageUsage
+from vmb.generate.llm.backend import StageUsage
 from vmb.llm.model import Reply, read_usage
 from vmb.memory.base import BuildCost
 from vmb.prices import Price

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from vmb.data import Benchmark, load_benchmark
-from vmb.generate.options import GenerateOptions
 from vmb.generate.pipeline import run
-from vmb.generate.procedural import chains, personas
+from vmb.generate.plan import personas
+from vmb.generate.plan.options import GenerateOptions
+from vmb.generate.procedural import chains
 from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.schemas import Chain, ChainSet
 

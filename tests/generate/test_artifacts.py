@@ -13,7 +13,7 @@ import pytest
 from tests.generate.conftest import SMALL, files, generate
 from vmb.cli import main
 from vmb.errors import OptionError
-from vmb.generate.options import GenerateOptions, parse_type_shares
+from vmb.generate.plan.options import GenerateOptions, parse_type_shares
 from vmb.generate.schemas import SCHEMA_VERSION, STAGES
 from vmb.generate.settings import settings
 from vmb.generate.store import ArtifactError, Store

@@ -13,7 +13,7 @@ from tests.generate.conftest import SMALL, files, generate
 from tests.generate.test_llm import SIZE, FaultyWriter
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.store import ArtifactError
 
 ARGV = ["generate", "--groups", "3", "--seed", "7", "--history-lines", "300", "--background-chains", "4"]

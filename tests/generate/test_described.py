@@ -10,17 +10,18 @@ from functools import cache
 from vmb.data.reasoning import REASONING
 from vmb.data.spoken import described, spoken_pattern
 from vmb.data.spoken_words import DESCRIBED_VALUES
-from vmb.generate.llm_checks import read_line
-from vmb.generate.llm_plan import LinePlan
-from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import chains, personas
-from vmb.generate.procedural.devices import usable
-from vmb.generate.procedural.recipe_types import Recipe
-from vmb.generate.procedural.recipes import UNDESCRIBED, recipes
-from vmb.generate.procedural.values import describable
+from vmb.generate.export.vetting import check_query
+from vmb.generate.llm.briefs import LinePlan
+from vmb.generate.llm.checks import read_line
+from vmb.generate.plan import personas
+from vmb.generate.plan.options import GenerateOptions
+from vmb.generate.plan.recipe_types import Recipe
+from vmb.generate.plan.recipes import UNDESCRIBED, recipes
+from vmb.generate.plan.values import describable
+from vmb.generate.procedural import chains
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import call_text, settings
-from vmb.generate.vetting import check_query
+from vmb.generate.words.devices import usable
 
 OPTIONS = GenerateOptions(groups=60, seed=5)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate.llm_checks import (
+from vmb.generate.llm.briefs import LinePlan, QueryPlan, chain_request
+from vmb.generate.llm.checks import (
     InvalidOutput,
     check_answer,
     check_chain,
@@ -15,8 +16,7 @@ from vmb.generate.llm_checks import (
     spoken,
     step_said,
 )
-from vmb.generate.llm_plan import LinePlan, QueryPlan, chain_request
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.settings import settings
 

@@ -12,8 +12,9 @@ import pytest
 from pydantic import BaseModel
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate import timeline
-from vmb.generate.llm_checks import (
+from vmb.generate.llm.answer_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
+from vmb.generate.llm.briefs import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
+from vmb.generate.llm.checks import (
     InvalidOutput,
     QAAnswer,
     WrittenChain,
@@ -23,9 +24,8 @@ from vmb.generate.llm_checks import (
     check_day,
     check_personas,
 )
-from vmb.generate.llm_plan import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
-from vmb.generate.llm_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan import timeline
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.procedural.backend import ProceduralBackend
 from vmb.generate.settings import call_text
 

@@ -14,13 +14,13 @@ from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
-from vmb.generate.options import GenerateOptions, rng_for, type_counts
+from vmb.generate.export.vetting import check_benchmark
+from vmb.generate.plan.options import GenerateOptions, rng_for, type_counts
+from vmb.generate.plan.recipes import BUILDERS
 from vmb.generate.procedural import qa
-from vmb.generate.procedural.devices import usable
-from vmb.generate.procedural.recipes import BUILDERS
 from vmb.generate.schemas import Chain
 from vmb.generate.settings import settings
-from vmb.generate.vetting import check_benchmark
+from vmb.generate.words.devices import usable
 from vmb.sim import World
 from vmb.stats import compute
 

@@ -17,11 +17,13 @@ from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
 from vmb.data.spoken_words import SWITCH_WORDS
-from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import ask_words, asks, chains, personas, qa, speech, speech_words, states, talk
-from vmb.generate.procedural.devices import CONTENT, content_of, plain, usable
+from vmb.generate.export.vetting import check_query
+from vmb.generate.plan import personas
+from vmb.generate.plan.options import GenerateOptions
+from vmb.generate.procedural import asks, chains, qa, speech, talk
 from vmb.generate.settings import settings
-from vmb.generate.vetting import check_query
+from vmb.generate.words import ask_words, speech_words, states
+from vmb.generate.words.devices import CONTENT, content_of, plain, usable
 
 _OPTIONS = GenerateOptions(groups=40, seed=5)
 

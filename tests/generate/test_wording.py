@@ -17,25 +17,15 @@ from vmb.audit.wording import catalog_phrases, classify_types, gold_words, neste
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
 from vmb.data.spoken_words import SPOKEN_VALUES
-from vmb.generate.options import GenerateOptions
-from vmb.generate.procedural import (
-    ask_words,
-    asks,
-    chains,
-    lexicon,
-    personas,
-    situations,
-    speech,
-    speech_words,
-    states,
-    talk,
-    voices,
-)
-from vmb.generate.procedural.corrections import CORRECTIONS, RELATIVE
-from vmb.generate.procedural.devices import DEVICES, usable, value_noun
-from vmb.generate.procedural.recipes import BUILDERS, recipes
+from vmb.generate.plan import personas
+from vmb.generate.plan.options import GenerateOptions
+from vmb.generate.plan.recipes import BUILDERS, recipes
+from vmb.generate.procedural import asks, chains, speech, talk, voices
 from vmb.generate.schemas import Chain, Event, Utterance
 from vmb.generate.settings import settings
+from vmb.generate.words import ask_words, lexicon, situations, speech_words, states
+from vmb.generate.words.corrections import CORRECTIONS, RELATIVE
+from vmb.generate.words.devices import DEVICES, usable, value_noun
 
 _QUOTED = re.compile(r": '(.+?)'(?= [A-Z]|$)")
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -255,7 +245,7 @@ def test_a_correction_may_be_asked_for_with_its_device_switched_on(wording_bench
 
 def test_nicknames_fit_the_kind_of_value() -> None:
     """ "the reading light brightness at 9 ... the harbor look": a look is a colour's or a theme's."""
-    from vmb.generate.procedural.causes import concerns
+    from vmb.generate.words.causes import concerns
 
     for api in DEVICES:
         if api not in settings():
@@ -285,7 +275,7 @@ def test_gold_entries_open_with_no_reply_to_something_unsaid(wording_bench: Benc
 
 def test_a_relation_that_says_a_gender_goes_with_a_name_of_it(wording_bench: Benchmark) -> None:
     """ "our landlady Antonio" """
-    from vmb.generate.procedural.fake import words
+    from vmb.generate.words.fake import words
 
     pool = words()
     wrong = {"female": set(pool["male_names"]) - set(pool["female_names"]),

@@ -22,8 +22,8 @@ TARGET_MIB = 300.0  # at any number of groups
 
 
 def generate_suite(options: BenchOptions) -> SuiteResult:
-    from vmb.generate.options import GenerateOptions
     from vmb.generate.pipeline import run
+    from vmb.generate.plan.options import GenerateOptions
     from vmb.generate.procedural.backend import ProceduralBackend
 
     settings = GenerateOptions(groups=GROUPS, seed=1)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from vmb.generate.options import GenerateOptions
+    from vmb.generate.plan.options import GenerateOptions
 
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
 RESUME = "rerun the same command to resume"
@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     import dataclasses
     from types import SimpleNamespace
 
-    from vmb.generate.options import GenerateOptions, release_type_shares
+    from vmb.generate.plan.options import GenerateOptions, release_type_shares
 
     # The declared defaults, not a validated GenerateOptions(): validating imports the simulator,
     # which building the parser for `vmb --help` must not.
@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> GenerateOptions:
     from vmb.errors import OptionError
-    from vmb.generate.options import GenerateOptions, parse_type_shares
+    from vmb.generate.plan.options import GenerateOptions, parse_type_shares
 
     fields = {k: getattr(args, k) for k in ("groups", "seed", "people", "history_lines", "background_chains",
                                             "vehicle_chains", "conflict_density", "delay_days", "start_date",
@@ -79,7 +79,7 @@ def options_from(args: argparse.Namespace) -> GenerateOptions:
     if args.type_shares:
         fields["type_shares"] = parse_type_shares(args.type_shares)
     if args.backend == "llm":
-        from vmb.generate.llm import check_pool, llm_settings
+        from vmb.generate.llm.backend import check_pool, llm_settings
         from vmb.llm.local import endpoint_identity, local_name
 
         local = local_name(args.model)
@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     options = options_from(args)
     if options.backend == "llm":
         from vmb.generate.estimate import estimate, format_estimate
-        from vmb.generate.progress import GenerateProgress
+        from vmb.generate.llm.progress import GenerateProgress
 
         estimates = estimate(options)
         print(format_estimate(estimates), flush=True)
@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with served(args.model, args.base_url, parallel=args.concurrency) as base_url, writing(args.out):
             if options.backend == "llm":
-                from vmb.generate.llm import LLMBackend
+                from vmb.generate.llm.backend import LLMBackend
                 from vmb.generate.store import Store
 
                 store = Store(args.out, options)

@@ -111,7 +111,7 @@ def _print_findings(title: str, findings: list[Finding]) -> None:
 
 def verify_generated(data_dir: Path, metadata: Metadata) -> int:
     """A benchmark made by `vmb generate` has no errata: every problem is a finding."""
-    from vmb.generate.vetting import check_benchmark
+    from vmb.generate.export.vetting import check_benchmark
 
     problems = check_benchmark(data_dir, metadata)
     print(f"generated benchmark ({metadata.made.groups} groups requested, seed "

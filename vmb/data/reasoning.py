@@ -11,7 +11,7 @@ from dataclasses import dataclass
 class ReasoningType:
     name: str  # as the release's QA files (and the paper's tables) write it
     label: str  # how tables and figures name it
-    recipe: str  # the generator's recipe for its chains (a key of vmb.generate.procedural.recipes.BUILDERS)
+    recipe: str  # the generator's recipe for its chains (a key of vmb.generate.plan.recipes.BUILDERS)
     # The answer depends on a situation the query only implies (a time of day, the weather): the
     # audit checks the query's clock against it, the failures figure shows this type's composition.
     implied_condition: bool = False
@@ -34,7 +34,7 @@ class ReasoningType:
     # what they said of it (12 of 97 coreferences, 10 of 90 state shifts, 8 of 102 conditionals),
     texts_weight: float = 1.0
     # whether it wants a setting with a value for every voice (``--conflict-density`` holders), or
-    # one that some temporary state would move (vmb.generate.procedural.causes),
+    # one that some temporary state would move (vmb.generate.words.causes),
     value_per_voice: bool = False
     temporary_state: bool = False
     # and how often its gold memory writes the deciding entry last: when that entry is also the

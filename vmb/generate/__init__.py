@@ -5,15 +5,14 @@ Stages, in order, each one JSONL artifact under ``OUT/stages`` (schemas in
 
 personas → chains → timeline → dialogue → qa → vetting → export
 
-- :mod:`vmb.generate.options`: the knobs (:class:`GenerateOptions`), recorded in every artifact.
-- :mod:`vmb.generate.settings`: the vehicle settings preferences are drawn from, read off ``vmb.sim``.
-- :mod:`vmb.generate.pipeline`: ``run(options, out, backend)`` and the :class:`Backend` protocol
-  (personas, chains, dialogue, qa, requery); the timeline, the vetting and export are shared.
-- :mod:`vmb.generate.procedural`: the seeded backend without a model.
-- :mod:`vmb.generate.timeline`, :mod:`vmb.generate.vetting`, :mod:`vmb.generate.export`.
+Its layers, each a folder (``vmb/generate/README.md`` names their files): the word banks
+(``words``), the plan (``plan``: options, people, recipes, timeline), the procedural wording
+(``procedural``) and the LLM backend (``llm``) side by side, the vetting and export (``export``),
+and on top :mod:`vmb.generate.pipeline`: ``run(options, out, backend)`` and the :class:`Backend`
+protocol (personas, chains, dialogue, qa, requery).
 
 ```python
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.pipeline import run
 from vmb.generate.procedural.backend import ProceduralBackend
 run(GenerateOptions(groups=5, seed=1), Path("gen/small"), ProceduralBackend())

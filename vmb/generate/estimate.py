@@ -12,9 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.generate import timeline
-from vmb.generate.llm import LLM_STAGES, prompt_text
-from vmb.generate.llm_plan import (
+from vmb.generate.llm.backend import LLM_STAGES, prompt_text
+from vmb.generate.llm.briefs import (
     chain_request,
     day_payload,
     days_of,
@@ -23,9 +22,10 @@ from vmb.generate.llm_plan import (
     query_plan,
     recipe_of,
 )
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan import timeline
+from vmb.generate.plan.options import GenerateOptions
+from vmb.generate.plan.timeline import day_sizes
 from vmb.generate.procedural.backend import ProceduralBackend
-from vmb.generate.timeline import day_sizes
 from vmb.tokens import count_tokens
 
 SAMPLE_GROUPS = 2

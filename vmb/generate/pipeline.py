@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from vmb.generate import export, review, timeline, vetting
-from vmb.generate.options import GenerateOptions
+from vmb.generate import review
+from vmb.generate.export import layout, vetting
+from vmb.generate.plan import timeline
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import (
     STAGES,
     ChainSet,
@@ -143,7 +145,7 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
     lines_of: dict[int, dict[str, list[int]]] = {}
 
     def exported(r: dict[str, Any]) -> Export:
-        record, lines_of[r["personas"].group] = export.write_group(outcome.out, r["vetting"], r["dialogue"])
+        record, lines_of[r["personas"].group] = layout.write_group(outcome.out, r["vetting"], r["dialogue"])
         return record
 
     makers: dict[str, Callable[[int, dict[str, Any]], Record]] = {
@@ -181,8 +183,8 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
             outcome.seconds[name] += time.perf_counter() - start
         else:
             made.append(records["export"].lines)
-            lines = lines_of.pop(group, None) or export.history_text(records["dialogue"])[1]
-            metadata.append(export.group_entry(export.group_metadata(
+            lines = lines_of.pop(group, None) or layout.history_text(records["dialogue"])[1]
+            metadata.append(layout.group_entry(layout.group_metadata(
                 records["personas"], records["chains"], records["timeline"], records["dialogue"], records["vetting"],
                 lines)))
     for name in STAGES:
@@ -193,10 +195,10 @@ def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[st
     if made and max(made) > options.history_lines:
         log(f"note: --history-lines {options.history_lines} is fewer than the chains' events need; the histories "
             f"have {min(made)}-{max(made)} lines (fewer --background-chains or --vehicle-chains make shorter ones)")
-    removed = export.prune(outcome.out, set(have["export"]))
+    removed = layout.prune(outcome.out, set(have["export"]))
     if removed:
         log(f"export: removed {len(removed)} file(s) of groups this benchmark no longer holds "
             f"({', '.join(str(p.relative_to(outcome.out)) for p in removed[:4])}{', ...' if len(removed) > 4 else ''})")
-    outcome.metadata = export.write_metadata(outcome.out, options, metadata, outcome.failures,
+    outcome.metadata = layout.write_metadata(outcome.out, options, metadata, outcome.failures,
                                              {"backend": backend.report()})
     return outcome

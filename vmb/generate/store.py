@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from vmb.errors import VmbError, storage_message
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
 
 R = TypeVar("R", bound=Record)

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.procedural import causes, situations, states
-from vmb.generate.procedural.ask_words import (
+from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, nouns
+from vmb.generate.schemas import Chain, Persona, PersonaGroup
+from vmb.generate.settings import settings
+from vmb.generate.words import causes, situations, states
+from vmb.generate.words.ask_words import (
     ASIDE_USE,
     CHATTER,
     CHATTER_USE,
@@ -51,12 +54,9 @@ from vmb.generate.procedural.ask_words import (
     USUAL_TIMES,
     WITH_ME,
 )
-from vmb.generate.procedural.corrections import step_said, step_words
-from vmb.generate.procedural.devices import DEVICES, value_noun
-from vmb.generate.procedural.lexicon import fresh, once_words
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, nouns
-from vmb.generate.schemas import Chain, Persona, PersonaGroup
-from vmb.generate.settings import settings
+from vmb.generate.words.corrections import step_said, step_words
+from vmb.generate.words.devices import DEVICES, value_noun
+from vmb.generate.words.lexicon import fresh, once_words
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import (
     Chain,
     ChainSet,
@@ -25,7 +25,7 @@ class ProceduralBackend:
     name = "procedural"
 
     def personas(self, options: GenerateOptions, group: int, revision: int = 0) -> PersonaGroup:
-        from vmb.generate.procedural import personas
+        from vmb.generate.plan import personas
 
         return personas.build(options, group, revision)
 

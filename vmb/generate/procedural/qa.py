@@ -16,10 +16,9 @@ from datetime import date
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import asks, scenes, situations, talk
+from vmb.generate.plan.options import GenerateOptions, rng_for
+from vmb.generate.procedural import asks, scenes, talk
 from vmb.generate.procedural.chains import reference_answer
-from vmb.generate.procedural.devices import plain
 from vmb.generate.procedural.speech import PRONOUNS, first, nouns, undouble
 from vmb.generate.schemas import (
     Chain,
@@ -33,6 +32,8 @@ from vmb.generate.schemas import (
     Timeline,
     event_lines,
 )
+from vmb.generate.words import situations
+from vmb.generate.words.devices import plain
 
 # Openings that leave room for someone in the back (a scene with children, a dog, a relative).
 DRIVING = ("{asker} was driving {errand}.", "{asker} drove {errand}.", "{asker} set off {errand}.")

@@ -23,9 +23,12 @@ from functools import cache
 from random import Random
 
 from vmb.data.spoken import mentions, value_words
-from vmb.generate.procedural import lexicon
-from vmb.generate.procedural.fake import Names, words
-from vmb.generate.procedural.scene_words import (
+from vmb.generate.procedural.speech import PRONOUNS, cap, first
+from vmb.generate.procedural.talk import expand
+from vmb.generate.schemas import Persona
+from vmb.generate.words import lexicon
+from vmb.generate.words.fake import Names, words
+from vmb.generate.words.scene_words import (
     AGREES,
     ASKS_CAR,
     CAR_PARTS,
@@ -39,10 +42,7 @@ from vmb.generate.procedural.scene_words import (
     SEES_TO,
     SOLO,
 )
-from vmb.generate.procedural.situations import Condition
-from vmb.generate.procedural.speech import PRONOUNS, cap, first
-from vmb.generate.procedural.talk import expand
-from vmb.generate.schemas import Persona
+from vmb.generate.words.situations import Condition
 
 # How often a scene opens with the time of day, and has a line about the people in the car.
 TIME_LEAD, PEOPLE_LINE = 0.3, 0.08

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from random import Random
 
-from vmb.generate.procedural import lexicon
-from vmb.generate.procedural.fake import Names, words
 from vmb.generate.schemas import Persona, PersonaGroup
+from vmb.generate.words import lexicon
+from vmb.generate.words.fake import Names, words
 
 # Where a drive goes, with the clock hours (0-23) it can start at: nobody drives home from the match at 7 AM.
 _ERRAND_HOURS = {

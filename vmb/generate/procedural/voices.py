@@ -18,8 +18,11 @@ from random import Random
 from typing import Any
 
 from vmb.data.spoken_words import COUNT_WORDS
-from vmb.generate.procedural import causes, situations, states
-from vmb.generate.procedural.corrections import (
+from vmb.generate.plan.recipe_types import Recipe, Voice, event_voices
+from vmb.generate.procedural.speech import PRONOUNS, Words, cap, first, for_now, lowered, noun, nouns, spoken
+from vmb.generate.settings import settings
+from vmb.generate.words import causes, situations, states
+from vmb.generate.words.corrections import (
     CHANGED_FROM,
     CORRECTIONS,
     CORRECTIONS_LATER,
@@ -33,11 +36,9 @@ from vmb.generate.procedural.corrections import (
     step_said,
     step_words,
 )
-from vmb.generate.procedural.devices import DEVICES, literal
-from vmb.generate.procedural.lexicon import fresh
-from vmb.generate.procedural.recipe_types import Recipe, Voice, event_voices
-from vmb.generate.procedural.speech import PRONOUNS, Words, cap, first, for_now, lowered, noun, nouns, spoken
-from vmb.generate.procedural.speech_words import (
+from vmb.generate.words.devices import DEVICES, literal
+from vmb.generate.words.lexicon import fresh
+from vmb.generate.words.speech_words import (
     COMPLAINTS,
     COND_LEADS,
     END_LEADS,
@@ -65,7 +66,6 @@ from vmb.generate.procedural.speech_words import (
     UNSAID_USE,
     WHY,
 )
-from vmb.generate.settings import settings
 
 
 def theme_of(recipe: Recipe, voice: Voice) -> str:

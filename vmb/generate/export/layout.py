@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data.metadata import GENERATOR, METADATA
-from vmb.generate.options import GenerateOptions
+from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
 
 

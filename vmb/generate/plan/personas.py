@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from random import Random
 
-from vmb.generate.options import GenerateOptions, rng_for
-from vmb.generate.procedural import pools
-from vmb.generate.procedural.fake import american, faker
-from vmb.generate.procedural.recipes import recipes
+from vmb.generate.plan.options import GenerateOptions, rng_for
+from vmb.generate.plan.recipes import recipes
 from vmb.generate.schemas import Conflict, Persona, PersonaGroup, Preference
+from vmb.generate.words import pools
+from vmb.generate.words.fake import american, faker
 
 
 def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str, object]]:
