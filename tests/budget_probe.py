@@ -53,8 +53,9 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
 
 
 def generation_peaks(out: Path) -> dict[str, Any]:
-    from vmb.generate.options import GenerateOptions
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.plan.options import GenerateOptions
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     peaks: dict[str, Any] = {"status": 0}
     for groups in (1, 2, 6):

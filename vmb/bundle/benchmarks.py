@@ -28,8 +28,9 @@ class Located:
 def _rebuilt(root: Path, identity: Identity, scratch: Path) -> tuple[Path | None, str | None]:
     """The generated benchmark rebuilt from its recorded options, or why it cannot be."""
     from vmb.data.metadata import METADATA
-    from vmb.generate.options import GenerateOptions
-    from vmb.generate.pipeline import ProceduralBackend, run
+    from vmb.generate.pipeline import run
+    from vmb.generate.plan.options import GenerateOptions
+    from vmb.generate.procedural.backend import ProceduralBackend
 
     generator = identity.generator or {}
     try:

@@ -161,7 +161,7 @@ def generate_command(benchmark: Benchmark) -> str | None:
     """The ``vmb generate`` command that rebuilds a generated benchmark (its options beside the defaults)."""
     from dataclasses import asdict
 
-    from vmb.generate.options import GenerateOptions
+    from vmb.generate.plan.options import GenerateOptions
 
     if benchmark.generator is None:
         return None
