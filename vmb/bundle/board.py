@@ -25,10 +25,10 @@ from vmb.analysis.compare import compare_outcomes, run_outcomes
 from vmb.bundle.manifest import CARD, BundleError
 from vmb.bundle.validate import Verdict, open_bundle, validate_bundle
 from vmb.data import REASONING_TYPES
+from vmb.outdir import claim_output_dir
 from vmb.results.metrics import SHOWN
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
-MARKER = ".vmb-board"  # names a directory `vmb board` wrote, so a rerun may replace it and nothing else
 
 
 @dataclass
@@ -150,16 +150,11 @@ def rank(rows: list[BoardRow]) -> list[BoardRow]:
 
 
 def claim(out: Path) -> None:
-    """Write only into a new or empty directory, or one `vmb board` wrote before (its marker)."""
-    if out.exists() and not out.is_dir():
-        raise BundleError(f"--out {out} is a file, not a directory")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise BundleError(f"--out {out} holds files vmb board did not write; choose a new or empty directory")
+    """The one output-directory rule (new, empty, or a board written before), then last run's views and cards
+    cleared: what a board links to is this run's."""
+    claim_output_dir(out, "vmb board")
     for part in ("view", "cards"):
         shutil.rmtree(out / part, ignore_errors=True)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / MARKER).write_text("written by vmb board; a rerun replaces this directory's board files\n",
-                              encoding="utf-8")
 
 
 def write_board(bundles: Sequence[Path], out: Path, data: str | None = None) -> list[BoardRow]:
