@@ -197,3 +197,20 @@ def test_release_answers_agent_scores_the_unchanged_share_and_compare_pairs_the_
     assert main(["compare", str(tmp_path / "on-release"), str(tmp_path / "memorised")]) == 0
     printed = capsys.readouterr().out
     assert "is a twin (seed 1)" in printed and "significant" in printed
+
+
+def test_verify_is_clean_on_a_twin_and_finds_an_edited_one(twins: dict[str, Path], tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from vmb.cli import main
+
+    assert main(["verify", "--data", str(twins["a"])]) == 0
+    assert "0 problem(s)" in capsys.readouterr().out
+    edited = tmp_path / "edited"
+    shutil.copytree(twins["a"], edited)
+    path = edited / "qa_data" / "qa_1.json"
+    body = json.loads(path.read_text())
+    body["related_to_vehicle_preference"][0]["new_answer"] = ["carcontrol_seat_set_heating(seat=\"driver\", level=9)"]
+    path.write_text(json.dumps(body))
+    assert main(["verify", "--data", str(edited)]) == 1
+    printed = capsys.readouterr().out
+    assert "refused_call qa_1#0" in printed and "differ from the ones vmb twin wrote" in printed

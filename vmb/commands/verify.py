@@ -7,7 +7,9 @@ question of their group (the loader accepts them), and compares them with the kn
 means nothing new appeared; 1 means a new finding (or, with --conformance, a conformance record
 that disagrees); 2 means the data could not be loaded (the message names the file and item).
 
-A benchmark made by `vmb generate` (it has a metadata.json) has no errata: every query is checked
+A twin made by `vmb twin` has its source's errata (in the twin's values) and no other finding, the
+files it was made as and no name of its source. A benchmark made by `vmb generate` (it has a
+metadata.json) has no errata: every query is checked
 as the generator checks it (calls succeed, the target differs from the default car, the query does
 not say the value, the events it rests on are in the history, no duplicate texts) and any problem
 is a finding.
@@ -121,11 +123,56 @@ def verify_generated(data_dir: Path, metadata: Metadata) -> int:
     return Exit.FAILURES if problems else Exit.OK
 
 
+def twin_errata(known: list[Finding], answers: dict[str, tuple[list[str], list[str]]]) -> list[Finding]:
+    """The source's errata as its twin says them: each answer string in the twin's values."""
+    out = []
+    for finding in known:
+        release, twin = answers.get(finding.query, ([], []))
+        said = finding.answer
+        if " ; ".join(release) == said:
+            said = " ; ".join(twin)
+        elif said in release:
+            said = twin[release.index(said)]
+        out.append(Finding(finding.kind, finding.query, said, finding.reason))
+    return out
+
+
+def verify_twin(data_dir: Path, twin: dict[str, Any], errata: Path) -> int:
+    """A twin (`vmb twin`) has its source's errata and no other finding: every changed answer replays,
+    changes the car and has no value of the default car; its files are the ones it was made as, and
+    no name of the source is left."""
+    from vmb.data import load_benchmark
+    from vmb.data.locate import data_checksum
+
+    bench = load_benchmark(data_dir)
+    answers = {q["id"]: (q["release_answer"], bench.query(q["id"]).answer) for g in twin["groups"] for q in g["queries"]}
+    findings = find_errata(str(data_dir))
+    known = {f.key() for f in twin_errata(load_errata(errata), answers)}
+    new = [f for f in findings if f.key() not in known]
+    problems = [f"{f.kind} {f.query}: {f.answer} ({f.reason})" for f in new]
+    if data_checksum(data_dir) != twin["data_sha256"]:
+        problems.append("the files differ from the ones vmb twin wrote (data_sha256); make the twin again")
+    if twin["summary"]["source_names_left"]:
+        problems.append(f"names of the source still said: {', '.join(twin['summary']['source_names_left'])}")
+    summary = twin["summary"]
+    print(f"twin (seed {twin['seed']}) of {twin['source']['path']}: {summary['changed']} of {summary['queries']} "
+          f"answers changed; {len(findings)} findings, {len(findings) - len(new)} of them the source's known errata; "
+          f"{len(problems)} problem(s)")
+    for problem in problems:
+        print(f"  {problem}")
+    return Exit.FAILURES if problems else Exit.OK
+
+
 def run(args: argparse.Namespace) -> int:
     from vmb.data import resolve_data_dir
     from vmb.data.metadata import read_metadata
+    from vmb.twin import read_twin
 
     data_dir = resolve_data_dir(args.data)
+    twin = read_twin(data_dir)
+    if twin is not None and not args.update_errata:
+        status = verify_twin(data_dir, twin, args.errata)
+        return max(status, _conformance(args.conformance)) if args.conformance is not None else status
     metadata = read_metadata(data_dir)
     if metadata is not None and not args.update_errata:
         status = verify_generated(data_dir, metadata)

@@ -147,12 +147,23 @@ def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value
     return _Move(kept, said)
 
 
+def _whole(texts: Texts, ids: list[TextId], setting: Setting, move: _Move) -> _Move | None:
+    """Every number of ``setting`` the query's gold memory states, moving together with its answer: the
+    distractors keep their order and their distance to it ("too strong, lower it to 2" after 3)."""
+    values = sorted(_stated(texts, [t for t in ids if t[0] == "gold"], setting) | set(move.values))
+    said = {v: [(t, s) for t in ids for s in texts.spans(t, v)[0]] for v in values}
+    if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR]) for v in values for t, s in said[v]):
+        return None
+    return _Move(tuple(values), said)
+
+
 def _sounds_like(member: Any, texts: list[str]) -> bool:
-    """Whether ``texts`` say ``member`` or a word made from it ("muted" for ``mute``): a value a new
-    answer must not take, for a distractor said so would lose its role."""
-    stem = re.split(r"[\s_\-]+", str(member))[0][:4]
-    return any(spans_of(t, member)[0] for t in texts) or (
-        len(stem) == 4 and any(re.search(rf"\b{re.escape(stem)}", t, re.IGNORECASE) for t in texts))
+    """Whether ``texts`` say ``member`` or, for a one-word member, a word made from it ("muted" for
+    ``mute``, "windows"): a value a new answer must not take, for a distractor said so would lose its role."""
+    word = str(member)
+    stem = re.escape(word[:-1] if word.endswith("e") else word)
+    return any(spans_of(t, member)[0] for t in texts) or word.isalpha() and len(word) > 2 and any(
+        re.search(rf"\b{stem}(?:e|s|es|d|ed|ing|r|er)?\b", t, re.IGNORECASE) for t in texts)
 
 
 def _new_values(move: _Move, setting: Setting, value: Any, old: set[Any], now: set[Any],
@@ -201,18 +212,43 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
         old = _stated(texts, ids, setting) | set(move.values)
         words = [query.query, *(texts.text[t] for t in ids)]
         options = _new_values(move, setting, value, old, old - set(move.values), words)
+        whole = _whole(texts, ids, setting, move) if not options and setting.kind == "int" else None
+        if whole is not None:
+            move = whole
+            old |= set(whole.values)
+            options = _new_values(move, setting, value, old, old - set(move.values), words)
         spans = [(t, s, m) for m, found in move.said.items() for t, s in found]
-        if not options or any(plan.taken(t, s) for t, s, _ in spans):
+        pinned = _pinned(plan, spans)
+        if pinned is not None:  # a value it moves with was moved already: by the same shift, or not at all
+            options = [o for o in options if pinned and all(n - m == pinned[0] for m, n in o.items())]
+        if not options:
             plan.kept.setdefault(query.index, []).append(
-                "no value of the setting keeps every other stated value's role" if not options
+                "no value of the setting keeps every other stated value's role" if pinned is None
                 else "its evidence is already changed for another query")
             continue
         moved = options[rng.randrange(len(options))]
         for text, span, item in spans:
-            plan.edits.setdefault(text, []).append(
-                Edit(span.start, span.end, said_like(span.said, moved[item]), item, moved[item], query.index))
+            if not plan.taken(text, span):
+                plan.edits.setdefault(text, []).append(
+                    Edit(span.start, span.end, said_like(span.said, moved[item]), item, moved[item], query.index))
         for index in sorted({query.index} | shared):
             _set_answer(plan, texts.group.queries[index], setting, value, moved)
+
+
+def _pinned(plan: Plan, spans: list[tuple[TextId, Span, Any]]) -> tuple[int, ...] | None:
+    """None when no span is changed yet; else ``(shift,)`` when every changed one is a number moved by
+    that one shift exactly where it stood, ``()`` when they were changed otherwise."""
+    shifts = set()
+    for text, span, item in spans:
+        if not plan.taken(text, span):
+            continue
+        same = [e for e in plan.edits[text] if (e.start, e.end, e.old) == (span.start, span.end, item)]
+        if not same or not all(isinstance(v, int) and not isinstance(v, bool) for v in (same[0].old, same[0].value)):
+            return ()
+        shifts.add(same[0].value - same[0].old)
+    if not shifts:
+        return None
+    return (shifts.pop(),) if len(shifts) == 1 else ()
 
 
 def _set_answer(plan: Plan, query: Query, setting: Setting, value: Any, moved: dict[Any, Any]) -> None:
