@@ -26,7 +26,7 @@ from vmb.bundle.manifest import CARD, BundleError
 from vmb.bundle.validate import Verdict, open_bundle, validate_bundle
 from vmb.data import REASONING_TYPES
 from vmb.outdir import claim_output_dir
-from vmb.results.metrics import SHOWN
+from vmb.results.metrics import ESM, SHOWN
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
 
@@ -61,7 +61,7 @@ class BoardRow:
         cells["cost"] = self.cost
         for kind in REASONING_TYPES:
             value = self.by_type.get(kind)
-            cells[f"ESM {kind}"] = "" if value is None else f"{value:.2f}"
+            cells[f"{ESM.name} {kind}"] = "" if value is None else f"{value:.2f}"
         cells["vs next"] = _versus(self.versus_next)
         return cells
 
@@ -110,7 +110,7 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str]) -> list
         for entry, verdict in zip(manifest.runs, verdicts, strict=True):
             run_dir = root / entry.path
             metric = _metric(run_dir)
-            by_type = {str(e.get("group")): e.get("esm") for e in metric.get("by_reasoning_type") or []
+            by_type = {str(e.get("group")): e.get(ESM.key) for e in metric.get("by_reasoning_type") or []
                        if isinstance(e, dict)}
             label = bundle.name.removesuffix(".tar.gz")
             row = BoardRow(bundle=label, run=entry.name, model=entry.model or entry.agent, memory=entry.memory,
@@ -139,7 +139,7 @@ def _slug(name: str, taken: set[str]) -> str:
 
 def rank(rows: list[BoardRow]) -> list[BoardRow]:
     """Rows by ESM, highest first, each compared with the next below it on the same benchmark."""
-    ordered = sorted(rows, key=lambda r: -(r.metrics.get("esm") or 0.0))
+    ordered = sorted(rows, key=lambda r: -(r.metrics.get(ESM.key) or 0.0))
     for above, below in zip(ordered, ordered[1:]):
         if above.benchmark != below.benchmark:
             above.versus_next = {"note": "next row ran on another benchmark"}
