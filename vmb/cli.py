@@ -9,6 +9,8 @@ import select
 import signal
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 # name → (module implementing it, one-line help). Each module defines ``add_arguments(parser)`` and
 # ``run(args) -> int`` (a status of ``vmb.errors.Exit``; an error is raised, never printed by the command),
@@ -51,8 +53,37 @@ def build_parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=help_text, description=module.__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(command)
+        _refuse_blank_values(command)
         command.set_defaults(handler=module.run, resume=getattr(module, "RESUME", None))
     return parser
+
+
+class BlankValue(Exception):
+    """An option or argument given an empty or blank value: most often an unset shell variable
+    (``--groups "$GROUPS"``), which must not silently mean the option's default (every group, the release).
+    Not a ``ValueError``: argparse lets it through to ``main``, which says it in one line."""
+
+
+def _refuse_blank_values(parser: argparse.ArgumentParser) -> None:
+    """Make every option and argument of ``parser`` (and of its subcommands) refuse an empty or blank value:
+    argparse converts each given value with the action's ``type``, wrapped here to check first."""
+    for action in parser._actions:  # argparse keeps its actions private; no public way to walk them
+        if isinstance(action, argparse._SubParsersAction):
+            for child in set(action.choices.values()):
+                _refuse_blank_values(child)
+        elif action.nargs != 0 and not isinstance(action, argparse._HelpAction):
+            name = "/".join(action.option_strings) or str(action.metavar or action.dest)
+            action.type = _nonblank(action.type, name)
+
+
+def _nonblank(convert: Any, name: str) -> Callable[[str], Any]:
+    def check(text: str) -> Any:
+        if not text.strip():
+            raise BlankValue(f"{name}: an empty value ({text!r}; an unset variable?): give a value, "
+                                  "or leave the option out for its default")
+        return text if convert is None else convert(text)
+    check.__name__ = getattr(convert, "__name__", "str")  # argparse names the type in its own messages
+    return check
 
 
 class Terminated(KeyboardInterrupt):
@@ -65,8 +96,14 @@ def _terminated(signum: int, frame: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command: the one place that prints an error and picks the exit status (``vmb.errors.Exit``)."""
-    args = build_parser().parse_args(argv)  # a usage error exits here with argparse's status 2
     from vmb.errors import Exit, VmbError
+
+    words = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(words)  # a usage error exits here with argparse's status 2
+    except BlankValue as error:
+        note(next((word for word in words if word in COMMANDS), "") or "", str(error))
+        return Exit.ERROR
     from vmb.llm.model import FatalModelError
 
     command = " ".join(filter(None, (args.command, getattr(args, "action", None))))  # "memory ingest"

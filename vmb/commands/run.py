@@ -130,7 +130,7 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
         text_calls=not args.no_text_calls, memory_options=memory_options(args.memory_option),
         memory_days=args.memory_days, timeout_retries=args.timeout_retries, progress_every=args.progress_every,
         slow_after=args.slow_after,
-        groups=parse_groups(args.groups) if args.groups else None, limit=args.limit, data=args.data,
+        groups=parse_groups(args.groups) if args.groups is not None else None, limit=args.limit, data=args.data,
         concurrency=args.concurrency, retries=args.retries, timeout=args.timeout, backoff=args.backoff,
         cache_dir=args.cache_dir, use_cache=use_cache, plugins=args.plugin,
         trials=args.trials, shard=shard, prices=args.prices,
