@@ -145,7 +145,11 @@ def main(argv: list[str] | None = None) -> int:
 def note(command: str, message: str) -> None:
     """One line for the user on stderr, ``vmb COMMAND: message``: an error (printed by ``main`` only) or
     a command's warning beside its output. Commands never write stderr themselves."""
-    print(f"vmb {command}: {message}", file=sys.stderr, flush=True)
+    from vmb.terminal import safe
+
+    # The message may carry text from outside (an endpoint's error body, a file name, a record's field):
+    # its control characters are shown escaped, so it can neither clear the screen nor fake a line.
+    print(f"vmb {command}: {safe(message)}", file=sys.stderr, flush=True)
 
 
 def _resume_hint(args: argparse.Namespace) -> str:

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from vmb.terminal import safe
+
 if TYPE_CHECKING:
     from vmb.generate.plan.options import GenerateOptions
 
@@ -184,6 +186,6 @@ def run(args: argparse.Namespace) -> int:
     if outcome.failures:
         print(f"{len(outcome.failures)} group(s) failed and were left out (stages/failures.jsonl):")
         for failure in outcome.failures:
-            print(f"  group {failure['group']} at {failure['stage']}: {failure['reason']}")
+            print(safe(f"  group {failure['group']} at {failure['stage']}: {failure['reason']}"))
         return Exit.FAILURES
     return Exit.OK
