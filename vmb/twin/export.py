@@ -97,7 +97,7 @@ def read_twin(data_dir: Path) -> dict[str, Any] | None:
     try:
         body = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:
-        raise DataError(path, None, f"not JSON ({error}); make the twin again with vmb twin") from None
+        raise DataError(path, None, f"not JSON ({error}); regenerate it (vmb generate, or vmb twin for a twin)") from None
     if not isinstance(body, dict) or body.get("generator") != GENERATOR:
         return None
     if not isinstance(body.get("groups"), list) or not re.fullmatch(r"[0-9a-f]{64}", str(
