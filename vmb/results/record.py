@@ -21,7 +21,8 @@ for trial T > 1.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import UnionType
 from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
@@ -70,23 +71,29 @@ def _read(hint: Any, value: Any, where: str) -> Any:
     return value
 
 
-def _write(hint: Any, value: Any) -> Any:
-    """A field's value as JSON, as the declared type writes it (``_read``'s inverse): parts and scores
-    by their own writers, the rest as it stands."""
-    if value is None:
-        return None
+def _plain(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _writer(hint: Any) -> Callable[[Any], Any]:
+    """How a field of the declared type ``hint`` writes its value as JSON (``_read``'s inverse): parts and scores
+    by their own writers, the rest as it stands. Made once per type, since every record writes every field."""
     origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, UnionType):
-        return _write(next(arg for arg in args if arg is not type(None)), value)
+        inner = _writer(next(arg for arg in args if arg is not type(None)))
+        return lambda value: None if value is None else inner(value)
     if isinstance(hint, type) and hasattr(hint, "to_json"):
-        return value.to_json()
+        return lambda value: None if value is None else value.to_json()
     if isinstance(hint, type) and hasattr(hint, "to_dict"):
-        return value.to_dict()
+        return lambda value: None if value is None else value.to_dict()
     if origin is list and _writes_itself(args[0]):
-        return [_write(args[0], item) for item in value]
+        item_writer = _writer(args[0])
+        return lambda value: None if value is None else [item_writer(item) for item in value]
     if origin is dict and _writes_itself(args[1]):
-        return {key: _write(args[1], item) for key, item in value.items()}
-    return value
+        item_writer = _writer(args[1])
+        return lambda value: None if value is None else {key: item_writer(item) for key, item in value.items()}
+    return _plain
 
 
 def _writes_itself(hint: Any) -> bool:
@@ -94,6 +101,13 @@ def _writes_itself(hint: Any) -> bool:
     if isinstance(hint, type):
         return hasattr(hint, "to_json") or hasattr(hint, "to_dict")
     return any(_writes_itself(arg) for arg in get_args(hint))
+
+
+@functools.cache
+def _record_writers() -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """Each field of ``QueryRecord`` with its writer, in declared order (made once)."""
+    hints = declared_types(QueryRecord)
+    return tuple((f.name, _writer(hints[f.name])) for f in fields(QueryRecord))
 
 
 @dataclass
@@ -157,8 +171,7 @@ class QueryRecord:
     def to_json(self) -> dict[str, Any]:
         """The line of ``results.jsonl``: every field in its declared order, each part as it writes itself
         (``attribution`` only when there is one), then the format version."""
-        hints = declared_types(type(self))
-        doc = {f.name: _write(hints[f.name], getattr(self, f.name)) for f in fields(self)}
+        doc = {name: write(getattr(self, name)) for name, write in _record_writers()}
         if self.attribution is None:
             del doc["attribution"]
         doc["version"] = RECORD_VERSION
