@@ -1,12 +1,32 @@
 """Text tables: the one formatter behind ``vmb stats``, ``vmb show`` and the report's Markdown tables.
 
 Cells come in as text already (each caller decides how a number reads); this module only lays them
-out: columns as wide as their widest cell, numeric columns right-aligned.
+out: columns as wide as their widest cell, numeric columns right-aligned. ``markdown_cell`` is the one
+escaper of text from outside (a benchmark's or a model's name, a reason) placed in a Markdown table
+cell: every table vmb writes puts such text through it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+from vmb.terminal import safe
+
+# Characters Markdown (GitHub's, CommonMark) reads as markup inside a table cell, wherever they stand, each
+# backslash-escaped (those that are markup only at a line's start, # - + 1., cannot open a cell's text).
+_MARKUP = re.compile(r"([\\`*_\[\]|~])")
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def markdown_cell(text: object) -> str:
+    """``text`` as one cell of a Markdown table, shown as written: control characters escaped
+    (``vmb.terminal.safe``), whitespace runs and newlines one space, every markup character backslash-escaped
+    (a ``|`` cannot split the row, a backtick open a code span, ``[x](y)`` make a link), ``& < >`` as
+    entities (no HTML)."""
+    flat = " ".join(safe(text, newlines=True).split())
+    escaped = _MARKUP.sub(r"\\\1", flat)
+    return "".join(_ENTITIES.get(char, char) for char in escaped)
 
 
 def _widths(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:

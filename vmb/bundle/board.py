@@ -27,6 +27,7 @@ from vmb.bundle.validate import Verdict, open_bundle, validate_bundle
 from vmb.data import REASONING_TYPES
 from vmb.outdir import claim_output_dir
 from vmb.results.metrics import ESM, SHOWN
+from vmb.textable import markdown_cell
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
 
@@ -179,12 +180,6 @@ def _csv(heads: list[str], tables: list[dict[str, str]]) -> str:
     # A cell opening with = + - @ would be a formula to a spreadsheet: kept as text with a leading quote.
     writer.writerows([[("'" + c) if c[:1] in "=+@" else c for c in (t[h] for h in heads)] for t in tables])
     return buffer.getvalue()
-
-
-def markdown_cell(text: str) -> str:
-    """Text that stays one cell of a Markdown table: pipes, backslashes, backticks and newlines escaped."""
-    out = text.replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`")
-    return html.escape(" ".join(out.split()), quote=False)
 
 
 def _markdown(heads: list[str], tables: list[dict[str, str]]) -> str:
