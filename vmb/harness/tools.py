@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from vmb.boundedjson import loads_model_json
 from vmb.llm.args import check_args
-from vmb.llm.jsontext import loads_model_json
 from vmb.memory.base import MemoryTool
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME, DISCOVERY, MODULES, closest_apis, module_of

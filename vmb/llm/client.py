@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from vmb.boundedjson import JsonTooDeep, parse_bounded
 from vmb.llm.cache import RequestCache, request_key
 from vmb.llm.keys import is_loopback
 from vmb.llm.local import endpoint_identity
@@ -213,9 +214,13 @@ class ChatClient:
             content = await self._send_light(payload, headers)
         else:
             content = await self._send_sdk(payload, headers)
+        cap = reply_cap(self.params.get("max_tokens"))
+        if len(content) > cap:  # refused before parsing, so never cached: a rerun asks again
+            raise RequestFailed(f"reply of {len(content):,} bytes is larger than max_tokens "
+                                f"{self.params.get('max_tokens')} allows ({cap:,} bytes); not kept")
         try:
-            data = json.loads(content)
-        except RecursionError:
+            data = parse_bounded(content.decode("utf-8", errors="replace"), constants=True)
+        except JsonTooDeep:
             raise RequestFailed("reply nests too deeply to read") from None
         except ValueError:
             raise _Transient(f"reply is not JSON: {_short(content.decode('utf-8', errors='replace'))}") from None
@@ -257,6 +262,20 @@ class ChatClient:
         self.reach.success()
         content: bytes = response.content
         return content
+
+
+# The longest o200k tokens are far under 32 bytes, even written as JSON escapes; the rest of a reply (ids,
+# usage, a tool call's JSON around its arguments) is far under 64 KiB. A reply past that is no model's answer.
+BYTES_PER_TOKEN = 32
+REPLY_OVERHEAD = 64 * 1024
+DEFAULT_REPLY_TOKENS = 32_768  # a request that names no max_tokens
+
+
+def reply_cap(max_tokens: Any) -> int:
+    """The most bytes a reply to a request of ``max_tokens`` may have (a larger one is refused unread)."""
+    tokens = max_tokens if isinstance(max_tokens, int) and not isinstance(max_tokens, bool) and max_tokens > 0 \
+        else DEFAULT_REPLY_TOKENS
+    return tokens * BYTES_PER_TOKEN + REPLY_OVERHEAD
 
 
 def status_failure(status: int, text: str, headers: Any) -> Exception:

@@ -10,7 +10,7 @@ content. The formats of the common open models are read here, every well-formed 
 - plain JSON: one object, ``{...}, {...}``, one object per line, a list, inside a code fence, or
   after a prose prefix ("Sure: {...}").
 
-Everything goes through the JSON parser only (``vmb.llm.jsontext``); nothing the model writes is
+Everything goes through the JSON parser only (``vmb.boundedjson``); nothing the model writes is
 evaluated. Each call keeps how it was read (``form``). A ``<tool_call>`` block that holds no readable
 call still counts as an attempted call: the agent loop sends the problem back as that call's result.
 Native ``tool_calls`` entries that are not call objects become such attempted calls too, so no reply
@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.llm.jsontext import NestingTooDeep, decode_prefix, loads_model_json
+from vmb.boundedjson import JsonTooDeep, decode_prefix, loads_model_json
 
 _MARKER = re.compile(r"<tool_call>|<function=[\w.\-]+>|\[TOOL_CALLS\]|<\|python_tag\|>|[{\[]")
 _BLOCK = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.DOTALL)
@@ -110,7 +110,7 @@ class _Scan:
     def _json(self, start: int) -> int:
         try:
             value, end = decode_prefix(self.text, start)
-        except NestingTooDeep as error:
+        except JsonTooDeep as error:
             # Everything from here on is inside the one over-deep value: report it, read no further.
             self._failed(self.text[start:start + 80], "json", str(error), start, len(self.text))
             return len(self.text)

@@ -35,6 +35,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import ValidationError
 
+from vmb.boundedjson import parse_bounded
 from vmb.bounds import number_problem
 from vmb.errors import OptionError
 from vmb.generate.llm.answer_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
@@ -120,7 +121,7 @@ def answer_json(content: str) -> Any:
     """The JSON object of an answer, allowing a fenced code block around it."""
     text = content.strip()
     fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", text, re.DOTALL)
-    return json.loads(fenced.group(1) if fenced else text)
+    return parse_bounded(fenced.group(1) if fenced else text)  # a ValueError (too deep, not JSON): refused, forgotten
 
 
 def _problem(error: Exception) -> str:
