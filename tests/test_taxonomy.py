@@ -20,6 +20,7 @@ from vmb.results.taxonomy import (
     UNSUPPORTED,
     WRONG_TARGET,
     WRONG_VALUE,
+    addressed_leaves,
     answer_owner,
     classify,
     gold_entries,
@@ -108,6 +109,38 @@ def test_over_action_when_the_required_change_is_right_but_more_changed() -> Non
 def test_over_action_when_nothing_should_change() -> None:
     failure = classify(diff([], ["HUD.is_on"], [], ["HUD.is_on"]), gold_memory=GOLD, people=PEOPLE, attempts=[True])
     assert failure is not None and failure.error_type == OVER_ACTION and "nothing should change" in failure.detail
+
+
+def test_a_leaf_the_reference_writes_with_its_default_is_a_target() -> None:
+    # The reference asks for white, the default: the diff lists no leaf that should change.
+    leaves = {PANEL: {"default": "white", "expected": "white", "predicted": "green"}}
+    score = diff([], [PANEL], [], [PANEL], leaves)
+    assert kind(score) == OVER_ACTION  # without knowing what the reference writes
+    failure = classify(score, gold_memory=GOLD, people=PEOPLE, query=QUERY, attempts=[True], addressed=[PANEL])
+    assert failure is not None and failure.category == f"{WRONG_VALUE}: {CONFLICT}" and failure.path == PANEL
+    # and computed lazily, only when something changed that should not
+    asked: list[bool] = []
+
+    def addressed() -> list[str]:
+        asked.append(True)
+        return []
+
+    classify(panel("blue"), gold_memory=GOLD, people=PEOPLE, attempts=[True], addressed=addressed)
+    assert asked == []
+    # a leaf no reference call writes stays an over-action
+    extra = "HUD.is_on"
+    score = diff([PANEL], [PANEL, extra], [PANEL], [extra], {PANEL: {"expected": "green", "predicted": "green"}})
+    failure = classify(score, gold_memory=GOLD, people=PEOPLE, attempts=[True], addressed=[PANEL])
+    assert failure is not None and failure.error_type == OVER_ACTION
+
+
+def test_addressed_leaves_sees_reference_writes_of_the_default() -> None:
+    reference = [{"name": "carcontrol_navigation_set_voice_mode", "args": {"mode": "detailed"}}]
+    # detailed is the default car's voice mode: only switching navigation on is a change
+    assert score_calls(reference, []).should_change == ["navigation.is_on"]
+    agent = [{"name": "carcontrol_navigation_set_voice_mode", "args": {"mode": "simple"}}]
+    assert "navigation.voice_mode" in addressed_leaves(reference, agent)
+    assert addressed_leaves(reference, []) == {"navigation.is_on"}  # on the default car the mode stays as it is
 
 
 def test_invalid_call_when_every_attempt_was_refused() -> None:
@@ -256,6 +289,10 @@ EXAMPLES = [
                 {"name": "carcontrol_HUD_switch", "args": {"switch": True}}], OVER_ACTION),
     ("qa_1#1", [{"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver", "value": 44.5}}],
      REFUSED_ARGUMENTS),
+    # The reference sets the voice mode to Patricia's "detailed", the default car's: Gary's "simple" there is a
+    # wrong value on a target, not an over-action.
+    ("qa_1#4", [{"name": "carcontrol_navigation_set_voice_mode", "args": {"mode": "simple"}}],
+     f"{WRONG_VALUE}: {CONFLICT}"),
 ]
 
 
@@ -265,7 +302,8 @@ def test_real_examples(bench: Any, query_id: str, calls: list[dict[str, Any]], c
     score = score_calls(query.calls, calls)
     _, accepted = replay(calls)
     failure = classify(score, gold_memory=query.gold_memory, people=bench.group(query.group).speakers,
-                       query=query.query, attempts=accepted, written=written_values(query.calls, calls))
+                       query=query.query, attempts=accepted, written=written_values(query.calls, calls),
+                       addressed=addressed_leaves(query.calls, calls))
     assert failure is not None and failure.category == category, failure
 
 

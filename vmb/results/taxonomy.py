@@ -15,7 +15,9 @@ the order they are tried (the first that applies is the primary type):
 2. **wrong value**: a leaf that should change changed, to a value other than the reference one;
    or an accepted call wrote it a wrong value that happens to be the default car's, so the final
    state shows no change (``written_values`` finds those writes by replaying the agent's calls on
-   the reference final state). Split by where the wrong value comes from, read off the gold
+   the reference final state); or a leaf a reference call writes without changing it (the value it
+   asks for is the default car's) was changed to another value (``addressed_leaves`` finds those by
+   replaying the reference calls on the agent's final state): a target, so never an over-action. Split by where the wrong value comes from, read off the gold
    memory's dated entries:
    **conflict** when an entry about another person names it, **stale** when an entry about the
    person the answer belongs to names it (a superseded value, or their value for another condition),
@@ -25,8 +27,8 @@ the order they are tried (the first that applies is the primary type):
    action went to another field, zone or module.
 4. **no action**: a required leaf did not change and nothing else changed in its place (no call,
    an answer in text, only discovery or memory calls, or only some of several required changes).
-5. **over-action**: every required leaf holds the reference value, but other leaves changed too
-   (also: something changed when nothing should).
+5. **over-action**: every required leaf holds the reference value, but leaves no reference call
+   writes changed too (also: something changed when nothing should).
 
 A query that passed (exact state match) or did not run (status ``error``) has no error type.
 The value-source split is a deterministic text match (numbers as numbers, strings as words, on/off
@@ -37,7 +39,7 @@ passing; ``Failure.detail`` says what was matched, for checking.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,6 +166,20 @@ def written_values(ref_calls: Sequence[Mapping[str, Any]], pred_calls: Sequence[
     return written
 
 
+def addressed_leaves(ref_calls: Sequence[Mapping[str, Any]], pred_calls: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The leaves the reference calls write, seen from the agent's final state.
+
+    A reference call that asks for the value a leaf already has (the default car's) changes nothing,
+    so the diff does not list that leaf as one that should change; replayed on the state the agent
+    left, the call writes every such leaf the agent set to something else.
+    """
+    world, _ = replay([dict(c) for c in pred_calls])
+    addressed: set[str] = set()
+    for call in ref_calls:
+        addressed.update(world.call(str(call.get("name")), dict(call.get("args") or {}))["changes"])
+    return addressed
+
+
 # ---------------------------------------------------------------------------------------------
 # The primary error type
 
@@ -178,6 +194,7 @@ def classify(
     written: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
     refusals: Sequence[str] = (),
     degenerate: str | None = None,
+    addressed: Collection[str] | Callable[[], Collection[str]] | None = None,
 ) -> Failure | None:
     """The primary error type of one scored query, or None when it passed.
 
@@ -187,7 +204,9 @@ def classify(
     function computing it, called only when a required leaf did not change (the one case it decides;
     without it, a wrong value equal to the default car's counts as no action); ``refusals`` holds the
     kind (one of ``INVALID_CALLS``) of each refused attempt; ``degenerate`` says how the output was
-    degenerate, when it was.
+    degenerate, when it was; ``addressed`` is ``addressed_leaves`` of the query's calls, or a function
+    computing it, called only when a leaf changed that should not (without it, such a leaf a reference
+    call writes with its default value counts as an over-action).
     """
     should = list(score.should_change)
     changed = set(score.changed)
@@ -198,11 +217,17 @@ def classify(
     if callable(written):
         written = written() if unchanged else None
     written = written or {}
+    if callable(addressed):
+        addressed = addressed() if wrongly else None
+    # A leaf a reference call writes is a target even when the value it asks for is the default car's:
+    # another value there is a wrong value, not a change the query never asked for.
+    reset = [p for p in wrongly if p in set(addressed or ())]
+    wrongly = [p for p in wrongly if p not in reset]
     # A required leaf written a wrong value equal to its default looks unchanged in the final state.
     hidden = {p for p in unchanged if p in written
               and not values_equal(written[p], leaves.get(p, {}).get("expected"))}
     missing = [p for p in unchanged if p not in hidden]
-    wrong_values = [p for p in should if (p in changed and p not in correct) or p in hidden]
+    wrong_values = [p for p in should if (p in changed and p not in correct) or p in hidden] + reset
     if not (missing or wrong_values or wrongly):
         return None
 
@@ -254,6 +279,7 @@ def record_failure(record: QueryRecord, behaviour: Behaviour, gold_memory: str, 
     return classify(
         score, gold_memory=gold_memory, people=people, query=record.query, attempts=[r.ok for r in attempts],
         written=lambda: written_values(score.ref_calls, record.vehicle_calls),
+        addressed=lambda: addressed_leaves(score.ref_calls, record.vehicle_calls),
         refusals=[m for r in attempts if (m := mistake_of(r)) is not None],
         degenerate=described(behaviour) if behaviour.degenerate else None,
     )
