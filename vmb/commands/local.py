@@ -76,18 +76,18 @@ def _list() -> int:
 
 
 def _fetch(name: str) -> int:
-    from vmb.llm.local import cached_weights, fetch_weights, file_sha256, local_model
+    from vmb.llm.local import cached_weights, fetch_weights, file_sha256, local_model, remember_verified
 
     model = local_model(name)
     found = cached_weights(model)
     if found is not None:
         # Already there: check the whole file again, since that is what the user asked for.
-        if file_sha256(found) != model.sha256:
-            found.unlink()
-            note("local fetch", f"{found} did not match its pinned sha256 and was removed; fetching again")
-        else:
+        if file_sha256(found) == model.sha256:
+            remember_verified(found, model)
             print(f"{found} is cached and matches its pinned sha256 ({model.sha256[:16]}...)")
             return Exit.OK
+        found.unlink()
+        note("local fetch", f"{found} did not match its pinned sha256 and was removed; fetching again")
     start = time.perf_counter()
     path = fetch_weights(model)
     print(f"{path}: {model.size:,} bytes, sha256 {model.sha256[:16]}... checked ({time.perf_counter() - start:.1f} s)")

