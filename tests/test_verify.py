@@ -74,3 +74,22 @@ def test_unloadable_data_is_one_clear_line(
     assert main(["verify", "--data", str(data)]) == 2
     out = capsys.readouterr().err
     assert out.startswith("vmb verify: ") and "qa_5.json, query 2 (qa_5#2): unknown reasoning_type 'state shift'" in out
+
+
+@pytest.mark.parametrize("damage, says", [
+    ("{not json", "not JSON (Expecting property name enclosed in double quotes at line 1 column 2)"),
+    ('{"errata": 3}', "errata is a whole number, not a list"),
+    ('{"errata": [{"kind": "no_change", "query": "qa_1#0"}]}', "errata[0] lacks answer"),
+    ('{"errata": [{"kind": 1, "query": "q", "answer": "a"}]}', "errata[0].kind is a whole number, not text"),
+    ("[]", "it is a list, not an object"),
+    ("[" * 100_000, "the JSON nests deeper than 64 levels"),
+    ("", "not JSON"),
+])
+def test_a_damaged_errata_file_is_one_line(release_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           damage: str, says: str) -> None:
+    errata = tmp_path / "errata.json"
+    errata.write_text(damage)
+    assert main(["verify", "--data", str(release_dir), "--errata", str(errata)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines() == [err] and err.startswith(f"vmb verify: the errata file {errata} does not read (")
+    assert says in err and "vmb verify --update-errata" in err and errata.read_text() == damage

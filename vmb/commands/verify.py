@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vmb.errors import Exit
+from vmb.errors import Exit, VmbError
 
 if TYPE_CHECKING:
     from vmb.data.metadata import Metadata
@@ -86,11 +86,37 @@ def find_errata(data_dir: str | None) -> list[Finding]:
     return findings
 
 
+class ErrataError(VmbError):
+    """A known-errata file that does not read as one."""
+
+
+@dataclass
+class _ErrataFile:
+    errata: list[dict[str, Any]]
+
+
+ERRATA_BYTES = 8 * 2**20  # the release's errata are 40 KB
+
+
 def load_errata(path: Path) -> list[Finding]:
+    """The known errata; a file that does not read as them is one line naming it and the field."""
+    from vmb.boundedjson import JsonFileError, read_json_file
+    from vmb.results.jsontypes import JsonTypeError, check_fields, json_kind
+
     if not path.exists():
         return []
-    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["errata"]
-    return [Finding(e["kind"], e["query"], e["answer"], e.get("reason", "")) for e in entries]
+    try:
+        body = read_json_file(path, max_bytes=ERRATA_BYTES)
+        if not isinstance(body, dict):
+            raise JsonTypeError(f"it is {json_kind(body)}, not an object")
+        check_fields(_ErrataFile, body)
+        for number, entry in enumerate(body["errata"]):
+            check_fields(Finding, entry, f"errata[{number}]")
+    except (JsonFileError, JsonTypeError) as error:
+        raise ErrataError(f"the errata file {path} does not read ({str(error).removeprefix(f'{path}: ')}): restore "
+                        "it (git checkout vmb/errata.json) or write it anew with vmb verify --update-errata") \
+            from None
+    return [Finding(e["kind"], e["query"], e["answer"], e.get("reason", "")) for e in body["errata"]]
 
 
 def write_errata(path: Path, findings: list[Finding]) -> None:
