@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vmb.doubles.offline import offline_model
-from vmb.errors import OptionError
+from vmb.errors import OptionError, VmbError
 from vmb.harness.agent import run_query
 from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import RunConfig
@@ -103,8 +103,9 @@ class Runner:
             async with asyncio.TaskGroup() as tasks:
                 for number, queries in by_group.items():
                     tasks.create_task(self.run_group(self.bench.group(number), queries))
-        except* (FatalModelError, RunDirError) as group:
-            # One clear error for the caller, not a tree of task groups; other failures stay as they are.
+        except* (FatalModelError, VmbError) as group:
+            # One clear error for the caller (a stopped endpoint, a run directory or request cache that cannot
+            # be written), not a tree of task groups; other failures stay as they are.
             raise _first_leaf(group) from None
         finally:
             await self.close()

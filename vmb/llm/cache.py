@@ -7,12 +7,17 @@ successful replies are stored, so a failure is retried next time.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from vmb.errors import VmbError
 
 
 def request_key(endpoint: str, body: dict[str, Any], trial: int = 1) -> str:
@@ -28,22 +33,41 @@ def request_key(endpoint: str, body: dict[str, Any], trial: int = 1) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+class CacheError(VmbError):
+    """The request cache's file cannot be opened, read or written (a full disk, a damaged or foreign file)."""
+
+
 class RequestCache:
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        # Several runs may share one cache file; WAL lets them read while one writes.
-        self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # NORMAL: a committed row survives a killed process (not a power cut), at a fraction of FULL's cost.
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, model TEXT, reply TEXT, created REAL)"
-        )
+        with self._told("open"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Several runs may share one cache file; WAL lets them read while one writes.
+            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL: a committed row survives a killed process (not a power cut), at a fraction of FULL's cost.
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, model TEXT, reply TEXT, created REAL)"
+            )
+
+    @contextmanager
+    def _told(self, doing: str) -> Iterator[None]:
+        """SQLite's and the file system's failures as one line naming the cache file and what to do."""
+        try:
+            yield
+        except (sqlite3.Error, OSError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
+            full = isinstance(error, sqlite3.OperationalError) and "full" in reason or \
+                getattr(error, "errno", None) == errno.ENOSPC
+            advice = ("free some space and rerun the same command to resume (what finished is kept)" if full else
+                      "remove that file (it only saves repeated requests) or turn the cache off (--no-cache)")
+            raise CacheError(f"cannot {doing} the request cache {self.path} ({reason}): {advice}") from None
 
     def get(self, key: str) -> Any:
         """The stored value (the caller checks its shape and drops a row it cannot use), or None."""
-        row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
+        with self._told("read"):
+            row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
         if row is None:
             return None
         try:
@@ -56,16 +80,19 @@ class RequestCache:
             text = json.dumps(reply, ensure_ascii=False, allow_nan=False)
         except ValueError:
             return  # NaN or Infinity in the reply: not strict JSON, so not kept; the request is asked again
-        self._db.execute(
-            "INSERT OR REPLACE INTO replies (key, model, reply, created) VALUES (?, ?, ?, ?)",
-            (key, model, text, time.time()),
-        )
+        with self._told("write"):
+            self._db.execute(
+                "INSERT OR REPLACE INTO replies (key, model, reply, created) VALUES (?, ?, ?, ?)",
+                (key, model, text, time.time()),
+            )
 
     def drop(self, key: str) -> None:
-        self._db.execute("DELETE FROM replies WHERE key = ?", (key,))
+        with self._told("write"):
+            self._db.execute("DELETE FROM replies WHERE key = ?", (key,))
 
     def __len__(self) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
+        with self._told("read"):
+            return int(self._db.execute("SELECT COUNT(*) FROM replies").fetchone()[0])
 
     def close(self) -> None:
         self._db.close()
