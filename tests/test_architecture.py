@@ -118,7 +118,7 @@ def test_a_made_benchmark_s_metadata_is_read_through_vmb_data_only() -> None:
 # layer and those below. The procedural wording and the LLM backend share a layer and neither
 # imports the other: both make sentences from the same plan.
 GENERATE_LAYERS: list[tuple[str, ...]] = [
-    ("vmb.generate.schemas", "vmb.generate.settings"),
+    ("vmb.generate.schemas", "vmb.generate.settings", "vmb.generate.version"),
     ("vmb.generate.words",),
     ("vmb.generate.plan",),
     ("vmb.generate.procedural", "vmb.generate.llm"),

@@ -3,7 +3,8 @@
 A bundle names its benchmarks by checksum (``vmb.data.locate.data_checksum``). Validation reads the
 directory ``--data`` names, else, for a generated benchmark made without a model, the benchmark
 rebuilt from the seed and options its metadata records (the procedural generator gives the same
-bytes for the same options), else the release where vmb finds it (``resolve_data_dir``). A benchmark
+bytes for the same options and generator version; a rebuild by another version that differs says so, with
+both versions), else the release where vmb finds it (``resolve_data_dir``). A benchmark
 whose checksum is not the bundle's is named as other data, with both checksums.
 """
 
@@ -25,12 +26,22 @@ class Located:
     problem: str | None = None  # why the runs on it cannot be checked against it
 
 
+def _packed_version(path: Path) -> str | None:
+    """The generator version a bundle's packed ``metadata.json`` records (None: before versions were recorded)."""
+    from vmb.data.metadata import read_metadata
+
+    made = read_metadata(path.parent) if path.name == "metadata.json" else None
+    return made.made.generator_version if made is not None else None
+
+
 def _rebuilt(root: Path, identity: Identity, scratch: Path) -> tuple[Path | None, str | None]:
     """The generated benchmark rebuilt from its recorded options, or why it cannot be."""
+    from vmb.data.locate import data_checksum
     from vmb.data.metadata import METADATA
     from vmb.generate.pipeline import run
     from vmb.generate.plan.options import GenerateOptions
     from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.generate.version import other_version
 
     generator = identity.generator or {}
     try:
@@ -42,6 +53,12 @@ def _rebuilt(root: Path, identity: Identity, scratch: Path) -> tuple[Path | None
                       "without one; pass --data DIR holding it")
     out = scratch / identity.sha256[:12]
     run(options, out, ProceduralBackend(), log=lambda _: None)
+    made_by = other_version(_packed_version(root / str(generator["metadata"])))
+    if made_by is not None:
+        if data_checksum(out) == identity.sha256:
+            return out, None  # another version, the same benchmark
+        return None, (f"its benchmark was {made_by}, which rebuilds it differently; pass --data DIR holding "
+                      "the benchmark to validate against it")
     packed = (root / str(generator["metadata"])).read_bytes()
     if hashlib.sha256(packed).digest() != hashlib.sha256((out / METADATA).read_bytes()).digest():
         return None, (f"its benchmark's metadata.json is not what vmb generate writes for seed {options.seed} and the "

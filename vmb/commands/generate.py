@@ -36,6 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("review", nargs="*", metavar="review DIR",
                         help="write HTML review sheets of DIR's stages to DIR/review (no generation)")
     parser.add_argument("--out", type=Path, help="output directory (created; resumed if it exists)")
+    parser.add_argument("--force", action="store_true",
+                        help="generate again from the start into a directory another generator version made")
     parser.add_argument("--backend", choices=("procedural", "llm"), default=d.backend, help="how stages are made")
     parser.add_argument("--groups", type=int, default=d.groups, help=f"number of groups (default {d.groups})")
     parser.add_argument("--seed", type=int, default=d.seed, help=f"random seed (default {d.seed})")
@@ -171,11 +173,11 @@ def run(args: argparse.Namespace) -> int:
                 from vmb.generate.store import Store
 
                 store = Store(args.out, options)
-                store.open()
+                store.open(args.force)
                 backend = LLMBackend(options, store.dir, ProceduralBackend(), concurrency=args.concurrency,
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
-            outcome = run_pipeline(options, args.out, backend or ProceduralBackend())
+            outcome = run_pipeline(options, args.out, backend or ProceduralBackend(), force=args.force)
     finally:
         if backend is not None:
             backend.close()

@@ -182,6 +182,8 @@ class Made:
     options_digest: str | None = None
     schema_version: int | None = None
     source: str | None = None  # the benchmark it was made from, for one made from another
+    # The maker's version (vmb.generate.version: a digest of what decides its output); None before it was recorded.
+    generator_version: str | None = None
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,8 @@ def _parse(path: Path, body: Mapping[str, Any]) -> Metadata:
                 backend=_get(backend, "name", _OPTIONAL_TEXT, "backend.", None) if backend else None,
                 options_digest=_get(body, "options_digest", _OPTIONAL_TEXT, "", None),
                 schema_version=_get(body, "schema_version", (int, type(None)), "", None),
-                source=_get(body, "source", _OPTIONAL_TEXT, "", None))
+                source=_get(body, "source", _OPTIONAL_TEXT, "", None),
+                generator_version=_get(body, "generator_version", _OPTIONAL_TEXT, "", None))
     groups = tuple(GroupNote.of(_object(g, f"groups.{n}."), f"groups.{n}.") for n, g in enumerate(_items(body, "groups", "")))
     notes = []
     for n, note in enumerate(_items(body, "query_notes", "", None)):

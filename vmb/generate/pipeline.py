@@ -89,9 +89,10 @@ def _previous_failures(path: Path, log: Callable[[str], None]) -> dict[int, str]
     return found
 
 
-def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None] = print) -> Outcome:
+def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None] = print,
+        force: bool = False) -> Outcome:
     store = Store(out, options)
-    store.open()
+    store.open(force)
     outcome = Outcome(Path(out))
     failures_path = store.dir / "failures.jsonl"
     before = _previous_failures(failures_path, log)

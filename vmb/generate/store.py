@@ -17,9 +17,11 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from vmb.data.metadata import METADATA
 from vmb.errors import VmbError, storage_message
 from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
+from vmb.generate.version import generator_version, other_version
 
 R = TypeVar("R", bound=Record)
 STAGES_DIR = "stages"
@@ -90,6 +92,21 @@ def _made_here(out: Path) -> bool:
     return (out / STAGES_DIR / "run.json").is_file() or made_by_a_maker(out)
 
 
+def _other_version(out: Path, run_file: Path) -> str | None:
+    """"made by vmb generate version X; this is version Y" for a directory another version began or exported."""
+    from vmb.data.metadata import read_metadata
+
+    if run_file.exists():
+        return other_version(read_run_file(run_file).get("generator_version"))
+    if (out / METADATA).exists():
+        try:
+            made = read_metadata(out)
+        except VmbError:
+            return None  # regenerated from scratch: nothing of it is resumed
+        return other_version(made.made.generator_version) if made is not None else None
+    return None
+
+
 def read_run_file(path: Path) -> dict[str, Any]:
     """``stages/run.json``: the options a directory was made with, checked to be readable."""
     try:
@@ -117,16 +134,24 @@ class Store:
         self.options = options
         self.digest = options.digest()
 
-    def open(self) -> None:
-        """Create the directory, or check that it was made with the same options.
+    def open(self, force: bool = False) -> None:
+        """Create the directory, or check that it was made with the same options by this version.
 
         A new run writes only into an empty directory or one this generator made (whose files it then
-        replaces or removes); anything else would be mixed into the benchmark.
+        replaces or removes); anything else would be mixed into the benchmark. A directory another
+        generator version made is refused (its stages would mix two makers' output) unless ``force``:
+        then its stages are dropped and made again.
         """
         from vmb.outdir import claim_output_dir
 
         run_file = self.dir / "run.json"
         claim_output_dir(self.out, "vmb generate", made_before=_made_here)
+        made_by = _other_version(self.out, run_file)
+        if made_by is not None:
+            if not force:
+                raise ArtifactError(f"{self.out} was {made_by}; use a new --out directory, or --force to "
+                                    "generate it again from the start with this version")
+            self._start_over()
         if run_file.exists():
             recorded = read_run_file(run_file)
             if recorded.get("schema_version") != SCHEMA_VERSION:
@@ -138,8 +163,17 @@ class Store:
                                     f"{', '.join(changed)}); use a new --out directory or the same options")
             return
         self.dir.mkdir(parents=True, exist_ok=True)
-        body = {"schema_version": SCHEMA_VERSION, "digest": self.digest, "options": self.options.to_json()}
+        body = {"schema_version": SCHEMA_VERSION, "generator_version": generator_version(), "digest": self.digest,
+                "options": self.options.to_json()}
         run_file.write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
+
+    def _start_over(self) -> None:
+        """Drop every stage's records, done markers and failures (the request cache and review decisions stay)."""
+        for stage in STAGE_MODELS:
+            self.path(stage).unlink(missing_ok=True)
+            (self.dir / f"{stage}.done").unlink(missing_ok=True)
+        for name in ("failures.jsonl", "run.json"):
+            (self.dir / name).unlink(missing_ok=True)
 
     def path(self, stage: str) -> Path:
         return self.dir / f"{stage}.jsonl"

@@ -20,6 +20,7 @@ from typing import Any
 from vmb.data.metadata import GENERATOR, METADATA
 from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
+from vmb.generate.version import generator_version
 
 
 def history_text(dialogue: Dialogue) -> tuple[str, dict[str, list[int]]]:
@@ -94,7 +95,8 @@ def group_entry(metadata: dict[str, Any]) -> str:
 def write_metadata(out: Path, options: GenerateOptions, groups: list[str],
                    failures: list[dict[str, Any]], extra: dict[str, Any]) -> Path:
     """``metadata.json`` from the groups' entries (``group_entry``): the bytes ``json.dumps(indent=1)`` makes."""
-    body = {"generator": GENERATOR, "schema_version": SCHEMA_VERSION, "options": options.to_json(),
+    body = {"generator": GENERATOR, "generator_version": generator_version(), "schema_version": SCHEMA_VERSION,
+            "options": options.to_json(),
             "options_digest": options.digest(), **extra, "failures": failures, "groups": []}
     head = json.dumps(body, indent=1, ensure_ascii=False)
     path = out / METADATA
