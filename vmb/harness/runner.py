@@ -35,7 +35,7 @@ from vmb.llm.retry import RetryPolicy
 from vmb.memory.base import GroupMemory
 from vmb.prices import price_table
 from vmb.results.record import QueryRecord, attempt_key
-from vmb.results.rundir import RunDir, RunDirError
+from vmb.results.rundir import RunDir
 from vmb.results.summary import QueryRow, compute_metric
 
 if TYPE_CHECKING:
