@@ -26,3 +26,10 @@ def test_an_error_naming_hostile_text_reaches_the_terminal_escaped(tmp_path: Pat
     out, err = capsys.readouterr()
     assert len(err.strip().splitlines()) == 1 and "\\x1b[2J" in err
     assert not any(ch in out + err for ch in "\x1b\r\x07\b\u202e\x9b")
+
+
+def test_tables_show_text_from_outside_escaped() -> None:
+    from vmb.textable import plain
+
+    table = plain(["run", "ESM"], [["evil\x1b[2Jrun", "1.0"]], [False, True])
+    assert "\x1b" not in table and "\\x1b[2Jrun" in table

@@ -34,7 +34,8 @@ def _widths(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
 
 
 def markdown_lines(heads: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool]) -> list[str]:
-    """A Markdown pipe table (header, rule, rows); numeric columns right-aligned, also in the rule."""
+    """A Markdown pipe table (header, rule, rows); numeric columns right-aligned, also in the rule. Text from
+    outside in a cell has been through ``markdown_cell`` (the caller knows which cells hold it)."""
     widths = _widths(heads, rows)
 
     def line(values: Sequence[str]) -> str:
@@ -45,7 +46,10 @@ def markdown_lines(heads: Sequence[str], rows: Sequence[Sequence[str]], numeric:
 
 
 def plain(heads: Sequence[str], rows: Sequence[Sequence[str]], numeric: Sequence[bool]) -> str:
-    """A plain aligned table for a terminal: two spaces between columns, a dashed rule under the header."""
+    """A plain aligned table for a terminal: two spaces between columns, a dashed rule under the header.
+    Every cell goes through ``vmb.terminal.safe`` (a run's or a model's name with ESC in it shows escaped)."""
+    heads = [safe(h) for h in heads]
+    rows = [[safe(v) for v in r] for r in rows]
     widths = _widths(heads, rows)
 
     def line(values: Sequence[str]) -> str:

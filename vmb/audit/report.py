@@ -15,7 +15,7 @@ from vmb.data.reasoning import CONDITIONAL
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
-from vmb.textable import markdown_lines, plain
+from vmb.textable import markdown_cell, markdown_lines, plain
 
 ALL = "all"
 
@@ -214,4 +214,7 @@ def side_by_side(audits: Sequence[Audit], *, markdown: bool = False) -> str:
     heads = ["measured", *(a.name for a in audits)]
     rows = figure_rows(audits) + baseline_rows(audits)
     numeric = [False, *([True] * len(audits))]
-    return "\n".join(markdown_lines(heads, rows, numeric)) if markdown else plain(heads, rows, numeric)
+    if not markdown:
+        return plain(heads, rows, numeric)
+    # A benchmark's name is the user's text (a folder named a|b): one cell, whatever it holds.
+    return "\n".join(markdown_lines([heads[0], *map(markdown_cell, heads[1:])], rows, numeric))
