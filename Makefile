@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv browser models test lint report bench stats verify clean
+.PHONY: venv browser models release test lint report bench stats verify clean
 
 venv: $(STAMP)
 
@@ -30,6 +30,14 @@ browser:
 models: venv
 	$(PY) -m vmb local fetch qwen2.5-coder-0.5b
 
+# The release the tests read (tests/conftest.py's release_dir), found where vmb looks ($$VMB_DATA,
+# data/vehiclemembench, ../shared/vehiclemembench) or else downloaded once into data/vehiclemembench; offline,
+# one line naming those three ways. RELEASE_URL: a mirror's base URL (vmb data fetch --url).
+RELEASE_URL ?=
+
+release: venv
+	@$(PY) -m vmb data fetch --if-missing $(if $(RELEASE_URL),--url $(RELEASE_URL))
+
 # Two workers (pytest-xdist), one per core, each given whole modules (loadfile: a module's fixtures made once),
 # in the order tests/conftest.py puts them (the longest first; xdist's own reorder goes by the count of tests).
 # Bytecode is written even where the environment sets PYTHONDONTWRITEBYTECODE: uv installs none, and the
@@ -38,7 +46,7 @@ models: venv
 # bytecode).
 TEST_WORKERS ?= 2
 
-test: venv browser models
+test: venv browser models release
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,
@@ -47,7 +55,7 @@ lint: venv
 	$(PY) -m ruff check vmb tests
 	$(PY) -m mypy
 
-report: venv
+report: venv release
 	$(PY) -m vmb report
 
 bench: venv

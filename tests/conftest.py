@@ -1,5 +1,6 @@
-"""Shared fixtures: where the read-only benchmark fixtures live (``../shared`` beside the repo); small benchmarks
-made by ``vmb generate`` for tests whose subject is not the release; how ``make test``'s two workers share the suite."""
+"""Shared fixtures: the reference's recorded behaviour (shipped in the package) and the release (found where vmb
+finds it: $VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench); small benchmarks made by ``vmb generate``
+for tests whose subject is not the release; how ``make test``'s two workers share the suite."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from typing import Any
 
 import pytest
 
+from vmb.data.errors import DataError
+from vmb.data.locate import POINT_AT_A_COPY, resolve_data_dir
 from vmb.generate.plan.options import GenerateOptions
+from vmb.sim.conformance import conformance_dir as shipped_conformance_dir
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
 # Under make test's two workers (pytest-xdist, --dist loadfile) each module runs on one worker, its module-scoped
 # fixtures made once. The longest modules start first, so that neither worker is left finishing one alone: the real
 # model's test, then the report's notebooks.
@@ -88,21 +91,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: FIRST.index(item.path) if item.path in FIRST else len(FIRST))
 
 
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    if not (SHARED / "conformance").is_dir():
-        pytest.fail(f"fixtures not found: expected {SHARED} with conformance/ and vehiclemembench/")
-    return SHARED
+def find_release() -> Path:
+    """The release the tests read, found as every vmb command finds a benchmark (``vmb.data.locate``), else
+    one line naming the ways to point at a copy (``make test`` downloads one first where it can)."""
+    try:
+        return resolve_data_dir()
+    except DataError as error:
+        said = str(error) if error.file else POINT_AT_A_COPY  # error.file: a $VMB_DATA naming no directory
+        pytest.fail(f"the VehicleMemBench release is not found: {said}", pytrace=False)
 
 
 @pytest.fixture(scope="session")
-def conformance_dir(shared_dir: Path) -> Path:
-    return shared_dir / "conformance"
+def conformance_dir() -> Path:
+    """The reference's recorded behaviour as the package ships it (vmb/sim/conformance_data)."""
+    return shipped_conformance_dir()
 
 
 @pytest.fixture(scope="session")
-def release_dir(shared_dir: Path) -> Path:
-    return shared_dir / "vehiclemembench"
+def release_dir() -> Path:
+    return find_release()
 
 
 def generated(tmp_path_factory: pytest.TempPathFactory, name: str, options: GenerateOptions) -> Path:

@@ -438,7 +438,7 @@ def test_resolution_order(places: dict[str, Path], monkeypatch: pytest.MonkeyPat
     cwd, root = places["cwd"], places["root"]
     with pytest.raises(DataError) as caught:
         resolve_data_dir()
-    assert "Run `vmb data fetch`" in str(caught.value)
+    assert "(`vmb data fetch`)" in str(caught.value) and "set $VMB_DATA" in str(caught.value)
 
     root_shared = make_dir(root.parent / "shared" / "vehiclemembench")
     assert resolve_data_dir() == root_shared

@@ -1,12 +1,13 @@
 """`vmb data fetch` against a local HTTP server on 127.0.0.1 serving the shared fixtures.
 
-No other network is used: the server serves ../shared, and a test can replace any file with
+No other network is used: the server serves the release the tests read (conftest's release_dir), and a test can replace any file with
 other bytes (a corrupted copy) or remove it (HTTP 404).
 """
 
 from __future__ import annotations
 
 import http.server
+import re
 import shutil
 import socket
 import stat
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from vmb.cli import main
-from vmb.data import DataError, load_benchmark
+from vmb.data import DataError, load_benchmark, locate
 from vmb.data.fetch import FetchError, check_release_copy, fetch_release, file_url, release_files
 from vmb.data.locate import SOURCES
 
@@ -51,7 +52,7 @@ class Server:
                 pass
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/vehiclemembench"
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
@@ -68,8 +69,8 @@ def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="module")
-def server(shared_dir: Path) -> Iterator[Server]:
-    running = Server(shared_dir)
+def server(release_dir: Path) -> Iterator[Server]:
+    running = Server(release_dir)
     yield running
     running.close()
 
@@ -166,7 +167,7 @@ def test_unreachable_url(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_missing_file_on_the_server(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = None
+    srv.overrides["/qa_data/qa_7.json"] = None
     dest = tmp_path / "release"
     code, out = fetch(["--url", srv.base, "--dest", str(dest)], capsys)
     assert code == 2
@@ -182,7 +183,7 @@ def test_corrupted_file_is_refused_and_the_old_copy_kept(
     good = (dest / "qa_data" / "qa_7.json").read_bytes()
 
     truncated = (release_dir / "qa_data" / "qa_7.json").read_bytes()[:5000]
-    srv.overrides["/vehiclemembench/qa_data/qa_7.json"] = truncated
+    srv.overrides["/qa_data/qa_7.json"] = truncated
     code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
     assert code == 2
     assert f"vmb data fetch: {srv.base}/qa_data/qa_7.json, line " in out
@@ -192,7 +193,7 @@ def test_corrupted_file_is_refused_and_the_old_copy_kept(
 
 
 def test_corrupted_history_line_is_named(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    srv.overrides["/vehiclemembench/history/history_3.txt"] = b"[2025-03-01 08:00] Ann: fine\nnot a history line\n"
+    srv.overrides["/history/history_3.txt"] = b"[2025-03-01 08:00] Ann: fine\nnot a history line\n"
     code, out = fetch(["--url", srv.base, "--dest", str(tmp_path / "release")], capsys)
     assert code == 2
     where = f"{srv.base}/history/history_3.txt, line 2"
@@ -222,3 +223,51 @@ def test_check_release_copy_counts(tmp_path: Path, release_dir: Path) -> None:
         target.write_bytes((release_dir / relative).read_bytes())
     with pytest.raises(DataError, match=r"expected 50 files history_\*\.txt, found 49"):
         check_release_copy(root)
+
+
+@pytest.fixture
+def nothing_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A checkout with no benchmark where vmb looks (as a clone with nothing beside it), run from its folder."""
+    checkout = tmp_path / "alone" / "vmb"
+    checkout.mkdir(parents=True)
+    monkeypatch.chdir(checkout)
+    monkeypatch.setattr(locate, "PROJECT_ROOT", checkout)
+    monkeypatch.delenv(locate.ENV_VAR, raising=False)
+    return checkout
+
+
+def test_if_missing_fetches_once_into_data_when_nothing_is_found(
+    srv: Server, nothing_found: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What `make test` runs (make release): the download goes where the locator looks next time.
+    code, out = fetch(["--if-missing", "--url", srv.base], capsys)
+    assert code == 0, out
+    assert re.fullmatch(rf"fetched 50 groups, 500 queries \([\d.]+ MB\) into {locate.DEFAULT_DIR}\n", out), out
+    assert locate.resolve_data_dir() == (nothing_found / locate.DEFAULT_DIR).resolve()
+    requests = srv.requests
+    code, out = fetch(["--if-missing", "--url", srv.base], capsys)
+    assert code == 0 and out.strip().endswith("nothing to download") and srv.requests == requests
+
+
+def test_if_missing_downloads_nothing_when_vmb_data_names_a_copy(
+    srv: Server, nothing_found: Path, release_dir: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(locate.ENV_VAR, str(release_dir))
+    requests = srv.requests
+    code, out = fetch(["--if-missing", "--url", srv.base], capsys)
+    assert (code, out.strip()) == (0, f"benchmark data found in {release_dir}: nothing to download")
+    assert srv.requests == requests and not (nothing_found / locate.DEFAULT_DIR).exists()
+
+
+def test_if_missing_offline_is_one_line_naming_the_three_ways(
+    nothing_found: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as closed:  # a port nothing listens on: as offline as a test may be
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    code, out = fetch(["--if-missing", "--url", f"http://127.0.0.1:{port}/release"], capsys)
+    assert code == 2
+    assert out.count("\n") == 1 and out.startswith("vmb data fetch: no benchmark data found and none downloaded (")
+    assert out.rstrip().endswith(locate.POINT_AT_A_COPY)
+    assert not (nothing_found / locate.DEFAULT_DIR).exists()

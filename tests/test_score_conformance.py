@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.score import score_calls
+from vmb.sim.conformance import open_record_file
 from vmb.sim.registry import module_of
 
 TOLERANCE = 1e-9
@@ -26,7 +27,7 @@ def _disagreements(ours: dict[str, Any], official: dict[str, Any]) -> list[str]:
 
 
 def test_every_scoring_case_matches_the_reference_scorer(conformance_dir: Path) -> None:
-    with (conformance_dir / "scoring_cases.jsonl").open(encoding="utf-8") as handle:
+    with open_record_file(conformance_dir, "scoring_cases.jsonl") as handle:
         cases = [json.loads(line) for line in handle if line.strip()]
     assert len(cases) == 2000
     failures = []

@@ -93,3 +93,25 @@ def test_a_damaged_errata_file_is_one_line(release_dir: Path, tmp_path: Path, ca
     err = capsys.readouterr().err.strip()
     assert err.splitlines() == [err] and err.startswith(f"vmb verify: the errata file {errata} does not read (")
     assert says in err and "vmb verify --update-errata" in err and errata.read_text() == damage
+
+
+def test_conformance_without_dir_replays_the_shipped_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vmb.cli import build_parser
+    from vmb.commands import verify
+    from vmb.sim import conformance
+
+    assert build_parser().parse_args(["verify", "--conformance"]).conformance is verify.SHIPPED_RECORDS
+    assert build_parser().parse_args(["verify", "--conformance", "here"]).conformance == "here"
+    replayed: list[Path] = []
+    monkeypatch.setattr(conformance, "check", lambda directory: (replayed.append(directory), (1, []))[1])
+    assert verify._conformance(verify.SHIPPED_RECORDS) == 0 and verify._conformance("here") == 0
+    assert replayed == [conformance.SHIPPED_DIR, Path("here")]
+
+
+def test_conformance_of_a_directory_without_records_is_one_line(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from vmb.commands import verify
+    from vmb.errors import OptionError
+
+    with pytest.raises(OptionError, match=rf"^--conformance {tmp_path}: cannot replay the records \(No such file"):
+        verify._conformance(str(tmp_path))

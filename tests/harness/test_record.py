@@ -15,6 +15,7 @@ from vmb.results.record import RECORD_VERSION, QueryRecord, RecordFormatError
 from vmb.results.summary import QueryRow, compute_metric, summarize
 from vmb.score.formulas import metrics_from_counts
 from vmb.sim import World
+from vmb.sim.conformance import open_record_file
 from vmb.sim.registry import MODULES
 from vmb.usage import Usage
 
@@ -33,7 +34,7 @@ async def _dispatch_all(calls: list[dict]) -> World:
 def test_score_from_the_loops_car_equals_the_replayed_score(conformance_dir: Path) -> None:
     # The reference's recorded scoring cases, for their 2,000 predicted call lists (malformed and refused calls among
     # them): no generated set holds such a variety of wrong answers.
-    with (conformance_dir / "scoring_cases.jsonl").open(encoding="utf-8") as handle:
+    with open_record_file(conformance_dir, "scoring_cases.jsonl") as handle:
         cases = [json.loads(line) for line in handle if line.strip()]
     assert len(cases) == 2000
 

@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 from vmb.sim import World
+from vmb.sim.conformance import read_record_json
 from vmb.sim.docs import DOC_PATH, SIMULATOR_DOC_PATH, render, with_aliases
 from vmb.sim.registry import API_BY_NAME, DEFAULT_STATE, MODULES
 from vmb.sim.schema import SNAPSHOT_PATH, all_schemas
 
 
 def test_catalog_names_parameters_types_and_required(conformance_dir: Path) -> None:
-    catalog = json.loads((conformance_dir / "api_catalog.json").read_text())
+    catalog = read_record_json(conformance_dir, "api_catalog.json")
     assert list(MODULES) == list(catalog)
     for module, apis in catalog.items():
         assert list(MODULES[module].apis.values()) == [API_BY_NAME[name] for name in apis]
@@ -26,7 +27,7 @@ def test_catalog_names_parameters_types_and_required(conformance_dir: Path) -> N
 
 
 def test_default_car_is_the_reference_initial_state(conformance_dir: Path) -> None:
-    initial = json.loads((conformance_dir / "initial_state.json").read_text())
+    initial = read_record_json(conformance_dir, "initial_state.json")
     assert DEFAULT_STATE == initial
     assert {k: type(v) for k, v in DEFAULT_STATE.items()} == {k: type(v) for k, v in initial.items()}
     assert len(World().flat()) == 215

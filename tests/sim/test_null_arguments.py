@@ -8,14 +8,16 @@ from typing import Any
 
 from vmb.score import score_calls
 from vmb.sim import World
+from vmb.sim.conformance import open_record_file
 from vmb.sim.registry import API_BY_NAME
 
 
 def _accepted_calls(conformance_dir: Path) -> dict[str, list[dict[str, Any]]]:
     found: dict[str, list[dict[str, Any]]] = {}
     for name in ("domain_probes", "probes", "reference_cases"):
-        for line in (conformance_dir / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
+        with open_record_file(conformance_dir, f"{name}.jsonl") as handle:
+            records = [json.loads(line) for line in handle if line.strip()]
+        for record in records:
             for call, ok in zip(record["calls"], record["ok"]):
                 if ok:
                     found.setdefault(call["name"], []).append(call["args"])

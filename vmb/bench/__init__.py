@@ -38,7 +38,7 @@ SUITES: dict[str, tuple[str, str]] = {
 class BenchOptions:
     rounds: int = 3
     data: str | None = None  # benchmark directory, as ``vmb.data.resolve_data_dir`` takes it
-    conformance: Path | None = None  # conformance records; found beside the repo when None
+    conformance: Path | None = None  # conformance records; the shipped copy when None
     reference: Path | None = None  # a checkout of the reference release, timed beside us where a suite can
 
 

@@ -14,17 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from vmb.bench import BenchOptions, SuiteResult
-from vmb.bench.timing import REPO, best_time, one_core
+from vmb.bench.timing import best_time, one_core
 from vmb.errors import OptionError
-
-
-def default_conformance_dir() -> Path:
-    """``../shared/conformance`` beside the working directory, else beside the repository."""
-    for base in (Path.cwd(), REPO):
-        candidate = base.parent / "shared" / "conformance"
-        if candidate.is_dir():
-            return candidate
-    raise OptionError("--conformance: the conformance records are not in ../shared/conformance; pass --conformance DIR")
 
 
 def _reference_tasks(options: BenchOptions, conformance: Path) -> tuple[list[list[dict[str, Any]]], str]:
@@ -49,11 +40,12 @@ def _reference_calls_from(conformance: Path) -> list[list[dict[str, Any]]]:
 def conformance_records(conformance: Path, name: str, *keys: str) -> list[dict[str, Any]]:
     """The records of one file of the conformance records, each an object with ``keys``, or one line
     naming the file and why it cannot be read (a directory without them, a damaged line)."""
-    path = conformance / name
+    from vmb.sim.conformance import open_record_file
+
     try:
-        with path.open(encoding="utf-8") as handle:
+        with open_record_file(conformance, name) as handle:
             lines = [(number, line) for number, line in enumerate(handle, 1) if line.strip()]
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, EOFError) as error:  # EOFError: a gzipped file cut short
         raise OptionError(f"--conformance {conformance}: cannot read {name} "
                           f"({getattr(error, 'strerror', None) or error})") from None
     records = []
@@ -75,8 +67,9 @@ def _agrees(ours: dict[str, Any], official: dict[str, Any]) -> bool:
 
 def score_suite(options: BenchOptions) -> SuiteResult:
     from vmb.score import score_calls
+    from vmb.sim.conformance import conformance_dir
 
-    conformance = options.conformance or default_conformance_dir()
+    conformance = conformance_dir(options.conformance)
     references, source = _reference_tasks(options, conformance)
     cases = conformance_records(conformance, "scoring_cases.jsonl", "ref_calls", "pred_calls", "official")
     pairs = [(calls, calls) for calls in references]

@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds per suite; the best counts (default 3)")
     parser.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
     parser.add_argument(
-        "--conformance", type=Path, metavar="DIR", help="conformance records (default: ../shared/conformance)"
+        "--conformance", type=Path, metavar="DIR", help="a directory of conformance records (default: the shipped copy)"
     )
     parser.add_argument(
         "--reference", type=Path, metavar="DIR",

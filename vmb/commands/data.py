@@ -30,15 +30,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fetch.add_argument("--url", metavar="BASE",
                        help="base URL of a mirror holding history/ and qa_data/ (overrides --source)")
     fetch.add_argument("--force", action="store_true", help="download again even if DEST already holds the release")
+    fetch.add_argument("--if-missing", action="store_true",
+                       help="download only when no benchmark is found where the other commands look "
+                       "($VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench): what `make test` runs")
 
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data.errors import DataError
     from vmb.data.fetch import FetchError, check_release_copy, fetch_release
-    from vmb.data.locate import SOURCES
+    from vmb.data.locate import POINT_AT_A_COPY, SOURCES, fallback_data_dirs, given_data_dir
     from vmb.errors import Exit
 
     dest: Path = args.dest
+    if args.if_missing:
+        found = given_data_dir(None) or next(iter(fallback_data_dirs()), None)
+        if found is not None:
+            print(f"benchmark data found in {found}: nothing to download")
+            return Exit.OK
+        # Nothing found and nothing said before the download: offline, its failure is the one line.
+        try:
+            result = fetch_release(dest, args.url or SOURCES[args.source])
+        except (FetchError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            raise FetchError(f"no benchmark data found and none downloaded ({reason}): {POINT_AT_A_COPY}") from None
+        print(f"fetched {result.groups} groups, {result.queries} queries ({result.bytes / 1e6:.1f} MB) "
+              f"into {result.dest}")
+        return Exit.OK
     if dest.exists() and not args.force:
         try:
             groups, queries = check_release_copy(dest)

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from vmb.data.metadata import Metadata
 
 ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
+# --conformance without DIR: the shipped records (not a string: argparse would pass a string const through the
+# option's type, and vmb.cli's type refuses a blank one).
+SHIPPED_RECORDS = True
 
 
 @dataclass(frozen=True)
@@ -49,9 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--conformance",
         nargs="?",
-        const="../shared/conformance",
+        const=SHIPPED_RECORDS,
         metavar="DIR",
-        help="also replay the conformance records in DIR (default ../shared/conformance)",
+        help="also replay the reference's recorded behaviour: the records the project ships, or those in DIR",
     )
     parser.add_argument(
         "--update-errata", action="store_true", help="write the current findings as the known errata"
@@ -232,10 +235,16 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _conformance(directory: str) -> int:
-    from vmb.sim.conformance import check
+def _conformance(directory: str | bool) -> int:
+    from vmb.errors import OptionError
+    from vmb.sim.conformance import check, conformance_dir
 
-    checked, mismatches = check(Path(directory))
+    records = conformance_dir(directory if isinstance(directory, str) else None)
+    try:
+        checked, mismatches = check(records)
+    except (OSError, UnicodeDecodeError, EOFError, ValueError, KeyError, TypeError) as error:
+        raise OptionError(f"--conformance {records}: cannot replay the records "
+                          f"({getattr(error, 'strerror', None) or error})") from None
     for m in mismatches[:20]:
         print(m.describe())
     print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")

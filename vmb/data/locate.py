@@ -14,6 +14,9 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 ENV_VAR = "VMB_DATA"
 DEFAULT_DIR = Path("data") / "vehiclemembench"  # where `vmb data fetch` writes by default
 SHARED_DIR = Path("..") / "shared" / "vehiclemembench"  # the read-only fixtures beside a checkout
+# The ways to point vmb (and the test suite) at a copy of the release, other than --data: one wording everywhere.
+POINT_AT_A_COPY = (f"set ${ENV_VAR} to a copy, put one in {DEFAULT_DIR.as_posix()} (`vmb data fetch`), "
+                   f"or beside the checkout in {SHARED_DIR.as_posix()}")
 # The public release's size: what `vmb data fetch` checks a copy against, what `vmb generate` makes by default.
 RELEASE_GROUPS = 50
 RELEASE_QUERIES = 500
@@ -82,8 +85,7 @@ def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
     raise DataError(
         None,
         None,
-        f"no benchmark data found (looked in {looked}). Run `vmb data fetch` to download it, "
-        f"or pass --data DIR or set {ENV_VAR}.",
+        f"no benchmark data found (looked in {looked}): pass --data DIR, {POINT_AT_A_COPY}",
     )
 
 

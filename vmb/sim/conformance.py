@@ -1,7 +1,7 @@
 """Replay the reference simulator's recorded behaviour and report every disagreement.
 
-The conformance directory (``../shared/conformance`` in CI) holds call sequences with the
-reference's per-call acceptance and final diff. ``check`` replays each with ``vmb.sim`` and
+The conformance records (shipped in ``vmb/sim/conformance_data``, see its README.md; any directory of
+the same files can be given) hold call sequences with the reference's per-call acceptance and final diff. ``check`` replays each with ``vmb.sim`` and
 returns the records that disagree. With ``modules``, only the calls and leaves of those modules
 are compared, which lets one module be checked on its own (modules never touch each other's
 state).
@@ -14,11 +14,13 @@ Command line (for developers)::
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from vmb.sim.registry import module_of
 from vmb.sim.world import replay
@@ -26,6 +28,35 @@ from vmb.sim.world import replay
 # domain_probes.jsonl: single calls over each API's whole input domain (aliases, booleans for
 # integers, null, far values), on the default car or after another call of the same module.
 RECORD_FILES = ("reference_cases.jsonl", "probes.jsonl", "domain_probes.jsonl")
+# The records as the project ships them (package data): recorded by running the reference, files over 1 MiB gzipped.
+SHIPPED_DIR = Path(__file__).resolve().parent / "conformance_data"
+
+
+def conformance_dir(given: str | os.PathLike[str] | None = None) -> Path:
+    """The directory of conformance records to read: ``given`` (a user's ``--conformance DIR``), else the shipped copy."""
+    return Path(given) if given else SHIPPED_DIR
+
+
+def record_file(directory: Path, name: str) -> Path:
+    """``directory/name``, or its gzipped ``name.gz`` where only that is there (the plain name when neither is,
+    so that a message names the file asked for)."""
+    path = directory / name
+    packed = directory / f"{name}.gz"
+    return packed if not path.exists() and packed.exists() else path
+
+
+def open_record_file(directory: Path, name: str) -> IO[str]:
+    """One file of the conformance records opened as UTF-8 text, plain or gzipped (``record_file``)."""
+    path = record_file(directory, name)
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return path.open(encoding="utf-8")
+
+
+def read_record_json(directory: Path, name: str) -> Any:
+    """A whole JSON file of the conformance records (``initial_state.json``, ``api_catalog.json``)."""
+    with open_record_file(directory, name) as handle:
+        return json.load(handle)
 
 
 @dataclass
@@ -54,8 +85,7 @@ class Mismatch:
 def iter_records(directory: Path) -> Iterator[tuple[str, dict[str, Any]]]:
     """(``file:line``, record) for every record of the replayable conformance files."""
     for fname in RECORD_FILES:
-        path = directory / fname
-        with path.open(encoding="utf-8") as handle:
+        with open_record_file(directory, fname) as handle:
             for lineno, line in enumerate(handle, 1):
                 if line.strip():
                     record = json.loads(line)
@@ -110,7 +140,8 @@ def check(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    parser.add_argument("--dir", type=Path, default=Path("../shared/conformance"))
+    parser.add_argument("--dir", type=Path, default=SHIPPED_DIR,
+                        help="a directory of conformance records (default: the shipped copy, vmb/sim/conformance_data)")
     parser.add_argument("--module", action="append", help="check only this module (repeatable)")
     parser.add_argument("--api", help="only records that call this API")
     parser.add_argument("--limit", type=int, default=20, help="mismatches to print")
