@@ -1,23 +1,49 @@
 """Analysis of runs: tidy DataFrames, the paper's tables beside ours, the failure taxonomy, figures.
 
 ```python
-from vmb.analysis import load_runs, tables
-runset = load_runs(["runs"])            # every run directory under runs/, on the benchmark it ran on
+import vmb.analysis as va
+runset = va.load_runs(["runs"])          # every run directory under runs/, on the benchmark it ran on
 runset.queries                           # one row per (run, query): scores, calls, tokens, error type
 runset.runs                              # one row per run: ESM, F-F1, V-F1, Calls, Mem Token, ...
-tables.table1(runset)                    # Table 1, the paper's rows and ours
-runset.record("gpt-gold", "qa_3#7")      # the full JSON record of one query
+va.tables.table1(runset)                 # Table 1, the paper's rows and ours
+va.figures.esm_gold_vs_summary(va.tables.table1(runset))   # Figure 2 (left), a matplotlib figure
+runset.record("gpt-gold", "qa_3#7")      # one query's record (QueryRecord): HTML in a notebook, a line in a terminal
 ```
 
-Modules: ``runs`` (loading; the error types and stages come from ``vmb.results.taxonomy`` and
-``vmb.results.stages``), ``paper`` (the printed
-numbers), ``tables`` (the result tables), ``figures`` (matplotlib, imported on its own),
-``outputs`` (writing tables and figures for the report), ``explorer`` (the failure browser).
+Modules, each reachable as ``va.NAME`` (the ones beyond the loader are imported on first use, so
+``import vmb.analysis`` does not load matplotlib or ipywidgets): ``runs`` (loading; the error types and
+stages come from ``vmb.results.taxonomy`` and ``vmb.results.stages``), ``paper`` (the printed numbers),
+``tables`` (the result tables), ``figures`` (matplotlib), ``style`` (names, order and colours of every
+table and figure), ``outputs`` (writing tables and figures for the report), ``explorer`` (the failure
+browser), ``compare`` (two runs pair by pair), ``retrieval`` (memory search quality), ``viewer`` (``vmb view``).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from vmb.analysis.outputs import Outputs
 from vmb.analysis.runs import Run, RunDataError, RunSet, find_runs, load_runs, runs_benchmark
 from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
-__all__ = ["CATEGORIES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify", "find_runs", "load_runs",
-           "runs_benchmark"]
+if TYPE_CHECKING:
+    from vmb.analysis import compare, explorer, figures, paper, retrieval, style, tables, viewer
+
+# The submodules ``va.NAME`` imports on first use (``__getattr__``).
+SUBMODULES = ("compare", "explorer", "figures", "outputs", "paper", "retrieval", "runs", "style", "tables", "viewer")
+
+__all__ = ["CATEGORIES", "SUBMODULES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify",
+           "compare", "explorer", "figures", "find_runs", "load_runs", "paper", "retrieval", "runs_benchmark",
+           "style", "tables", "viewer"]
+
+
+def __getattr__(name: str) -> Any:
+    """``va.figures`` and the other submodules, imported when first named (PEP 562)."""
+    if name in SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(SUBMODULES))

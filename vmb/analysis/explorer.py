@@ -1,16 +1,23 @@
-"""A browser of failed queries for notebooks: filter, pick one, read everything about it.
+"""A browser of failed queries for notebooks: filter, search, pick one, read everything about it, beside another run.
 
 ``failure_html`` renders one query of one run as HTML: the query, its gold memory, the memory the
 agent actually saw (the memory part of its system prompt and every memory tool result), the
-predicted calls beside the reference calls, the state diff leaf by leaf, and the full message trace.
-``browser`` wraps it in ipywidgets (filters by run, memory setting, reasoning type and error type);
+predicted calls beside the reference calls, the state diff leaf by leaf, and the full message trace;
+``side_by_side_html`` puts the same query of two runs next to each other. ``browser`` wraps them in
+ipywidgets: filters by run, memory setting, reasoning type and error type that narrow each other
+(each dropdown offers only the values the other filters leave, with their counts), a text search over
+the queries and the model's replies, the list of matching failures, the chosen one below, and a
+"beside" dropdown of the other runs that have the same query. The logic (``filter_failures``,
+``filter_options``, ``SearchIndex``, ``other_runs``) is plain pandas, testable without a browser;
 ``failure_html`` alone works anywhere HTML shows, including an executed notebook saved as HTML.
+
+Every text from a run (query, replies, tool arguments and results, memory) is hostile data: it goes through
+``vmb.results.record_view``'s escaping, never into markup.
 """
 
 from __future__ import annotations
 
-import html
-import json
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -19,11 +26,14 @@ from vmb.analysis import runs
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
 from vmb.data import Benchmark
-from vmb.results.record import QueryRecord
+from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.record_parts import ToolResult
-from vmb.score import TaskScore
+from vmb.results.record_view import call_text, diff_table, escape, pre
 
 ALL = "(all)"
+NONE = "(none)"
+# Each filter: the failures' column it matches, the dropdown's description.
+FILTERS = {"run": "run", "memory": "memory", "reasoning_type": "reasoning", "error_category": "error type"}
 _STYLE = """<style>
 .vmb-failure {font-family: sans-serif; font-size: 13px; max-width: 1100px}
 .vmb-failure h3 {margin: 14px 0 4px 0; font-size: 14px}
@@ -31,22 +41,8 @@ _STYLE = """<style>
 .vmb-failure table {border-collapse: collapse; font-size: 12px}
 .vmb-failure td, .vmb-failure th {border: 1px solid #ccc; padding: 2px 6px; vertical-align: top; text-align: left}
 .vmb-failure .bad {background: #fde2e1} .vmb-failure .good {background: #e3f4e1}
+.vmb-pair {display: flex; gap: 12px; align-items: flex-start} .vmb-pair > div {flex: 1 1 0; min-width: 0}
 </style>"""
-
-
-# A history-sized prompt (~400,000 characters) would swamp the page; the head is what one reads.
-CLIP = 20_000
-
-
-def _pre(text: Any) -> str:
-    text = str(text)
-    if len(text) > CLIP:
-        text = text[:CLIP] + f"\n… ({len(text) - CLIP:,} more characters)"
-    return f"<pre>{html.escape(text)}</pre>"
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def system_text(runset: RunSet, run: str, record: QueryRecord) -> str:
@@ -58,7 +54,7 @@ def memory_seen(runset: RunSet, run: str, record: QueryRecord) -> tuple[str, lis
     """What the agent was given of memory: the prompt's memory part, and each memory tool call with its result."""
     injected, replies = runs.memory_seen(runset.run(run), record)
     calls = [r for r in record.tool_results if r.kind == "memory"]
-    return injected, [f"{_call_text(call.to_json())} → {reply}" for call, reply in zip(calls, replies)]
+    return injected, [f"{call_text(call.to_json())} → {reply}" for call, reply in zip(calls, replies)]
 
 
 def _calls_table(predicted: list[dict[str, Any]], reference: list[dict[str, Any]]) -> str:
@@ -67,52 +63,19 @@ def _calls_table(predicted: list[dict[str, Any]], reference: list[dict[str, Any]
         p = predicted[i] if i < len(predicted) else None
         r = reference[i] if i < len(reference) else None
         mark = "good" if p is not None and r is not None and p == r else "bad"
-        cells = "".join(f"<td>{html.escape(_call_text(c))}</td>" for c in (p, r))
+        cells = "".join(f"<td>{escape(call_text(c))}</td>" for c in (p, r))
         rows.append(f"<tr class='{mark}'>{cells}</tr>")
     return "<table><tr><th>predicted (in order)</th><th>reference</th></tr>" + "".join(rows) + "</table>"
-
-
-def _call_text(call: dict[str, Any] | None) -> str:
-    if call is None:
-        return ""
-    args = call.get("args")
-    if not isinstance(args, dict):  # arguments that did not parse: shown as the model wrote them
-        return f"{call.get('name')}({call.get('arguments', '')})"
-    shown = ", ".join(f"{k}={_json(v)}" for k, v in args.items())
-    return f"{call.get('name')}({shown})"
 
 
 def _tool_table(results: list[ToolResult]) -> str:
     rows = [
         f"<tr class='{'good' if r.ok else 'bad'}'><td>{r.round}</td>"
-        f"<td>{html.escape(r.kind)}</td><td>{html.escape(_call_text(r.to_json()))}</td>"
+        f"<td>{escape(r.kind)}</td><td>{escape(call_text(r.to_json()))}</td>"
         f"<td>{'accepted' if r.ok else 'refused'}</td></tr>"
         for r in results
     ]
     return "<table><tr><th>round</th><th>kind</th><th>call</th><th>result</th></tr>" + "".join(rows) + "</table>"
-
-
-def _diff_table(score: TaskScore) -> str:
-    correct, wrongly = set(score.correct), set(score.wrongly_changed)
-    should, changed = set(score.should_change), set(score.changed)
-    rows = []
-    for path, values in sorted(score.leaves.items()):
-        if path in correct:
-            verdict = "right"
-        elif path in wrongly:
-            verdict = "changed, should not"
-        elif path in should and path not in changed:
-            verdict = "should change, did not"
-        else:
-            verdict = "wrong value"
-        cells = "".join(f"<td>{html.escape(_json(values[k])) if k in values else '—'}</td>"
-                        for k in ("default", "expected", "predicted"))
-        rows.append(f"<tr class='{'good' if verdict == 'right' else 'bad'}'><td>{html.escape(path)}</td>{cells}"
-                    f"<td>{verdict}</td></tr>")
-    if not rows:
-        return "<p>No leaf should change and none changed.</p>"
-    return ("<table><tr><th>leaf</th><th>default</th><th>expected</th><th>predicted</th><th>verdict</th></tr>"
-            + "".join(rows) + "</table>")
 
 
 def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
@@ -126,89 +89,210 @@ def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
             body = "\n".join(filter(None, [message.get("content") or "", *calls]))
         else:
             body = message.get("content") or ""
-        parts.append(f"<b>{html.escape(role)}</b>{_pre(body)}")
+        parts.append(f"<b>{escape(role)}</b>{pre(body)}")
     return "<details><summary>full message trace</summary>" + "".join(parts) + "</details>"
 
 
-def failure_html(runset: RunSet, run: str, query_id: str, bench: Benchmark) -> str:
-    """Everything about one query of one run, as one HTML fragment."""
+def _row(runset: RunSet, run: str, key: str) -> pd.Series:
+    query_id, _, trial = key.partition("~")
+    frame = runset.queries
+    chosen = frame[(frame["run"] == run) & (frame["query_id"] == query_id) & (frame["trial"] == int(trial or 1))]
+    return chosen.iloc[0]
+
+
+def failure_html(runset: RunSet, run: str, query_id: str, bench: Benchmark, styled: bool = True) -> str:
+    """Everything about one query of one run (``query_id`` is the record's key: ``~T`` for trial T > 1), as one
+    HTML fragment; ``styled=False`` leaves out the style sheet (a page that has it already)."""
     record = runset.record(run, query_id)
-    row = runset.queries[(runset.queries["run"] == run) & (runset.queries["query_id"] == query_id)].iloc[0]
-    query = bench.query(query_id)
+    row = _row(runset, run, query_id)
+    query = bench.query(record.id)
     info = runset.run(run)
     injected, memory_results = memory_seen(runset, run, record)
     verdict = row["error_category"] if pd.notna(row["error_category"]) else (
         "passed" if row["status"] == "ok" else f"not run: {row['error']}")
     parts = [
-        _STYLE, "<div class='vmb-failure'>",
-        f"<h3>{html.escape(query_id)} · {html.escape(reasoning_label(query.reasoning_type))} · run "
-        f"{html.escape(run)} ({html.escape(info.label)}, {html.escape(memory_label(info.memory))})</h3>",
-        f"<p><b>{html.escape(str(verdict))}</b>"
-        + (f": {html.escape(str(row['error_detail']))}" if pd.notna(row["error_detail"]) else "") + "</p>",
-        "<h3>Query</h3>", _pre(query.query),
-        "<h3>Gold memory</h3>", _pre(query.gold_memory),
-        "<h3>Memory the agent saw</h3>", _pre(injected or "(nothing in the prompt)"),
+        _STYLE if styled else "", "<div class='vmb-failure'>",
+        f"<h3>{escape(query_id)} · {escape(reasoning_label(query.reasoning_type))} · run "
+        f"{escape(run)} ({escape(info.label)}, {escape(memory_label(info.memory))})</h3>",
+        f"<p><b>{escape(verdict)}</b>"
+        + (f": {escape(row['error_detail'])}" if pd.notna(row["error_detail"]) else "") + "</p>",
+        "<h3>Query</h3>", pre(query.query),
+        "<h3>Gold memory</h3>", pre(query.gold_memory),
+        "<h3>Memory the agent saw</h3>", pre(injected or "(nothing in the prompt)"),
     ]
     if memory_results:
-        parts += ["<p>memory tool results:</p>", *(_pre(r) for r in memory_results)]
+        parts += ["<p>memory tool results:</p>", *(pre(r) for r in memory_results)]
     parts += ["<h3>Calls</h3>", _calls_table(record.vehicle_calls, query.calls)]
     if record.tool_results:
         parts += ["<p>every tool call, in order:</p>", _tool_table(record.tool_results)]
     if record.final_answer:
-        parts += ["<p>final answer:</p>", _pre(record.final_answer)]
+        parts += ["<p>final answer:</p>", pre(record.final_answer)]
     if record.score is not None:
-        parts += ["<h3>State diff</h3>", _diff_table(record.score)]
+        parts += ["<h3>State diff</h3>", diff_table(record.score)]
     parts += ["<h3>Messages</h3>", _trace(runset, run, record), "</div>"]
     return "".join(parts)
 
 
+def side_by_side_html(runset: RunSet, key: str, runs_shown: Iterable[str], bench: Benchmark) -> str:
+    """The same query (record key ``key``) of each of ``runs_shown``, in columns side by side."""
+    columns = "".join(f"<div>{failure_html(runset, run, key, bench, styled=False)}</div>" for run in runs_shown)
+    return f"{_STYLE}<div class='vmb-pair'>{columns}</div>"
+
+
 def filter_failures(runset: RunSet, run: str = ALL, memory: str = ALL, reasoning_type: str = ALL,
-                    category: str = ALL) -> pd.DataFrame:
-    """The failed queries matching the filters (``ALL`` leaves a filter open)."""
-    failures = runset.failures
-    for column, value in (("run", run), ("memory", memory), ("reasoning_type", reasoning_type),
-                          ("error_category", category)):
-        if value != ALL:
-            failures = failures[failures[column] == value]
+                    category: str = ALL, text: str = "", search: SearchIndex | None = None) -> pd.DataFrame:
+    """The failed queries matching the filters (``ALL`` leaves a filter open) and containing ``text`` (any case)
+    in their query or the model's replies (``search``: the index to look in; made here when not given)."""
+    chosen = {"run": run, "memory": memory, "reasoning_type": reasoning_type, "error_category": category}
+    failures = _narrowed(runset.failures, chosen)
+    if text.strip():
+        failures = failures[(search or SearchIndex(runset)).contains(failures, text)]
     return failures
 
 
+def _narrowed(frame: pd.DataFrame, chosen: Mapping[str, str], skip: str | None = None) -> pd.DataFrame:
+    for column, value in chosen.items():
+        if column != skip and value != ALL:
+            frame = frame[frame[column] == value]
+    return frame
+
+
+def _label(column: str, value: str) -> str:
+    if column == "memory":
+        return memory_label(value)
+    if column == "reasoning_type":
+        return reasoning_label(value)
+    return value
+
+
+def filter_options(failures: pd.DataFrame, chosen: Mapping[str, str]) -> dict[str, list[tuple[str, str]]]:
+    """Each filter's dropdown options, ``(label, value)``: the values left by the *other* filters' choices, each
+    with its count of failures, after ``ALL``. A chosen value the others leave nothing of stays, counted 0."""
+    out = {}
+    for column in FILTERS:
+        counts = _narrowed(failures, chosen, skip=column)[column].dropna().value_counts()
+        values = sorted(counts.index)
+        if chosen.get(column, ALL) != ALL and chosen[column] not in counts.index:
+            values = sorted([*values, chosen[column]])
+        total = int(counts.sum())
+        out[column] = [(f"{ALL} ({total})", ALL),
+                       *((f"{_label(column, v)} ({int(counts.get(v, 0))})", v) for v in values)]
+    return out
+
+
+class SearchIndex:
+    """The searchable text of each failed record: its query and every reply of the model (each assistant message
+    and the final answer), lower-cased; read from the runs' records once, on the first search."""
+
+    def __init__(self, runset: RunSet) -> None:
+        self.runset = runset
+        self._texts: dict[tuple[str, str], str] | None = None
+
+    def texts(self) -> dict[tuple[str, str], str]:
+        if self._texts is None:
+            texts = {}
+            for row in self.runset.failures.itertuples():
+                key = attempt_key(row.query_id, int(row.trial))
+                record = self.runset.record(row.run, key)
+                replies = [str(m.get("content") or "") for m in record.messages if m.get("role") == "assistant"]
+                texts[(row.run, key)] = "\n".join([record.query, *replies, record.final_answer or ""]).lower()
+            self._texts = texts
+        return self._texts
+
+    def contains(self, failures: pd.DataFrame, text: str) -> pd.Series:
+        """Which rows of ``failures`` hold ``text`` (any case) in their query or replies."""
+        needle, texts = text.strip().lower(), self.texts()
+        keys = [(run, attempt_key(q, int(t))) for run, q, t in
+                zip(failures["run"], failures["query_id"], failures["trial"])]
+        return pd.Series([needle in texts.get(key, "") for key in keys], index=failures.index, dtype=bool)
+
+
+def other_runs(runset: RunSet, run: str, key: str) -> list[str]:
+    """The runs other than ``run`` with a record of the same query and trial (key), in the runs table's order."""
+    query_id, _, trial = key.partition("~")
+    frame = runset.queries
+    having = set(frame[(frame["query_id"] == query_id) & (frame["trial"] == int(trial or 1))]["run"])
+    return [name for name in runset.runs["run"] if name in having and name != run]
+
+
 def browser(runset: RunSet, bench: Benchmark) -> Any:
-    """An ipywidgets browser of the failures (filters on top, a list, the chosen failure below)."""
-    import ipywidgets as widgets
+    """An ipywidgets browser of the failures (filters and search on top, the list, the chosen failure below,
+    optionally beside the same query of another run)."""
+    return Explorer(runset, bench).widget
 
-    failures = runset.failures
 
-    def options(column: str) -> list[str]:
-        return [ALL, *sorted(failures[column].dropna().unique())]
+class Explorer:
+    """The widgets of ``browser`` and how they follow each other (a class, so tests can drive it)."""
 
-    filters = {
-        "run": widgets.Dropdown(options=options("run"), description="run"),
-        "memory": widgets.Dropdown(options=options("memory"), description="memory"),
-        "reasoning_type": widgets.Dropdown(options=options("reasoning_type"), description="reasoning"),
-        "category": widgets.Dropdown(options=options("error_category"), description="error type"),
-    }
-    chooser = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="100%"))
-    view = widgets.HTML()
-    count = widgets.HTML()
+    def __init__(self, runset: RunSet, bench: Benchmark) -> None:
+        import ipywidgets as widgets
 
-    def refresh(*_: Any) -> None:
-        chosen = filter_failures(runset, **{k: w.value for k, w in filters.items()})
-        count.value = f"<b>{len(chosen)}</b> failed queries match"
-        chooser.options = [(f"{r.run} · {r.query_id} · {r.error_category}", (r.run, r.query_id))
-                           for r in chosen.itertuples()]
-        show()
+        self.runset, self.bench = runset, bench
+        self.search_index = SearchIndex(runset)
+        self.filters = {column: widgets.Dropdown(options=[(ALL, ALL)], value=ALL, description=label)
+                        for column, label in FILTERS.items()}
+        self.search = widgets.Text(placeholder="words in the query or the replies", description="search",
+                                   continuous_update=False)
+        self.count = widgets.HTML()
+        self.chooser = widgets.Select(options=[], rows=10, layout=widgets.Layout(width="100%"))
+        self.beside = widgets.Dropdown(options=[(NONE, NONE)], value=NONE, description="beside")
+        self.view = widgets.HTML()
+        self._updating = False
+        for widget in [*self.filters.values(), self.search]:
+            widget.observe(self.refresh, names="value")
+        self.chooser.observe(self.choose, names="value")
+        self.beside.observe(self.show, names="value")
+        self.refresh()
+        column = list(self.filters.values())
+        self.widget = widgets.VBox([widgets.HBox(column[:2]), widgets.HBox(column[2:]), self.search, self.count,
+                                    self.chooser, self.beside, self.view])
 
-    def show(*_: Any) -> None:
-        if not chooser.value:
-            view.value = ""
+    def chosen(self) -> dict[str, str]:
+        return {column: widget.value for column, widget in self.filters.items()}
+
+    def refresh(self, *_: Any) -> None:
+        """Narrow every dropdown to what the others leave, then list the failures that match."""
+        if self._updating:
             return
-        run, query_id = chooser.value
-        view.value = failure_html(runset, run, query_id, bench)
+        self._updating = True
+        try:
+            chosen = self.chosen()
+            for column, options in filter_options(self.runset.failures, chosen).items():
+                self.filters[column].options = options
+                self.filters[column].value = chosen[column]
+            found = filter_failures(self.runset, chosen["run"], chosen["memory"], chosen["reasoning_type"],
+                                    chosen["error_category"], text=self.search.value, search=self.search_index)
+            self.count.value = f"<b>{len(found)}</b> failed queries match"
+            self.chooser.options = [
+                (f"{r.run} · {attempt_key(r.query_id, int(r.trial))} · {r.error_category}",
+                 (r.run, attempt_key(r.query_id, int(r.trial)))) for r in found.itertuples()]
+        finally:
+            self._updating = False
+        self.choose()
 
-    for widget in filters.values():
-        widget.observe(refresh, names="value")
-    chooser.observe(show, names="value")
-    refresh()
-    return widgets.VBox([widgets.HBox(list(filters.values())[:2]), widgets.HBox(list(filters.values())[2:]),
-                         count, chooser, view])
+    def choose(self, *_: Any) -> None:
+        """A failure chosen: offer the other runs that have its query, then show it."""
+        if self._updating:
+            return
+        self._updating = True
+        try:
+            others = other_runs(self.runset, *self.chooser.value) if self.chooser.value else []
+            keep = self.beside.value if self.beside.value in others else NONE
+            self.beside.options = [(NONE, NONE), *((f"{name} ({self.runset.run(name).label})", name)
+                                                   for name in others)]
+            self.beside.value = keep
+        finally:
+            self._updating = False
+        self.show()
+
+    def show(self, *_: Any) -> None:
+        if self._updating:
+            return
+        if not self.chooser.value:
+            self.view.value = ""
+            return
+        run, key = self.chooser.value
+        if self.beside.value == NONE:
+            self.view.value = failure_html(self.runset, run, key, self.bench)
+        else:
+            self.view.value = side_by_side_html(self.runset, key, [run, self.beside.value], self.bench)

@@ -34,8 +34,8 @@ from vmb.data import Benchmark
 from vmb.outdir import claim_output_dir
 from vmb.results import metrics
 from vmb.results.record import QueryRecord
+from vmb.results.record_view import leaf_verdict
 from vmb.results.stages import evidence_spans
-from vmb.score import TaskScore
 
 ASSETS = "viewer_assets"
 # Memory text beyond this many characters is shown as excerpts around the evidence.
@@ -104,16 +104,6 @@ def marked(text: str, spans: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
     return pieces
 
 
-def _verdict(path: str, score: TaskScore) -> str:
-    if path in score.correct:
-        return "right"
-    if path in score.wrongly_changed:
-        return "changed, should not"
-    if path in score.should_change and path not in score.changed:
-        return "should change, did not"
-    return "wrong value"
-
-
 def _rounds(record: QueryRecord) -> list[dict[str, Any]]:
     """Each model turn: its text, its reasoning, and its tool calls with how they were read and their results."""
     replies = {m.get("tool_call_id"): m.get("content") for m in record.messages if m.get("role") == "tool"}
@@ -140,7 +130,7 @@ def query_detail(runset: RunSet, run: str, record: QueryRecord, row: dict[str, A
     score = record.score
     diff = [] if score is None else [
         {"path": path, **{k: values.get(k) for k in ("default", "expected", "predicted")},
-         "verdict": _verdict(path, score)} for path, values in sorted(score.leaves.items())]
+         "verdict": leaf_verdict(path, score)} for path, values in sorted(score.leaves.items())]
     return {
         "id": record.key, "query": record.query, "reasoning_type": reasoning_label(record.reasoning_type),
         "gold": marked(query.gold_memory, evidence_spans(query.gold_memory, facts, people)),

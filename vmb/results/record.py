@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
 
 from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
+from vmb.results.record_view import record_html, record_line
 from vmb.score import TaskScore
 from vmb.usage import Usage
 
@@ -110,9 +111,11 @@ def _record_writers() -> tuple[tuple[str, Callable[[Any], Any]], ...]:
     return tuple((f.name, _writer(hints[f.name])) for f in fields(QueryRecord))
 
 
-@dataclass
+@dataclass(repr=False)
 class QueryRecord:
-    """What one query did and how it scored (``score`` is None unless ``status`` is ``ok``)."""
+    """What one query did and how it scored (``score`` is None unless ``status`` is ``ok``).
+
+    Shown as one line in a terminal (``repr``) and in full as HTML in a notebook (``vmb.results.record_view``)."""
 
     id: str  # stable query id, ``qa_N#i``
     group: int
@@ -142,6 +145,12 @@ class QueryRecord:
     score: TaskScore | None = None
     trial: int = 1  # which repeated run of the query (1..K)
     attribution: Attribution | None = None  # a scored query's stage (``vmb.results.stages``)
+
+    def __repr__(self) -> str:
+        return record_line(self)
+
+    def _repr_html_(self) -> str:
+        return record_html(self)
 
     @property
     def ok(self) -> bool:
