@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv browser models release test lint report bench stats verify clean
+.PHONY: venv browser models release test lint report bench stats verify lab clean
 
 venv: $(STAMP)
 
@@ -60,6 +60,19 @@ report: venv release
 
 bench: venv
 	$(PY) -m vmb bench
+
+# JupyterLab from the venv on the notebooks (LAB_DIR), bound to 127.0.0.1 (LAB_PORT), with the venv's own python3
+# kernel: its spec is installed into the venv's prefix, never the user's, and environment paths win over user ones,
+# so a user-level python3 kernel of another Python is never used. As root with --allow-root (JupyterLab refuses root
+# without it). LAB_ARGS: more options, e.g. --no-browser.
+LAB_DIR ?= notebooks
+LAB_PORT ?= 8888
+LAB_ARGS ?=
+
+lab: venv
+	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (vmb)" >/dev/null
+	JUPYTER_PREFER_ENV_PATH=1 $(PY) -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	  --ServerApp.root_dir=$(LAB_DIR) $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
 stats: venv
 	$(PY) -m vmb stats
