@@ -90,14 +90,14 @@ def test_state_shift_asks_for_the_usual_value_not_the_latest() -> None:
         ended = [e for e in chain.events if e.role == "ended"]
         assert all(e.condition == chain.target.condition for e in ended) and roles.index(temporary[0].role) < (
             roles.index("ended") if ended else len(roles))
-        if chain.topic.startswith("usual:"):  # the query asks for the usual value
+        # the query asks for the usual value, never the temporary one back (the release's meaning)
+        assert chain.target.value != temporary[0].value
+        if chain.topic.startswith("usual:"):
             assert chain.target.value == said_usual.value
-        elif chain.topic.startswith("usual-step"):  # or the usual value with a step ("but one lower")
-            assert chain.target.base == said_usual.value and _derives(chain)
-        else:  # the state comes back: its value, said as a step from the usual one when it was
-            assert chain.target.value == temporary[0].value
-            if temporary[0].role == "temporary-step":
-                assert chain.target.base == said_usual.value and _derives(chain)
+        else:  # or the usual value with a step ("but one lower")
+            assert chain.topic.startswith("usual-step") and chain.target.base == said_usual.value and _derives(chain)
+        if temporary[0].role == "temporary-step":  # the state's value said as a step from the usual one
+            assert roles.index("usual") < roles.index("temporary-step")
     # mostly two entries, as in the release (73 of 90), never more than three
     assert sum(len(c.events) == 2 for c in found) > 0.6 * len(found)
     assert max(len(c.events) for c in found) == 3
@@ -174,7 +174,7 @@ def test_a_corrected_value_is_often_the_latest_said_never_always() -> None:
               any(says_value(u.text, c.target.value, settings()[c.target.setting].domain) for u in c.events[-1].lines)]
     assert 0.5 < len(latest) / len(found) < 0.85
     stepped = [c for c in found if c.topic.startswith("step-on-corrected")]
-    assert 0.08 < len(stepped) / len(found) < 0.3
+    assert 0.08 < len(stepped) / len(found) <= 0.3  # 50 chains: 0.3 is 15 of them
     # the step's base is the corrected value, and someone else's value may come after it
     later = [c for c in found if c.events[-1].role == "everyday"]
     assert later and all(c.target is not None and c.events[-1].value != c.target.value for c in later)

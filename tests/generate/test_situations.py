@@ -26,7 +26,7 @@ _DAY_PART = re.compile(r"\b(?:morning|noon|midday|lunchtime|afternoon|evening|ni
 _FOR_A_WHILE = re.compile(r"\b(?:since|until|while|because|for now|for the moment|for a while|today)\b", re.IGNORECASE)
 # Short words any phrase may share with another.
 _FUNCTION = {"every", "before", "after", "about", "while", "where", "there", "their", "those", "these", "other"}
-PARTS = ("start", "end", "again", "over", "back")
+PARTS = ("start", "end", "over")
 
 
 def _words(phrases: tuple[str, ...]) -> set[str]:
@@ -93,9 +93,9 @@ def test_every_state_has_many_words_and_moves_some_concern() -> None:
 def test_state_phrases_fit_their_leads() -> None:
     """First person, lower case unless "I", no closing punctuation; a start follows "Since ..." and
     precedes ", so" (one clause, no comma, no word of the leads that say it is temporary: how often a
-    line says so is ``speech_words.TEMPORARY_MARKED``'s); a query's words (over, back) name no time
+    line says so is ``speech_words.TEMPORARY_MARKED``'s); a query's words (over) name no time
     of day, no value, no part of the car, and repeat no phrase the history says."""
-    history = [p.lower() for s in states.STATES.values() for part in ("start", "end", "again") for p in getattr(s, part)]
+    history = [p.lower() for s in states.STATES.values() for part in ("start", "end") for p in getattr(s, part)]
     slips = []
     for key, state in states.STATES.items():
         for part in PARTS:
@@ -105,7 +105,7 @@ def test_state_phrases_fit_their_leads() -> None:
         for said in state.start:
             if "," in said or _FOR_A_WHILE.search(said) or _ONCE.search(said):
                 slips.append(f"{key}.start: {said!r}")
-        for said in (*state.over, *state.back):
+        for said in state.over:
             for name, pattern in (("time", _DAY_PART), ("value", value_words()), ("part", _CAR_PART)):
                 if pattern.search(said):
                     slips.append(f"{key}: {name} in {said!r}")

@@ -14,7 +14,7 @@ from vmb.generate.plan.options import GenerateOptions, rng_for
 from vmb.generate.plan.recipes import recipes
 from vmb.generate.schemas import Conflict, Persona, PersonaGroup, Preference
 from vmb.generate.words import pools
-from vmb.generate.words.fake import american, faker
+from vmb.generate.words.fake import Names, american, faker, person_name
 
 
 def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str, object]]:
@@ -28,7 +28,7 @@ def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str,
         first = fake.first_name_female() if gender == "female" else fake.first_name_male()  # type: ignore[attr-defined]
         last = fake.last_name()  # type: ignore[attr-defined]
         # Unique first names: people are called by first name in the dialogue and the queries.
-        if first in first_names or last in last_names:
+        if first in first_names or last in last_names or not person_name(first):
             continue
         first_names.add(first)
         last_names.add(last)
@@ -38,7 +38,7 @@ def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str,
             "gender": gender,
             "occupation": american(fake.job()),  # type: ignore[attr-defined]
             "education": rng.choice(pools.EDUCATION),
-            "home": fake.city(),  # type: ignore[attr-defined]
+            "home": Names(rng).city(),  # a town with its suffix: Faker's "New Tim" reads as a person
             "interests": rng.sample(pools.INTERESTS, 3),
             "lifestyle": rng.choice(pools.LIFESTYLES),
         })

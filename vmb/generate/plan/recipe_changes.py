@@ -24,20 +24,22 @@ OTHERS_TEMPORARY = 0.35
 def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int, kind: ReasoningType) -> Recipe:
     """A usual value and a temporary one with its state, mostly two entries as in the release: the
     state's end is then for the query to say ("now that my back is better"); now and then a third
-    entry, the state ending, or someone else's value before them."""
+    entry, the state ending, or someone else's value before them. The query always asks for the usual
+    value (the release's meaning of the type: a usual value, a state that changes it, the state over),
+    never the temporary one back because the state came back."""
     person = rng.choice(names)
-    recurs = rng.random() < 0.2
     fitting: list[str] = []
     for _ in range(20):  # values whose move some state explains (a fever warms the seat, never cools it)
-        answer, other = draw_values(s, rng, 2, kind.default_answers)
-        stepped = stepped_value(s, rng) if recurs and rng.random() < 0.5 else None
-        if stepped is not None:  # "two notches lower than usual while my back heals": the state's value is a step
-            other, offset, answer = stepped
-        usual, temporary = (other, answer) if recurs else (answer, other)
+        answer, temporary = draw_values(s, rng, 2, kind.default_answers)
+        # "two notches lower than usual while my back heals": the state's value said as a step from the usual
+        stepped = stepped_value(s, rng) if rng.random() < 0.1 else None
+        if stepped is not None:
+            answer, _, temporary = stepped
+        usual = answer
         # "my usual, but one notch lower": the query adds a step to the usual value (the release: 6 of 90
         # requests; kept higher here, 10 of its 90 answers being values its histories never state and
         # these being most of ours)
-        asked = stepped_value(s, rng) if not recurs and rng.random() < 0.3 else None
+        asked = stepped_value(s, rng) if stepped is None and rng.random() < 0.3 else None
         if asked is not None:
             usual, _, answer = asked
             temporary = rng.choice([v for v in s.domain if v not in (usual, answer)])
@@ -45,7 +47,7 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
         if fitting:
             break
     state = rng.choice(fitting or causes.states_for(s.api) or sorted(causes.AFFECTS))
-    base = stepped or asked
+    base = asked
     said_usual = Voice(person, usual, "usual-base" if base else "usual")
     during = Voice(person, temporary, "temporary-step" if stepped else "temporary", condition=state,
                    offset=stepped[1] if stepped else None)
@@ -53,23 +55,23 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
     order = rng.random()
     # a step asked from the usual value is asked from one said before the temporary one (the release: 5 of 6)
     if order < 0.1:  # the state ends in an entry of its own, now and then restating the usual value
-        ended = Voice(person, usual if not recurs and not base and rng.random() < 0.15 else None, "ended",
+        ended = Voice(person, usual if not base and rng.random() < 0.15 else None, "ended",
                       condition=state, preference=False)
         voices: tuple[Voice, ...] = (said_usual, during, ended)
     elif order < 0.15 and third:  # someone else's value came first
         others = [n for n in names if n != person]
         voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during)
-    elif order < 0.25 and not base:  # the usual value recalled while the state lasts
+    elif order < 0.25 and not base and not stepped:  # the usual value recalled while the state lasts
         voices = (during, said_usual)
-    elif order < 0.33 and not base and not recurs:  # the state's end says the usual value again
+    elif order < 0.33 and not base and not stepped:  # the state's end says the usual value again
         voices = (during, Voice(person, usual, "ended", condition=state, preference=False))
     else:  # the state's end is the query's to say, or implied by asking for the usual value
-        if not recurs and "guest" in fitting and rng.random() < 0.4:  # a houseguest's own value while the guest stays
+        if not stepped and "guest" in fitting and rng.random() < 0.4:  # a houseguest's own value while the guest stays
             state = "guest"
             during = Voice(rng.choice([n for n in names if n != person]), temporary, "temporary", condition=state,
                            preference=False)
             voices = (said_usual, during)
-        elif not recurs and not stepped and rng.random() < OTHERS_TEMPORARY:
+        elif not stepped and rng.random() < OTHERS_TEMPORARY:
             # someone else's passing need changed it ("Jack switched the language to Chinese for his
             # meeting"), over in an entry of theirs, and the query restores the asker's usual value
             other = rng.choice([n for n in names if n != person])
@@ -78,7 +80,7 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
         else:
             voices = (said_usual, during)
     two = two_calls(s, rng, 0.95)
-    variant = "recurs" if recurs else "usual-step" if asked else "usual"
+    variant = "usual-step" if asked else "usual"
     return Recipe(i, kind.name, s.api, variant, voices, person, answer,
                   condition=state, two_calls=two, passenger=rng.choice([n for n in names if n != person] + [None]),
                   base=base[0] if base else None, offset=base[1] if base else None)

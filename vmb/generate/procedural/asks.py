@@ -38,7 +38,6 @@ from vmb.generate.words.ask_words import (
     NOT_THEIRS,
     OTHER_PERSON,
     OWN_NAME_USE,
-    RECURRED,
     RELATION,
     RESTORE,
     RULE_STEP,
@@ -203,12 +202,6 @@ def _usual_step(ask: Ask) -> None:
     _usual(ask)
 
 
-def _recurs(ask: Ask) -> None:
-    ask.frames = EARLIER
-    ask.fill["when"] = ask.rng.choice(RECURRED)
-    ask.state_lead(states.STATES[ask.chain.target.condition or ""].back)  # type: ignore[union-attr]
-
-
 def _switched_on(ask: Ask) -> bool:
     """Whether the device of the answer has an "on" a request may ask for with its value (a level, a
     color), and this request does."""
@@ -262,7 +255,7 @@ BUILDERS: dict[str, Callable[[Ask], None]] = {
     "other-person": _other_person, "relation": _relation, "theme": _theme,
     "occasion": lambda ask: _earlier(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
     "occasion-step": lambda ask: _step(ask, situations.CONDITIONS[ask.chain.target.condition or ""].occasion),  # type: ignore[union-attr]
-    "usual": _usual, "recurs": _recurs, "usual-step": _usual_step,
+    "usual": _usual, "usual-step": _usual_step,
     "absolute": _corrected, "relative": _corrected, "revert": _corrected, "restore": _restore,
     "step-on-corrected": _step_on_corrected,
 }

@@ -30,15 +30,15 @@ GENERIC = ("Sort out {dev} for me.", "{dev_cap}, please.", "Can you set {dev}?",
            "Set up {dev}, thanks.", "{dev_cap}, like I want it.", "Take care of {dev}.")
 # The value of an earlier time: {when} is "last time" or an occasion.
 EARLIER = ("{dev_cap} the way I had it {when}.", "Set {dev} like {when}.", "Put {dev} where I had it {when}.",
-           "Same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
-EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "Same {bare} as {when}, only {step}.",
+           "The same {bare} as {when}, please.", "{dev_cap} like I had it {when}, please.", "Go back to my {bare} from {when}.")
+EARLIER_STEP = ("{dev_cap} the way I had it {when}, but {step}.", "The same {bare} as {when}, only {step}.",
                 "Set {dev} like {when}, just {step}.", "{dev_cap} like {when}, then {step}.",
                 # by what the value is alone, as the release's often are ("Set the volume to what I
                 # settled on last time, but turn it down by 5"): a reader must know which device
-                "The {noun} I had {when}, but {step}.", "Same {noun} as {when}, just {step}.")
+                "The {noun} I had {when}, but {step}.", "The same {noun} as {when}, just {step}.")
 # The value of a rule whose condition the scene implies, with a step ("for this, one level brighter").
 RULE_STEP = ("{dev_cap} the way I have it for this, but {step}.", "Set {dev} like I do at times like this, only {step}.",
-             "{dev_cap} as I always have it in this situation, then {step}.", "Same {bare} as I use for this, just {step}.",
+             "{dev_cap} as I always have it in this situation, then {step}.", "The same {bare} as I use for this, just {step}.",
              "My {bare} for days like this, but {step}, please.", "{dev_cap} like I set it for this kind of drive, {step}.")
 # The asker's value asked back from someone who changed it since ({who}): the correction is the query's.
 RESTORE = ("{who} changed {dev}. Put it back the way I had it.", "Who moved {dev}? Set it back to mine.",
@@ -56,8 +56,6 @@ TURN_ON_STEP = ("Turn on {dev} the way I had it {when}, but {step}.", "{dev_cap}
 TURN_ON_WHEN = ("last time", "the other day", "before", "that time", "the last time")
 TURN_ON_USE = 0.5
 SETTLED = ("last time", "when I got it right", "after I fixed it", "the other day", "on that drive when I fixed it")
-RECURRED = ("last time it happened", "the last time", "that time", "when it happened before", "back then",
-            "the previous round", "on that trip when it happened")
 USUAL_TIMES = ("most days", "on an ordinary day", "normally", "any other week", "before all this",
                "the rest of the year")  # the usual value a step is asked from
 OTHER_PERSON = ("Set {dev} the way {who} has it.", "Do {dev} like {who} does.", "Give me {who}'s {bare}.",
@@ -77,10 +75,10 @@ NAMED_MINE = ("Set {dev} to the {noun} I named.", "{dev_cap}: the one with my pe
 NAMED_BY = ("Set {dev} to the {noun} {who} named.", "{dev_cap} on the one {who} nicknamed, please.",
             "Put {dev} on {who}'s pet-name {noun}.", "The {noun} {who} christened, for {dev}, please.",
             "{dev_cap} the way {who} dubbed it.")
-DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so {dev} however you like it.",
-                  "Don't mind me, set {dev} your way.", "Pick {dev} yourself, it's your drive.",
+DRIVER_DECIDES = ("Your drive, your call on {dev}.", "You're driving, so set {dev} however you like.",
+                  "Don't mind me, set {dev} your way.", "Set {dev} yourself, it's your drive.",
                   "Do {dev} however you want, it's your car today.", "Whatever suits you for {dev}.",
-                  "Go ahead and choose {dev}, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
+                  "Set {dev} the way you like it, I don't mind.", "{dev_cap}: up to you.", "Set {dev} to suit yourself.")
 # A state's end or return said before the request ({said}: the state's query-side words).
 STATE_LEADS = ("{said_cap}, so", "{said_cap}.", "Well, {said}.", "{said_cap}, by the way.", "Good news: {said}.",
                "Oh, {said}.", "You know what? {said_cap}.")

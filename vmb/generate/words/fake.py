@@ -4,7 +4,9 @@
 ``words()`` are Faker's own word lists (first and last names, jobs, countries, colours, the parts of
 company slogans, town and street name parts); ``Names`` composes companies, towns, streets and
 slogans from them with a group's own random source, which is deterministic and much faster than
-Faker's weighted draws.
+Faker's weighted draws. A person's name is drawn from the first-name lists only, less the names that
+read as words or places (``WORD_NAMES``); a town always ends in a town suffix (Faker's own towns include
+"New Tim", which reads as a person: "New Tim had gone to sleep").
 """
 
 from __future__ import annotations
@@ -36,6 +38,20 @@ def american(text: str) -> str:
     return _BRITISH.sub(spelt, text)
 
 
+# First names a sentence reads as a word, a season or a place ("Summer came along", "Frank said", "we met
+# Virginia"): never a person's name in generated text.
+WORD_NAMES = frozenset((
+    "Amber", "Angel", "April", "Austin", "Autumn", "Bill", "Brandy", "Chase", "Christian", "Crystal", "Daisy",
+    "Dakota", "Dawn", "Destiny", "Diamond", "Drew", "Faith", "Frank", "Grace", "Grant", "Guy", "Heather", "Holly",
+    "Hope", "Hunter", "Jade", "Jasmine", "Jordan", "Joy", "Lance", "Mark", "Mason", "Melody", "Misty", "Parker",
+    "Penny", "Ray", "Rose", "Savannah", "Sierra", "Summer", "Virginia"))
+
+
+def person_name(name: str) -> bool:
+    """Whether a first name drawn from Faker's lists may name a person in the text."""
+    return name not in WORD_NAMES
+
+
 @cache
 def words() -> dict[str, tuple[str, ...]]:
     from faker.providers.address.en_US import Provider as Address
@@ -45,8 +61,9 @@ def words() -> dict[str, tuple[str, ...]]:
     from faker.providers.person.en_US import Provider as People
 
     return {
-        "first_names": tuple(sorted(People.first_names)),
-        "female_names": tuple(sorted(People.first_names_female)), "male_names": tuple(sorted(People.first_names_male)),
+        "first_names": tuple(sorted(filter(person_name, People.first_names))),
+        "female_names": tuple(sorted(filter(person_name, People.first_names_female))),
+        "male_names": tuple(sorted(filter(person_name, People.first_names_male))),
         "last_names": tuple(sorted(People.last_names)),
         "jobs": tuple(dict.fromkeys(american(j.split(",")[0].lower()) for j in Jobs.jobs)),
         "countries": tuple(Address.countries),
