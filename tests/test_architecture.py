@@ -7,6 +7,7 @@ Imports inside functions count as much as those at the top of a file.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
@@ -32,27 +33,67 @@ def module_name(path: Path) -> str:
 
 
 def imports() -> dict[str, set[str]]:
-    """Module → the ``vmb`` modules it imports (``from vmb.x import y`` names module ``vmb.x``)."""
+    """Module → the ``vmb`` modules it imports (``from vmb.x import y`` names module ``vmb.x``), loads by
+    ``importlib.import_module`` included."""
     modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for path in PACKAGE.rglob("*.py"):
-        name = module_name(path)
-        targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                targets.add(node.module)
-            elif isinstance(node, ast.ImportFrom):
-                raise AssertionError(f"{name}: relative import; write the module's full name")
-        resolved = set()
-        for target in targets:
-            while target not in modules and "." in target:
-                target = target.rsplit(".", 1)[0]
-            if target in modules and target.startswith("vmb") and target != name:
-                resolved.add(target)
-        graph[name] = resolved
-    return graph
+    return {module_name(path): module_imports(path.read_text(encoding="utf-8"), module_name(path), modules)
+            for path in PACKAGE.rglob("*.py")}
+
+
+def module_imports(source: str, name: str, modules: set[str]) -> set[str]:
+    """The ``vmb`` modules of ``modules`` that module ``name`` (its ``source``) imports."""
+    tree = ast.parse(source)
+    targets: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            targets.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            raise AssertionError(f"{name}: relative import; write the module's full name")
+        elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args:
+            targets.update(_loaded(node.args[0], tree, modules))
+    resolved = set()
+    for target in targets:
+        while target not in modules and "." in target:
+            target = target.rsplit(".", 1)[0]
+        if target in modules and target.startswith("vmb") and target != name:
+            resolved.add(target)
+    return resolved
+
+
+def _is_import_module(func: ast.expr) -> bool:
+    """``importlib.import_module``, ``import_module`` (from importlib) or ``__import__``."""
+    return (isinstance(func, ast.Attribute) and func.attr == "import_module") or (
+        isinstance(func, ast.Name) and func.id in ("import_module", "__import__"))
+
+
+def _pattern(node: ast.expr) -> str | None:
+    """A regular expression of the module names an expression can spell: a string literal, an f-string or a
+    sum of them (what is computed matching any dotted name); None for anything else (a variable)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.escape(node.value)
+    if isinstance(node, ast.FormattedValue):
+        return r"[\w.]+"
+    if isinstance(node, ast.JoinedStr):
+        parts = [_pattern(value) for value in node.values]
+        return None if None in parts else "".join(parts)  # type: ignore[arg-type]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _pattern(node.left), _pattern(node.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def _loaded(argument: ast.expr, tree: ast.Module, modules: set[str]) -> set[str]:
+    """The modules an ``import_module(argument)`` may load. A literal or f-string names them (an f-string
+    every module it matches); a variable is read as any module its file names in a string literal, as
+    ``vmb.commands.run`` or ``vmb.memory.simple:NoMemory`` in a declared table (``COMMANDS``, ``SHIPPED``)."""
+    pattern = _pattern(argument)
+    if pattern is None:
+        spelled = {node.value.split(":")[0] for node in ast.walk(tree)
+                   if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        return spelled & modules
+    return {module for module in modules if re.fullmatch(pattern, module)}
 
 
 def layer(module: str) -> int:
@@ -91,6 +132,80 @@ def test_the_import_graph_has_no_cycle() -> None:
 
     for module in sorted(graph):
         visit(module)
+
+
+def test_a_load_by_importlib_is_an_arrow() -> None:
+    # The loop issue 38 found: vmb.cli loaded the commands from its table, and a command imported vmb.cli.note.
+    modules = {"vmb.cli", "vmb.commands.run", "vmb.commands.show", "vmb.terminal"}
+    table = ('import importlib\nCOMMANDS = {"run": ("vmb.commands.run", "run a model")}\n'
+             "def build():\n    for name, (module, _) in COMMANDS.items():\n"
+             "        importlib.import_module(module)\n")
+    assert module_imports(table, "vmb.cli", modules) == {"vmb.commands.run"}
+    assert module_imports("import importlib\nimportlib.import_module('vmb.terminal')\n", "vmb.cli", modules) == {
+        "vmb.terminal"}
+    assert module_imports("from importlib import import_module\n"
+                          "def load(name):\n    return import_module(f'vmb.commands.{name}')\n",
+                          "vmb.cli", modules) == {"vmb.commands.run", "vmb.commands.show"}
+    assert module_imports("def run(args):\n    from vmb.cli import note\n", "vmb.commands.run", modules) == {"vmb.cli"}
+
+
+COMMAND_LAYER = len(LAYERS) - 1
+TERMINAL = "vmb.terminal"  # the one writer: the commands print through it (note, say)
+
+
+def _program(tree: ast.Module) -> set[ast.AST]:
+    """The functions a module runs as a program (``python -m MODULE``: called from its ``__main__`` block,
+    directly or through one another): their output is the program's, as a command's is."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    guards = [node for node in tree.body if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)]
+    called = {node.func.id for guard in guards for node in ast.walk(guard)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    found: set[str] = set()
+    while called - found:
+        name = (called - found).pop()
+        found.add(name)
+        if name in functions:
+            called |= {node.func.id for node in ast.walk(functions[name])
+                       if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+    return {functions[name] for name in found if name in functions} | set(guards)
+
+
+def printing(source: str) -> list[tuple[int, str]]:
+    """(line, what) of each place a module writes the terminal itself: ``print``, ``sys.stdout``/``sys.stderr``,
+    the writer's ``note``/``say`` (outside the functions it runs as a program)."""
+    tree = ast.parse(source)
+    inside = {id(node) for program in _program(tree) for node in ast.walk(program)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
+        if isinstance(node, ast.Name) and node.id == "print":
+            found.append((node.lineno, "print"))
+        elif isinstance(node, ast.Attribute) and node.attr in ("stdout", "stderr") and \
+                isinstance(node.value, ast.Name) and node.value.id == "sys":
+            found.append((node.lineno, f"sys.{node.attr}"))
+        elif isinstance(node, ast.ImportFrom) and node.module in ("sys", TERMINAL):
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names
+                      if alias.name in ("stdout", "stderr", "note", "say")]
+    return found
+
+
+def test_no_module_below_the_commands_prints() -> None:
+    # What a module below the commands has to tell as it goes, it hands to a callback its caller gives
+    # (warn, say); the command passes vmb.terminal.note. A tqdm bar, which a command switches on, is not
+    # counted here.
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+             for path in sorted(PACKAGE.rglob("*.py"))
+             if layer(module_name(path)) < COMMAND_LAYER and module_name(path) != TERMINAL
+             for line, what in printing(path.read_text(encoding="utf-8"))]
+    assert not found, "\n".join(found)
+
+
+def test_a_print_below_the_commands_is_seen() -> None:
+    assert printing("import sys\ndef warn(x):\n    print(x, file=sys.stderr)\n") == [(3, "print"), (3, "sys.stderr")]
+    assert printing("def f(log=print):\n    pass\n") == [(1, "print")]
+    assert printing("from vmb.terminal import note\n") == [(1, "vmb.terminal.note")]
+    assert printing("import sys\ndef main():\n    print(1)\nif __name__ == '__main__':\n    sys.exit(main())\n") == []
 
 
 def test_values_in_text_are_read_by_vmb_data_spoken_not_the_generator() -> None:

@@ -144,7 +144,7 @@ def _own_error_prints(path: Path) -> list[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         where = f"{path.name}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, ast.Attribute) and node.attr == "stderr":
-            found.append(f"{where}: writes stderr (raise a VmbError, or vmb.cli.note for a warning)")
+            found.append(f"{where}: writes stderr (raise a VmbError, or vmb.terminal.note for a warning)")
         elif isinstance(node, ast.Attribute) and node.attr == "exit" or \
                 isinstance(node, ast.Name) and node.id == "SystemExit":
             found.append(f"{where}: exits itself")
@@ -174,7 +174,7 @@ def test_the_check_finds_an_error_printed_by_a_command(tmp_path: Path) -> None:
                    '    sys.exit(3)\n    return 2\n', encoding="utf-8")
     assert sorted(line.split(": ", 1)[1] for line in _own_error_prints(bad)) == [
         "exits itself", "prints an error on stdout", "returns a bare status (return an Exit member)",
-        "writes stderr (raise a VmbError, or vmb.cli.note for a warning)"]
+        "writes stderr (raise a VmbError, or vmb.terminal.note for a warning)"]
 
 
 def test_a_file_no_reader_named_is_still_one_line(monkeypatch: pytest.MonkeyPatch,

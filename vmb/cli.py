@@ -12,6 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from vmb.terminal import note
+
 # name → (module implementing it, one-line help). Each module defines ``add_arguments(parser)`` and
 # ``run(args) -> int`` (a status of ``vmb.errors.Exit``; an error is raised, never printed by the command),
 # optionally ``RESUME`` (what rerunning does after a stop), and keeps heavy imports inside functions,
@@ -140,16 +142,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-def note(command: str, message: str) -> None:
-    """One line for the user on stderr, ``vmb COMMAND: message``: an error (printed by ``main`` only) or
-    a command's warning beside its output. Commands never write stderr themselves."""
-    from vmb.terminal import safe
-
-    # The message may carry text from outside (an endpoint's error body, a file name, a record's field):
-    # its control characters are shown escaped, so it can neither clear the screen nor fake a line.
-    print(f"vmb {command}: {safe(message)}", file=sys.stderr, flush=True)
 
 
 def _resume_hint(args: argparse.Namespace) -> str:

@@ -6,6 +6,10 @@ A terminal obeys ESC sequences (clear the screen, move the cursor, retitle the w
 (text shown in another order than it is read): any of them in printed data could fake or hide a line.
 ``safe`` writes each as a visible escape (``\\x1b``, ``\\r``, ``\\u202e``); newlines are kept only where
 the caller formats lines itself (``newlines=True``), tabs always.
+
+The modules below the commands never print: what they have to say as they go (a warning, a progress line,
+a server starting) they hand to a callback their caller gives (``warn``, ``say``: ``Callable[[str], None]``),
+and a command passes ``note``, which writes it here.
 """
 
 from __future__ import annotations
@@ -37,3 +41,11 @@ def safe(text: object, *, newlines: bool = False) -> str:
 def say(text: object = "", *, file: TextIO | None = None, newlines: bool = True, flush: bool = False) -> None:
     """``print`` through ``safe``: the lines a command formats (newlines kept), any value in them escaped."""
     print(safe(text, newlines=newlines), file=file if file is not None else sys.stdout, flush=flush)
+
+
+def note(command: str, message: str) -> None:
+    """One line for the user on stderr, ``vmb COMMAND: message``: an error (printed by ``vmb.cli.main`` only)
+    or a command's warning beside its output. Commands never write stderr themselves."""
+    # The message may carry text from outside (an endpoint's error body, a file name, a record's field):
+    # its control characters are shown escaped, so it can neither clear the screen nor fake a line.
+    print(f"vmb {command}: {safe(message)}", file=sys.stderr, flush=True)

@@ -33,8 +33,7 @@ def test_progress_estimates_the_time_left_from_the_measured_speed(monkeypatch: p
     clock = [1000.0]
     monkeypatch.setattr("vmb.generate.llm.progress.time.monotonic", lambda: clock[0])
     lines: list[str] = []
-    progress = GenerateProgress.planned([("personas", 1, 400), ("chains", 4, 1600)], every=3600)
-    progress.say = lines.append
+    progress = GenerateProgress.planned([("personas", 1, 400), ("chains", 4, 1600)], say=lines.append, every=3600)
     progress.sent()
     clock[0] += 5
     progress.answered("personas", 100, cached=False)
@@ -45,5 +44,5 @@ def test_progress_estimates_the_time_left_from_the_measured_speed(monkeypatch: p
     progress.answered("chains", 100, cached=False)
     assert progress._answered == WARMUP
     # 200 tokens written in 10 s; 1,700 planned tokens are left: 85 s at that speed.
-    assert lines == ["  chains: 2 of ~4 planned requests answered; 20.0 completion tokens/s measured, "
+    assert lines == ["chains: 2 of ~4 planned requests answered; 20.0 completion tokens/s measured, "
                      "about 85 s left for ~1,700 planned completion tokens"]

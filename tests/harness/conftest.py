@@ -3,6 +3,7 @@ servers."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ def run(tmp_path: Path, small_benchmark: Path) -> RunFn:
         defaults: dict[str, Any] = {
             "out": str(tmp_path / name), "data": str(small_benchmark), "cache_dir": str(tmp_path / "cache"),
             "backoff": 0.01, "timeout": 5.0, "progress": False,
+            "say": lambda line: print(line, file=sys.stderr),  # as vmb run tells them, for the tests that read them
         }
         if url is not None:
             defaults.update(model="scripted", base_url=url)

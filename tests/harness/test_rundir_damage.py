@@ -52,6 +52,7 @@ def test_torn_and_foreign_lines_are_dropped_with_a_warning_naming_them_and_rerun
     for number in (2, 3, 4, 5):
         assert f"results.jsonl line {number}:" in err
     assert "not UTF-8" in err and "without score" in err
+    assert err.count("vmb run: warning: ") == 4 and err.count("; its query runs again") == 4  # vmb.terminal.note
     records = strict(results)
     assert sorted(r["id"] for r in records) == [f"qa_1#{i}" for i in range(4)]
     assert all(r["status"] == "ok" for r in records)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
+
+from vmb.bench.suite import BenchOptions, SuiteResult
 
 # name → ("module:function", one-line description). The function takes BenchOptions.
 SUITES: dict[str, tuple[str, str]] = {
@@ -32,33 +32,6 @@ SUITES: dict[str, tuple[str, str]] = {
     "data": ("vmb.bench.data:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
     "audit": ("vmb.bench.audit:audit_suite", "vmb audit of the release's 50 groups: figures, baselines, checks"),
 }
-
-
-@dataclass(frozen=True)
-class BenchOptions:
-    rounds: int = 3
-    data: str | None = None  # benchmark directory, as ``vmb.data.resolve_data_dir`` takes it
-    conformance: Path | None = None  # conformance records; the shipped copy when None
-    reference: Path | None = None  # a checkout of the reference release, timed beside us where a suite can
-
-
-@dataclass(frozen=True)
-class SuiteResult:
-    suite: str
-    tasks: int  # tasks per round
-    seconds: float  # best round
-    rounds: int
-    target: float | None = None  # tasks/s the suite should reach
-    baseline: str | None = None  # what the figure compares with, for the reader
-    details: list[str] = field(default_factory=list)
-
-    @property
-    def rate(self) -> float:
-        return self.tasks / self.seconds if self.seconds > 0 else float("inf")
-
-    @property
-    def meets_target(self) -> bool | None:
-        return None if self.target is None else self.rate >= self.target
 
 
 def load_suite(name: str) -> Callable[[BenchOptions], SuiteResult]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import best_time, one_core
 from vmb.data.locate import RELEASE_GROUPS
 

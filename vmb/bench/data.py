@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import best_time, one_core
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import best_time, child_process, one_core
 from vmb.data.locate import RELEASE_GROUPS
 

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import one_core
 
 LATENCY = 0.2

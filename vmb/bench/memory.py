@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import best_time, one_core
 
 LINES = 2700

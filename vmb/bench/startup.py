@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vmb.bench import BenchOptions, SuiteResult
+from vmb.bench.suite import BenchOptions, SuiteResult
 from vmb.bench.timing import REPO, ChildRun, child_process, user_environment
 
 RUN_SECONDS_TARGET = 1.2  # `vmb run --agent oracle`, 500 queries, the whole process

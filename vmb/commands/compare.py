@@ -24,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.analysis.compare import compare_runs, comparison_text
-    from vmb.cli import note
     from vmb.errors import Exit
+    from vmb.terminal import note
 
     # Only the records metric.json counts are compared: each one left out is named.
     result = compare_runs(args.a, args.b, warn=lambda problem: note("compare", f"warning: {problem}"))

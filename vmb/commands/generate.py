@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vmb.terminal import safe
+from vmb.terminal import note, safe
 
 if TYPE_CHECKING:
     from vmb.generate.plan.options import GenerateOptions
@@ -157,7 +157,8 @@ def run(args: argparse.Namespace) -> int:
         print(format_estimate(estimates), flush=True)
         if args.dry_run:
             return Exit.OK
-        progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in estimates])
+        progress = GenerateProgress.planned([(p.stage, p.requests, p.completion_tokens) for p in estimates],
+                                            say=lambda line: note("generate", line))
     elif args.dry_run:
         print("--dry-run plans model requests; the procedural backend makes none")
         return Exit.OK
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     backend = None
     try:
-        with served(args.model, args.base_url, parallel=args.concurrency) as base_url, writing(args.out):
+        with served(args.model, args.base_url, parallel=args.concurrency, command="generate") as base_url, writing(args.out):
             if options.backend == "llm":
                 from vmb.generate.llm.backend import LLMBackend
                 from vmb.generate.store import Store
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 backend = LLMBackend(options, store.dir, ProceduralBackend(), concurrency=args.concurrency,
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
-            outcome = run_pipeline(options, args.out, backend or ProceduralBackend(), force=args.force)
+            outcome = run_pipeline(options, args.out, backend or ProceduralBackend(), log=print, force=args.force)
     finally:
         if backend is not None:
             backend.close()

@@ -35,21 +35,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.harness.grid import load_grid, merge_grid, run_grid
     from vmb.harness.shard import parse_shard
     from vmb.harness.show import comparison
     from vmb.prices import price_table
+    from vmb.terminal import note
 
     spec = load_grid(args.spec)
     shard = parse_shard(args.shard) if args.shard else None
     prices = price_table(args.prices or spec.prices)
     if args.merge:
-        outcomes = merge_grid(spec, prices=prices)
+        outcomes = merge_grid(spec, prices=prices, log=print)
     else:
         outcomes = run_grid(spec, shard=shard, force=args.force, prices=args.prices or spec.prices,
-                            progress=args.progress)
+                            progress=args.progress, log=print, say=lambda line: note("grid", line))
     finished = [o.path for o in outcomes if o.error is None and (o.path / "metric.json").exists()]
     if finished:
         print()

@@ -22,8 +22,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from vmb.cli import note
 from vmb.errors import Exit
+from vmb.terminal import note
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,8 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def served(model: str | None, base_url: str | None, *, parallel: int) -> Iterator[str | None]:
-    """``base_url`` as given, or for ``--model local:NAME`` the URL of its server while the block runs."""
+def served(model: str | None, base_url: str | None, *, parallel: int, command: str) -> Iterator[str | None]:
+    """``base_url`` as given, or for ``--model local:NAME`` the URL of its server while the block runs (what
+    the server tells, as a line of ``vmb COMMAND``)."""
     from vmb.llm.local import LocalModelError, local_model, local_name
     from vmb.llm.localserver import ServerSettings, serve
 
@@ -51,7 +52,7 @@ def served(model: str | None, base_url: str | None, *, parallel: int) -> Iterato
         return
     if base_url is not None:
         raise LocalModelError(f"--model {model} starts its own server on 127.0.0.1; leave out --base-url")
-    with serve(local_model(name), ServerSettings(parallel=parallel)) as url:
+    with serve(local_model(name), ServerSettings(parallel=parallel), say=lambda line: note(command, line)) as url:
         yield url
 
 
@@ -89,7 +90,7 @@ def _fetch(name: str) -> int:
         found.unlink()
         note("local fetch", f"{found} did not match its pinned sha256 and was removed; fetching again")
     start = time.perf_counter()
-    path = fetch_weights(model)
+    path = fetch_weights(model, say=lambda line: note("local fetch", line))
     print(f"{path}: {model.size:,} bytes, sha256 {model.sha256[:16]}... checked ({time.perf_counter() - start:.1f} s)")
     return Exit.OK
 
@@ -107,7 +108,8 @@ def _serve(name: str, port: int | None, parallel: int) -> int:
     # (so that Ctrl-C on the script leaves it be): say what stops it then. SIGTERM always does (vmb.cli).
     stops = "Ctrl-C stops it" if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN else \
         f"SIGINT is ignored here (started in the background): kill {os.getpid()} stops it"
-    with serve(local_model(name), ServerSettings(parallel=parallel), port=port) as url:
+    with serve(local_model(name), ServerSettings(parallel=parallel), port=port,
+               say=lambda line: note("local serve", line)) as url:
         try:  # from the first line on: a signal read right after it is a stop like any other
             print(f"serving {name} at {url} ({SMOKE_TEST_NOTE}); {stops}", flush=True)
             print(f"  vmb run --base-url {url} --model {name} --server llamacpp --memory gold --concurrency {parallel}",

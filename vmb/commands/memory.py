@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.commands.run import config_from_args
 
     config = config_from_args(args, use_cache=True)
-    with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
+    with served(config.model, args.base_url, parallel=config.concurrency, command="memory ingest") as config.base_url:
         return asyncio.run(_ingest(args, config))
 
 
@@ -88,15 +88,15 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
     import asyncio
     import time
 
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.harness.progress import Progress
     from vmb.harness.runner import Runner
     from vmb.llm.model import RequestFailed
     from vmb.memory.plugins import history_chunks
+    from vmb.terminal import note
 
     numbers = plan.group_numbers()
-    with Progress(0, len(numbers), enabled=show_progress) as progress:
+    with Progress(0, len(numbers), enabled=show_progress, say=lambda line: note("memory ingest", line)) as progress:
         # The runner's builder: the same client, gate (--concurrency), cache and retries as `vmb run`.
         runner = Runner(plan, rundir, progress)
 

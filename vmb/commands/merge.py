@@ -25,11 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.harness.merge import merge_runs
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
+    from vmb.terminal import note
 
     metric, warnings = merge_runs(args.slices, args.out, data=args.data, prices=price_table(args.prices),
                                   plugins=args.plugin)

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         if missing:
             raise OptionError(f"--notebook: no such notebook: {', '.join(missing)} (in {NOTEBOOKS_DIR})")
     result = make_report(runs=args.runs, out=args.out, figures=args.figures,
-                         data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated)
+                         data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated, log=print)
     s = result.seconds
     print(f"report: {len(result.notebooks)} notebooks, {len(result.runs)} runs"
           f" ({len(result.made_runs)} made now); runs {s['runs']:.1f} s, notebooks {s['notebooks']:.1f} s, "

@@ -145,20 +145,21 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from vmb.cli import note
     from vmb.commands.local import served
     from vmb.data import resolve_data_dir
     from vmb.errors import Exit
     from vmb.harness.runner import execute, summary_line
     from vmb.memory import get_memory_setting
     from vmb.prices import price_table
+    from vmb.terminal import note
 
     config = config_from_args(args, use_cache=not args.no_cache)
     get_memory_setting(config.memory, config.memory_options)
     price_table(config.prices)
     resolve_data_dir(config.data)  # before a local model's server takes seconds to start for nothing
-    with served(config.model, args.base_url, parallel=config.concurrency) as config.base_url:
-        result = asyncio.run(execute(config, force=args.force, show_progress=args.progress))
+    with served(config.model, args.base_url, parallel=config.concurrency, command="run") as config.base_url:
+        result = asyncio.run(execute(config, force=args.force, show_progress=args.progress,
+                                     say=lambda line: note("run", line)))
     print(summary_line(result))
     for line in error_lines(result.metric):
         note("run", line)

@@ -21,12 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.harness.rescore import rescore_run
     from vmb.harness.show import metric_line
     from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
+    from vmb.terminal import note
 
     if not (args.run / "config.json").exists():
         raise RunDirError(f"{args.run} is not a run directory (no config.json)")

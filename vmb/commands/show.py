@@ -25,11 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.harness.show import comparison
     from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
+    from vmb.terminal import note
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:

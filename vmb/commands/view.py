@@ -31,9 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.analysis.runs import find_runs, load_runs, runs_benchmark
     from vmb.analysis.viewer import write_viewer
-    from vmb.cli import note
     from vmb.errors import Exit
     from vmb.results.rundir import RunDirError
+    from vmb.terminal import note
 
     found = find_runs(*args.runs)
     if not found:

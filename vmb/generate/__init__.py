@@ -15,6 +15,6 @@ protocol (personas, chains, dialogue, qa, requery).
 from vmb.generate.plan.options import GenerateOptions
 from vmb.generate.pipeline import run
 from vmb.generate.procedural.backend import ProceduralBackend
-run(GenerateOptions(groups=5, seed=1), Path("gen/small"), ProceduralBackend())
+run(GenerateOptions(groups=5, seed=1), Path("gen/small"), ProceduralBackend(), log=print)
 ```
 """

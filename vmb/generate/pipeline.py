@@ -89,7 +89,7 @@ def _previous_failures(path: Path, log: Callable[[str], None]) -> dict[int, str]
     return found
 
 
-def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None] = print,
+def run(options: GenerateOptions, out: Path, backend: Backend, log: Callable[[str], None],
         force: bool = False) -> Outcome:
     store = Store(out, options)
     store.open(force)

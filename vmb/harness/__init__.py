@@ -16,11 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from vmb.harness.runner import RunResult
 
 
-def run_benchmark(*, force: bool = False, progress: bool | None = None, **settings: Any) -> RunResult:
-    """Run or resume a benchmark run; ``settings`` are ``RunConfig`` fields (``out`` is required)."""
+def run_benchmark(*, force: bool = False, progress: bool | None = None, say: Callable[[str], None] | None = None,
+                  **settings: Any) -> RunResult:
+    """Run or resume a benchmark run; ``settings`` are ``RunConfig`` fields (``out`` is required). What the run
+    tells as it goes (a damaged record run again, a progress line where no bar shows) goes to ``say``
+    (``print``, say; without it nothing is told)."""
     import asyncio
     import threading
 
@@ -31,13 +36,13 @@ def run_benchmark(*, force: bool = False, progress: bool | None = None, **settin
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(execute(config, force=force, show_progress=progress))
+        return asyncio.run(execute(config, force=force, show_progress=progress, say=say))
     # A notebook already runs an event loop in this thread: run ours in a thread of its own.
     box: dict[str, Any] = {}
 
     def target() -> None:
         try:
-            box["result"] = asyncio.run(execute(config, force=force, show_progress=progress))
+            box["result"] = asyncio.run(execute(config, force=force, show_progress=progress, say=say))
         except BaseException as error:  # re-raised in the caller's thread below
             box["error"] = error
 

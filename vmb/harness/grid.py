@@ -169,8 +169,10 @@ class CellOutcome:
 
 
 def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False, prices: str | None = None,
-             progress: bool | None = None, log: Callable[[str], None] = print) -> list[CellOutcome]:
-    """Run (or resume) every cell; a cell that fails is reported and the others still run."""
+             progress: bool | None = None, log: Callable[[str], None],
+             say: Callable[[str], None] | None = None) -> list[CellOutcome]:
+    """Run (or resume) every cell; a cell that fails is reported and the others still run. Each cell's
+    start and end is a line of ``log``; what a run tells as it goes goes to ``say``."""
     import asyncio
 
     from vmb.data import DataError
@@ -185,7 +187,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
         log(f"[{number}/{len(spec.cells)}] {cell.name}" + (f" (shard {shard})" if shard else ""))
         try:
             config.validate()
-            result = asyncio.run(execute(config, force=force, show_progress=progress))
+            result = asyncio.run(execute(config, force=force, show_progress=progress, say=say))
         except (FatalModelError, ConfigMismatch, RunDirError, DataError, ValueError, ImportError) as error:
             log(f"  stopped: {error}")
             outcomes.append(CellOutcome(cell, Path(config.out), str(error)))
@@ -196,7 +198,7 @@ def run_grid(spec: GridSpec, *, shard: Shard | None = None, force: bool = False,
 
 
 def merge_grid(spec: GridSpec, *, prices: PriceTable | None = None,
-               log: Callable[[str], None] = print) -> list[CellOutcome]:
+               log: Callable[[str], None]) -> list[CellOutcome]:
     """Merge each cell's slices (ROOT/CELL/shards/*) into the cell's run directory."""
     from vmb.data import DataError
     from vmb.harness.merge import merge_runs

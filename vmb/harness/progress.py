@@ -2,16 +2,17 @@
 
 The bar shows queries done, errors, tokens, requests and cache hits, memory builds (groups built,
 and while one runs the days of history read). Without a terminal (a log file, a batch job) nothing
-would be printed for many minutes, so ``every`` seconds a plain line with the same figures goes to
-stderr instead. A request running for more than ``slow_after`` seconds is named either way; replies
-cut off repeating themselves are counted and said to be a loop (a slow request alone is not one).
+would be shown for many minutes, so ``every`` seconds a plain line with the same figures goes to the
+caller's ``say`` (the command's ``vmb.terminal.note``) instead. A request running for more than
+``slow_after`` seconds is named either way; replies cut off repeating themselves are counted and said
+to be a loop (a slow request alone is not one).
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
@@ -21,7 +22,7 @@ from vmb.results.record import QueryRecord
 
 class Progress:
     def __init__(self, total: int, builds: int, *, enabled: bool | None, every: float = 60.0,
-                 slow_after: float = 60.0) -> None:
+                 slow_after: float = 60.0, say: Callable[[str], None] | None = None) -> None:
         from tqdm import tqdm
 
         self.stats = ClientStats()
@@ -34,6 +35,7 @@ class Progress:
         self.days_done = 0
         self.every = every
         self.slow_after = slow_after
+        self._say = say
         # enabled=None: tqdm decides (shown on a terminal, silent in logs and tests).
         self._bar = tqdm(total=total, unit="query", dynamic_ncols=True, disable=None if enabled is None else not enabled)
         self._ticker: asyncio.Task[None] | None = None
@@ -112,7 +114,8 @@ class Progress:
         while True:
             await asyncio.sleep(self.every)
             if self._bar.disable:
-                print(self.line(), file=sys.stderr, flush=True)
+                if self._say is not None:
+                    self._say(self.line())
             else:
                 self._refresh()
                 self._bar.refresh()

@@ -15,6 +15,7 @@ import asyncio
 import gc
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -176,20 +177,23 @@ def _copy_dir(source: Path, target: Path) -> None:
     scratch.rename(target)
 
 
-async def execute(config: RunConfig, *, force: bool = False, show_progress: bool | None = None) -> RunResult:
-    """Run (or resume) the benchmark as configured; returns the run's metric."""
+async def execute(config: RunConfig, *, force: bool = False, show_progress: bool | None = None,
+                  say: Callable[[str], None] | None = None) -> RunResult:
+    """Run (or resume) the benchmark as configured; returns the run's metric. What the run tells as it goes
+    (a damaged record that runs again, a progress line where no bar shows) goes to ``say``."""
     plan = prepare_run(config)
     claim_sliced_run(config.out, config.shard)
     rundir = RunDir(Path(config.out))
     rundir.lock()
     try:
-        return await _execute_locked(plan, rundir, force=force, show_progress=show_progress)
+        return await _execute_locked(plan, rundir, force=force, show_progress=show_progress, say=say)
     finally:
         rundir.unlock()
 
 
-async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None) -> RunResult:
-    done = rundir.prepare(plan.header(), force=force, upgrade=upgraded_determining)
+async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None,
+                          say: Callable[[str], None] | None) -> RunResult:
+    done = rundir.prepare(plan.header(), force=force, upgrade=upgraded_determining, warn=say)
     pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
     groups_to_build = len({q.group for q, _ in pending}) if plan.memory_setting.builds else 0
@@ -198,7 +202,7 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
     gc.freeze()
     try:
         with Progress(len(pending), groups_to_build, enabled=show_progress, every=plan.config.progress_every,
-                      slow_after=plan.config.slow_after) as progress:
+                      slow_after=plan.config.slow_after, say=say) as progress:
             progress.start()
             runner = Runner(plan, rundir, progress)
             await runner.run(pending)

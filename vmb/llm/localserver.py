@@ -21,7 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,8 +52,10 @@ def free_port() -> int:
 
 @contextmanager
 def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: int | None = None,
-          say: bool = True) -> Iterator[str]:
-    """The base URL (``http://127.0.0.1:PORT/v1``) of the model's server while the block runs."""
+          say: Callable[[str], None] | None = None) -> Iterator[str]:
+    """The base URL (``http://127.0.0.1:PORT/v1``) of the model's server while the block runs; the fetch, the
+    start, the time it took to load and a server that died in use are told to ``say``."""
+    tell = say or (lambda line: None)
     settings = settings or ServerSettings()
     weights = fetch_weights(model, say=say)
     try:
@@ -66,9 +68,7 @@ def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: in
     log_path, log = claim_log(weights.parent, model.name)
     command = [sys.executable, "-m", "vmb.llm.localserver", str(weights), str(port), str(threads),
                str(settings.context * settings.parallel), str(settings.parallel)]
-    if say:
-        print(f"starting {model.label} on {HOST}:{port} ({threads} threads, {settings.parallel} slot(s); "
-              f"log {log_path})", file=sys.stderr, flush=True)
+    tell(f"starting {model.label} on {HOST}:{port} ({threads} threads, {settings.parallel} slot(s); log {log_path})")
     with log:  # closing it releases the log for the model's next server
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
         serving = False
@@ -76,14 +76,12 @@ def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: in
             started = time.monotonic()
             _wait_ready(child, port, settings.ready_timeout, log_path)
             serving = True
-            if say:
-                print(f"{model.name} answers at http://{HOST}:{port}/v1 ({time.monotonic() - started:.1f} s to load)",
-                      file=sys.stderr, flush=True)
+            tell(f"{model.name} answers at http://{HOST}:{port}/v1 ({time.monotonic() - started:.1f} s to load)")
             yield f"http://{HOST}:{port}/v1"
         finally:
             if serving and child.poll() is not None:  # it died under the run: its requests failed, say why
-                print(f"the llama.cpp server exited (status {child.returncode}) while in use: "
-                      f"{_last_line(log_path)} (log: {log_path})", file=sys.stderr, flush=True)
+                tell(f"the llama.cpp server exited (status {child.returncode}) while in use: "
+                     f"{_last_line(log_path)} (log: {log_path})")
             _stop(child)
 
 

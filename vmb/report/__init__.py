@@ -92,14 +92,16 @@ def make_report(
     data: str | None = None,
     notebooks: list[Path] | None = None,
     jobs: int = 2,
-    log: Callable[[str], None] = print,
+    log: Callable[[str], None] | None = None,
     generated: Path | None = None,
 ) -> ReportResult:
     """Make the report (see the module docstring). ``runs`` overrides finding them under ``runs_root``.
 
     Relative paths are taken from the working directory, as ``vmb run --out`` takes them (``make
-    report`` runs in the checkout, so its runs/, build/report and figures/ are the checkout's).
+    report`` runs in the checkout, so its runs/, build/report and figures/ are the checkout's). What it
+    does as it goes (the runs it makes, each notebook's time) is told to ``log`` (``vmb report`` gives ``print``).
     """
+    log = log or (lambda line: None)
     from vmb.analysis.outputs import REPORT
     from vmb.analysis.runs import RunDataError, find_runs, runs_data_dir
     from vmb.outdir import check_output_dir, claim_output_dir

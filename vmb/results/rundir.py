@@ -21,7 +21,6 @@ import math
 import os
 import shutil
 import socket
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -209,9 +208,10 @@ class RunDir:
         """``config.json``, read as a run's header (``RunDirError`` naming the file otherwise)."""
         return read_header(self.path)
 
-    def prepare(self, header: RunHeader, *, force: bool,
-                upgrade: Callable[[Determining], Determining]) -> dict[str, QueryRecord]:
-        """Check or write ``config.json``; return the ``ok`` records to keep (resume).
+    def prepare(self, header: RunHeader, *, force: bool, upgrade: Callable[[Determining], Determining],
+                warn: Callable[[str], None] | None = None) -> dict[str, QueryRecord]:
+        """Check or write ``config.json``; return the ``ok`` records to keep (resume). A damaged record, whose
+        query runs again, is told to ``warn``.
 
         The old file is read leniently here: whatever it holds, its hash decides between resuming and
         refusing (or, forced, setting its results aside). A run an earlier version started is this
@@ -250,7 +250,8 @@ class RunDir:
         self._writable(lambda: write_json(config_path, doc))
         records, problems = read_results(self.path / RESULTS)
         for problem in problems:
-            print(f"warning: {problem}; its query runs again", file=sys.stderr)
+            if warn is not None:
+                warn(f"warning: {problem}; its query runs again")
         keep = {k: r for k, r in records.items() if r.ok}
         if problems or len(keep) != len(records) or self._line_count() != len(records):
             # Drop half-written lines, error records (to be retried) and superseded duplicates.

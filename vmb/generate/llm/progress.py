@@ -1,17 +1,17 @@
 """Progress of an LLM generation: answered requests per stage and a time estimate from measured speed.
 
 A slow endpoint (a CPU server writes a few tokens a second) can take minutes per answer; the user
-sees a line per stage at most every ``every`` seconds: requests answered of those planned, the
+sees a line per stage (told to ``say``: ``vmb generate`` writes it with ``vmb.terminal.note``) at most every
+``every`` seconds: requests answered of those planned, the
 completion speed measured so far (answers from the cache not counted) and, once ``WARMUP``
 requests have been answered, the time the remaining planned completion tokens need at that speed.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 WARMUP = 2  # answered requests before a time estimate is given
 
@@ -27,17 +27,18 @@ class StageCount:
 @dataclass
 class GenerateProgress:
     stages: dict[str, StageCount]
+    say: Callable[[str], None]
     every: float = 30.0
-    say: Callable[[str], None] = field(default=lambda line: print(line, file=sys.stderr, flush=True))
     _start: float | None = None
     _spent_tokens: int = 0  # completion tokens the endpoint wrote in this session (no cache hits)
     _answered: int = 0
     _last: float = 0.0
 
     @classmethod
-    def planned(cls, plans: list[tuple[str, int, int]], every: float = 30.0) -> GenerateProgress:
+    def planned(cls, plans: list[tuple[str, int, int]], say: Callable[[str], None],
+                every: float = 30.0) -> GenerateProgress:
         """From (stage, requests, completion tokens) as ``vmb.generate.estimate.estimate`` gives them."""
-        return cls({stage: StageCount(requests, completion) for stage, requests, completion in plans}, every)
+        return cls({stage: StageCount(requests, completion) for stage, requests, completion in plans}, say, every)
 
     def sent(self) -> None:
         if self._start is None:
@@ -63,7 +64,7 @@ class GenerateProgress:
 
     def line(self, stage: str, now: float) -> str:
         count = self.stages[stage]
-        text = f"  {stage}: {count.requests:,} of ~{count.planned_requests:,} planned requests answered"
+        text = f"{stage}: {count.requests:,} of ~{count.planned_requests:,} planned requests answered"
         speed = self.speed(now)
         if speed is None:
             return text
