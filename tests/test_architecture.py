@@ -33,8 +33,8 @@ def module_name(path: Path) -> str:
 
 
 def imports() -> dict[str, set[str]]:
-    """Module → the ``vmb`` modules it imports (``from vmb.x import y`` names module ``vmb.x``), loads by
-    ``importlib.import_module`` included."""
+    """Module → the ``vmb`` modules it imports (``from vmb.x import y`` names module ``vmb.x``, or ``vmb.x.y``
+    when that is a module), loads by ``importlib.import_module`` included."""
     modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
     return {module_name(path): module_imports(path.read_text(encoding="utf-8"), module_name(path), modules)
             for path in PACKAGE.rglob("*.py")}
@@ -48,11 +48,13 @@ def module_imports(source: str, name: str, modules: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            targets.add(node.module)
+            # ``from vmb.analysis import runs`` imports the submodule vmb.analysis.runs; a name, its module.
+            targets.update(f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in modules else node.module
+                           for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             raise AssertionError(f"{name}: relative import; write the module's full name")
         elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args:
-            targets.update(_loaded(node.args[0], tree, modules))
+            targets.update(_loaded(node.args[0], tree, name, modules))
     resolved = set()
     for target in targets:
         while target not in modules and "." in target:
@@ -68,27 +70,31 @@ def _is_import_module(func: ast.expr) -> bool:
         isinstance(func, ast.Name) and func.id in ("import_module", "__import__"))
 
 
-def _pattern(node: ast.expr) -> str | None:
-    """A regular expression of the module names an expression can spell: a string literal, an f-string or a
-    sum of them (what is computed matching any dotted name); None for anything else (a variable)."""
+def _pattern(node: ast.expr, here: str) -> str | None:
+    """A regular expression of the module names an expression in module ``here`` can spell: a string literal,
+    ``__name__``, an f-string or a sum of them (what else is computed matching any dotted name); None for
+    anything else (a variable)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return re.escape(node.value)
+    if isinstance(node, ast.Name) and node.id == "__name__":
+        return re.escape(here)
     if isinstance(node, ast.FormattedValue):
-        return r"[\w.]+"
+        return _pattern(node.value, here) if isinstance(node.value, ast.Name) and node.value.id == "__name__" \
+            else r"[\w.]+"
     if isinstance(node, ast.JoinedStr):
-        parts = [_pattern(value) for value in node.values]
+        parts = [_pattern(value, here) for value in node.values]
         return None if None in parts else "".join(parts)  # type: ignore[arg-type]
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _pattern(node.left), _pattern(node.right)
+        left, right = _pattern(node.left, here), _pattern(node.right, here)
         return None if left is None or right is None else left + right
     return None
 
 
-def _loaded(argument: ast.expr, tree: ast.Module, modules: set[str]) -> set[str]:
+def _loaded(argument: ast.expr, tree: ast.Module, here: str, modules: set[str]) -> set[str]:
     """The modules an ``import_module(argument)`` may load. A literal or f-string names them (an f-string
     every module it matches); a variable is read as any module its file names in a string literal, as
     ``vmb.commands.run`` or ``vmb.memory.simple:NoMemory`` in a declared table (``COMMANDS``, ``SHIPPED``)."""
-    pattern = _pattern(argument)
+    pattern = _pattern(argument, here)
     if pattern is None:
         spelled = {node.value.split(":")[0] for node in ast.walk(tree)
                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
@@ -146,6 +152,8 @@ def test_a_load_by_importlib_is_an_arrow() -> None:
     assert module_imports("from importlib import import_module\n"
                           "def load(name):\n    return import_module(f'vmb.commands.{name}')\n",
                           "vmb.cli", modules) == {"vmb.commands.run", "vmb.commands.show"}
+    assert module_imports("import importlib\ndef load(name):\n    return importlib.import_module(f'{__name__}.{name}')\n",
+                          "vmb.commands", modules) == {"vmb.commands.run", "vmb.commands.show"}
     assert module_imports("def run(args):\n    from vmb.cli import note\n", "vmb.commands.run", modules) == {"vmb.cli"}
 
 
