@@ -17,6 +17,7 @@ from typing import Any
 import nbformat
 import pandas as pd
 import pytest
+from fixtures.inline_figures import figures_shown, with_researcher_plot
 from fixtures.scripted_runs import GROUPS, build_runs
 
 from tests.conftest import SMALL_BENCHMARK
@@ -26,7 +27,7 @@ from vmb.data import load_benchmark
 from vmb.doubles.baselines import BASELINES
 from vmb.report import make_report
 from vmb.report.index import noop_solves, unchanged_queries
-from vmb.report.notebooks import ReportError, kernel_environment
+from vmb.report.notebooks import NOTEBOOKS_DIR, ReportError, kernel_environment
 
 NOTEBOOKS = ["01_dataset", "02_overall", "03_memory_systems", "04_failures", "05_explorer", "07_trust", "08_audit"]
 N_RUNS = 6
@@ -51,6 +52,7 @@ TABLE_ROWS = {
 FIGURES = [
     "fig_dataset_distribution",
     "fig2_left_esm_gold_vs_summary",
+    "fig_esm_by_reasoning_type",
     "fig2_right_esm_vs_mem_token",
     "fig3_failures_by_type",
     "fig4_error_composition",
@@ -76,8 +78,11 @@ def tiny_runs(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -
 @pytest.fixture(scope="module")
 def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> tuple[Any, Path, Path]:
     base = tmp_path_factory.mktemp("report")
+    # Each notebook with a researcher's own plot appended (fixtures/inline_figures.py), so the one execution
+    # checks both its figures and a plot after them.
+    notebooks = [with_researcher_plot(nb, base / "notebooks") for nb in sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))]
     result = make_report(runs=[tiny_runs], out=base / "out", figures=base / "figures", data=str(small_benchmark),
-                         jobs=2, log=lambda _: None)
+                         notebooks=notebooks, jobs=2, log=lambda _: None)
     return result, base / "out", base / "figures"
 
 
@@ -91,6 +96,15 @@ def test_every_notebook_ran_without_an_error(made: tuple[Any, Path, Path]) -> No
         errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
         assert not errors, name
         assert (out / "notebooks" / f"{name}.html").stat().st_size > 0
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_every_figure_shows_inline_and_so_does_a_plot_after_them(made: tuple[Any, Path, Path], name: str) -> None:
+    """Each figure a notebook draws is an image output where it is drawn, however many the kernel drew before,
+    and a researcher's plain ``plt.plot`` after vmb's figures shows too (issue 39 item 1)."""
+    _, out, _ = made
+    shown = figures_shown(out / "notebooks" / f"{name}.ipynb", out / "manifest" / f"{name}.json")
+    assert (shown.shown, shown.researcher) == (shown.drawn, 1), shown
 
 
 @pytest.mark.parametrize(("name", "rows"), TABLE_ROWS.items())

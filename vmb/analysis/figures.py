@@ -16,6 +16,7 @@ import pandas as pd
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
+from vmb.analysis import paper
 from vmb.analysis.paper import PAPER
 from vmb.analysis.style import (
     CATEGORY_COLORS,
@@ -157,6 +158,61 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
     return fig
 
 
+OVERALL_SCOPE = "overall"
+PAPER_MARK: dict[str, Any] = {"marker": "D", "s": 34, "facecolors": "none", "linewidths": 1.3, "zorder": 2}
+
+
+def _printed_per_type() -> pd.DataFrame:
+    """The paper's ESM per reasoning type: Table 2 (one backbone, each memory setting) and Table 6 (no memory)."""
+    return pd.concat([paper.table2(), paper.table6()], ignore_index=True)
+
+
+@figure_style()
+def esm_per_reasoning_type(per_type: pd.DataFrame) -> Any:
+    """ESM per reasoning type (a panel each, and overall) for each run (a row each), with its 95% interval;
+    beside it, hollow, the paper's printed ESM under the same memory setting (Table 2: one backbone per
+    setting; Table 6: five backbones without memory), the same backbone's where the paper prints it.
+    ``per_type`` is ``tables.esm_by_reasoning_type``."""
+    printed = _printed_per_type()
+    scopes = [*REASONING_TYPES, ESM.key]
+    rows = per_type.reset_index(drop=True)
+    fig, axes = plt.subplots(1, len(scopes), figsize=(2.0 * len(scopes) + 4.5, 2.0 + 0.42 * max(1, len(rows))),
+                             sharey=True, squeeze=False)
+    for ax, scope in zip(axes[0], scopes):
+        for i, row in rows.iterrows():
+            color = memory_color(row["memory"])
+            marks = printed[printed["memory"] == row["memory"]]
+            same = marks[marks["model"] == row["model"]]
+            for value in (marks if same.empty else same)[scope].dropna():
+                ax.scatter(value, i, edgecolors=color, **PAPER_MARK)
+            if pd.isna(row[scope]):
+                continue
+            error = interval_error(row, scope)
+            if error is not None:
+                ax.errorbar(row[scope], i, xerr=error, fmt="none", zorder=3, **ERROR_BAR)
+            ax.scatter(row[scope], i, s=46, color=color, zorder=4)
+        ax.set_title(OVERALL_SCOPE if scope == ESM.key else reasoning_label(scope), fontsize=10)
+        ax.set_xlim(-5, 105)
+        ax.set_xticks([0, 50, 100])
+        ax.xaxis.grid(True, **GRID)
+        ax.set_axisbelow(True)
+        ax.set_xlabel("ESM (%)")
+    first = axes[0][0]
+    first.set_yticks(range(len(rows)), run_labels(rows))
+    first.set_ylim(max(1, len(rows)) - 0.5, -0.5)
+    _color_ticklabels(first, rows["memory"].tolist())
+    handles = [
+        plt.Line2D([], [], linestyle="", marker="o", markersize=7, color=OURS_COLOR,
+                   label="ours (bar: 95% group-bootstrap interval)"),
+        plt.Line2D([], [], linestyle="", marker="D", markersize=6, markerfacecolor="none", markeredgecolor=OURS_COLOR,
+                   label="paper, same memory setting (Table 2; Table 6 without memory)"),
+    ]
+    fig.suptitle("ESM by reasoning type: each run beside the paper's printed numbers", fontweight="bold")
+    fig.tight_layout()
+    fig.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, frameon=False)
+    return fig
+
+
 # ---------------------------------------------------------------------------------------------
 # 03: memory systems
 
@@ -218,6 +274,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     return fig
 
 
+@figure_style()
 def esm_vs_cost(runs: pd.DataFrame) -> Any:
     """ESM against money per query (log scale), one point per run with a price, with ESM's interval.
 

@@ -4,6 +4,8 @@ setting's label, colour and rank are declared on its class (``vmb.memory.memory_
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from vmb.data.reasoning import REASONING
@@ -43,11 +45,23 @@ FIGURE_STYLE: dict[str, Any] = {
 }
 
 
-def figure_style() -> Any:
-    """The report's matplotlib style: a ``matplotlib.rc_context``, for a ``with`` block or as a decorator."""
+@contextlib.contextmanager
+def figure_style() -> Iterator[None]:
+    """The report's matplotlib style, for a ``with`` block or as a decorator (``@figure_style()``).
+
+    It sets the style's own settings and puts back only those. Not ``matplotlib.rc_context``, which puts
+    back every setting: a kernel's first figure loads the backend, and Jupyter's inline backend turns
+    interactive mode on as it loads; put back, interactive mode was off again, and no later figure of the
+    kernel showed inline, vmb's or the researcher's own."""
     import matplotlib
 
-    return matplotlib.rc_context(FIGURE_STYLE)  # type: ignore[arg-type]  # its keys are valid rcParams
+    params: Any = matplotlib.rcParams  # typed by literal key; ours are valid rcParams
+    saved = {key: params[key] for key in FIGURE_STYLE}
+    params.update(FIGURE_STYLE)
+    try:
+        yield
+    finally:
+        params.update(saved)
 
 
 AGENT_LABELS = {"oracle": "oracle (replays reference)", "noop": "noop (does nothing)",
