@@ -29,8 +29,8 @@ class Exit(enum.IntEnum):
     FAILURES = 1, ("finished, but some of the work failed or disagrees: queries that errored (`vmb run`), groups "
                    "that failed (`vmb generate`, `vmb memory ingest`), grid cells that failed, new findings "
                    "(`vmb verify`), a source's names left in a twin (`vmb twin`); the output names them and rerunning the same command retries what can be retried")
-    ERROR = 2, ("not done: an option that cannot be taken (argparse's usage errors too), bad or damaged input, an "
-                "unusable directory or disk, a model endpoint that stopped the work; one line "
+    ERROR = 2, ("not done: an option that cannot be taken (argparse's usage errors too), bad or damaged input (a "
+                "bundle that cannot be read, `vmb validate`), an unusable directory or disk, a model endpoint that stopped the work; one line "
                 "`vmb COMMAND: message` on stderr")
     INTERRUPTED = 130, ("Ctrl-C (SIGINT); a command that resumes (`vmb run`, `grid`, `generate`, `memory ingest`) "
                         "says so, what it finished being on disk")

@@ -3,6 +3,7 @@ reproduces the run (read back by vmb's own parser)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -54,6 +55,7 @@ def test_a_card_flags_every_deviation_from_the_paper(unusual: Path) -> None:
     rows = _rows(card)
     for name, value in DEVIATIONS.items():
         assert rows[name][0] == value and rows[name][2] == "**deviation**", (name, rows[name])
+    assert rows["memory options"][1] == "the setting's defaults (kv_rounds=20)"  # the reference's build rounds
     assert rows["tool choice"] == ["auto", "auto", ""]
     assert rows["calls written as text"] == ["not read", "calls from the tool-calls field", ""]
     assert "| model | `tuned` (agent `model`) |" in card
@@ -73,8 +75,6 @@ def test_the_cards_command_reproduces_the_run(unusual: Path) -> None:
 
 
 def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(unusual: Path) -> None:
-    import json
-
     from vmb.bundle.validate import validate_bundle
 
     metric = json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())
@@ -95,3 +95,21 @@ def test_text_from_a_run_stays_one_code_span(text: str) -> None:
     fence = re.match(r"`+", span).group()  # type: ignore[union-attr]
     inner = span[len(fence):-len(fence)]
     assert span.endswith(fence) and fence not in inner and "\n" not in span and "|" not in inner.replace("\\|", "")
+
+
+def test_the_key_value_builds_rounds_are_the_references_and_another_value_is_flagged(unusual: Path) -> None:
+    from dataclasses import replace
+
+    from vmb.bundle.card import settings
+    from vmb.memory.kv import REFERENCE_KV_ROUNDS, KeyValueOptions
+    from vmb.results.rundir import read_header
+
+    assert KeyValueOptions().kv_rounds == REFERENCE_KV_ROUNDS == 20  # scripts/model_test.sh: --reflect_num 20
+    header = read_header(unusual / "runs" / "unusual")
+    metric = json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())
+    for rounds, deviates in ((20, False), (10, True)):  # 10: the default before, the reference's for the rest
+        options = {**header.determining.memory_options, "kv_rounds": rounds}
+        row = {s.name: s for s in settings(replace(header, determining=replace(header.determining,
+                                                                                 memory_options=options)), metric)}
+        assert row["memory options"].deviates is deviates, rounds
+        assert (row["memory options"].flag == "--memory-option kv_rounds=10") is deviates

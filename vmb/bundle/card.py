@@ -92,8 +92,11 @@ def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
                         f"--max-rounds {rounds}" if _differs(rounds, paper["max_rounds"]) else ""))
     defaults = _memory_defaults(header.memory)
     changed = {k: v for k, v in (d.memory_options or {}).items() if defaults is None or defaults.get(k) != v}
+    # A setting's defaults are the reference's (the key-value store's 20 build rounds per day, say): name those left.
+    reference = ", ".join(f"{k}={defaults[k]}" for k in changed if k in defaults) if defaults is not None else ""
     rows.append(Setting("memory options", ", ".join(f"{k}={v}" for k, v in changed.items())
-                        or "the defaults", "the setting's defaults" if defaults is not None else
+                        or "the defaults", (f"the setting's defaults ({reference})" if reference else
+                                            "the setting's defaults") if defaults is not None else
                         "unknown (not a setting of this vmb)", bool(changed) and defaults is not None,
                         " ".join(f"--memory-option {shlex.quote(f'{k}={v}')}" for k, v in changed.items())))
     days = d.memory_days

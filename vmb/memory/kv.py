@@ -1,7 +1,7 @@
 """``kv``: a key-value store the model writes while reading the history, as in the paper.
 
 Building, per day in date order: a tool loop (``memory_add(key, value)``, ``memory_remove(key)``,
-``memory_search(key)``; at most 10 rounds, option ``kv_rounds``) whose prompt shows the current
+``memory_search(key)``; at most 20 rounds, option ``kv_rounds``) whose prompt shows the current
 keys and the day's lines. Evaluation: the agent gets ``memory_list()`` and ``memory_search(key)``
 (exact key, else keys and values containing the text, ignoring case) beside the vehicle tools.
 ``days.jsonl`` keeps each day's tool log and the store after it; ``store.json`` the final store. The
@@ -134,9 +134,16 @@ class _Store:
         return QueryMemory(prompt=memory_section("kv"), tools=tools)
 
 
+# The reference's rounds per day of the key-value build: its script runs the key-value store with
+# ``--reflect_num 20`` (every other setting with 10), and ``build_memory_key_value`` defaults to 20
+# (isyuhaochen/VehicleMemBench, scripts/model_test.sh and evaluation/model_evaluation.py).
+REFERENCE_KV_ROUNDS = 20
+
+
 @dataclass(frozen=True)
 class KeyValueOptions:
-    kv_rounds: int = field(default=10, metadata={AT_LEAST: 1})  # tool-call rounds per day while building the store
+    # tool-call rounds per day while building the store
+    kv_rounds: int = field(default=REFERENCE_KV_ROUNDS, metadata={AT_LEAST: 1})
 
 
 class KeyValueMemory(MemorySetting[KeyValueOptions]):
