@@ -36,7 +36,8 @@ def board(bundle_runs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
 
 def test_rows_rank_by_esm_with_verdicts_and_the_paired_test_to_the_next(board: tuple[Path, list[Any]]) -> None:
     out, rows = board
-    assert [r.run for r in rows][0] == "oracle" and [r.run for r in rows][-1] == "noop"
+    assert [r.run for r in rows][0] == "oracle", [r.verdict for r in rows]
+    assert [r.run for r in rows][-1] == "noop"
     assert len(rows) == 4 and all(r.verdict == "valid, complete" for r in rows)
     esm = [r.metrics["esm"] for r in rows]
     assert esm == sorted(esm, reverse=True) and esm[0] == 100.0 and esm[-1] < esm[0]

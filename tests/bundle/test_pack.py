@@ -34,7 +34,10 @@ def test_a_bundle_holds_every_run_with_its_identity(bundle_runs: dict[str, Path]
         assert (entry.hash, entry.agent, entry.memory, entry.prompts) == (
             header.hash, header.agent, header.memory, header.determining.prompts)
         assert entry.coverage == {"benchmark": 40, "scored": 40, "errors": 0, "pending": 0}
-        assert (tmp_path / "b" / entry.path / "config.json").read_bytes() == (run / "config.json").read_bytes()
+        packed_header = json.loads((tmp_path / "b" / entry.path / "config.json").read_text())
+        original = json.loads((run / "config.json").read_text())
+        assert packed_header["determining"] == original["determining"] and packed_header["hash"] == original["hash"]
+        assert not {"data", "cache_dir", "prices"} & set(packed_header["operational"])  # the packer's paths
         assert (tmp_path / "b" / entry.path / "metric.json").read_bytes() == (run / "metric.json").read_bytes()
         records = (tmp_path / "b" / entry.path / "results.jsonl").read_text().splitlines()
         assert len(records) == 40 and all(json.loads(line)["messages"] for line in records)
@@ -129,7 +132,7 @@ def test_damaged_runs_and_used_directories_are_refused_in_one_line(bundle_runs: 
     (taken / "notes.txt").write_text("mine")
     cases = [([str(run)], "b1", "results.jsonl line 41: not complete JSON"),
              ([str(tmp_path / "nowhere")], "b2", "is not a run directory"),
-             ([str(bundle_runs["noop"])], "taken", "is not empty (notes.txt) and is no bundle of vmb pack")]
+             ([str(bundle_runs["noop"])], "taken", "is not empty (notes.txt) and was not made by vmb pack")]
     for runs, out, expected in cases:
         assert main(["pack", *runs, "--out", str(tmp_path / out)]) == Exit.ERROR
         (line,) = capsys.readouterr().err.splitlines()
@@ -139,3 +142,58 @@ def test_damaged_runs_and_used_directories_are_refused_in_one_line(bundle_runs: 
     with pytest.raises(BundleError, match="b3.tar.gz exists and is not this bundle's archive"):
         pack_runs([bundle_runs["noop"]], tmp_path / "b3")
     assert not (tmp_path / "b3").exists()
+
+
+def test_a_link_inside_the_run_is_not_followed(bundle_runs: dict[str, Path], tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"private": "not the run\'s"}', encoding="utf-8")
+    run = _copy(bundle_runs["textcalls"], tmp_path)  # a key-value run: it has memory builds
+    build = run / "memory" / "group_1" / "build.json"
+    build.unlink()
+    build.symlink_to(outside)
+    assert main(["pack", str(run), "--out", str(tmp_path / "b")]) == Exit.ERROR
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "memory/group_1/build.json is a symbolic link; vmb pack packs only the run's own files" in line
+    assert not (tmp_path / "b").exists() and not (tmp_path / "b.tar.gz").exists()
+    build.unlink()
+    shutil.copytree(bundle_runs["textcalls"] / "memory" / "group_1", tmp_path / "elsewhere")
+    shutil.rmtree(run / "memory" / "group_1")
+    (run / "memory" / "group_1").symlink_to(tmp_path / "elsewhere")  # a linked folder the same
+    assert main(["pack", str(run), "--out", str(tmp_path / "b")]) == Exit.ERROR
+    assert "memory/group_1 is a symbolic link" in capsys.readouterr().err
+
+
+def test_packing_again_keeps_a_users_file_and_out_dot_is_one_line(
+        bundle_runs: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "b"
+    pack_runs([bundle_runs["oracle"], bundle_runs["noop"]], out)
+    (out / "my-notes.txt").write_text("mine", encoding="utf-8")
+    pack_runs([bundle_runs["oracle"]], out)
+    assert (out / "my-notes.txt").read_text(encoding="utf-8") == "mine"
+    assert not (out / "runs" / "noop").exists()  # the bundle written there before is replaced, not mixed
+    assert main(["validate", str(out.with_name("b.tar.gz"))]) == Exit.OK
+    capsys.readouterr()
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    assert main(["pack", str(bundle_runs["noop"]), "--out", "."]) == Exit.OK
+    assert (tmp_path / "here.tar.gz").is_file() and (here / "manifest.json").is_file()
+    assert main(["pack", str(bundle_runs["noop"]), "--out", "/"]) == Exit.ERROR
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("vmb pack: ")
+
+
+def test_no_machine_path_of_the_packer_is_packed(bundle_runs: dict[str, Path], tmp_path: Path,
+                                                 small_benchmark: Path) -> None:
+    packed = pack_runs(list(bundle_runs.values()), tmp_path / "b")
+    roots = {str(small_benchmark), str(bundle_runs["oracle"].parent), str(tmp_path)}
+    with tarfile.open(packed.archive) as tar:
+        for member in tar.getmembers():
+            if member.isfile():
+                text = tar.extractfile(member).read().decode("utf-8")  # type: ignore[union-attr]
+                assert not [root for root in roots if root in text], member.name
+    from vmb.bundle.validate import validate_bundle
+
+    assert all(v.valid and v.complete for v in validate_bundle(packed.archive))

@@ -185,6 +185,11 @@ def test_a_benchmark_identity_edited_to_another_seed(bundle: Path) -> None:
     path = bundle / "manifest.json"
     manifest = json.loads(path.read_text())
     (identity,) = manifest["benchmarks"].values()
+    identity["generator"]["options"]["seed"] = 11
+    identity["generator"]["seed"] = 12
+    path.write_text(json.dumps(manifest))
+    for verdict in _verdicts(bundle).values():  # the seed and its options disagree: not rebuilt
+        assert verdict.problems == ["its benchmark's recorded seed 12 is not its options' 11"]
     identity["generator"]["options"]["seed"] = 12
     path.write_text(json.dumps(manifest))
     for verdict in _verdicts(bundle).values():

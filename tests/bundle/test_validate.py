@@ -95,7 +95,7 @@ def _bad_bundles(bundle: Path, tmp_path: Path) -> list[tuple[Path, str]]:
     newer = copy("newer")
     manifest = json.loads((newer / "manifest.json").read_text())
     (newer / "manifest.json").write_text(json.dumps({**manifest, "version": 99}))
-    cases.append((newer, "made by a newer vmb (bundle format version 99; this vmb reads versions 1 to 1)"))
+    cases.append((newer, "made by a newer vmb (bundle format version 99; this vmb reads versions 1 to 2)"))
     truncated = copy("truncated")
     results = truncated / "runs" / "noop" / "results.jsonl"
     results.write_bytes(results.read_bytes()[:1000])

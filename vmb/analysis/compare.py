@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vmb.data import REASONING_TYPES
+from vmb.data import REASONING_TYPES, Benchmark
 from vmb.errors import VmbError
 from vmb.harness.counted import counted_run
 from vmb.results.header import RunHeader
@@ -87,12 +87,13 @@ class CompareError(VmbError, ValueError):
     """The two runs cannot be compared (different benchmark data, say)."""
 
 
-def run_outcomes(path: Path, warn: Callable[[str], None] | None = None) -> list[Outcome]:
+def run_outcomes(path: Path, warn: Callable[[str], None] | None = None,
+                 bench: Benchmark | None = None) -> list[Outcome]:
     """Each scored query of a run with its pass rate over the trials it has, of the records metric.json counts
-    (``vmb.harness.counted``); ``warn`` hears each record left out."""
+    (``vmb.harness.counted``); ``warn`` hears each record left out; ``bench``: its benchmark, when loaded."""
     passes: dict[str, list[bool]] = {}
     first: dict[str, QueryRecord] = {}
-    counted = counted_run(path)
+    counted = counted_run(path, bench)
     for note in counted.notes:
         if warn is not None:
             warn(note)

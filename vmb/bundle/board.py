@@ -1,20 +1,22 @@
 """A leaderboard of bundles (`vmb board`): one row per run, validated, with the paired test down the list.
 
-Each bundle is validated first (``validate_bundle``: a verdict per run); then every run's metric.json gives
-its row: `vmb show`'s metrics from the metric registry (ESM, F-F1, V-F1 with their 95% intervals,
-Calls, Mem Token), its cost where metric.json priced it, and ESM per reasoning type. Rows are sorted by
-ESM, and each row is compared with the next one below it as `vmb compare` compares two runs (paired by
-query id, group bootstrap interval, exact McNemar), when both ran on the same benchmark. The page links
-each row to its reproducibility card and to a `vmb view` of its queries. Everything a bundle says is text:
-escaped in HTML, in Markdown cells, in CSV fields.
+Each bundle is validated first (``checked_bundle``: a verdict per run, its benchmark located); then every
+run's metric.json gives its row: `vmb show`'s metrics from the metric registry (ESM, F-F1, V-F1 with their
+95% intervals, Calls, Mem Token), its coverage, its cost where metric.json priced it, and ESM per reasoning
+type. Rows come in three sections, each ranked by ESM within itself: valid complete runs (ranked 1, 2, ...),
+then valid partial runs (``partial 1``, ...), then invalid runs, listed and never ranked. A bundle that
+cannot be read at all still gets its row (invalid, with its one line). One run given twice (a bundle and its
+archive, say: the same configuration hash and the same records) is one row that names both. Each row is
+compared with the next one in its section as `vmb compare` compares two runs (paired by query id, group
+bootstrap interval, exact McNemar), when both ran on the same benchmark. The page links each row to its
+reproducibility card and to a `vmb view` of its queries. Everything a bundle says is text: through
+``vmb.terminal.safe`` everywhere, escaped in HTML, in Markdown cells, and guarded in CSV fields
+(``vmb.bundle.boardtext``). A board is rewritten in place: the files it wrote before (``WRITTEN`` lists
+them) are removed, nothing else of the folder is.
 """
 
 from __future__ import annotations
 
-import csv
-import html
-import io
-import json
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,14 +24,18 @@ from pathlib import Path
 from typing import Any
 
 from vmb.analysis.compare import compare_outcomes, run_outcomes
-from vmb.bundle.manifest import CARD, BundleError
-from vmb.bundle.validate import Verdict, open_bundle, validate_bundle
+from vmb.boundedjson import JsonFileError, read_json_file
+from vmb.bundle.boardtext import csv_text, markdown_text, page_text
+from vmb.bundle.manifest import CARD, RunEntry, inside
+from vmb.bundle.validate import Checked, Verdict, checked_bundle
 from vmb.data import REASONING_TYPES
+from vmb.errors import VmbError
 from vmb.outdir import claim_output_dir
 from vmb.results.metrics import ESM, SHOWN
-from vmb.textable import markdown_cell
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
+WRITTEN = ".vmb-board-files"  # the files a board wrote, one a line: removed when it is written again
+SECTIONS = ("complete", "partial", "invalid")
 
 
 @dataclass
@@ -43,26 +49,33 @@ class BoardRow:
     metrics: dict[str, Any]  # metric.json's overall entry
     by_type: dict[str, float | None]
     cost: str
+    coverage: str = ""
+    section: str = "invalid"  # SECTIONS: where it is listed, and whether it is ranked
+    rank: str = ""
+    identity: tuple[str, ...] = ()  # the same run given twice has the same identity
+    also: list[str] = field(default_factory=list)  # other bundles that hold the same run
     slug: str = ""
     outcomes: list[Any] = field(default_factory=list)
     versus_next: dict[str, Any] | None = None  # the paired comparison with the row below
 
     def cells(self) -> dict[str, str]:
         """The row as text, column by column (the same for the page, Markdown and CSV)."""
-        cells = {"rank": "", "bundle": self.bundle, "run": self.run, "model": self.model, "memory": self.memory,
-                 "verdict": self.verdict}
+        bundle = ", ".join([self.bundle, *self.also])
+        cells = {"rank": self.rank, "bundle": bundle, "run": self.run, "model": self.model, "memory": self.memory,
+                 "verdict": self.verdict, "coverage": self.coverage}
         intervals = self.metrics.get("intervals") or {}
         for metric in TABLE:
             value = self.metrics.get(metric.key)
-            cells[metric.name] = "" if value is None else f"{value:.2f}"
+            cells[metric.name] = f"{value:.2f}" if isinstance(value, (int, float)) else ""
             if metric.interval:
-                span = intervals.get(metric.key) or {}
-                cells[f"{metric.name} 95%"] = (f"[{span['low']:.1f}, {span['high']:.1f}]"
-                                               if "low" in span and "high" in span else "")
+                span = intervals.get(metric.key) if isinstance(intervals, dict) else None
+                cells[f"{metric.name} 95%"] = (f"[{span['low']:.1f}, {span['high']:.1f}]" if isinstance(span, dict)
+                                               and all(isinstance(span.get(k), (int, float)) for k in ("low", "high"))
+                                               else "")
         cells["cost"] = self.cost
         for kind in REASONING_TYPES:
             value = self.by_type.get(kind)
-            cells[f"{ESM.name} {kind}"] = "" if value is None else f"{value:.2f}"
+            cells[f"{ESM.name} {kind}"] = f"{value:.2f}" if isinstance(value, (int, float)) else ""
         cells["vs next"] = _versus(self.versus_next)
         return cells
 
@@ -85,47 +98,73 @@ def _verdict_text(verdict: Verdict) -> str:
 
 
 def _cost(metric: dict[str, Any]) -> str:
-    cost = metric.get("cost") or {}
-    total = cost.get("total")
-    return "" if total is None else f"{cost.get('currency', '')} {total}".strip()
+    cost = metric.get("cost")
+    total = cost.get("total") if isinstance(cost, dict) else None
+    if not isinstance(total, (int, float)) or isinstance(total, bool):
+        return ""
+    return f"{cost.get('currency', '')} {total}".strip() if isinstance(cost, dict) else ""
 
 
 def _metric(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / "metric.json"
+    """metric.json of a run of the bundle, read through the bounded reader ({} when it does not read: the run's
+    verdict says why)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise BundleError(f"{path}: not readable as JSON ({error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("overall"), dict):
-        raise BundleError(f"{path}: holds no overall entry")
-    return data
+        data = read_json_file(run_dir / "metric.json")
+    except (OSError, JsonFileError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str]) -> list[BoardRow]:
-    from vmb.analysis.runs import load_runs, runs_benchmark
+def _coverage(verdict: Verdict, entry: RunEntry) -> str:
+    c = verdict.coverage or entry.coverage
+    errors = f", {c['errors']} in error" if c.get("errors") else ""
+    return f"{c.get('scored')} / {c.get('benchmark')}{errors}"
+
+
+def _identity(checked: Checked, entry: RunEntry) -> tuple[str, ...]:
+    """What makes a run the same run in another bundle: its configuration hash and its files' checksums."""
+    files = checked.manifest.files
+    return (entry.hash, *(files[name].sha256 if name in files else "" for name in
+                          (f"{entry.path}/results.jsonl", f"{entry.path}/metric.json", f"{entry.path}/config.json")))
+
+
+def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written: list[str]) -> list[BoardRow]:
+    from vmb.analysis.runs import load_runs
     from vmb.analysis.viewer import write_viewer
 
-    verdicts = validate_bundle(bundle, data)
+    label = bundle.name.removesuffix(".tar.gz")
     rows = []
-    with open_bundle(bundle) as (root, manifest):
-        for entry, verdict in zip(manifest.runs, verdicts, strict=True):
-            run_dir = root / entry.path
-            metric = _metric(run_dir)
-            by_type = {str(e.get("group")): e.get(ESM.key) for e in metric.get("by_reasoning_type") or []
-                       if isinstance(e, dict)}
-            label = bundle.name.removesuffix(".tar.gz")
-            row = BoardRow(bundle=label, run=entry.name, model=entry.model or entry.agent, memory=entry.memory,
-                           benchmark=entry.benchmark, verdict=_verdict_text(verdict), metrics=metric["overall"],
-                           by_type=by_type, cost=_cost(metric))
-            row.slug = _slug(f"{label}-{entry.name}", taken)
-            bench = runs_benchmark([run_dir], data)
-            row.outcomes = run_outcomes(run_dir)
-            write_viewer(load_runs([run_dir], bench=bench), bench, out / "view" / row.slug)
-            card = run_dir / CARD
-            if card.is_file():
-                (out / "cards").mkdir(exist_ok=True)
-                shutil.copyfile(card, out / "cards" / f"{row.slug}.md")
-            rows.append(row)
+    try:
+        with checked_bundle(bundle, data) as checked:
+            for entry, verdict in zip(checked.manifest.runs, checked.verdicts, strict=True):
+                run_dir = checked.root / entry.path
+                metric = _metric(run_dir)
+                by_type = {str(e.get("group")): e.get(ESM.key) for e in metric.get("by_reasoning_type") or []
+                           if isinstance(e, dict)} if isinstance(metric.get("by_reasoning_type"), list) else {}
+                overall = metric.get("overall")
+                row = BoardRow(bundle=label, run=entry.name, model=entry.model or entry.agent, memory=entry.memory,
+                               benchmark=entry.benchmark, verdict=_verdict_text(verdict),
+                               metrics=overall if isinstance(overall, dict) else {}, by_type=by_type,
+                               cost=_cost(metric), coverage=_coverage(verdict, entry),
+                               section=("complete" if verdict.complete else "partial") if verdict.valid else "invalid",
+                               identity=_identity(checked, entry))
+                row.slug = _slug(f"{label}-{entry.name}", taken)
+                bench = checked.located[entry.benchmark].bench
+                if verdict.valid and bench is not None:
+                    row.outcomes = run_outcomes(run_dir, bench=bench)
+                    view = out / "view" / row.slug
+                    write_viewer(load_runs([run_dir], bench=bench), bench, view)
+                    written += [f"view/{p.relative_to(view).as_posix()}" for p in sorted(view.rglob("*")) if p.is_file()]
+                card = run_dir / CARD
+                if card.is_file() and not card.is_symlink():
+                    (out / "cards").mkdir(exist_ok=True)
+                    shutil.copyfile(card, out / "cards" / f"{row.slug}.md")
+                    written.append(f"cards/{row.slug}.md")
+                rows.append(row)
+    except VmbError as error:  # a bundle that does not read at all: its row says why, never ranked
+        rows.append(BoardRow(bundle=label, run="", model="", memory="", benchmark="",
+                             verdict=f"INVALID ({str(error)[:300]})", metrics={}, by_type={}, cost="",
+                             slug=_slug(label, taken)))
     return rows
 
 
@@ -138,98 +177,81 @@ def _slug(name: str, taken: set[str]) -> str:
     return slug
 
 
-def rank(rows: list[BoardRow]) -> list[BoardRow]:
-    """Rows by ESM, highest first, each compared with the next below it on the same benchmark."""
-    ordered = sorted(rows, key=lambda r: -(r.metrics.get(ESM.key) or 0.0))
-    for above, below in zip(ordered, ordered[1:]):
-        if above.benchmark != below.benchmark:
-            above.versus_next = {"note": "next row ran on another benchmark"}
+def one_row_per_run(rows: list[BoardRow]) -> list[BoardRow]:
+    """The rows with a run given twice (the same identity, valid both times) kept once, naming every bundle."""
+    kept: dict[tuple[str, ...], BoardRow] = {}
+    out = []
+    for row in rows:
+        first = kept.get(row.identity) if row.identity and row.section != "invalid" else None
+        if first is not None and first.section == row.section:
+            first.also.append(row.bundle)
             continue
-        result = compare_outcomes(above.outcomes, below.outcomes)
-        above.versus_next = result if result["shared"] else {"note": "no scored query in common"}
+        if row.identity and row.section != "invalid":
+            kept[row.identity] = row
+        out.append(row)
+    return out
+
+
+def _esm(row: BoardRow) -> float:
+    value = row.metrics.get(ESM.key)
+    return float(value) if isinstance(value, (int, float)) else -1.0
+
+
+def rank(rows: list[BoardRow]) -> list[BoardRow]:
+    """Complete runs by ESM, then partial runs by ESM, each ranked among themselves, then invalid runs (never
+    ranked); each row compared with the next below it in its section when both ran on the same benchmark."""
+    ordered: list[BoardRow] = []
+    for section in SECTIONS:
+        part = sorted([r for r in rows if r.section == section], key=lambda r: -_esm(r))
+        for number, row in enumerate(part, 1):
+            row.rank = "" if section == "invalid" else str(number) if section == "complete" else f"partial {number}"
+        if section != "invalid":
+            for above, below in zip(part, part[1:]):
+                if above.benchmark != below.benchmark:
+                    above.versus_next = {"note": "next row ran on another benchmark"}
+                    continue
+                result = compare_outcomes(above.outcomes, below.outcomes)
+                above.versus_next = result if result["shared"] else {"note": "no scored query in common"}
+        ordered += part
     return ordered
 
 
 def claim(out: Path) -> None:
-    """The one output-directory rule (new, empty, or a board written before), then last run's views and cards
-    cleared: what a board links to is this run's."""
+    """The one output-directory rule (new, empty, or a board written before), then the files the last board
+    wrote removed (and the folders they leave empty): what a board links to is this run's; nothing else goes."""
     claim_output_dir(out, "vmb board")
-    for part in ("view", "cards"):
-        shutil.rmtree(out / part, ignore_errors=True)
+    try:
+        listed = (out / WRITTEN).read_text(encoding="utf-8").splitlines()[:100_000]
+    except (OSError, UnicodeDecodeError):
+        listed = []
+    folders: set[Path] = set()
+    for name in listed:
+        try:
+            path = out / inside(name, str(out / WRITTEN))
+        except VmbError:
+            continue
+        if any(p.is_symlink() for p in [path, *path.parents] if out in p.parents) or not path.is_file():
+            continue
+        path.unlink()
+        folders |= {p for p in path.parents if out in p.parents}
+    for folder in sorted(folders, key=lambda f: -len(f.parts)):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def write_board(bundles: Sequence[Path], out: Path, data: str | None = None) -> list[BoardRow]:
     """The board of ``bundles`` into ``out``: index.html, board.md, board.csv, cards/ and view/."""
     claim(out)
     taken: set[str] = set()
-    rows = rank([row for bundle in bundles for row in _rows_of(bundle, data, out, taken)])
+    written: list[str] = []
+    rows = rank(one_row_per_run([row for bundle in bundles for row in _rows_of(bundle, data, out, taken, written)]))
     tables = [row.cells() for row in rows]
-    for number, cells in enumerate(tables, 1):
-        cells["rank"] = str(number)
     heads = list(tables[0]) if tables else ["rank"]
-    (out / "board.csv").write_text(_csv(heads, tables), encoding="utf-8")
-    (out / "board.md").write_text(_markdown(heads, tables), encoding="utf-8")
-    (out / "index.html").write_text(_page(heads, tables, rows), encoding="utf-8")
+    links = [(row.slug if (out / "view" / row.slug).is_dir() else None,
+              row.slug if (out / "cards" / f"{row.slug}.md").is_file() else None) for row in rows]
+    (out / "board.csv").write_text(csv_text(heads, tables), encoding="utf-8")
+    (out / "board.md").write_text(markdown_text(heads, tables), encoding="utf-8")
+    (out / "index.html").write_text(page_text(heads, tables, links), encoding="utf-8")
+    (out / WRITTEN).write_text("".join(f"{name}\n" for name in [*written, "board.csv", "board.md", "index.html"]),
+                               encoding="utf-8")
     return rows
-
-
-def _csv(heads: list[str], tables: list[dict[str, str]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(heads)
-    # A cell opening with = + - @ would be a formula to a spreadsheet: kept as text with a leading quote.
-    writer.writerows([[("'" + c) if c[:1] in "=+@" else c for c in (t[h] for h in heads)] for t in tables])
-    return buffer.getvalue()
-
-
-def _markdown(heads: list[str], tables: list[dict[str, str]]) -> str:
-    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-    lines += ["| " + " | ".join(markdown_cell(t[h]) for h in heads) + " |" for t in tables]
-    return "\n".join(lines) + "\n"
-
-
-def _page(heads: list[str], tables: list[dict[str, str]], rows: list[BoardRow]) -> str:
-    head = "".join(f'<th data-column="{i}">{html.escape(h)}</th>' for i, h in enumerate(heads))
-    body = []
-    for cells, row in zip(tables, rows):
-        tds = []
-        for name in heads:
-            text = html.escape(cells[name])
-            if name == "run":
-                text = (f'{text} <a href="view/{html.escape(row.slug)}/index.html">queries</a>'
-                        f' <a href="cards/{html.escape(row.slug)}.md">card</a>')
-            tds.append(f"<td>{text}</td>")
-        body.append("<tr>" + "".join(tds) + "</tr>")
-    return (PAGE.replace("{head}", head).replace("{body}", "\n".join(body))
-            .replace("{count}", str(len(rows))))
-
-
-PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>vmb board</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-<style>body{font:14px system-ui,sans-serif;margin:1.5em}table{border-collapse:collapse}
-th,td{border:1px solid #ccc;padding:3px 6px;text-align:left}th{cursor:pointer;background:#f3f3f3}</style></head>
-<body><h1>VehicleMemBench board</h1>
-<p id="count">{count} run(s). Click a column to sort. "vs next": the paired ESM difference with the row
-below, its 95% interval and the exact McNemar p-value (as vmb compare).</p>
-<table id="board"><thead><tr>{head}</tr></thead><tbody>
-{body}
-</tbody></table>
-<script>
-document.querySelectorAll('#board th').forEach(function (th) {
-  th.addEventListener('click', function () {
-    var column = Number(th.dataset.column), body = document.querySelector('#board tbody');
-    var down = th.dataset.down !== '1'; th.dataset.down = down ? '1' : '0';
-    var rows = Array.from(body.rows);
-    rows.sort(function (a, b) {
-      var x = a.cells[column].textContent, y = b.cells[column].textContent;
-      var nx = parseFloat(x.replace(/^[A-Z]{3} /, '')), ny = parseFloat(y.replace(/^[A-Z]{3} /, ''));
-      var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
-      return down ? -order : order;
-    });
-    rows.forEach(function (row) { body.appendChild(row); });
-  });
-});
-document.body.dataset.ready = '1';
-</script></body></html>
-"""

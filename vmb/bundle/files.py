@@ -1,10 +1,13 @@
 """A bundle's files on disk: checked against its manifest, archived deterministically, unpacked safely.
 
 A bundle directory must hold exactly the files its manifest lists, each of the listed size and
-SHA-256, and nothing that points elsewhere (a symbolic link, a device). An archive is read member by
-member: only regular files and directories, names relative and inside, nothing larger in total than
-``MAX_UNPACKED`` bytes; it is written with every member's time, owner and mode fixed, in sorted order,
-so that packing the same runs twice gives the same bytes.
+SHA-256, and nothing that points elsewhere (a symbolic link, a device). An archive is written with
+``manifest.json`` first and every member's time, owner and mode fixed, in sorted order, so that packing
+the same runs twice gives the same bytes. It is read member by member, each checked before a byte of it
+is written: only regular files and directories, names relative and inside its one directory. Until the
+manifest is met, at most ``BEFORE_MANIFEST`` bytes and files (a format 1 archive put a benchmark's
+metadata first); after it, the manifest's own list is the budget: each file one it lists, once, of the
+size it lists, every directory one of theirs, and the whole no larger than ``MAX_UNPACKED``.
 """
 
 from __future__ import annotations
@@ -20,52 +23,79 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from vmb.bundle.manifest import MANIFEST, BundleError, FileEntry, Manifest, inside, read_manifest
+from vmb.bundle.manifest import (
+    MANIFEST,
+    MAX_MANIFEST_BYTES,
+    BundleError,
+    FileEntry,
+    Manifest,
+    inside,
+    read_manifest,
+)
+from vmb.outdir import MARKER
 
 ARCHIVE_SUFFIX = ".tar.gz"
-MAX_UNPACKED = 4 << 30  # an archive unpacking to more than 4 GiB is refused (a bundle of 500 queries is far smaller)
+# A manifest listing more than 1 GiB is refused before a byte of its files is written (a 500-query gold bundle
+# is 2.4 MB unpacked; ten runs of ten trials each stay far below).
+MAX_UNPACKED = 1 << 30
+BEFORE_MANIFEST = (1 << 20, 16)  # bytes and files an archive may hold before its manifest (format 1: metadata)
 
 
 def file_entry(data: bytes) -> FileEntry:
     return FileEntry(hashlib.sha256(data).hexdigest(), len(data))
 
 
-def _walk(root: Path) -> Iterator[tuple[str, Path]]:
+def _walk(root: Path, prefix: str) -> Iterator[tuple[str, Path]]:
     """(relative name, path) of every file under ``root``; a link or other non-file is a ``BundleError``."""
     for directory, dirs, names in os.walk(root, followlinks=False):
         for name in [*dirs, *names]:
             path = Path(directory) / name
             relative = path.relative_to(root).as_posix()
             if path.is_symlink():
-                raise BundleError(f"{root}: {relative} is a symbolic link; a bundle holds only its own files")
+                raise BundleError(f"{prefix}{relative} is a symbolic link; a bundle holds only its own files")
             if name in dirs:
                 continue
             if not path.is_file():
-                raise BundleError(f"{root}: {relative} is not a regular file")
+                raise BundleError(f"{prefix}{relative} is not a regular file")
             yield relative, path
 
 
-def check_files(root: Path, manifest: Manifest) -> None:
-    """Every file the manifest lists is there, whole and unchanged, and no other file is."""
-    present = {name: path for name, path in _walk(root) if name != MANIFEST}
+def shown_as(root: Path, shown: str | None) -> str:
+    """How a file of the bundle at ``root`` is named to the user: ``root/NAME``, or, for a bundle unpacked from
+    an archive, ``ARCHIVE: NAME`` (never the scratch directory, which is gone when the message is read)."""
+    return f"{root}/" if shown is None else f"{shown}: "
+
+
+def check_files(root: Path, manifest: Manifest, shown: str | None = None) -> None:
+    """Every file the manifest lists is there, whole and unchanged, and no other file is (but the output
+    directory's marker ``vmb pack`` leaves beside the bundle's files, which nothing reads)."""
+    prefix = shown_as(root, shown)
+    present = {name: path for name, path in _walk(root, prefix) if name not in (MANIFEST, MARKER)}
     for name, entry in manifest.files.items():
         path = present.pop(name, None)
         if path is None:
-            raise BundleError(f"{root / name}: listed in {MANIFEST} but missing")
+            raise BundleError(f"{prefix}{name}: listed in {MANIFEST} but missing")
+        if path.stat().st_size > entry.bytes:
+            raise BundleError(f"{prefix}{name}: larger than the {entry.bytes} bytes {MANIFEST} lists "
+                              "(edited after packing)")
         data = path.read_bytes()
         if len(data) < entry.bytes:
-            raise BundleError(f"{root / name}: truncated ({len(data)} of {entry.bytes} bytes)")
+            raise BundleError(f"{prefix}{name}: truncated ({len(data)} of {entry.bytes} bytes)")
         if file_entry(data) != entry:
-            raise BundleError(f"{root / name}: its contents differ from the SHA-256 {MANIFEST} lists "
+            raise BundleError(f"{prefix}{name}: its contents differ from the SHA-256 {MANIFEST} lists "
                               "(damaged, or edited after packing)")
     if present:
         extra = sorted(present)
-        raise BundleError(f"{root / extra[0]}: not listed in {MANIFEST} ({len(extra)} such file(s))")
+        raise BundleError(f"{prefix}{extra[0]}: not listed in {MANIFEST} ({len(extra)} such file(s))")
 
 
 def write_files(root: Path, files: Mapping[str, bytes]) -> None:
+    """Each file under ``root``, through no symbolic link (one left in the folder would write elsewhere)."""
     for name, data in files.items():
         path = root / inside(name, str(root))
+        linked = next((p for p in [path, *path.parents] if root in p.parents and p.is_symlink()), None)
+        if linked is not None:
+            raise BundleError(f"{linked} is a symbolic link; vmb writes a bundle only into its own folders")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
 
@@ -78,7 +108,7 @@ def write_archive(path: Path, files: Mapping[str, bytes], top: str) -> None:
         for name in ["", *directories]:
             info = _info(f"{top}/{name}".rstrip("/"), tarfile.DIRTYPE, 0o755)
             tar.addfile(info)
-        for name in sorted(files):
+        for name in sorted(files, key=lambda name: (name != MANIFEST, name)):  # the manifest first: the budget
             data = files[name]
             info = _info(f"{top}/{name}", tarfile.REGTYPE, 0o644)
             info.size = len(data)
@@ -97,31 +127,67 @@ def _info(name: str, kind: bytes, mode: int) -> tarfile.TarInfo:
     return info
 
 
-def _members(archive: Path, tar: tarfile.TarFile) -> Iterator[tuple[tarfile.TarInfo, str]]:
-    """Each member with its name below the archive's one top directory, checked before anything is written."""
-    total = 0
-    top: str | None = None
-    for member in tar:
-        where = f"{archive}: member {member.name[:120]!r}"
+class _Budget:
+    """What an archive may still unpack: a little before its manifest, then exactly what the manifest lists."""
+
+    def __init__(self, archive: Path) -> None:
+        self.archive = archive
+        self.listed: dict[str, int] | None = None  # file -> bytes, once the manifest is read
+        self.directories: set[str] = set()
+        self.written: dict[str, int] = {}  # file -> bytes unpacked so far
+        self.top: str | None = None
+
+    def admit(self, member: tarfile.TarInfo) -> str:
+        """The member's name below the archive's one top directory, if it may be unpacked; else refused."""
+        where = f"{self.archive}: member {member.name[:120]!r}"
         if member.issym() or member.islnk():
             raise BundleError(f"{where} is a link; a bundle holds only its own files")
         if not (member.isfile() or member.isdir()):
             raise BundleError(f"{where} is not a file or a directory")
         name = inside(member.name.rstrip("/"), where)
         head, _, rest = name.partition("/")
-        if top is None:
-            top = head
-        if head != top or (member.isfile() and not rest):
-            raise BundleError(f"{where} is outside the archive's one directory {top!r}")
-        total += member.size
+        if self.top is None:
+            self.top = head
+        if head != self.top or (member.isfile() and not rest):
+            raise BundleError(f"{where} is outside the archive's one directory {self.top!r}")
+        if member.isdir():
+            if self.listed is not None and rest and rest not in self.directories:
+                raise BundleError(f"{where}: a directory no file {MANIFEST} lists is in")
+            return rest
+        if rest in self.written:
+            raise BundleError(f"{where} is in the archive twice")
+        if rest == MANIFEST:
+            if member.size > MAX_MANIFEST_BYTES:
+                raise BundleError(f"{where}: a manifest of {member.size:,} bytes; not one vmb pack wrote")
+        elif self.listed is None:
+            size, count = BEFORE_MANIFEST
+            if sum(self.written.values()) + member.size > size or len(self.written) >= count:
+                raise BundleError(f"{self.archive}: more than {size >> 20} MiB or {count} files before its "
+                                  f"{MANIFEST} ({rest[:120]!r}, {member.size:,} bytes); not a bundle vmb pack wrote")
+        elif self.listed.get(rest) != member.size:
+            listed = self.listed.get(rest)
+            raise BundleError(f"{where}: " + (f"not listed in {MANIFEST}" if listed is None else
+                                              f"{member.size:,} bytes where {MANIFEST} lists {listed:,}"))
+        self.written[rest] = member.size
+        return rest
+
+    def read(self, manifest: Manifest) -> None:
+        """The manifest is in: its list is the budget, and what came before it must be on that list."""
+        self.listed = {name: entry.bytes for name, entry in manifest.files.items()}
+        total = sum(self.listed.values())
         if total > MAX_UNPACKED:
-            raise BundleError(f"{archive}: unpacks to more than {MAX_UNPACKED >> 30} GiB; not a bundle vmb made")
-        yield member, rest
+            raise BundleError(f"{self.archive}: its {MANIFEST} lists {total / 2**30:.1f} GiB, more than the "
+                              f"{MAX_UNPACKED >> 30} GiB a bundle may hold")
+        self.directories = {"/".join(name.split("/")[:n]) for name in self.listed for n in range(1, name.count("/") + 1)}
+        for name, size in self.written.items():
+            if name != MANIFEST and self.listed.get(name) != size:
+                raise BundleError(f"{self.archive}: member {name[:120]!r} is not listed in {MANIFEST} with its size")
 
 
 @contextmanager
 def opened(path: Path, scratch: Path) -> Iterator[Path]:
-    """The bundle directory of ``path``: itself, or an archive unpacked under ``scratch`` (removed afterwards)."""
+    """The bundle directory of ``path``: itself, or an archive unpacked under ``scratch`` (removed afterwards)
+    within the budget its own manifest sets (``_Budget``)."""
     if path.is_dir():
         yield path
         return
@@ -131,8 +197,10 @@ def opened(path: Path, scratch: Path) -> Iterator[Path]:
     root.mkdir(parents=True)
     try:
         try:
+            budget = _Budget(path)
             with tarfile.open(path, mode="r:gz") as tar:
-                for member, rest in _members(path, tar):
+                for member in tar:
+                    rest = budget.admit(member)
                     target = root / rest
                     if member.isdir():
                         target.mkdir(parents=True, exist_ok=True)
@@ -142,18 +210,23 @@ def opened(path: Path, scratch: Path) -> Iterator[Path]:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     with target.open("wb") as out:
                         shutil.copyfileobj(source, out)
+                    if rest == MANIFEST:
+                        budget.read(read_manifest(root, str(path)))
+            if budget.listed is None:
+                raise BundleError(f"{path} is not a bundle (no {MANIFEST})")
         except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as error:
             reason = (str(error).splitlines() or [type(error).__name__])[0]
             raise BundleError(f"{path}: damaged or truncated archive ({reason})") from None
         except OSError as error:
-            raise BundleError(f"{path}: cannot unpack it into {scratch} ({error.strerror or error})") from None
+            raise BundleError(f"{path}: cannot unpack it ({error.strerror or error})") from None
         yield root
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def read_checked(root: Path) -> Manifest:
-    """The manifest of the bundle directory ``root``, once every file is checked against it."""
-    manifest = read_manifest(root)
-    check_files(root, manifest)
+def read_checked(root: Path, shown: str | None = None) -> Manifest:
+    """The manifest of the bundle directory ``root``, once every file is checked against it (``shown``: the
+    archive it was unpacked from, which messages name)."""
+    manifest = read_manifest(root, shown)
+    check_files(root, manifest, shown)
     return manifest

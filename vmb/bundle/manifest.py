@@ -11,23 +11,28 @@ and SHA-256.
 Format versions (``version``):
 
 1. the first layout.
+2. a twin (``vmb twin``) is its own benchmark kind, ``twin``, with its source's checksum and its seed;
+   ``manifest.json`` is the archive's first file, so that a reader knows the budget of what follows.
 
 A reader of version N reads every version up to N and refuses a later one in one line, so a bundle
-from a newer vmb is never half read. Every path the manifest names is relative, inside the bundle.
+from a newer vmb is never half read. Every path the manifest names is relative, inside the bundle; a field
+that names a folder of its own (a run's name, a benchmark's checksum) is a plain name (``plain_name``), and
+``scratch_path`` is the one way such a field becomes a path.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.errors import VmbError
 from vmb.results.header import Determining
 
 FORMAT = "vmb-bundle"
-BUNDLE_VERSION = 1
+BUNDLE_VERSION = 2
 MANIFEST = "manifest.json"
 RUNS = "runs"
 BENCHMARKS = "benchmarks"
@@ -36,7 +41,10 @@ CARD = "card.md"
 # (the memory setting and its options may differ between the runs of one model).
 MODEL_KEYS = ("agent", "model", "base_url", "server_family", "thinking", "thinking_sent", "request_params",
               "max_rounds", "text_calls")
-KINDS = ("release", "generated")
+KINDS = ("release", "generated", "twin")
+MAX_MANIFEST_BYTES = 8 << 20  # a 500-query run lists about 110 files (about 15 KB); far above any bundle's
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
 class BundleError(VmbError):
@@ -56,6 +64,26 @@ def inside(name: Any, where: str) -> str:
     if path.is_absolute() or any(part in ("..", ".", "") for part in name.split("/")):
         raise BundleError(f"{where}: {name[:120]!r} points outside the bundle")
     return path.as_posix()
+
+
+def plain_name(name: Any, where: str) -> str:
+    """``name`` if it is a plain file name (letters, digits, ``. _ -``, not opening with a dot, at most 100
+    characters), else a ``BundleError`` naming ``where``: no separator, no ``..``, nothing a path could climb by."""
+    if not isinstance(name, str) or not _PLAIN.fullmatch(name):
+        raise BundleError(f"{where}: {str(name)[:120]!r} is not a plain name (letters, digits, . _ -)")
+    return name
+
+
+def scratch_path(scratch: Path, name: Any, where: str) -> Path:
+    """The one way a field of a bundle becomes a path: ``scratch``/``name`` for a plain name, else refused."""
+    return scratch / plain_name(name, where)
+
+
+def checksum(value: Any, where: str) -> str:
+    """``value`` if it is a SHA-256 in hex (as ``data_checksum`` writes it), else a ``BundleError``."""
+    if not isinstance(value, str) or not _SHA256.fullmatch(value):
+        raise BundleError(f"{where} is {str(value)[:80]!r}, not a SHA-256 checksum (64 hex digits)")
+    return value
 
 
 class _Reader:
@@ -98,8 +126,9 @@ class Benchmark:
     """A benchmark the runs read, named by ``vmb.data.locate.data_checksum``.
 
     ``kind`` is ``generated`` for a benchmark ``vmb generate`` made (``generator``: its options, seed,
-    options digest, schema version and the path of its ``metadata.json`` in the bundle), else
-    ``release``: the release layout with no generator's metadata, validated against the data given.
+    options digest, schema version and the path of its ``metadata.json`` in the bundle), ``twin`` for one
+    ``vmb twin`` made (``twin``: its ``seed`` and its source's checksum, ``source_sha256``: rebuilt from the
+    release), else ``release``: the release layout with no maker's metadata, validated against the data given.
     """
 
     sha256: str
@@ -107,6 +136,7 @@ class Benchmark:
     groups: int
     queries: int
     generator: dict[str, Any] | None = None
+    twin: dict[str, Any] | None = None
 
     @property
     def metadata(self) -> str | None:
@@ -114,7 +144,7 @@ class Benchmark:
 
     def to_json(self) -> dict[str, Any]:
         return {"sha256": self.sha256, "kind": self.kind, "groups": self.groups, "queries": self.queries,
-                "generator": self.generator}
+                "generator": self.generator, "twin": self.twin}
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Benchmark:
@@ -130,8 +160,19 @@ class Benchmark:
             gen.get("options", dict)
             gen.get("seed", int)
             inside(gen.get("metadata", str), f"{where}.generator.metadata")
-        return cls(sha256=read.get("sha256", str), kind=kind, groups=read.get("groups", int),
-                   queries=read.get("queries", int), generator=generator)
+        twin = read.get("twin", dict, optional=True)
+        if kind == "twin":
+            if twin is None:
+                raise BundleError(f"{where}: a twin without its seed and source")
+            made = _Reader(twin, f"{where}.twin")
+            made.get("seed", int)
+            checksum(made.get("source_sha256", str), f"{where}.twin.source_sha256")
+        counts = {key: read.get(key, int) for key in ("groups", "queries")}
+        for key, count in counts.items():
+            if count < 1:
+                raise BundleError(f"{where}.{key} is {count}; a benchmark holds at least one")
+        return cls(sha256=checksum(read.get("sha256", str), f"{where}.sha256"), kind=kind, generator=generator,
+                   twin=twin, **counts)
 
 
 @dataclass(frozen=True)
@@ -171,8 +212,14 @@ class RunEntry:
         read = _Reader(data, where)
         coverage = _Reader(read.get("coverage", dict), f"{where}.coverage")
         counts = {key: coverage.get(key, int) for key in ("benchmark", "scored", "errors", "pending")}
-        return cls(name=read.get("name", str), path=inside(read.get("path", str), f"{where}.path"),
-                   hash=read.get("hash", str), benchmark=read.get("benchmark", str), agent=read.get("agent", str),
+        if any(count < 0 for count in counts.values()):
+            raise BundleError(f"{where}.coverage: a count below zero")
+        name = plain_name(read.get("name", str), f"{where}.name")
+        if read.get("path", str) != f"{RUNS}/{name}":
+            raise BundleError(f"{where}.path is {str(read.get('path', str))[:120]!r}; a run's path is {RUNS}/{name}")
+        return cls(name=name, path=f"{RUNS}/{name}",
+                   hash=read.get("hash", str), benchmark=checksum(read.get("benchmark", str), f"{where}.benchmark"),
+                   agent=read.get("agent", str),
                    model=read.get("model", str, optional=True),
                    server_family=read.get("server_family", str, optional=True), memory=read.get("memory", str),
                    prompts=read.get("prompts", dict), vmb_version=read.get("vmb_version", str, optional=True),
@@ -206,9 +253,18 @@ class Manifest:
         if version > BUNDLE_VERSION:
             raise BundleError(f"{where}: made by a newer vmb (bundle format version {version}; this vmb reads "
                               f"versions 1 to {BUNDLE_VERSION}): upgrade vmb to read it")
-        benchmarks = {sha: Benchmark.from_json(entry, f"{where}.benchmarks.{sha[:12]}")
-                      for sha, entry in read.get("benchmarks", dict).items()}
+        benchmarks = {}
+        for sha, entry in read.get("benchmarks", dict).items():
+            place = f"{where}.benchmarks.{str(sha)[:12]}"
+            benchmarks[sha] = Benchmark.from_json(entry, place)
+            if benchmarks[sha].sha256 != sha:
+                raise BundleError(f"{place}: listed under {str(sha)[:80]!r}, its sha256 is another")
         runs = [RunEntry.from_json(entry, f"{where}.runs[{n}]") for n, entry in enumerate(read.get("runs", list))]
+        if not runs:
+            raise BundleError(f"{where}: the bundle holds no run (runs is empty); nothing to validate")
+        names = [run.name for run in runs]
+        if len(set(names)) != len(names):
+            raise BundleError(f"{where}: two runs are named {next(n for n in names if names.count(n) > 1)!r}")
         files = {}
         for name, entry in read.get("files", dict).items():
             place = f"{where}.files.{str(name)[:80]}"
@@ -221,15 +277,17 @@ class Manifest:
                    benchmarks=benchmarks, runs=runs, files=files, model=read.get("model", dict, optional=True))
 
 
-def read_manifest(root: Path) -> Manifest:
-    """The manifest of the bundle directory ``root``; a ``BundleError`` naming what is wrong otherwise."""
+def read_manifest(root: Path, shown: str | None = None) -> Manifest:
+    """The manifest of the bundle directory ``root``; a ``BundleError`` naming what is wrong otherwise
+    (``shown``: how to name the bundle, for one unpacked from an archive: the archive's path)."""
     path = root / MANIFEST
+    name = f"{shown}: {MANIFEST}" if shown is not None else str(path)
     if not path.is_file() or path.is_symlink():
-        raise BundleError(f"{root} is not a bundle (no {MANIFEST})")
+        raise BundleError(f"{shown or root} is not a bundle (no {MANIFEST})")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, RecursionError, UnicodeDecodeError) as error:
-        raise BundleError(f"{path} is damaged (not JSON: {error})") from None
+        data = read_json_file(path, name, max_bytes=MAX_MANIFEST_BYTES)
+    except JsonFileError as error:
+        raise BundleError(f"{name} is damaged ({str(error).removeprefix(f'{name}: ')})") from None
     except OSError as error:
-        raise BundleError(f"{path}: cannot read it ({error.strerror or error})") from None
-    return Manifest.from_json(data, str(path))
+        raise BundleError(f"{name}: cannot read it ({error.strerror or error})") from None
+    return Manifest.from_json(data, name)

@@ -4,17 +4,21 @@ Each run is read as metric.json counts it (``vmb.harness.counted``: the last rec
 trial) its header selects; records left from an earlier selection of the same directory are not
 packed): a line that is not a record, a missing ``metric.json`` or a benchmark that cannot be found
 by its checksum refuses the pack in one line. A run that does not cover its
-benchmark (every query, every trial, scored) is refused unless ``partial``. Everything to be packed is
-checked for keys (``vmb.bundle.secrets``) before a byte is written; the directory is written only
-when it is new or empty, the archive beside it (``BUNDLE.tar.gz``); a directory vmb pack wrote before is written again.
+benchmark (every query, every trial, scored) is refused unless ``partial``. Only the run's own files are
+read: regular files inside it, reached through no symbolic link (``read_own``). Its ``config.json`` is packed
+without the packer's machine paths (``MACHINE_PATHS``: the benchmark and cache directories; a merged run's
+slices by their names only); the determining settings it hashes are untouched. Everything to be packed is
+checked for keys (``vmb.bundle.secrets``) before a byte is written; the directory is written under the one
+output-directory rule (``vmb.outdir``: new, empty, or one vmb pack wrote, where only the files of the bundle
+it wrote before are replaced), the archive beside it (``BUNDLE.tar.gz``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
+import os
 import re
-import shutil
+import stat
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +26,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from vmb.boundedjson import JsonFileError, load_json_text, read_json_file
+from vmb.bundle.benchmarks import twin_identity
 from vmb.bundle.card import render_card
 from vmb.bundle.files import ARCHIVE_SUFFIX, file_entry, write_archive, write_files
 from vmb.bundle.manifest import (
@@ -33,16 +39,56 @@ from vmb.bundle.manifest import (
     BundleError,
     Manifest,
     RunEntry,
+    inside,
     model_configuration,
 )
 from vmb.bundle.secrets import refuse_secrets
 from vmb.data.locate import PROJECT_ROOT, run_data_dir
 from vmb.harness.counted import CountedRun, counted_run
+from vmb.outdir import check_output_dir, claim_output_dir
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, read_header, strict_dumps
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+OWNER = "vmb pack"
+# Fields of a header's ``operational`` that hold the packer's own paths: not packed (nothing validates by them).
+MACHINE_PATHS = ("data", "cache_dir", "prices")
+
+
+def read_own(run: Path, relative: str) -> bytes:
+    """The bytes of ``run/relative`` if it is a regular file reached through no symbolic link inside the run;
+    else a ``BundleError`` (a link to a file outside the run would put that file into the bundle)."""
+    path = run
+    for part in relative.split("/"):
+        path = path / part
+        if path.is_symlink():
+            raise BundleError(f"{path} is a symbolic link; vmb pack packs only the run's own files")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        raise  # the caller says what a missing file means
+    except OSError as error:
+        raise BundleError(f"{path}: cannot read it ({error.strerror or error})") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise BundleError(f"{path} is not a regular file; vmb pack packs only the run's own files")
+        return handle.read()
+
+
+def packed_config(run: Path) -> bytes:
+    """The run's ``config.json`` as the bundle holds it: without ``MACHINE_PATHS``, a merged run's slices named
+    by their folders' names; the same document otherwise (its hash covers the determining settings only)."""
+    data = read_own(run, CONFIG)
+    doc = load_json_text(data, str(run / CONFIG))
+    if not isinstance(doc, dict):
+        return data  # read_header refused it already
+    operational = doc.get("operational")
+    if isinstance(operational, dict):
+        doc["operational"] = {k: v for k, v in operational.items() if k not in MACHINE_PATHS}
+    if isinstance(doc.get("merged_from"), list):
+        doc["merged_from"] = [Path(str(p)).name for p in doc["merged_from"]]
+    return (strict_dumps(doc, indent=1, sort_keys=False) + "\n").encode("utf-8")
 
 
 @dataclass(frozen=True)
@@ -88,30 +134,50 @@ def _records(run: Path, counted: CountedRun) -> dict[str, tuple[QueryRecord, byt
 def _metric(run: Path) -> bytes:
     path = run / METRIC
     try:
-        data = path.read_bytes()
-        if not isinstance(json.loads(data), dict):
+        data = read_own(run, METRIC)
+        if not isinstance(load_json_text(data, str(path)), dict):
             raise ValueError("not a JSON object")
     except FileNotFoundError:
         raise BundleError(f"{run}: no {METRIC} (the run has not finished; `vmb score {run}` writes it)") from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise BundleError(f"{path} is damaged ({error}); `vmb score {run}` writes it again") from None
+        reason = str(error).removeprefix(f"{path}: ")
+        raise BundleError(f"{path} is damaged ({reason}); `vmb score {run}` writes it again") from None
     return data
 
 
 def _system_prompts(run: Path, records: list[QueryRecord]) -> dict[str, bytes]:
-    """The shared system prompts the records name, read only inside the run directory."""
-    base = run.resolve()
+    """The shared system prompts the records name, each a file of the run's own system_prompts/."""
     out: dict[str, bytes] = {}
     for record in records:
         name = record.messages[0].get("content_file") if record.messages else None
         if name is None or name in out:
             continue
-        path = (base / str(name)).resolve()
-        if not (isinstance(name, str) and name.startswith(f"{SYSTEM_PROMPTS}/") and path.is_relative_to(base)
-                and path.is_file()):
+        folder, _, file = str(name).partition("/")
+        try:
+            if not (isinstance(name, str) and folder == SYSTEM_PROMPTS and file and "/" not in file
+                    and file not in (".", "..")):
+                raise FileNotFoundError
+            out[name] = read_own(run, name)
+        except (FileNotFoundError, BundleError):
             raise BundleError(f"{run / RESULTS}: the record of {record.key} names the system prompt {str(name)[:120]!r}, "
-                              "which is not a file in the run's system_prompts/")
-        out[name] = path.read_bytes()
+                              "which is not a file in the run's system_prompts/ (a link is not)") from None
+    return out
+
+
+def _memory_builds(run: Path) -> dict[str, bytes]:
+    """Each memory build's ``memory/group_N/build.json`` (relative name -> bytes), reached through no link."""
+    out: dict[str, bytes] = {}
+    folder = run / MEMORY
+    if folder.is_symlink():
+        raise BundleError(f"{folder} is a symbolic link; vmb pack packs only the run's own files")
+    if not folder.is_dir():
+        return out
+    for group in sorted(folder.iterdir()):
+        if not re.fullmatch(r"group_[0-9]+", group.name):
+            continue
+        relative = f"{MEMORY}/{group.name}/build.json"
+        if group.is_symlink() or (group / "build.json").is_symlink() or (group / "build.json").exists():
+            out[relative] = read_own(run, relative)
     return out
 
 
@@ -121,6 +187,9 @@ def benchmark_identity(root: Path, sha256: str) -> tuple[Benchmark, dict[str, by
     from vmb.harness.plan import load_benchmark_once
 
     bench = load_benchmark_once(str(root))
+    twin = twin_identity(root)
+    if twin is not None:
+        return Benchmark(sha256, "twin", len(bench.groups), len(bench.queries), twin=twin), {}
     meta = read_metadata(root)
     if meta is None:
         return Benchmark(sha256, "release", len(bench.groups), len(bench.queries)), {}
@@ -137,6 +206,9 @@ def stage_run(run: Path, name: str, data: str | None, *, partial: bool) -> tuple
     from vmb.harness.plan import load_benchmark_once
 
     header = read_header(run)
+    for own in (CONFIG, RESULTS):  # read below by the run's readers: the run's own files, not links
+        if (run / own).is_symlink():
+            raise BundleError(f"{run / own} is a symbolic link; vmb pack packs only the run's own files")
     found = run_data_dir(header.data_sha256, [header.data_dir], data, run)
     bench = load_benchmark_once(str(found))
     records = _records(run, counted_run(run, bench))
@@ -149,12 +221,11 @@ def stage_run(run: Path, name: str, data: str | None, *, partial: bool) -> tuple
                           f"error, {coverage['pending']} not run; finish the run (rerun its vmb run command, with no "
                           "--groups or --limit) or pack it with --partial")
     base = f"{RUNS}/{name}"
-    files = {f"{base}/{CONFIG}": (run / CONFIG).read_bytes(),
+    files = {f"{base}/{CONFIG}": packed_config(run),
              f"{base}/{RESULTS}": b"".join(line for _, line in records.values()),
              f"{base}/{METRIC}": _metric(run)}
     files |= {f"{base}/{n}": d for n, d in _system_prompts(run, [r for r, _ in records.values()]).items()}
-    for build in sorted((run / MEMORY).glob("group_*/build.json")):
-        files[f"{base}/{build.relative_to(run).as_posix()}"] = build.read_bytes()
+    files |= {f"{base}/{n}": d for n, d in _memory_builds(run).items()}
     benchmark, bench_files = benchmark_identity(found, header.data_sha256)
     d = header.determining
     entry = RunEntry(name=name, path=base, hash=header.hash, benchmark=header.data_sha256, agent=header.agent,
@@ -201,47 +272,58 @@ def pack_runs(runs: Sequence[Path], out: Path, *, partial: bool = False, data: s
         benchmarks={s.benchmark.sha256: s.benchmark for s in staged}, runs=[s.entry for s in staged],
         model=configurations[0] if all(c == configurations[0] for c in configurations) else None)
     for one in staged:
-        metric = json.loads(one.files[f"{one.entry.path}/{METRIC}"])
+        metric = load_json_text(one.files[f"{one.entry.path}/{METRIC}"], f"{one.entry.path}/{METRIC}")
         files[one.entry.card] = render_card(one.entry, one.header, metric, manifest).encode("utf-8")
         label[one.entry.card] = f"the card of {one.entry.name}"
     refuse_secrets(files, label)
     manifest = replace(manifest, files={name: file_entry(data) for name, data in files.items()})
-    document = (json.dumps(manifest.to_json(), indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    document = (strict_dumps(manifest.to_json(), indent=1) + "\n").encode("utf-8")
     refuse_secrets({MANIFEST: document})
     return _write(out, {**files, MANIFEST: document}, manifest)
 
 
 def _ours(out: Path) -> bool:
-    """Whether ``out`` is a bundle directory vmb pack wrote (its manifest says so)."""
+    """Whether ``out`` is a bundle directory vmb pack wrote before it left a marker (its manifest says so)."""
+    return _previous_files(out) is not None
+
+
+def _previous_files(out: Path) -> list[str] | None:
+    """The files of the bundle vmb pack wrote into ``out`` before (its manifest's list), or None for none."""
     try:
-        return bool(json.loads((out / MANIFEST).read_text(encoding="utf-8")).get("format") == FORMAT)
-    except (OSError, ValueError, AttributeError):
-        return False
+        document = read_json_file(out / MANIFEST, max_bytes=8 << 20)
+        files = document["files"] if isinstance(document, dict) and document.get("format") == FORMAT else None
+        return [inside(name, str(out / MANIFEST)) for name in files] if isinstance(files, dict) else None
+    except (OSError, JsonFileError, BundleError):
+        return None
 
 
 def _claim(out: Path, archive: Path) -> None:
-    """Write only into a new or empty directory, or one vmb pack wrote before (whose files are replaced)."""
-    if out.exists() and not out.is_dir():
-        raise BundleError(f"{out} is a file, not a directory; nothing written: choose another --out")
-    ours = out.is_dir() and _ours(out)
-    entries = sorted(p.name for p in out.iterdir()) if out.is_dir() else []
-    if entries and not ours:
-        shown = ", ".join(entries[:4]) + (", ..." if len(entries) > 4 else "")
-        raise BundleError(f"{out} is not empty ({shown}) and is no bundle of vmb pack; nothing written: "
-                          "choose an empty or new directory")
-    if archive.exists() and not ours:
+    """Write only under the output-directory rule; the bundle written there before (and only it) is removed,
+    so no file of another bundle mixes with this one and a user's own file beside it stays."""
+    ours = check_output_dir(out, OWNER, made_before=_ours)
+    if archive.exists() and not (ours and archive.is_file() and not archive.is_symlink()):
         raise BundleError(f"{archive} exists and is not this bundle's archive; nothing written: choose another --out")
-    for old in out.iterdir() if ours else []:  # packed here before: replaced, not mixed with this bundle
-        shutil.rmtree(old) if old.is_dir() and not old.is_symlink() else old.unlink()
-    out.mkdir(parents=True, exist_ok=True)
+    claim_output_dir(out, OWNER, made_before=_ours)
+    old = (_previous_files(out) or []) if ours else []
+    for name in [*old, MANIFEST] if old else []:
+        path = out / name
+        if not any(p.is_symlink() for p in [path, *path.parents] if out in p.parents) and path.is_file():
+            path.unlink()
+    folders = {out.joinpath(*name.split("/")[:n]) for name in old for n in range(1, name.count("/") + 1)}
+    for folder in sorted(folders, key=lambda f: -len(f.parts)):  # the old bundle's folders it left empty
+        if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def _write(out: Path, files: dict[str, bytes], manifest: Manifest) -> Packed:
-    archive = out.with_name(out.name + ARCHIVE_SUFFIX)
+    where = out.resolve()
+    if not where.name:
+        raise BundleError(f"--out {out}: the bundle needs a folder with a name (its archive is NAME.tar.gz beside it)")
+    archive = where.with_name(where.name + ARCHIVE_SUFFIX)
     try:
         _claim(out, archive)
         write_files(out, files)
-        write_archive(archive, files, out.name)
+        write_archive(archive, files, where.name)
     except OSError as error:
         raise BundleError(f"cannot write {error.filename or out} ({error.strerror or error}); nothing usable was "
                           "written: free some space or choose another --out") from None

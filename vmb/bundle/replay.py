@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -124,7 +125,7 @@ def _recorded_tools(record: QueryRecord, messages: Sequence[Message]) -> list[Me
     return [tool(name) for name in sorted(names)]
 
 
-def _memory_prompt(system: str) -> str | None:
+def memory_part(system: str) -> str | None:
     """The memory part of a system prompt vmb's agent prompt made, or None when it is not one."""
     bare = system_prompt("")
     if system == bare:
@@ -148,7 +149,18 @@ def first_difference(recorded: Any, replayed: Any, where: str, made: str = "re-e
         for n, (a, b) in enumerate(zip(recorded, replayed)):
             if a != b:
                 return first_difference(a, b, f"{where}[{n}]", made)
-    return f"{where}: recorded {_shown(recorded)}, {made} {_shown(replayed)}"
+    before, after = _shown(recorded), _shown(replayed)
+    if before == after:  # they differ past what is shown: show them from where they part
+        first = json.dumps(recorded, ensure_ascii=False, sort_keys=True, default=str)
+        second = json.dumps(replayed, ensure_ascii=False, sort_keys=True, default=str)
+        at = len(os.path.commonprefix([first, second]))
+        start = max(0, at - 40)
+
+        def part(text: str) -> str:
+            return f"...{text[start:start + 120]}" + ("..." if len(text) > start + 120 else "")
+
+        return f"{where}: differs from character {at}: recorded {part(first)}, {made} {part(second)}"
+    return f"{where}: recorded {before}, {made} {after}"
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ def replay_record(record: QueryRecord, messages: list[Message], query: Query, *,
                                                                                      "content": query.query}:
         return Replay(["its conversation does not open with a system prompt and the query"])
     system = messages[0].get("content")
-    memory_prompt = _memory_prompt(system) if isinstance(system, str) else None
+    memory_prompt = memory_part(system) if isinstance(system, str) else None
     if memory_prompt is None and compare_prompt:
         return Replay(["its system prompt is not the one vmb's agent prompt makes"])
     turns = [m for m in messages[2:] if m.get("role") == "assistant"]

@@ -6,13 +6,16 @@ benchmark) and has the one model configuration the bundle claims, if it claims o
 benchmark validated against (``vmb.bundle.benchmarks``); every line of ``results.jsonl`` is a record,
 each (query, trial) of the benchmark at most once; every scored record follows from its conversation
 re-executed on the default car (``vmb.bundle.replay``); the coverage is the manifest's; and
-``metric.json`` is what ``vmb.results.summary.compute_metric`` makes of the records. Nothing a bundle
-holds is run or imported: its files are read as data.
+``metric.json`` is what ``vmb.results.summary.compute_metric`` makes of the records; and the header says
+what the conversations show (``vmb.bundle.consistency``: the memory setting, an offline agent). Nothing a
+bundle holds is run or imported: its files are read as data, JSON through ``vmb.boundedjson``, and every
+verdict line is printed through ``vmb.terminal.safe`` (a record id holding ESC shows escaped).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,10 +23,12 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 from typing import Any
 
+from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.bundle.benchmarks import Located, locate_benchmarks
-from vmb.bundle.files import opened, read_checked
+from vmb.bundle.consistency import agent_problem, memory_problem, memory_prompt_current
+from vmb.bundle.files import opened, read_checked, shown_as
 from vmb.bundle.manifest import Manifest, RunEntry, model_configuration
-from vmb.bundle.replay import first_difference, replay_record
+from vmb.bundle.replay import first_difference, memory_part, replay_record
 from vmb.data import Benchmark
 from vmb.harness.counted import selected_attempts
 from vmb.prices import Price, PriceTable
@@ -32,6 +37,7 @@ from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
 from vmb.results.summary import QueryRow, compute_metric
+from vmb.terminal import safe
 
 SHOWN_DIFFERENCES = 1  # reasons given per failing query: the first difference says enough
 
@@ -64,22 +70,54 @@ class Verdict:
         return f"{self.run}: INVALID ({failing}, {len(self.problems)} other reason(s); {counts})"
 
     def lines(self) -> list[str]:
-        """The verdict, then a line per reason: the run's, then one per failing query id."""
-        return [self.line(), *(f"  {p}" for p in self.problems), *(f"  {key}: {reason}" for key, reason in self.queries)]
+        """The verdict, then a line per reason: the run's, then one per failing query id; every text from the
+        bundle (a record's id, a call's arguments in a reason) through ``vmb.terminal.safe``."""
+        return [safe(self.line()), *(safe(f"  {p}") for p in self.problems),
+                *(safe(f"  {key}: {reason}") for key, reason in self.queries)]
+
+    def named(self, scratch: str, shown: str) -> None:
+        """Every reason naming a file under ``scratch`` (an archive unpacked for the while) names it ``shown``."""
+        def rename(text: str) -> str:
+            return re.sub(re.escape(scratch.rstrip("/")) + "/?", lambda _: shown, text)
+
+        self.problems = [rename(p) for p in self.problems]
+        self.queries = [(key, rename(reason)) for key, reason in self.queries]
 
 
 @contextmanager
 def open_bundle(path: Path) -> Iterator[tuple[Path, Manifest]]:
     """The bundle at ``path`` (a directory, or an archive unpacked for the while), its files checked."""
     with TemporaryDirectory(prefix="vmb-bundle-") as scratch, opened(path, Path(scratch)) as root:
-        yield root, read_checked(root)
+        yield root, read_checked(root, None if root == path else str(path))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A bundle opened and validated: its directory, manifest, a verdict per run, and its benchmarks located."""
+
+    root: Path
+    manifest: Manifest
+    verdicts: list[Verdict]
+    located: dict[str, Located]
+
+
+@contextmanager
+def checked_bundle(path: Path, data: str | None = None) -> Iterator[Checked]:
+    """The bundle at ``path`` validated, open for the while (an archive's scratch and a rebuilt benchmark are
+    removed afterwards)."""
+    with open_bundle(path) as (root, manifest), TemporaryDirectory(prefix="vmb-rebuilt-") as scratch:
+        located = locate_benchmarks(root, manifest, data, Path(scratch))
+        verdicts = [validate_run(root, manifest, entry, located[entry.benchmark]) for entry in manifest.runs]
+        if root != path:
+            for verdict in verdicts:
+                verdict.named(str(root), shown_as(root, str(path)))
+        yield Checked(root, manifest, verdicts, located)
 
 
 def validate_bundle(path: Path, data: str | None = None) -> list[Verdict]:
     """A verdict per run of the bundle at ``path``, against ``data`` or the benchmarks the bundle names."""
-    with open_bundle(path) as (root, manifest), TemporaryDirectory(prefix="vmb-rebuilt-") as scratch:
-        located = locate_benchmarks(root, manifest, data, Path(scratch))
-        return [validate_run(root, manifest, entry, located[entry.benchmark]) for entry in manifest.runs]
+    with checked_bundle(path, data) as checked:
+        return checked.verdicts
 
 
 def _header_problems(header: RunHeader, entry: RunEntry, manifest: Manifest) -> list[str]:
@@ -126,13 +164,25 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             verdict: Verdict) -> None:
     d = header.determining
     same_prompt = d.prompts.get("agent") == prompt_versions(["agent"])["agent"]
+    same_memory = memory_prompt_current(d.prompts)
+    problem = agent_problem(header, records)
+    if problem is not None:
+        verdict.problems.append(problem)
     for key, record in records.items():
         if not record.ok:
             if record.score is not None:
                 verdict.queries.append((key, "an error record that holds a score"))
             continue
         try:
-            replay = replay_record(record, rundir.load_messages(record), bench.query(record.id), max_rounds=d.max_rounds,
+            messages = rundir.load_messages(record)
+            system = messages[0].get("content") if messages else None
+            query = bench.query(record.id)
+            shown = memory_problem(header, record, memory_part(system) if isinstance(system, str) else None, query,
+                                   same_memory)
+            if shown is not None:
+                verdict.queries.append((key, shown))
+                continue
+            replay = replay_record(record, messages, query, max_rounds=d.max_rounds,
                                    text_calls=d.text_calls, compare_prompt=same_prompt)
         except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as error:
             # A record edited into shapes no run writes (a message that is not an object, say): named, not raised.
@@ -154,9 +204,12 @@ def recorded_prices(metric: dict[str, Any], model: str | None) -> PriceTable | N
 def _metric_problem(run: Path, header: RunHeader, attempts: list[tuple[str, int]],
                     records: dict[str, QueryRecord]) -> str | None:
     try:
-        recorded = json.loads((run / METRIC).read_text(encoding="utf-8"))
+        recorded = read_json_file(run / METRIC, METRIC)
         if not isinstance(recorded, dict):
             raise ValueError("not a JSON object")
+    except (JsonFileError, ValueError, OSError) as error:
+        return f"{METRIC} cannot be read ({str(error).removeprefix(f'{METRIC}: ')})"
+    try:
         prices = recorded_prices(recorded, header.model)
         metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
                                 run / MEMORY, prices)

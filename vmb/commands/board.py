@@ -28,6 +28,6 @@ def run(args: argparse.Namespace) -> int:
     from vmb.errors import Exit
 
     rows = write_board(args.bundles, args.out, args.data)
-    invalid = sum(row.verdict.startswith("INVALID") for row in rows)
+    invalid = sum(row.section == "invalid" for row in rows)
     print(f"{len(rows)} run(s) from {len(args.bundles)} bundle(s), {invalid} invalid -> {args.out / 'index.html'}")
     return Exit.FAILURES if invalid else Exit.OK
