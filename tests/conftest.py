@@ -20,8 +20,8 @@ from vmb.sim.conformance import conformance_dir as shipped_conformance_dir
 REPO = Path(__file__).resolve().parents[1]
 # Under make test's two workers (pytest-xdist, --dist loadfile) each module runs on one worker, its module-scoped
 # fixtures made once. The longest modules start first, so that neither worker is left finishing one alone: the real
-# model's test, then the report's notebooks.
-FIRST = tuple(REPO / "tests" / name for name in ("test_local_model.py", "test_notebooks.py"))
+# model's test, then the report's notebooks, then the notebooks in JupyterLab.
+FIRST = tuple(REPO / "tests" / name for name in ("test_local_model.py", "test_notebooks.py", "test_lab.py"))
 # The release's layout and shape (10 queries of all five reasoning types per group, three occupants), at a fraction of
 # its size: 4 groups of 200 lines (~23 days each) instead of 50 of ~2,700 (~46 days); made in about a second.
 SMALL_BENCHMARK = GenerateOptions(groups=4, seed=11, history_lines=200, background_chains=2)

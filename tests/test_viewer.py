@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fixtures.chromium import chromium
 from fixtures.scripted_runs import GROUPS, build_runs
 
 from tests.conftest import SMALL_BENCHMARK
@@ -113,27 +113,10 @@ def test_vmb_view_command(hostile_runs: Path, small_benchmark: Path, tmp_path: P
 # ---------------------------------------------------------------------------------------------
 # A real browser: Debian's chromium with its chromedriver (make test installs both when missing)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
 
 @pytest.fixture(scope="module")
 def browser() -> Any:
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        if os.environ.get("CI") == "true":
-            pytest.fail("chromium and chromium-driver are not installed (make test installs them)")
-        pytest.skip("chromium and chromium-driver are not installed (make test installs them)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1000"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-    yield driver
-    driver.quit()
+    yield from chromium()
 
 
 def _count(driver: Any) -> int:
