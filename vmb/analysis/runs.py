@@ -9,7 +9,7 @@
   scored query its stage (``vmb.results.stages``: not in memory, not retrieved, retrieved but not
   used, tool failure, solved) with what its memory tool results retrieved of the evidence;
 * ``runs``: one row per run with the paper's summary numbers over its scored queries;
-* ``record(run, query_id)``: the full JSON record (messages, tool results, diff), read from disk
+* ``record(run, query_id)``: the query's ``QueryRecord`` (messages, tool results, diff), read from disk
   when asked, so loading stays small even for runs whose prompts hold a whole history.
 
 The queries are joined to the benchmark the runs ran on: ``runs_benchmark`` finds it by the data

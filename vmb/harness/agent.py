@@ -1,4 +1,4 @@
-"""The agent loop for one query, and the JSON record it leaves.
+"""The agent loop for one query, and the record it leaves (a ``QueryRecord``, one line of ``results.jsonl``).
 
 Each query starts from the default car with the system prompt (role, the modules, the rules, the
 memory) and the query as the user message. Each round the model sees the tools loaded so far; every
