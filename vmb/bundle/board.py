@@ -154,7 +154,8 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                     row.outcomes = run_outcomes(run_dir, bench=bench)
                     view = out / "view" / row.slug
                     write_viewer(load_runs([run_dir], bench=bench), bench, view)
-                    written += [f"view/{p.relative_to(view).as_posix()}" for p in sorted(view.rglob("*")) if p.is_file()]
+                    written += [f"view/{row.slug}/{p.relative_to(view).as_posix()}" + ("" if p.is_file() else "/")
+                                for p in sorted(view.rglob("*"))] + [f"view/{row.slug}/"]
                 card = run_dir / CARD
                 if card.is_file() and not card.is_symlink():
                     (out / "cards").mkdir(exist_ok=True)
@@ -225,15 +226,18 @@ def claim(out: Path) -> None:
     except (OSError, UnicodeDecodeError):
         listed = []
     folders: set[Path] = set()
-    for name in listed:
+    for name in listed:  # FILE, or FOLDER/ (removed when the board's files leave it empty)
         try:
-            path = out / inside(name, str(out / WRITTEN))
+            path = out / inside(name.removesuffix("/"), str(out / WRITTEN))
         except VmbError:
             continue
-        if any(p.is_symlink() for p in [path, *path.parents] if out in p.parents) or not path.is_file():
+        if any(p.is_symlink() for p in [path, *path.parents] if out in p.parents):
             continue
-        path.unlink()
-        folders |= {p for p in path.parents if out in p.parents}
+        if name.endswith("/"):
+            folders.add(path)
+        elif path.is_file():
+            path.unlink()
+            folders |= {p for p in path.parents if out in p.parents}
     for folder in sorted(folders, key=lambda f: -len(f.parts)):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
