@@ -1,14 +1,15 @@
 """Every code block of the README and docs/*.md runs (the convention: docs/development.md, "Code blocks in
 the docs").
 
-A block names its language. A ``python`` block is executed, with the names it leaves to the reader
-(``ref_calls``, ``pred_calls``) given real values by ``GIVEN_NAMES``; a ``sh``/``bash`` block is run line by
-line in a scratch folder of its page (the page's blocks in order, sharing it), each ``vmb ...`` line through
-``vmb.cli.main`` in this process, as the other command-line tests run it, with ``$VMB_DATA`` the release
-the suite reads; ``toml``/``yaml`` blocks are parsed; ``text`` is no code. The runs a block names but no
-block makes (``runs/qwen-gold``: a reader's runs) are given (``GIVEN_RUNS``: offline runs of the release
-under those names), as is ``prices.toml``. A block marked ``# needs: WHAT`` (a model endpoint, an API
-key, a download, a cluster) or ``# long: WHY`` (minutes of work) is not run: it is still parsed.
+A block names its language. A ``python`` block is executed, a page's blocks in one module as the cells
+of a notebook, with the names it leaves to the reader (``ref_calls``, ``pred_calls``) given real values by
+``GIVEN_NAMES``; a ``sh``/``bash`` block is run line by line in a scratch folder of its page (the page's
+blocks in order, sharing it), each ``vmb ...`` line through ``vmb.cli.main`` in this process, as the other
+command-line tests run it, with ``$VMB_DATA`` the release the suite reads; ``toml``/``yaml`` blocks are
+parsed; ``text`` is no code. The runs a block names but no block makes (``runs/qwen-gold``: a reader's runs)
+are given (``GIVEN_RUNS``: whole offline runs of the small benchmark under those names), as is
+``prices.toml``. A block marked ``# needs: WHAT`` (a model endpoint, an API key, a download, a cluster) or
+``# long: WHY`` (minutes of work) is not run: it is still parsed.
 """
 
 from __future__ import annotations
@@ -113,29 +114,42 @@ def given(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Pa
     return folder
 
 
+@dataclass
+class Session:
+    """What a page's blocks share, in order: a scratch folder (a copy of the given one) and, as the cells of a
+    notebook do, one module for its Python blocks (a later block reads what an earlier one made)."""
+
+    folder: Path
+    module: types.ModuleType
+
+
 @pytest.fixture(scope="module")
-def scratch() -> dict[Path, Path]:
-    """page → its scratch folder (a copy of the given one, made on first use; the page's blocks share it)."""
+def sessions() -> dict[Path, Session]:
+    """page → its session, made on the first block run."""
     return {}
 
 
 @pytest.mark.parametrize("block", RUN, ids=[b.name for b in RUN])
-def test_the_block_runs(block: Block, given: Path, scratch: dict[Path, Path], release_dir: Path,
+def test_the_block_runs(block: Block, given: Path, sessions: dict[Path, Session], release_dir: Path,
                         tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
                         capsys: pytest.CaptureFixture[str]) -> None:
     if block.mark is not None or block.language in DATA:
         parse(block)
         return
-    if block.page not in scratch:
-        scratch[block.page] = tmp_path_factory.mktemp(block.page.stem)
-        shutil.copytree(given, scratch[block.page], dirs_exist_ok=True)
-    monkeypatch.chdir(scratch[block.page])
+    if block.page not in sessions:
+        folder = tmp_path_factory.mktemp(block.page.stem)
+        shutil.copytree(given, folder, dirs_exist_ok=True)
+        module = types.ModuleType(f"doc_{block.page.stem}")  # a module, as a reader's file is (dataclasses look it up)
+        module.__dict__.update(GIVEN_NAMES)
+        sessions[block.page] = Session(folder, module)
+    session = sessions[block.page]
+    monkeypatch.chdir(session.folder)
     for name in ("OPENAI_API_KEY", "VMB_API_KEY"):
         monkeypatch.delenv(name, raising=False)  # a block that would reach a model fails here, unmarked
     monkeypatch.setenv("VMB_DATA", str(release_dir))
-    monkeypatch.setenv("VMB_CACHE_DIR", str(scratch[block.page] / ".cache"))
+    monkeypatch.setenv("VMB_CACHE_DIR", str(session.folder / ".cache"))
     if block.language in PYTHON:
-        run_python(block, monkeypatch)
+        run_python(block, session.module, monkeypatch)
     else:
         run_shell(block, monkeypatch, capsys)
 
@@ -169,20 +183,21 @@ def free_names(source: str) -> set[str]:
     return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)} - bound
 
 
-def run_python(block: Block, monkeypatch: pytest.MonkeyPatch) -> None:
+def run_python(block: Block, module: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     import vmb.memory
 
-    left = sorted(free_names(block.text) - set(GIVEN_NAMES))
-    assert not left, f"{block.name}: the block reads {', '.join(left)}: give it in GIVEN_NAMES, or mark the block"
-    registered = dict(vmb.memory.REGISTERED)  # a plugin the block registers is the block's alone
+    left = sorted(free_names(block.text) - set(module.__dict__))
+    assert not left, (f"{block.name}: the block reads {', '.join(left)}, which neither it nor an earlier block of "
+                      "its page defines: give it in GIVEN_NAMES, or mark the block")
+    registered = dict(vmb.memory.REGISTERED)  # a plugin the block registers is its page's alone
     try:
-        module = types.ModuleType("doc_block")  # a module of its own, as a reader's file is (dataclasses look it up)
-        module.__dict__.update(GIVEN_NAMES)
         monkeypatch.setitem(sys.modules, module.__name__, module)
         exec(compile(block.text, block.name, "exec"), module.__dict__)  # noqa: S102
     finally:
         vmb.memory.REGISTERED.clear()
         vmb.memory.REGISTERED.update(registered)
+        if "matplotlib.pyplot" in sys.modules:  # the figures a block drew, shown inline in a notebook
+            sys.modules["matplotlib.pyplot"].close("all")
 
 
 def commands(text: str) -> list[list[str]]:
