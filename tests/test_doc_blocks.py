@@ -6,7 +6,7 @@ of a notebook, with the names it leaves to the reader (``ref_calls``, ``pred_cal
 ``GIVEN_NAMES``; a ``sh``/``bash`` block is run line by line in a scratch folder of its page (the page's
 blocks in order, sharing it), each ``vmb ...`` line through ``vmb.cli.main`` in this process, as the other
 command-line tests run it, with ``$VMB_DATA`` the release the suite reads; ``toml``/``yaml`` blocks are
-parsed; ``text`` is no code. The runs a block names but no block makes (``runs/qwen-gold``: a reader's runs)
+parsed (one naming its file, ``# grid.toml``, written there and read by vmb's reader); ``text`` is no code. The runs a block names but no block makes (``runs/qwen-gold``: a reader's runs)
 are given (``GIVEN_RUNS``: whole offline runs of the small benchmark under those names), as is
 ``prices.toml``. A block marked ``# needs: WHAT`` (a model endpoint, an API key, a download, a cluster) or
 ``# long: WHY`` (minutes of work) is not run: it is still parsed.
@@ -18,6 +18,7 @@ import ast
 import builtins
 import contextlib
 import glob
+import importlib
 import io
 import re
 import shlex
@@ -52,6 +53,8 @@ GIVEN_RUNS: dict[str, tuple[str, str]] = {
     "qwen-summary": ("oracle", "none"),
     "noop-gold": ("noop", "gold"),
 }
+# The files vmb reads that a data block may name in its first line, and the function that reads each.
+READERS = {"prices.toml": "vmb.prices:load_prices", "grid.toml": "vmb.harness.grid:load_grid"}
 GIVEN_FILES = {"prices.toml": 'currency = "USD"\n[models."gpt-4.1-mini"]\ninput = 0.40\noutput = 1.60\n'}
 
 
@@ -133,7 +136,7 @@ def sessions() -> dict[Path, Session]:
 def test_the_block_runs(block: Block, given: Path, sessions: dict[Path, Session], release_dir: Path,
                         tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
                         capsys: pytest.CaptureFixture[str]) -> None:
-    if block.mark is not None or block.language in DATA:
+    if block.mark is not None:
         parse(block)
         return
     if block.page not in sessions:
@@ -150,6 +153,8 @@ def test_the_block_runs(block: Block, given: Path, sessions: dict[Path, Session]
     monkeypatch.setenv("VMB_CACHE_DIR", str(session.folder / ".cache"))
     if block.language in PYTHON:
         run_python(block, session.module, monkeypatch)
+    elif block.language in DATA:
+        read_data(block)
     else:
         run_shell(block, monkeypatch, capsys)
 
@@ -165,6 +170,20 @@ def parse(block: Block) -> None:
         tomllib.loads(block.text)
     elif block.language == "yaml":
         yaml.safe_load(block.text)
+
+
+def read_data(block: Block) -> None:
+    """A data block is parsed; one whose first line names its file (``# grid.toml``) is written into the page's
+    folder under that name, for the blocks after it, and a file vmb reads is read by vmb's reader."""
+    parse(block)
+    named = re.fullmatch(r"#\s*([\w.-]+)", block.text.splitlines()[0].strip())
+    if named is None:
+        return
+    path = Path(named.group(1))
+    path.write_text(block.text, encoding="utf-8")
+    if path.name in READERS:
+        module, function = READERS[path.name].split(":")
+        getattr(importlib.import_module(module), function)(path)
 
 
 def free_names(source: str) -> set[str]:
