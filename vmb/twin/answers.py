@@ -18,7 +18,10 @@ from typing import Any
 
 from vmb.data import Group, Query
 from vmb.generate.settings import Setting, settings
+from vmb.twin import mentions
 from vmb.twin.evidence import Entry
+from vmb.twin.meaning import fit, number_fits
+from vmb.twin.places import PLACE_SETTINGS, rename_place
 from vmb.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
 
 TextId = tuple[Any, ...]  # ("line", n) or ("gold", query index, entry index)
@@ -44,6 +47,8 @@ class Plan:
     answers: dict[int, list[str]] = field(default_factory=dict)  # query index -> new answer strings
     changes: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     kept: dict[int, list[str]] = field(default_factory=dict)  # query index -> reasons a call kept its value
+    # query index -> the lines that kept a value by giving a reason the meaning table does not list
+    unlisted: dict[int, list[str]] = field(default_factory=dict)
 
     def taken(self, text: TextId, span: Span) -> bool:
         return any(e.start < span.end and span.start < e.end for e in self.edits.get(text, []))
@@ -73,10 +78,21 @@ class Texts:
             ids += [("gold", query, e.index) for e in listed if query not in indices and lines & set(e.lines)]
         return ids + [("line", n) for n in sorted(lines)], lines
 
-    def spans(self, text: TextId, value: Any) -> tuple[list[Span], bool]:
+    def spans(self, text: TextId, value: Any, setting: Setting | None = None) -> tuple[list[Span], bool]:
+        """Where ``text`` states ``value`` (never inside a name, never a word that only looks like it: "one
+        more", "my feet"), and whether it may also say it in other words or in a way the twin cannot tell."""
         found, other_words = spans_of(self.text[text], value)
         names = self.blocked.get(text, [])
-        return [s for s in found if not any(a < s.end and s.start < b for a, b in names)], other_words
+        stated = []
+        for span in found:
+            if any(a < span.end and span.start < b for a, b in names):
+                continue
+            how = mentions.said(self.text[text], span.start, span.end, setting, value)
+            if how is mentions.Said.VALUE:
+                stated.append(span)
+            elif how is mentions.Said.UNSURE:
+                other_words = True
+        return stated, other_words
 
 
 def _targets(query: Query) -> list[tuple[int, Setting, Any]]:
@@ -95,15 +111,15 @@ def _stated(texts: Texts, ids: list[TextId], setting: Setting) -> set[Any]:
         if setting.kind == "int":
             found |= numbers_in(texts.text[text], setting.domain)
         else:
-            found |= {m for m in setting.domain if texts.spans(text, m)[0]}
+            found |= {m for m in setting.domain if texts.spans(text, m, setting)[0]}
     return found
 
 
-def _followed(plan: Plan, texts: Texts, ids: list[TextId], value: Any) -> Any:
+def _followed(plan: Plan, texts: Texts, ids: list[TextId], setting: Setting, value: Any) -> Any:
     """The new value an earlier change wrote everywhere these texts said ``value``, or None."""
-    said = [(t, s) for t in ids for s in texts.spans(t, value)[0]]
-    news = {e.value for t, s in said for e in plan.edits.get(t, []) if e.start == s.start and e.old == value}
-    if len(news) == 1 and all(plan.taken(t, s) for t, s in said):
+    places = [(t, s) for t in ids for s in texts.spans(t, value, setting)[0]]
+    news = {e.value for t, s in places for e in plan.edits.get(t, []) if e.start == s.start and e.old == value}
+    if len(news) == 1 and all(plan.taken(t, s) for t, s in places):
         return next(iter(news))
     return None
 
@@ -134,7 +150,7 @@ def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value
     said: dict[Any, list[tuple[TextId, Span]]] = {}
     for item in dict.fromkeys(moving):
         for text in ids:
-            found, other_words = texts.spans(text, item)
+            found, other_words = texts.spans(text, item, setting)
             if other_words:
                 return f"{item!r} is said in other words than its own"
             said.setdefault(item, []).extend((text, span) for span in found)
@@ -151,10 +167,11 @@ def _whole(texts: Texts, ids: list[TextId], setting: Setting, move: _Move) -> _M
     """Every number of ``setting`` the query's gold memory states, moving together with its answer: the
     distractors keep their order and their distance to it ("too strong, lower it to 2" after 3)."""
     values = sorted(_stated(texts, [t for t in ids if t[0] == "gold"], setting) | set(move.values))
-    said = {v: [(t, s) for t in ids for s in texts.spans(t, v)[0]] for v in values}
-    if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR]) for v in values for t, s in said[v]):
+    places = {v: [(t, s) for t in ids for s in texts.spans(t, v, setting)[0]] for v in values}
+    if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR])
+           for v in values for t, s in places[v]):
         return None
-    return _Move(tuple(values), said)
+    return _Move(tuple(values), places)
 
 
 def _sounds_like(member: Any, texts: list[str]) -> bool:
@@ -166,12 +183,21 @@ def _sounds_like(member: Any, texts: list[str]) -> bool:
         re.search(rf"\b{stem}(?:e|s|es|d|ed|ing|r|er)?\b", t, re.IGNORECASE) for t in texts)
 
 
+def _parts_said(member: Any, value: Any, texts: list[str]) -> bool:
+    """Whether ``texts`` name a part of the compound ``member`` that ``value`` lacks ("never on my face" for
+    ``face_window`` in place of ``feet``): the new value would take what a line turns down or gives to another."""
+    own = set(str(value).split("_"))
+    parts = [p for p in str(member).split("_") if len(p) > 3 and p not in own]
+    return len(str(member).split("_")) > 1 and any(
+        re.search(rf"\b{re.escape(p)}\b", t, re.IGNORECASE) for p in parts for t in texts)
+
+
 def _new_values(move: _Move, setting: Setting, value: Any, old: set[Any], now: set[Any],
                 avoid_words: list[str]) -> list[dict[Any, Any]]:
     """Every way to move ``move``'s values: old value -> new value."""
     if setting.kind == "enum":
-        return [{value: member} for member in setting.values
-                if member != value and member not in old and not _sounds_like(member, avoid_words)]
+        return [{value: member} for member in setting.values if member != value and member not in old
+                and not _sounds_like(member, avoid_words) and not _parts_said(member, value, avoid_words)]
     fixed = now - set(move.values)
     out = []
     for shift in range(-max(setting.domain), max(setting.domain) + 1):
@@ -182,6 +208,35 @@ def _new_values(move: _Move, setting: Setting, value: Any, old: set[Any], now: s
         if all((n > f) == (m > f) for m, n in moved.items() for f in fixed):
             out.append(moved)
     return out
+
+
+def _places(query: Query) -> list[tuple[int, Setting, str]]:
+    out = []
+    for position, call in enumerate(query.calls):
+        setting = settings().get(call["name"])
+        value = call["args"].get(setting.param) if setting is not None else None
+        if setting is not None and setting.api in PLACE_SETTINGS and isinstance(value, str):
+            out.append((position, setting, value))
+    return out
+
+
+def rename_places(plan: Plan, texts: Texts, query: Query, rng: Random, avoid: set[str]) -> None:
+    """Give each place ``query``'s answer goes to another name (``vmb.twin.places``), every query of the
+    group going there following; ``avoid``: the group's words, which no new name may be."""
+    done = {c["call"] for c in plan.changes.get(query.index, [])}
+    for position, setting, value in _places(query):
+        if position in done:
+            continue  # renamed with another query going there
+        renamed = rename_place(texts, query, value, plan.taken, rng, avoid)
+        if isinstance(renamed, str):
+            plan.kept.setdefault(query.index, []).append(renamed)
+            continue
+        new, rewrites = renamed
+        for text, start, end, written, before, after in rewrites:
+            plan.edits.setdefault(text, []).append(Edit(start, end, written, before, after, query.index))
+        for other in texts.group.queries:
+            if any(c["name"] == setting.api and c["args"].get(setting.param) == value for c in other.calls):
+                _set_answer(plan, other, setting, value, {value: new})
 
 
 def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
@@ -197,11 +252,11 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
         shared = {i for i in linked if i != query.index and lines & {n for e in texts.entries[i] for n in e.lines}}
         if shared:
             ids, lines = texts.of_queries({query.index} | shared)
-        if any(not e.lines and texts.spans(("gold", query.index, e.index), value)[0]
+        if any(not e.lines and texts.spans(("gold", query.index, e.index), value, setting)[0]
                for e in texts.entries[query.index]):
             plan.kept.setdefault(query.index, []).append("an entry stating the value has no history line")
             continue
-        followed = _followed(plan, texts, ids, value)
+        followed = _followed(plan, texts, ids, setting, value)
         if followed is not None:
             _set_answer(plan, query, setting, value, {value: followed})
             continue
@@ -226,6 +281,15 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
                 "no value of the setting keeps every other stated value's role" if pinned is None
                 else "its evidence is already changed for another query")
             continue
+        options, why = _fitting(texts, move, setting, value, options, old - set(move.values))
+        if why:
+            plan.kept.setdefault(query.index, []).append(why)
+            if why == UNLISTED:
+                members = _members_pattern(setting, value)
+                plan.unlisted.setdefault(query.index, []).extend(
+                    f.unlisted for t, s in move.said.get(value, [])
+                    if (f := fit(setting.api, texts.text[t], s.start, members)).unlisted)
+            continue
         moved = options[rng.randrange(len(options))]
         for text, span, item in spans:
             if not plan.taken(text, span):
@@ -233,6 +297,41 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
                     Edit(span.start, span.end, said_like(span.said, moved[item]), item, moved[item], query.index))
         for index in sorted({query.index} | shared):
             _set_answer(plan, texts.group.queries[index], setting, value, moved)
+
+
+def _members_pattern(setting: Setting, value: Any) -> re.Pattern[str]:
+    """The setting's other values, as words: a sentence saying one speaks of that value."""
+    words = [r"[\s_\-]+".join(map(re.escape, re.split(r"[\s_\-]+", str(m))))
+             for m in setting.domain if m != value and isinstance(m, str)]
+    return re.compile(rf"\b(?:{'|'.join(words)})\b" if words else r"(?!)", re.IGNORECASE)
+
+
+UNLISTED = "a line gives a reason for the value that the meaning table does not list"
+
+
+def _fitting(texts: Texts, move: _Move, setting: Setting, value: Any, options: list[dict[Any, Any]],
+             others: set[Any]) -> tuple[list[dict[Any, Any]], str]:
+    """The options whose every moved value fits what its lines say of it, or why none does."""
+    members = _members_pattern(setting, value)
+
+    def fits(old: Any, new: Any) -> bool:
+        if setting.kind == "int":
+            return number_fits(old, new, [texts.text[t] for t, _ in move.said.get(old, [])], others, setting.domain)
+        return all(fit(setting.api, texts.text[t], s.start, members).allows(new) for t, s in move.said.get(old, []))
+
+    if setting.kind == "enum":
+        fits_found = [fit(setting.api, texts.text[t], s.start, members) for t, s in move.said.get(value, [])]
+        if any(f.unlisted for f in fits_found):
+            return [], UNLISTED
+        named = sorted({r.name for f in fits_found for r in f.reasons})
+    else:
+        named = []
+    kept = [o for o in options if all(fits(old, new) for old, new in o.items())]
+    if kept:
+        return kept, ""
+    if named:
+        return [], f"no other value serves its stated reason ({', '.join(named)})"
+    return [], "no other value keeps what its lines say of it (its part of the range, its distance to the others)"
 
 
 def _pinned(plan: Plan, spans: list[tuple[TextId, Span, Any]]) -> tuple[int, ...] | None:

@@ -10,10 +10,11 @@ from typing import Any
 
 from vmb.data import Group, parse_call
 from vmb.sim import World
-from vmb.twin.answers import Edit, Plan, TextId, Texts, change
+from vmb.twin.answers import Edit, Plan, TextId, Texts, change, rename_places
 from vmb.twin.dates import draw_offset, shift_said, shift_stamps
 from vmb.twin.evidence import group_entries
 from vmb.twin.names import People, new_names, rename, renamer
+from vmb.twin.places import PLACE_SETTINGS
 from vmb.twin.values import spans_of
 
 # How often a group is planned again without the queries whose change failed its vetting.
@@ -59,16 +60,19 @@ def _vet(texts: Texts, plan: Plan) -> dict[int, str]:
     return failed
 
 
-def plan_group(group: Group, texts: Texts, rng_seed: str) -> Plan:
+def plan_group(group: Group, texts: Texts, rng_seed: str, avoid: frozenset[str] = frozenset()) -> Plan:
+    """The group's answers and edits; ``avoid``: words (lowercase) no new place name may be."""
     refused: dict[int, str] = {}
     for _ in range(MAX_PLANS):
         plan = Plan()
         rng = Random(rng_seed)
+        used = set(avoid)
         for query in group.queries:
             if query.index in refused:
                 plan.kept.setdefault(query.index, []).append(f"vetting failure: {refused[query.index]}")
                 continue
             change(plan, texts, query, rng)
+            rename_places(plan, texts, query, rng, used)
         failed = _vet(texts, plan)
         if not failed:
             return plan
@@ -80,6 +84,12 @@ def _name_spans(texts: dict[TextId, str], pattern: re.Pattern[str]) -> dict[Text
     return {key: [m.span() for m in pattern.finditer(text)] for key, text in texts.items()}
 
 
+def _places(plan: Plan) -> dict[str, str]:
+    """The places renamed (``vmb.twin.places``): old name -> new name."""
+    return dict(sorted({c["from"]: c["to"] for changes in plan.changes.values() for c in changes
+                        if c["setting"] in PLACE_SETTINGS}.items()))
+
+
 def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
     text_words = {w.lower() for line in group.lines for w in re.findall(r"[A-Za-z]+", line.raw)}
     text_words |= {w.lower() for q in group.queries for w in re.findall(r"[A-Za-z]+", q.gold_memory + q.query)}
@@ -89,7 +99,8 @@ def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
     entries = group_entries(group)
     texts = Texts(group, entries, {})
     texts.blocked = _name_spans(texts.text, pattern)
-    plan = plan_group(group, texts, f"{seed}:{group.number}:values")
+    plan = plan_group(group, texts, f"{seed}:{group.number}:values",
+                      frozenset(text_words | {n.lower() for full in mapping.values() for n in full.split()}))
     said_dates = 0
 
     def rewrite(key: TextId, year: int) -> str:
@@ -116,9 +127,10 @@ def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
                       "new_answer": answer})
         records.append({"id": query.id, "reasoning_type": query.reasoning_type, "changed": answer != query.answer,
                         "release_answer": query.answer, "changes": plan.changes.get(query.index, []),
-                        "kept": plan.kept.get(query.index, [])})
+                        "kept": plan.kept.get(query.index, []),
+                        "unlisted_reasons": list(dict.fromkeys(plan.unlisted.get(query.index, [])))})
     written = "\n".join([*history, *(f"{i['gold_memory']}\n{i['query']}" for i in items)])
     used = {k: v for k, v in mapping.items() if re.search(rf"\b{re.escape(v)}\b", written)}
     return GroupTwin(group.number, history, items, {
         "group": group.number, "offset_days": offset // timedelta(days=1), "dates_said": said_dates,
-        "names": dict(sorted(used.items())), "queries": records})
+        "names": dict(sorted(used.items())), "places": _places(plan), "queries": records})

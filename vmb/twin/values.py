@@ -76,7 +76,7 @@ def said_like(old: str, new: Any) -> str:
         return word.capitalize() if old[:1].isupper() else word
     separator = next(iter(re.findall(r"[\s_\-]+", old)), " ")
     words = re.split(r"[\s_\-]+", str(new))
-    if old.isupper() and len(old) > 1:
+    if old.isupper() and sum(c.isalpha() for c in old) > 1:  # "OFF", not "3D"
         words = [w.upper() for w in words]
     elif old[:1].isupper():
         words = [words[0].capitalize(), *words[1:]] if not old.istitle() else [w.capitalize() for w in words]
