@@ -227,7 +227,8 @@ def rename_places(plan: Plan, texts: Texts, query: Query, rng: Random, avoid: se
     for position, setting, value in _places(query):
         if position in done:
             continue  # renamed with another query going there
-        renamed = rename_place(texts, query, value, plan.taken, rng, avoid)
+        evidence, _ = texts.of_queries({query.index})
+        renamed = rename_place(texts.text, evidence, texts.blocked, query.query, value, plan.taken, rng, avoid)
         if isinstance(renamed, str):
             plan.kept.setdefault(query.index, []).append(renamed)
             continue

@@ -13,14 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vmb.generate.words.fake import words
 from vmb.twin.values import Span
-
-if TYPE_CHECKING:
-    from vmb.data import Query
-    from vmb.twin.answers import Texts
 
 # The settings whose free-text values are places.
 PLACE_SETTINGS = ("carcontrol_navigation_navigate_to",)
@@ -74,23 +70,25 @@ def _new_names(naming: list[str], rng: Random, avoid: set[str]) -> dict[str, str
 Rewrite = tuple[Any, int, int, str, str, str]
 
 
-def rename_place(texts: Texts, query: Query, value: str, taken: Callable[[Any, Span], bool], rng: Random,
+def rename_place(texts: dict[Any, str], evidence: list[Any], blocked: dict[Any, list[tuple[int, int]]],
+                 query: str, value: str, taken: Callable[[Any, Span], bool], rng: Random,
                  avoid: set[str]) -> tuple[str, list[Rewrite]] | str:
-    """A new name for the place ``value`` of ``query``'s answer and where to write it, or why it keeps
-    its name. ``taken`` says whether a span is already rewritten; ``avoid`` holds the group's words
-    (lowercase), which no new name may be, and grows with the names drawn."""
+    """A new name for the place ``value`` of a query's answer and where to write it, or why it keeps its
+    name. ``texts``: the group's texts by id; ``evidence``: the ids of the query's; ``blocked``: spans that
+    are people's names; ``query``: what the query says; ``taken`` says whether a span is already
+    rewritten; ``avoid`` holds the group's words (lowercase), which no new name may be, and grows with the
+    names drawn."""
     naming = naming_words(value)
     if not naming:
         return "the place has no name of its own (a description)"
     word_pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, naming)) + r")\b", re.IGNORECASE)
     full = re.compile(r"\b" + r"[\s\-]+".join(map(re.escape, value.split())) + r"\b", re.IGNORECASE)
-    if word_pattern.search(query.query):
+    if word_pattern.search(query):
         return "the query says the value"
-    ids, _ = texts.of_queries({query.index})
-    if not any(full.search(texts.text[t]) for t in ids):
+    if not any(full.search(texts[t]) for t in evidence):
         return "the evidence does not state the value"
     places: list[tuple[Any, re.Match[str]]] = []
-    for text_id, text in texts.text.items():
+    for text_id, text in texts.items():
         found = list(full.finditer(text))
         for alone in word_pattern.finditer(text):
             if any(m.start() <= alone.start() < m.end() for m in found):
@@ -98,7 +96,7 @@ def rename_place(texts: Texts, query: Query, value: str, taken: Callable[[Any, S
             if not _stands_alone(text, alone):
                 return "the place's name is also said as another word or name"
             found.append(alone)  # "Westside? That's out of the way": the place by its name alone
-        names = texts.blocked.get(text_id, [])
+        names = blocked.get(text_id, [])
         if any(a < m.end() and m.start() < b for m in found for a, b in names):
             return "the place's name is a person's name"
         places += [(text_id, m) for m in found]
