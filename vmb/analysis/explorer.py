@@ -182,29 +182,26 @@ def filter_options(failures: pd.DataFrame, chosen: Mapping[str, str]) -> dict[st
 
 class SearchIndex:
     """The searchable text of each failed record: its query and every reply of the model (each assistant message
-    and the final answer), lower-cased; read from the runs' records once, on the first search."""
+    and the final answer), lower-cased; each record read from its run once, when a search first reaches it (a
+    search within one run's failures reads that run's alone, not every run's)."""
 
     def __init__(self, runset: RunSet) -> None:
         self.runset = runset
-        self._texts: dict[tuple[str, str], str] | None = None
+        self._texts: dict[tuple[str, str], str] = {}
 
-    def texts(self) -> dict[tuple[str, str], str]:
-        if self._texts is None:
-            texts = {}
-            for row in self.runset.failures.itertuples():
-                key = attempt_key(row.query_id, int(row.trial))
-                record = self.runset.record(row.run, key)
-                replies = [str(m.get("content") or "") for m in record.messages if m.get("role") == "assistant"]
-                texts[(row.run, key)] = "\n".join([record.query, *replies, record.final_answer or ""]).lower()
-            self._texts = texts
-        return self._texts
+    def text(self, run: str, key: str) -> str:
+        if (run, key) not in self._texts:
+            record = self.runset.record(run, key)
+            replies = [str(m.get("content") or "") for m in record.messages if m.get("role") == "assistant"]
+            self._texts[(run, key)] = "\n".join([record.query, *replies, record.final_answer or ""]).lower()
+        return self._texts[(run, key)]
 
     def contains(self, failures: pd.DataFrame, text: str) -> pd.Series:
         """Which rows of ``failures`` hold ``text`` (any case) in their query or replies."""
-        needle, texts = text.strip().lower(), self.texts()
-        keys = [(run, attempt_key(q, int(t))) for run, q, t in
-                zip(failures["run"], failures["query_id"], failures["trial"])]
-        return pd.Series([needle in texts.get(key, "") for key in keys], index=failures.index, dtype=bool)
+        needle = text.strip().lower()
+        found = [needle in self.text(run, attempt_key(q, int(t)))
+                 for run, q, t in zip(failures["run"], failures["query_id"], failures["trial"])]
+        return pd.Series(found, index=failures.index, dtype=bool)
 
 
 def other_runs(runset: RunSet, run: str, key: str) -> list[str]:
