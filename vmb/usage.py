@@ -9,7 +9,7 @@ things the same way. Money is ``vmb.prices.Price.cost`` of a ``Usage``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 
@@ -28,7 +28,8 @@ class Usage:
     def __add__(self, other: Usage) -> Usage:
         if not isinstance(other, Usage):
             return NotImplemented
-        return Usage(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
+        # Field by field, as declared (``astuple`` deep-copies both: a third of summing a run's usage).
+        return Usage(*(getattr(self, name) + getattr(other, name) for name in _FIELDS))
 
     @property
     def tokens(self) -> int:
@@ -45,3 +46,4 @@ class Usage:
 
 
 ZERO = Usage()
+_FIELDS = tuple(f.name for f in fields(Usage))

@@ -17,6 +17,10 @@ checksum each run's header records (in the directory given, else the one the hea
 usual places), and ``load_runs`` refuses a benchmark whose checksum is not the runs' (``RunDataError``,
 one line naming the run and both checksums): a run is never read against another benchmark's queries.
 
+What a run adds is derived once and kept (``vmb.analysis.runcache``, keyed by the run's files and the code):
+every later load of an unchanged run reads its stored rows and parses no record. ``paths`` is one path (a
+string or a ``Path``) or several; a string is never walked character by character.
+
 Notebooks read runs only through this module. Each run counts exactly the records its metric.json counts
 (``vmb.harness.counted``: the last record of each key its header selects); every line left out (damaged,
 outside the selection, of a query the benchmark does not have) is one line of ``RunSet.notes``.
@@ -24,6 +28,8 @@ outside the selection, of a query the benchmark does not have) is one line of ``
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -31,6 +37,7 @@ from typing import Any
 
 import pandas as pd
 
+from vmb.analysis import runcache
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
 from vmb.data.locate import RunDataError, data_checksum, run_data_dir, short_checksum
@@ -77,8 +84,19 @@ def is_run(path: Path) -> bool:
     return (path / CONFIG).is_file()
 
 
-def find_runs(*roots: str | Path) -> list[Path]:
-    """Run directories at or below ``roots`` (two levels deep), in name order.
+# One path (a string or a PathLike) or several: a string is one path, never the characters it is made of.
+RunPaths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+def as_paths(paths: RunPaths) -> list[Path]:
+    """``paths`` as a list of paths: one path given as a string or ``Path`` is that one path."""
+    if isinstance(paths, (str, os.PathLike)):
+        return [Path(paths)]
+    return [Path(p) for p in paths]
+
+
+def find_runs(*roots: str | os.PathLike[str]) -> list[Path]:
+    """Run directories at or below ``roots`` (two levels deep, never above them), in name order.
 
     A run's ``superseded/`` results (set aside by ``--force``) are not runs of their own.
     """
@@ -323,12 +341,12 @@ def _data_dir_of(runs: list[Run], data: str | None) -> Path:
     return run_data_dir(wanted, [r.header.data_dir for r in runs], data, runs[0].path)
 
 
-def runs_data_dir(paths: Iterable[str | Path], data: str | None = None) -> Path:
+def runs_data_dir(paths: RunPaths, data: str | None = None) -> Path:
     """The directory of the benchmark the runs at or below ``paths`` ran on (see ``runs_benchmark``)."""
-    return _data_dir_of([read_run(p) for p in find_runs(*paths)], data)
+    return _data_dir_of([read_run(p) for p in find_runs(*as_paths(paths))], data)
 
 
-def runs_benchmark(paths: Iterable[str | Path], data: str | None = None) -> Benchmark:
+def runs_benchmark(paths: RunPaths, data: str | None = None) -> Benchmark:
     """The benchmark the runs at or below ``paths`` ran on, loaded.
 
     ``data`` names the directory to use; without it the one each run's header records, then
@@ -351,16 +369,17 @@ def check_benchmark(runs: list[Run], bench: Benchmark) -> None:
                            f"{short_checksum(found)}: pass the benchmark it ran on")
 
 
-def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data: str | None = None,
+def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None = None,
               prices: PriceTable | None = None) -> RunSet:
-    """Load run directories (or directories holding runs) into a ``RunSet``.
+    """Load run directories (or directories holding them) into a ``RunSet``.
 
-    ``bench`` is a loaded ``vmb.data.Benchmark`` (``runs_benchmark``), checked to be the runs' own;
-    without it the runs' benchmark is found as ``runs_benchmark`` finds it, ``data`` naming the
-    directory. The taxonomy reads its gold memories and speakers. ``prices``
-    (``vmb.prices.price_table``) fills the runs' cost columns.
+    ``paths`` is one path (a string or a ``Path``) or several. ``bench`` is a loaded ``vmb.data.Benchmark``
+    (``runs_benchmark``), checked to be the runs' own; without it the runs' benchmark is found as
+    ``runs_benchmark`` finds it, ``data`` naming the directory. The taxonomy reads its gold memories and
+    speakers. ``prices`` (``vmb.prices.price_table``) fills the runs' cost columns. What each run adds is
+    read from ``vmb.analysis.runcache`` when the run and the code are as they were when it was stored.
     """
-    runs = [read_run(p) for p in find_runs(*paths)]
+    runs = [read_run(p) for p in find_runs(*as_paths(paths))]
     if bench is None:
         from vmb.data import load_benchmark
 
@@ -372,21 +391,26 @@ def load_runs(paths: Iterable[str | Path], bench: Benchmark | None = None, data:
     duplicated = sorted({n for n in names if names.count(n) > 1})
     if duplicated:
         raise RunDataError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
-    rows: dict[tuple[str, str], dict[str, Any]] = {}
-    offsets: dict[tuple[str, str], int] = {}
-    metric_rows: dict[str, dict[str, QueryRow]] = {run.name: {} for run in runs}
-    notes: list[str] = []
-    counted_runs = [counted_run(run.path, bench) for run in runs]  # the records metric.json counts
-    runs = [replace(run, selected=len(counted.selected)) for run, counted in zip(runs, counted_runs)]
-    for run, counted in zip(runs, counted_runs):
-        notes += counted.notes
-        for record in counted.records.values():
-            key = (run.name, record.key)
-            modules = None if record.ok else target_modules(context.ref_calls(record.id))
-            if record.ok and record.score is not None and record.attribution is None:
-                record.attribution = context.attribution(run, record)  # computed as the harness computes it
-            row = metric_rows[run.name][record.key] = QueryRow.of(record, modules)
-            rows[key] = query_row(run, record, row, context)
-            offsets[key] = counted.offsets[record.key]
-    return RunSet(runs, list(rows.values()), offsets, {name: list(m.values()) for name, m in metric_rows.items()},
-                  prices, notes)
+    loaded = [runcache.cached(run.path, functools.partial(derive_run, run, context)) for run in runs]
+    runs = [replace(run, selected=one.selected) for run, one in zip(runs, loaded)]
+    offsets = {(run.name, key): offset for run, one in zip(runs, loaded) for key, offset in one.offsets.items()}
+    return RunSet(runs, [row for one in loaded for row in one.rows], offsets,
+                  {run.name: one.metric_rows for run, one in zip(runs, loaded)}, prices,
+                  [note for one in loaded for note in one.notes])
+
+
+def derive_run(run: Run, context: QueryContext) -> runcache.LoadedRun:
+    """What one run adds to a ``RunSet``, read from its files: the records metric.json counts, each made a row."""
+    counted = counted_run(run.path, context.bench)
+    run = replace(run, selected=len(counted.selected))
+    rows: list[dict[str, Any]] = []
+    metric_rows: list[QueryRow] = []
+    for record in counted.records.values():
+        modules = None if record.ok else target_modules(context.ref_calls(record.id))
+        if record.ok and record.score is not None and record.attribution is None:
+            record.attribution = context.attribution(run, record)  # computed as the harness computes it
+        row = QueryRow.of(record, modules)
+        metric_rows.append(row)
+        rows.append(query_row(run, record, row, context))
+    return runcache.LoadedRun(selected=len(counted.selected), notes=counted.notes, rows=rows,
+                              metric_rows=metric_rows, offsets=dict(counted.offsets))

@@ -1,0 +1,190 @@
+"""What ``vmb.analysis.load_runs`` derives from one run, kept on disk so that each run is read once.
+
+Deriving a run's rows parses every record of its ``results.jsonl`` (each field checked against its declared
+type), classifies every failure and builds every row: about 0.4 s of CPU per 500-query run, which every
+notebook of ``vmb report`` and its viewer used to spend again on every run. ``load_runs`` now asks
+``cached`` for a run's ``LoadedRun``: the one stored under the run's key, else one derived (by the function
+it is handed) and stored.
+
+The key is a SHA-256 over the run's contents and the code that reads them: every file of the run directory
+(names and bytes; ``run.lock`` aside, which names its holder), so an edited, resumed or re-scored run misses;
+and every source file of the ``vmb`` package, so a change to the taxonomy or the scorer misses too. The
+benchmark is in the key through the data checksum each run's ``config.json`` records (``load_runs`` refuses
+a benchmark with another checksum).
+
+An entry is a folder of two strict JSON files pandas reads (``pd.read_json``): ``queries.json``, the run's
+rows of ``RunSet.queries`` as records, and ``run.json``, the rest (the selection's size, the notes, each
+record's byte offset, the metric rows). Never a pickle: an entry is parsed as JSON (bounded in size, strict),
+and one that does not read as an entry of this layout is derived again and rewritten.
+A run whose rows hold a number JSON cannot (NaN) is not stored. The entries live in ``$VMB_CACHE_DIR/analysis``
+when that is set, else in ``.cache/analysis`` beside the run directory (where ``vmb run`` keeps its request
+cache); each run keeps only its newest entry. A cache that cannot be written changes nothing but speed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vmb.boundedjson import MAX_FILE_BYTES
+from vmb.results.jsontypes import declared_types
+from vmb.results.rundir import LOCK
+from vmb.results.summary import QueryRow
+
+# The layout of an entry; a new layout is a new key.
+LAYOUT = 1
+CACHE_ENV = "VMB_CACHE_DIR"
+FOLDER = "analysis"
+QUERIES = "queries.json"
+REST = "run.json"
+# The run's files that are not its contents.
+_NOT_CONTENTS = frozenset({LOCK})
+_CHUNK = 1 << 20
+
+
+@dataclass
+class LoadedRun:
+    """What one run adds to a ``RunSet``: all that ``load_runs`` derives from reading it."""
+
+    selected: int  # the (query, trial) pairs its header selects
+    notes: list[str]  # each line left out, one line each
+    rows: list[dict[str, Any]]  # its rows of ``RunSet.queries``, as ``QUERY_FIELDS`` fill them
+    metric_rows: list[QueryRow]
+    offsets: dict[str, int]  # each counted record's byte offset in results.jsonl, by its key
+
+
+def cache_root(run: Path) -> Path:
+    chosen = os.environ.get(CACHE_ENV)
+    return (Path(chosen) if chosen else run.resolve().parent / ".cache") / FOLDER
+
+
+@functools.cache
+def code_digest() -> str:
+    """The digest of every source file of the ``vmb`` package (about 250 files, a few ms)."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def run_key(run: Path) -> str:
+    """The key of a run's entry: its files' names and contents, the code, the layout (see the module docstring)."""
+    digest = hashlib.sha256(f"layout {LAYOUT}\0code {code_digest()}\0".encode())
+    for path in sorted(p for p in run.rglob("*") if p.is_file() and p.name not in _NOT_CONTENTS):
+        digest.update(path.relative_to(run).as_posix().encode() + b"\0")
+        content = hashlib.sha256()
+        with path.open("rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                content.update(chunk)
+        digest.update(content.digest())
+    return digest.hexdigest()
+
+
+def _entry_prefix(run: Path) -> str:
+    """The entries of one run directory begin with this: its name and a digest of where it is."""
+    where = hashlib.sha256(str(run.resolve()).encode()).hexdigest()[:12]
+    return f"{run.name}-{where}-"
+
+
+def cached(run: Path, derive: Callable[[], LoadedRun]) -> LoadedRun:
+    """The run's stored ``LoadedRun`` when its key has one, else ``derive()``'s, stored for the next reader."""
+    entry = cache_root(run) / (_entry_prefix(run) + run_key(run)[:32])
+    found = read_entry(entry)
+    if found is not None:
+        return found
+    loaded = derive()
+    write_entry(entry, loaded)
+    return loaded
+
+
+def read_entry(entry: Path) -> LoadedRun | None:
+    """The entry's ``LoadedRun``; None when there is none or it does not read as one (it is then derived again)."""
+    if not entry.is_dir():
+        return None
+    try:
+        rows, rest = _read_json(entry / QUERIES), _read_json(entry / REST)
+        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+            return None
+        return LoadedRun(selected=int(rest["selected"]), notes=[str(n) for n in rest["notes"]], rows=rows,
+                         metric_rows=[_query_row()(row) for row in rest["metric_rows"]],
+                         offsets={str(k): int(v) for k, v in rest["offsets"].items()})
+    except (OSError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+
+
+def _read_json(path: Path) -> Any:
+    """A file of an entry, parsed. The cache is vmb's own file, so not read through ``vmb.boundedjson`` (whose
+    depth scan would double the parse), but bounded all the same: one larger than ``MAX_FILE_BYTES``, not
+    strict JSON, or nested deep enough to raise ``RecursionError`` is no entry (and is derived again)."""
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise ValueError(f"{path} is larger than an entry can be")
+    return json.loads(path.read_bytes(), parse_constant=_not_json)
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def write_entry(entry: Path, loaded: LoadedRun) -> None:
+    """Store ``loaded`` as ``entry`` (written whole beside it, then renamed) and drop the run's older entries."""
+    try:
+        rows = json.dumps(loaded.rows, ensure_ascii=False, allow_nan=False)
+        rest = json.dumps({"selected": loaded.selected, "notes": loaded.notes, "offsets": loaded.offsets,
+                           "metric_rows": [dataclasses.asdict(row) for row in loaded.metric_rows]},
+                          ensure_ascii=False, allow_nan=False)
+    except ValueError:  # a NaN or an infinity: JSON has none, and an entry must read back as it was
+        return
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        made = Path(tempfile.mkdtemp(prefix=".writing-", dir=entry.parent))
+        (made / QUERIES).write_text(rows, encoding="utf-8")
+        (made / REST).write_text(rest, encoding="utf-8")
+        try:
+            made.rename(entry)
+        except OSError:  # another reader stored the same entry first
+            shutil.rmtree(made, ignore_errors=True)
+        for older in entry.parent.glob(entry.name.rsplit("-", 1)[0] + "-*"):
+            if older != entry:
+                shutil.rmtree(older, ignore_errors=True)
+    except OSError:  # a read-only or full disk: the runs load as they did, only slower
+        return
+
+
+def _builder(hint: Any) -> Callable[[Any], Any]:
+    """How a value of the declared type ``hint`` is made from what ``dataclasses.asdict`` wrote of it."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = _builder(next(arg for arg in args if arg is not type(None)))
+        return lambda value: None if value is None else inner(value)
+    if dataclasses.is_dataclass(hint):
+        cls = typing.cast(type, hint)
+        hints = declared_types(cls)
+        parts = [(f.name, _builder(hints[f.name])) for f in dataclasses.fields(cls)]
+        return lambda value: cls(**{name: build(value[name]) for name, build in parts})
+    if origin is tuple:
+        item = _builder(args[0]) if args else _as_is
+        return lambda value: tuple(item(v) for v in value)
+    return _as_is
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _query_row() -> Callable[[Any], QueryRow]:
+    """A metric row from its stored form (made once)."""
+    return _builder(QueryRow)
