@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from vmb.data import load_benchmark
+from vmb.data.metadata import read_twin
 from vmb.generate.settings import settings
-from vmb.twin import make_twin, read_twin
+from vmb.twin import make_twin
 from vmb.twin.meaning import fit, number_fits
 from vmb.twin.mentions import Said, number_said, said
 
@@ -119,7 +120,7 @@ def test_a_named_place_is_renamed_everywhere_and_its_kind_stays(place_benchmark:
     make_twin(place_benchmark, 1, tmp_path / "twin")
     meta = read_twin(tmp_path / "twin")
     assert meta is not None
-    places = meta["groups"][0]["places"]
+    places = meta.groups[0].places
     assert list(places) == ["Harwick Dental Clinic"]
     new = places["Harwick Dental Clinic"]
     assert new.endswith(" Dental Clinic") and new != "Harwick Dental Clinic"

@@ -8,12 +8,14 @@ import re
 import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from vmb.data import load_benchmark, parse_call
+from vmb.data.metadata import read_twin
 from vmb.sim import World
-from vmb.twin import make_twin, read_twin
+from vmb.twin import make_twin
 from vmb.twin.dates import shift_said
 from vmb.twin.names import People, lowercase_words
 from vmb.twin.values import said_like, spans_of
@@ -50,10 +52,10 @@ def test_same_seed_same_bytes_other_seed_other_names_offsets_values(twins: dict[
     assert _files(twins["a"]) == _files(twins["again"])
     a, b = read_twin(twins["a"]), read_twin(twins["b"])
     assert a is not None and b is not None
-    assert [g["names"] for g in a["groups"]] != [g["names"] for g in b["groups"]]
-    assert [g["offset_days"] for g in a["groups"]] != [g["offset_days"] for g in b["groups"]]
-    answers = [q["changes"] for g in a["groups"] for q in g["queries"]]
-    assert answers != [q["changes"] for g in b["groups"] for q in g["queries"]]
+    assert [g.names for g in a.groups] != [g.names for g in b.groups]
+    assert [g.offset_days for g in a.groups] != [g.offset_days for g in b.groups]
+    answers = [q.changes for q in a.queries()]
+    assert answers != [q.changes for q in b.queries()]
 
 
 def test_no_source_name_left_and_new_names_are_new(source: Path, twins: dict[str, Path]) -> None:
@@ -88,11 +90,11 @@ def test_every_line_differs_only_in_names_dates_values(source: Path, twins: dict
     meta = read_twin(twins["a"])
     assert meta is not None
     allowed = _value_words() | MONTHS
-    for group in meta["groups"]:
-        names = set(group["names"]) | set(group["names"].values())
-        names |= {w for place in [*group["places"], *group["places"].values()] for w in place.split()}
-        old = (source / "history" / f"history_{group['group']}.txt").read_text().split("\n")
-        new = (twins["a"] / "history" / f"history_{group['group']}.txt").read_text().split("\n")
+    for group in meta.groups:
+        names = set(group.names) | set(group.names.values())
+        names |= {w for place in [*group.places, *group.places.values()] for w in place.split()}
+        old = (source / "history" / f"history_{group.group}.txt").read_text().split("\n")
+        new = (twins["a"] / "history" / f"history_{group.group}.txt").read_text().split("\n")
         assert len(old) == len(new)
         for before, after in zip(old, new):
             a, b = re.findall(r"\w+|\W", before), re.findall(r"\w+|\W", after)
@@ -106,13 +108,13 @@ def test_stamps_move_by_whole_weeks_together(source: Path, twins: dict[str, Path
     meta = read_twin(twins["a"])
     assert meta is not None
     old, new = load_benchmark(source), load_benchmark(twins["a"])
-    for group in meta["groups"]:
-        offset = group["offset_days"]
+    for group in meta.groups:
+        offset = group.offset_days
         assert offset % 7 == 0 and offset != 0
-        for a, b in zip(old.group(group["group"]).lines, new.group(group["group"]).lines):
+        for a, b in zip(old.group(group.group).lines, new.group(group.group).lines):
             assert b.timestamp - a.timestamp == timedelta(days=offset)
             assert b.timestamp.weekday() == a.timestamp.weekday()
-        for q_old, q_new in zip(old.group(group["group"]).queries, new.group(group["group"]).queries):
+        for q_old, q_new in zip(old.group(group.group).queries, new.group(group.group).queries):
             for e_old, e_new in zip(q_old.gold_memory.split("\n"), q_new.gold_memory.split("\n")):
                 d_old = datetime.strptime(e_old[1:e_old.index("]")], "%B %d, %Y")
                 d_new = datetime.strptime(e_new[1:e_new.index("]")], "%B %d, %Y")
@@ -124,23 +126,22 @@ def test_changed_answers_are_valid_new_and_said_where_the_old_were(source: Path,
     assert meta is not None
     twin = load_benchmark(twins["a"])
     changed = 0
-    for group in meta["groups"]:
-        for record in group["queries"]:
-            query = twin.query(record["id"])
-            world = World()
-            assert all(world.call(c["name"], c["args"])["success"] for c in query.calls)
-            assert world.diff()
-            if not record["changed"]:
-                assert query.answer == record["release_answer"]
-                continue
-            changed += 1
-            for change in record["changes"]:
-                assert change["from"] != change["to"]
-                assert change["to"] in parse_call(query.answer[change["call"]])["args"].values()
-                assert spans_of(query.gold_memory, change["to"])[0] or change["moved"]
+    for record in meta.queries():
+        query = twin.query(record.id)
+        world = World()
+        assert all(world.call(c["name"], c["args"])["success"] for c in query.calls)
+        assert world.diff()
+        if not record.changed:
+            assert query.answer == list(record.release_answer)
+            continue
+        changed += 1
+        for change in record.changes:
+            assert change["from"] != change["to"]
+            assert change["to"] in parse_call(query.answer[change["call"]])["args"].values()
+            assert spans_of(query.gold_memory, change["to"])[0] or change["moved"]
     # Groups 1-4 keep more than the release as a whole (half of it changes): their values are said with
     # reasons that fit no other value, or are switches, or settings of two values.
-    assert changed >= 0.3 * sum(len(g["queries"]) for g in meta["groups"])
+    assert changed >= 0.3 * len(meta.queries())
 
 
 def test_said_like_keeps_the_form() -> None:
@@ -189,7 +190,7 @@ def test_release_answers_agent_scores_the_unchanged_share_and_compare_pairs_the_
 
     meta = read_twin(twins["a"])
     assert meta is not None
-    unchanged = 100 * (1 - meta["summary"]["changed"] / meta["summary"]["queries"])
+    unchanged = 100 * (1 - meta.summary.changed / meta.summary.queries)
     assert _run(twins["a"], "oracle", tmp_path / "oracle")["esm"] == 100
     noop_twin = _run(twins["a"], "noop", tmp_path / "n1")["esm"]
     assert noop_twin <= _run(source, "noop", tmp_path / "n0")["esm"]
@@ -217,3 +218,22 @@ def test_verify_is_clean_on_a_twin_and_finds_an_edited_one(twins: dict[str, Path
     assert main(["verify", "--data", str(edited)]) == 1
     printed = capsys.readouterr().out
     assert "refused_call qa_1#0" in printed and "differ from the ones vmb twin wrote" in printed
+
+
+@pytest.mark.parametrize(("edit", "where"), [
+    (lambda b: b["groups"][0]["queries"][0].__setitem__("changed", "yes"), "groups.0.queries.0.changed"),
+    (lambda b: b["source"].__setitem__("data_sha256", "../escaped"), "source.data_sha256"),
+    (lambda b: b.__delitem__("seed"), "seed"),
+    (lambda b: b["groups"][1].__setitem__("names", []), "groups.1.names"),
+])
+def test_a_damaged_twin_metadata_is_one_error_naming_the_entry(twins: dict[str, Path], tmp_path: Path, edit: Any,
+                                                                where: str) -> None:
+    from vmb.data import DataError
+
+    copy = tmp_path / "twin"
+    shutil.copytree(twins["a"], copy)
+    body = json.loads((copy / "metadata.json").read_text())
+    edit(body)
+    (copy / "metadata.json").write_text(json.dumps(body))
+    with pytest.raises(DataError, match=re.escape(where)):
+        read_twin(copy)

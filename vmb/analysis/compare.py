@@ -126,16 +126,15 @@ def compare_runs(a: Path, b: Path, warn: Callable[[str], None] | None = None) ->
 def twin_of(run: RunHeader, source: RunHeader) -> str | None:
     """How ``run``'s benchmark is a twin of ``source``'s (``vmb twin``: the same query ids, other names,
     dates and answers), or None: the twin's metadata names the source's data and its own as the run read them."""
-    from vmb.twin import read_twin
+    from vmb.data.metadata import read_twin
 
     if run.data_dir is None or not Path(run.data_dir).is_dir():
         return None
-    body = read_twin(Path(run.data_dir))
-    if body is None or body["data_sha256"] != run.data_sha256 or body["source"]["data_sha256"] != source.data_sha256:
+    twin = read_twin(Path(run.data_dir))
+    if twin is None or twin.data_sha256 != run.data_sha256 or twin.source_sha256 != source.data_sha256:
         return None
-    changed = body["summary"]
-    return (f"{run.data_dir} is a twin (seed {body['seed']}) of the benchmark of the other run: "
-            f"{changed['changed']} of {changed['queries']} answers changed, paired by query id")
+    return (f"{run.data_dir} is a twin (seed {twin.seed}) of the benchmark of the other run: "
+            f"{twin.summary.changed} of {twin.summary.queries} answers changed, paired by query id")
 
 
 def _p(value: float) -> str:

@@ -152,10 +152,10 @@ def locate_benchmarks(root: Path, manifest: Manifest, data: str | None, scratch:
 
 def twin_identity(root: Path) -> dict[str, object] | None:
     """A twin's identity as a bundle records it (its seed, its source's checksum), or None for no twin: the one
-    reader of a twin's metadata here (``vmb.twin``'s reader), kept to these two fields."""
-    from vmb.twin.export import read_twin
+    reader of a twin's metadata here (``vmb.data.metadata.read_twin``), kept to these two fields."""
+    from vmb.data.metadata import read_twin
 
-    body = read_twin(root)
-    if body is None:
+    twin = read_twin(root)
+    if twin is None:
         return None
-    return {"seed": body["seed"], "source_sha256": body["source"]["data_sha256"]}
+    return {"seed": twin.seed, "source_sha256": twin.source_sha256}

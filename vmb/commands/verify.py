@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from vmb.errors import Exit, VmbError
 
 if TYPE_CHECKING:
-    from vmb.data.metadata import Metadata
+    from vmb.data.metadata import Metadata, Twin
 
 ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
 # --conformance without DIR: the shipped records (not a string: argparse would pass a string const through the
@@ -166,7 +166,7 @@ def twin_errata(known: list[Finding], answers: dict[str, tuple[list[str], list[s
     return out
 
 
-def verify_twin(data_dir: Path, twin: dict[str, Any], errata: Path) -> int:
+def verify_twin(data_dir: Path, twin: Twin, errata: Path) -> int:
     """A twin (`vmb twin`) has its source's errata and no other finding: every changed answer replays,
     changes the car and has no value of the default car; its files are the ones it was made as, and
     no name of the source is left."""
@@ -174,17 +174,17 @@ def verify_twin(data_dir: Path, twin: dict[str, Any], errata: Path) -> int:
     from vmb.data.locate import data_checksum
 
     bench = load_benchmark(data_dir)
-    answers = {q["id"]: (q["release_answer"], bench.query(q["id"]).answer) for g in twin["groups"] for q in g["queries"]}
+    answers = {q.id: (list(q.release_answer), bench.query(q.id).answer) for q in twin.queries()}
     findings = find_errata(str(data_dir))
     known = {f.key() for f in twin_errata(load_errata(errata), answers)}
     new = [f for f in findings if f.key() not in known]
     problems = [f"{f.kind} {f.query}: {f.answer} ({f.reason})" for f in new]
-    if data_checksum(data_dir) != twin["data_sha256"]:
+    if data_checksum(data_dir) != twin.data_sha256:
         problems.append("the files differ from the ones vmb twin wrote (data_sha256); make the twin again")
-    if twin["summary"]["source_names_left"]:
-        problems.append(f"names of the source still said: {', '.join(twin['summary']['source_names_left'])}")
-    summary = twin["summary"]
-    print(f"twin (seed {twin['seed']}) of {twin['source']['path']}: {summary['changed']} of {summary['queries']} "
+    if twin.summary.source_names_left:
+        problems.append(f"names of the source still said: {', '.join(twin.summary.source_names_left)}")
+    summary = twin.summary
+    print(f"twin (seed {twin.seed}) of {twin.source_path}: {summary.changed} of {summary.queries} "
           f"answers changed; {len(findings)} findings, {len(findings) - len(new)} of them the source's known errata; "
           f"{len(problems)} problem(s)")
     for problem in problems:
@@ -194,8 +194,7 @@ def verify_twin(data_dir: Path, twin: dict[str, Any], errata: Path) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data import resolve_data_dir
-    from vmb.data.metadata import read_metadata
-    from vmb.twin import read_twin
+    from vmb.data.metadata import read_metadata, read_twin
 
     data_dir = resolve_data_dir(args.data)
     twin = read_twin(data_dir)

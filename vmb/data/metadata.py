@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -225,6 +226,17 @@ def _parse(path: Path, body: Mapping[str, Any]) -> Metadata:
     return Metadata(path, made, groups, failures, tuple(notes), backend)
 
 
+def _load(path: Path) -> Any:
+    """The JSON of ``path``, or a ``DataError`` saying to make it again (a file that does not read cannot
+    say which tool made it)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, RecursionError) as error:
+        raise DataError(path, None, f"not JSON ({error}); regenerate it (vmb generate, or vmb twin for a twin)") from None
+    except OSError as error:
+        raise DataError(path, None, f"cannot read it ({error.strerror or error})") from None
+
+
 def read_metadata(data_dir: Path | str) -> Metadata | None:
     """The metadata of a made benchmark, or None for a directory without one (the release) or with
     another tool's ``metadata.json``.
@@ -235,12 +247,7 @@ def read_metadata(data_dir: Path | str) -> Metadata | None:
     path = Path(data_dir) / METADATA
     if not path.exists():
         return None
-    try:
-        body = json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, RecursionError) as error:
-        raise DataError(path, None, f"not JSON ({error}); regenerate it with vmb generate") from None
-    except OSError as error:
-        raise DataError(path, None, f"cannot read it ({error.strerror or error})") from None
+    body = _load(path)
     if not isinstance(body, dict) or body.get("generator") not in MAKERS:
         return None
     try:
@@ -256,3 +263,111 @@ def made_by_a_maker(data_dir: Path) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(body, dict) and body.get("generator") in MAKERS
+
+
+# --- a twin's metadata (``vmb twin``) -------------------------------------------------------------------
+
+TWIN_MAKER = "vmb twin"
+
+
+@dataclass(frozen=True)
+class TwinQuery:
+    """One query of a twin: whether its answer changed, what it was in the source, how and why not."""
+
+    id: str
+    reasoning_type: str
+    changed: bool
+    release_answer: tuple[str, ...]  # the source's answer strings
+    changes: tuple[Mapping[str, Any], ...]  # per changed call: call, setting, from, to, moved
+    kept: tuple[str, ...]  # why each call that could not change kept its value
+    unlisted_reasons: tuple[str, ...] = ()  # lines that kept a value by a reason the meaning table lacks
+
+
+@dataclass(frozen=True)
+class TwinGroup:
+    group: int
+    offset_days: int
+    names: Mapping[str, str]  # source name -> twin name
+    queries: tuple[TwinQuery, ...]
+    places: Mapping[str, str] = dataclass_field(default_factory=dict)  # source place -> twin place
+
+
+@dataclass(frozen=True)
+class TwinSummary:
+    queries: int
+    changed: int
+    by_type: Mapping[str, Mapping[str, int]]  # reasoning type -> {"changed": n, "queries": n}
+    kept_reasons: Mapping[str, int]
+    source_names_left: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Twin:
+    """A twin's ``metadata.json``: its seed, its source's and its own checksums, and per group and query
+    what changed."""
+
+    path: Path
+    seed: int
+    source_path: str
+    source_sha256: str
+    data_sha256: str
+    summary: TwinSummary
+    groups: tuple[TwinGroup, ...]
+
+    def queries(self) -> list[TwinQuery]:
+        return [q for g in self.groups for q in g.queries]
+
+
+def _strings(values: list[Any], where: str) -> tuple[str, ...]:
+    if not all(isinstance(v, str) for v in values):
+        raise _Bad(where.rstrip("."), "should hold only strings")
+    return tuple(values)
+
+
+def _twin_query(body: Mapping[str, Any], where: str) -> TwinQuery:
+    return TwinQuery(
+        id=_get(body, "id", str, where), reasoning_type=_get(body, "reasoning_type", str, where),
+        changed=_get(body, "changed", bool, where),
+        release_answer=_strings(_items(body, "release_answer", where), f"{where}release_answer"),
+        changes=tuple(_object(c, f"{where}changes.{n}") for n, c in enumerate(_items(body, "changes", where, None))),
+        kept=_strings(_items(body, "kept", where, None), f"{where}kept"),
+        unlisted_reasons=_strings(_items(body, "unlisted_reasons", where, None), f"{where}unlisted_reasons"))
+
+
+def _twin_group(body: Mapping[str, Any], where: str) -> TwinGroup:
+    queries = tuple(_twin_query(_object(q, f"{where}queries.{n}."), f"{where}queries.{n}.")
+                    for n, q in enumerate(_items(body, "queries", where)))
+    return TwinGroup(group=_get(body, "group", int, where), offset_days=_get(body, "offset_days", int, where),
+                     names=_object(_get(body, "names", dict, where), f"{where}names"), queries=queries,
+                     places=_object(_get(body, "places", dict, where, {}), f"{where}places"))
+
+
+def _parse_twin(path: Path, body: Mapping[str, Any]) -> Twin:
+    source = _object(_get(body, "source", dict, ""), "source")
+    sha = _get(source, "data_sha256", str, "source.")
+    if len(sha) != 64 or any(c not in "0123456789abcdef" for c in sha):
+        raise _Bad("source.data_sha256", "should be a sha256 in hex")
+    made = _object(_get(body, "summary", dict, ""), "summary")
+    summary = TwinSummary(queries=_get(made, "queries", int, "summary."), changed=_get(made, "changed", int, "summary."),
+                          by_type=_object(_get(made, "by_type", dict, "summary.", {}), "summary.by_type"),
+                          kept_reasons=_object(_get(made, "kept_reasons", dict, "summary.", {}), "summary.kept_reasons"),
+                          source_names_left=_strings(_items(made, "source_names_left", "summary.", None),
+                                                     "summary.source_names_left"))
+    groups = tuple(_twin_group(_object(g, f"groups.{n}."), f"groups.{n}.") for n, g in enumerate(_items(body, "groups", "")))
+    return Twin(path, _get(body, "seed", int, ""), _get(source, "path", str, "source.", ""), sha,
+                _get(body, "data_sha256", str, ""), summary, groups)
+
+
+def read_twin(data_dir: Path | str) -> Twin | None:
+    """A twin's metadata, or None for a directory that holds no twin. One that does not read, or lacks what
+    its readers use, is a ``DataError`` naming the file and the first entry that is wrong."""
+    path = Path(data_dir) / METADATA
+    if not path.exists():
+        return None
+    body = _load(path)
+    if not isinstance(body, dict) or body.get("generator") != TWIN_MAKER:
+        return None
+    try:
+        return _parse_twin(path, body)
+    except _Bad as error:
+        raise DataError(path, error.where, f"{error.what}; make the twin again with vmb twin") from None

@@ -6,13 +6,13 @@ summary = make_twin(Path("../shared/vehiclemembench"), seed=1, out=Path("build/t
 ```
 
 ``vmb twin`` writes the source's layout (``history/``, ``qa_data/``) under ``--out``, with
-``metadata.json`` (``vmb.twin.export``: per group the names, the date offset and per query what
+``metadata.json`` (read by ``vmb.data.metadata.read_twin``: per group the names, the date offset and per query what
 changed or why not) and the source's licence note. Made at run time from the source; deterministic
 in the seed. ``docs/twin.md`` says how a twin tells memory from memorisation.
 """
 
 from __future__ import annotations
 
-from vmb.twin.export import make_twin, read_twin, release_calls
+from vmb.twin.export import make_twin, release_calls
 
-__all__ = ["make_twin", "read_twin", "release_calls"]
+__all__ = ["make_twin", "release_calls"]

@@ -1,24 +1,23 @@
-"""The twin written in the source's layout, its metadata and licence note, and the metadata read back."""
+"""The twin written in the source's layout, its metadata and licence note (read back by
+``vmb.data.metadata.read_twin``)."""
 
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from vmb.data import DataError, load_benchmark, parse_call
+from vmb.data import load_benchmark, parse_call
 from vmb.data.loader import HISTORY_DIR, QA_DIR, QA_KEY
 from vmb.data.locate import data_checksum
+from vmb.data.metadata import METADATA, TWIN_MAKER, read_twin
 from vmb.outdir import claim_output_dir
 from vmb.twin.build import GroupTwin, twin_group
 from vmb.twin.names import People, lowercase_words
 
-METADATA = "metadata.json"
-GENERATOR = "vmb twin"
 NOTICE = "NOTICE"
 # The release's licence and attribution, which a twin of it carries (it is a derived work).
 LICENCE = ("This benchmark is a twin made by `vmb twin` from VehicleMemBench (arXiv 2603.23840;\n"
@@ -81,7 +80,7 @@ def make_twin(source: Path, seed: int, out: Path) -> dict[str, Any]:
         groups.append(twin.metadata)
     left = sorted({n for path in sorted([*(out / HISTORY_DIR).iterdir(), *(out / QA_DIR).iterdir()]) for n in people.left_in(path.read_text(encoding="utf-8"))})
     made = {**summary(groups), "source_names_left": left}
-    body = {"generator": GENERATOR, "seed": seed, "source": {"path": str(source), "data_sha256": data_checksum(source)},
+    body = {"generator": TWIN_MAKER, "seed": seed, "source": {"path": str(source), "data_sha256": data_checksum(source)},
             "data_sha256": data_checksum(out), "licence": "Apache-2.0 (the source's; see NOTICE)",
             "summary": made, "groups": groups}
     (out / NOTICE).write_text(LICENCE, encoding="utf-8")
@@ -89,28 +88,10 @@ def make_twin(source: Path, seed: int, out: Path) -> dict[str, Any]:
     return made
 
 
-def read_twin(data_dir: Path) -> dict[str, Any] | None:
-    """The metadata of a twin, or None for a directory that holds no twin."""
-    path = Path(data_dir) / METADATA
-    if not path.exists():
-        return None
-    try:
-        body = json.loads(path.read_text(encoding="utf-8"))
-    except ValueError as error:
-        raise DataError(path, None, f"not JSON ({error}); regenerate it (vmb generate, or vmb twin for a twin)") from None
-    if not isinstance(body, dict) or body.get("generator") != GENERATOR:
-        return None
-    if not isinstance(body.get("groups"), list) or not re.fullmatch(r"[0-9a-f]{64}", str(
-            body.get("source", {}).get("data_sha256", ""))):
-        raise DataError(path, "groups", "a twin's metadata needs its groups and its source's data_sha256")
-    return body
-
-
 @cache
 def release_calls(data_dir: Path) -> dict[str, list[dict[str, Any]]]:
     """Query id -> the source's reference calls, parsed, for a twin under ``data_dir``; {} for no twin."""
-    body = read_twin(data_dir)
-    if body is None:
+    twin = read_twin(data_dir)
+    if twin is None:
         return {}
-    return {q["id"]: [parse_call(raw, Path(data_dir) / METADATA, q["id"]) for raw in q["release_answer"]]
-            for group in body["groups"] for q in group["queries"]}
+    return {q.id: [parse_call(raw, twin.path, q.id) for raw in q.release_answer] for q in twin.queries()}
