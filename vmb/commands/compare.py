@@ -29,5 +29,7 @@ def run(args: argparse.Namespace) -> int:
 
     # Only the records metric.json counts are compared: each one left out is named.
     result = compare_runs(args.a, args.b, warn=lambda problem: note("compare", f"warning: {problem}"))
-    print(json.dumps(result, indent=1) if args.json else comparison_text(result))
+    from vmb.terminal import say
+
+    say(json.dumps(result, indent=1) if args.json else comparison_text(result))  # run names are outside text
     return Exit.OK

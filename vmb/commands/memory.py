@@ -93,7 +93,7 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
     from vmb.harness.runner import Runner
     from vmb.llm.model import RequestFailed
     from vmb.memory.plugins import history_chunks
-    from vmb.terminal import note
+    from vmb.terminal import note, say
 
     numbers = plan.group_numbers()
     with Progress(0, len(numbers), enabled=show_progress, say=lambda line: note("memory ingest", line)) as progress:
@@ -121,7 +121,7 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
     for row in results:
         if "error" in row:
             failed += 1
-            print(f"group {row['group']:>2}: failed: {row['error']}")
+            say(f"group {row['group']:>2}: failed: {row['error']}", newlines=False)  # an endpoint's words
             continue
         cost = row["cost"]
         state = "reused" if row["reused"] else f"built in {row['seconds']:.1f} s"

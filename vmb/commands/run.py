@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.harness.runner import execute, summary_line
     from vmb.memory import get_memory_setting
     from vmb.prices import price_table
-    from vmb.terminal import note
+    from vmb.terminal import note, say
 
     config = config_from_args(args, use_cache=not args.no_cache)
     get_memory_setting(config.memory, config.memory_options)
@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
     with served(config.model, args.base_url, parallel=config.concurrency, command="run") as config.base_url:
         result = asyncio.run(execute(config, force=args.force, show_progress=args.progress,
                                      say=lambda line: note("run", line)))
-    print(summary_line(result))
+    say(summary_line(result))  # the run's path is outside text: shown escaped
     for line in error_lines(result.metric):
         note("run", line)
     return Exit.FAILURES if result.metric["errors"] else Exit.OK

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.harness.show import comparison
     from vmb.prices import price_table
     from vmb.results.rundir import RunDirError
-    from vmb.terminal import note
+    from vmb.terminal import note, say
 
     missing = [str(r) for r in args.runs if not (r / "config.json").exists()]
     if missing:
@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
     # The table counts what metric.json counts: each record it leaves out is named.
     table = comparison(args.runs, by=None if args.by == "stage" else args.by, paper=args.paper, prices=prices,
                        data=args.data, warn=lambda problem: note("show", f"warning: {problem}"))
-    print(table)
+    say(table)  # run names and notes are outside text: shown escaped
     if args.by == "stage":
         from vmb.analysis.retrieval import stage_text
         from vmb.analysis.runs import load_runs
 
         runset = load_runs(args.runs, data=args.data)
-        print("\nby stage (docs/attribution.md):\n" + stage_text(runset.runs))
+        say("\nby stage (docs/attribution.md):\n" + stage_text(runset.runs))
     return Exit.OK
