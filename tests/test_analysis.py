@@ -244,7 +244,7 @@ def test_outputs_write_files_and_manifest(tmp_path: Path) -> None:
 
     out = Outputs("99_test", tmp_path / "out", tmp_path / "figures")
     shown = out.table(pd.DataFrame({"memory": ["gold"], "esm": [1.0]}), "t", "T", "what it shows")
-    assert list(shown.columns) == ["memory", "ESM (%)"] and shown.iloc[0]["memory"] == "gold memory"
+    assert shown.heads == ["memory", "ESM (%)"] and shown.rows == [["gold memory", "1.0"]]  # vmb.analysis.formatted
     out.table(pd.DataFrame({"a": [1]}), "listing", "L", "csv only", formats=("csv",))
     fig, _ = plt.subplots()
     out.figure(fig, "f", "a figure")
@@ -257,6 +257,8 @@ def test_outputs_write_files_and_manifest(tmp_path: Path) -> None:
     assert [t["name"] for t in manifest["tables"]] == ["listing", "t"]
     assert manifest["tables"][1]["caption"] == "rewritten"
     assert manifest["figures"][0]["files"][0].endswith("f.png")
+    assert Path(manifest["tables"][1]["html"]).read_text() == shown.html().replace("gold memory", "key-value store") \
+        .replace(">1.0<", ">2.0<")  # the index shows the table as the notebook did
 
 
 def test_a_run_with_nothing_scored_is_drawn_as_not_scored(runset: Any) -> None:

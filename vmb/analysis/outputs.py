@@ -23,25 +23,16 @@ from typing import Any
 
 import pandas as pd
 
+from vmb.analysis.formatted import FormattedTable, format_table, header
 from vmb.analysis.paper import PAPER
-from vmb.analysis.style import REASONING_LABELS, figure_style, memory_label
+from vmb.analysis.style import figure_style, memory_label
 from vmb.outdir import claim_output_dir
-from vmb.results.metrics import METRICS
 from vmb.textable import markdown_lines
 
 MANIFEST_DIR = "manifest"
 TABLES_DIR = "tables"
 REPORT = "vmb report"  # the command whose output directories (vmb.outdir) the notebooks write into
 FORMATS = ("csv", "md", "tex")
-_HEADERS = {
-    **{m.key: m.label for m in METRICS},
-    "reasoning_type": "reasoning type",
-    **REASONING_LABELS,
-}
-
-
-def header(column: str) -> str:
-    return _HEADERS.get(column, column.replace("_", " "))
 
 
 def _is_missing(value: Any) -> bool:
@@ -150,11 +141,13 @@ def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] =
 
 @dataclass
 class Outputs:
-    """The outputs of one notebook (see the module docstring)."""
+    """The outputs of one notebook (see the module docstring). ``write=False``: shown, never written (a
+    notebook over no runs must not overwrite the report's files with empty ones)."""
 
     notebook: str
     out_dir: Path
     figures_dir: Path
+    write: bool = True
     tables: list[dict[str, Any]] = field(default_factory=list)
     figures: list[dict[str, Any]] = field(default_factory=list)
     omitted: list[dict[str, Any]] = field(default_factory=list)  # figures left out, each with why
@@ -162,17 +155,24 @@ class Outputs:
     def __post_init__(self) -> None:
         self.out_dir = Path(self.out_dir)
         self.figures_dir = Path(self.figures_dir)
+        if not self.write:
+            return
         for directory in (self.out_dir, self.figures_dir):
             claim_output_dir(directory, REPORT)
         (self.out_dir / TABLES_DIR).mkdir(parents=True, exist_ok=True)
         self._save()
 
     def table(self, frame: pd.DataFrame, name: str, title: str, caption: str, notes: Sequence[str] = (),
-              formats: Sequence[str] = FORMATS) -> pd.DataFrame:
-        """Write ``name`` in each of ``formats``; return the frame with readable headers for display.
+              formats: Sequence[str] = FORMATS, why: dict[str, str] | None = None,
+              counts: Sequence[str] = ()) -> FormattedTable:
+        """Write ``name`` in each of ``formats``; return it as the notebook shows it (``vmb.analysis.formatted``:
+        ``why`` a column's dash, ``counts`` more whole-number columns), which the index shows too.
 
         A long listing is worth a CSV but not a Markdown or LaTeX table: pass ``formats=("csv",)``.
         """
+        shown = format_table(frame, why=why, notes=notes, counts=counts)
+        if not self.write:
+            return shown
         base = self.out_dir / TABLES_DIR / name
         writers = {
             "csv": lambda path: frame.to_csv(path, index=False, float_format="%.4f"),
@@ -184,15 +184,16 @@ class Outputs:
             path = base.with_suffix(f".{kind}")
             writers[kind](path)
             files.append(str(path))
+        fragment = base.with_suffix(".html")
+        fragment.write_text(shown.html(), encoding="utf-8")
         self._record(self.tables, {"name": name, "title": title, "caption": caption, "rows": len(frame),
-                                   "files": files})
-        shown = with_intervals(frame)
-        if "memory" in shown.columns:
-            shown["memory"] = shown["memory"].map(memory_label)
-        return shown.rename(columns=lambda c: header(str(c)))
+                                   "files": files, "html": str(fragment)})
+        return shown
 
     def figure(self, fig: Any, name: str, caption: str) -> list[Path]:
         """Save a matplotlib figure as ``name``.png (for reading) and .pdf (for papers)."""
+        if not self.write:
+            return []
         paths = [self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.pdf"]
         with figure_style():
             fig.savefig(paths[0], dpi=150, bbox_inches="tight")
@@ -203,6 +204,8 @@ class Outputs:
 
     def omit(self, name: str, why: str) -> None:
         """Leave a figure out of the report, saying why (a figure with no data to draw), instead of drawing it empty."""
+        if not self.write:
+            return
         for path in (self.figures_dir / f"{name}.png", self.figures_dir / f"{name}.pdf"):
             path.unlink(missing_ok=True)  # an earlier report's figure would contradict the line
         self.figures = [f for f in self.figures if f["name"] != name]

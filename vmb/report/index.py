@@ -83,14 +83,54 @@ class RunsSection:
         return f"<h2>Runs</h2>{note}<div class='wide'><table><tr>{heads}</tr>{rows}</table></div>"
 
 
+def _anchor(kind: str, name: str) -> str:
+    """The id of a section of the index (``nb-02_overall``, ``table-runs_overview``, ``figure-fig3_...``)."""
+    return f"{kind}-{''.join(c if c.isalnum() or c in '-_' else '-' for c in name)}"
+
+
+def contents(notebooks: list[tuple[str, dict[str, Any]]]) -> list[tuple[int, str, str]]:
+    """The index's table of contents: (depth, anchor, title) for the runs, each notebook and each of its
+    tables and figures, in the order the page shows them."""
+    entries = [(0, "runs", "Runs")]
+    for name, manifest in notebooks:
+        entries.append((0, _anchor("nb", name), name))
+        entries += [(1, _anchor("table", t["name"]), t["title"]) for t in manifest["tables"]]
+        entries += [(1, _anchor("figure", f["name"]), f"Figure {f['name']}: {f['caption']}")
+                    for f in manifest["figures"]]
+        entries += [(1, _anchor("figure", o["name"]), f"Figure {o['name']} (left out)")
+                    for o in manifest.get("omitted", [])]
+    return entries
+
+
+def _contents_html(entries: list[tuple[int, str, str]]) -> str:
+    items, depth = [], 0
+    for level, anchor, title in entries:
+        if level > depth:
+            items.append("<ul>")
+        elif level < depth:
+            items.append("</ul></li>")
+        elif items:
+            items.append("</li>")
+        depth = level
+        items.append(f"<li><a href='#{anchor}'>{html.escape(title)}</a>")
+    items.append("</li>" + "</ul></li>" * depth)
+    return f"<nav id='contents'><h2>Contents</h2><ul>{''.join(items)}</ul></nav>"
+
+
 def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dict[str, float],
                 data: str | None = None, viewer: Path | None = None) -> Path:
-    """``report.md`` and ``index.html`` under ``out``: the runs first, then every table and figure, one line each."""
+    """``report.md`` and ``index.html`` under ``out``: a table of contents, the runs, then every table and figure,
+    one line each."""
     from vmb.analysis.outputs import read_manifests
 
     manifests = {m["notebook"]: m for m in read_manifests(out)}
     stamp = time.strftime("%Y-%m-%d %H:%M")
     section = RunsSection.of(runs, data)
+    # Notebooks not executed this time (``--notebook``) keep their entry from an earlier report.
+    earlier = [p for p in sorted((out / "notebooks").glob("*.ipynb")) if p.name not in {n.name for n in notebooks}]
+    shown = [(nb.stem, manifests.get(nb.stem, {"tables": [], "figures": []}))
+             for nb in sorted([*notebooks, *earlier], key=lambda p: p.name)]
+    toc = contents(shown)
     viewer_line = (f"Every query of every run, filterable, in the viewer: [{_rel(viewer, out)}]({_rel(viewer, out)})"
                    if viewer else "")
     md = [
@@ -98,92 +138,64 @@ def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dic
         f"Made by `vmb report` on {stamp} from {len(runs)} run(s). Each notebook below was executed headless; "
         "its tables are in CSV, Markdown and LaTeX, its figures in PNG and PDF.", "",
         *([viewer_line, ""] if viewer else []),
-        "## Runs", "", *section.markdown(), "",
+        "## Contents", "", *(f"{'  ' * level}- [{title}](#{anchor})" for level, anchor, title in toc), "",
+        "<a id='runs'></a>", "", "## Runs", "", *section.markdown(), "",
     ]
     parts = [f"<h1>VehicleMemBench report</h1><p>Made by <code>vmb report</code> on {html.escape(stamp)} from "
              f"{len(runs)} run(s).</p>"]
     if viewer:
         parts.append(f"<p><a href='{html.escape(_rel(viewer, out))}'>Open the query viewer</a>: every query of "
                      "every run, with filters, search, the full record of one query and two runs side by side.</p>")
-    parts.append(section.html())
-    # Notebooks not executed this time (``--notebook``) keep their entry from an earlier report.
-    earlier = [p for p in sorted((out / "notebooks").glob("*.ipynb")) if p.name not in {n.name for n in notebooks}]
-    for notebook in sorted([*notebooks, *earlier], key=lambda p: p.name):
-        name = notebook.stem
-        manifest = manifests.get(name, {"tables": [], "figures": []})
-        executed = out / "notebooks" / notebook.name
+    parts += [_contents_html(toc), f"<section id='runs'>{section.html()}</section>"]
+    for name, manifest in shown:
+        executed = out / "notebooks" / f"{name}.ipynb"
         when = f"{timings[name]:.1f} s" if name in timings else "from an earlier report"
-        md += [f"## {name} ({when})", "",
+        md += [f"<a id='{_anchor('nb', name)}'></a>", "", f"## {name} ({when})", "",
                f"Executed notebook: [{executed.name}]({_rel(executed, out)}) "
                f"([HTML]({_rel(executed.with_suffix('.html'), out)}))", ""]
-        parts.append(f"<h2>{html.escape(name)}</h2><p><a href='{html.escape(_rel(executed.with_suffix('.html'), out))}'>"
-                     f"executed notebook</a></p>")
+        parts.append(f"<h2 id='{_anchor('nb', name)}'>{html.escape(name)}</h2><p><a href='"
+                     f"{html.escape(_rel(executed.with_suffix('.html'), out))}'>executed notebook</a> ({when})</p>")
         if not manifest["tables"] and not manifest["figures"] and not manifest.get("omitted"):
             md.append("An interactive notebook: no tables or figures (open it in Jupyter, or read its HTML).")
         for table in manifest["tables"]:
             links = " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in table["files"])
-            md.append(f"- **{table['title']}**: {table['caption']} ({table['rows']:,} rows) {links}")
+            md.append(f"- <a id='{_anchor('table', table['name'])}'></a>**{table['title']}**: {table['caption']} "
+                      f"({table['rows']:,} rows) {links}")
             parts.append(_html_table(table, out))
         for figure in manifest["figures"]:
             png, *others = figure["files"]
-            md += [f"- **Figure `{figure['name']}`**: {figure['caption']} "
-                   + " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in figure["files"]),
+            md += [f"- <a id='{_anchor('figure', figure['name'])}'></a>**Figure `{figure['name']}`**: "
+                   f"{figure['caption']} " + " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in figure["files"]),
                    "", f"  ![{figure['name']}]({_rel(png, out)})", ""]
-            parts.append(f"<h3>{html.escape(figure['caption'])}</h3>"
+            parts.append(f"<h3 id='{_anchor('figure', figure['name'])}'>{html.escape(figure['caption'])}</h3>"
                          f"<img src='{html.escape(_rel(png, out))}' style='max-width:100%'>"
                          + "".join(f" <a href='{html.escape(_rel(f, out))}'>{Path(f).suffix[1:]}</a>" for f in others))
         for omitted in manifest.get("omitted", []):
-            md.append(f"- **Figure `{omitted['name']}`** left out: {omitted['why']}")
-            parts.append(f"<p>Figure <code>{html.escape(omitted['name'])}</code> left out: "
-                         f"{html.escape(omitted['why'])}</p>")
+            md.append(f"- <a id='{_anchor('figure', omitted['name'])}'></a>**Figure `{omitted['name']}`** left out: "
+                      f"{omitted['why']}")
+            parts.append(f"<p id='{_anchor('figure', omitted['name'])}'>Figure <code>{html.escape(omitted['name'])}"
+                         f"</code> left out: {html.escape(omitted['why'])}</p>")
         md.append("")
     (out / "report.md").write_text("\n".join(md), encoding="utf-8")
     style = ("<style>body{font-family:sans-serif;max-width:1200px;margin:auto;padding:1em}"
              "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:2px 6px}"
              "details{margin:0.5em 0}.wide{overflow-x:auto;max-width:100%}"
+             "nav#contents{columns:2;font-size:14px}nav#contents h2{column-span:all}"
              ".note{background:#fff6d6;border:1px solid #e6d38a;padding:.5em .8em}</style>")
     page = f"<!doctype html><html><head><meta charset='utf-8'><title>VehicleMemBench report</title>{style}</head>"
     (out / "index.html").write_text(page + "<body>" + "".join(parts) + "</body></html>\n", encoding="utf-8")
     return out / "index.html"
 
 
-# Columns of the notebooks' tables that count things: whole numbers even where CSV reads them as floats.
-COUNT_COLUMNS = frozenset({"n", "rows", "selected", "scored", "errors", "failures", "retrievals", "only_a", "only_b",
-                           "both", "neither", "shared", "searching", "n_seen", "n_not_seen", "pending", "trials",
-                           "queries", "solved", "tasks"})
-
-
-def whole_counts(frame: Any) -> Any:
-    """A table read back from CSV with its counts whole again: a count column with a gap reads as
-    floats, and so does a row of counts (``kind`` "count", Table 3) in a column of means."""
-    for column in frame.columns:
-        values = frame[column].dropna()
-        if column in COUNT_COLUMNS and frame[column].dtype.kind == "f" and (values % 1 == 0).all():
-            frame[column] = frame[column].astype("Int64")
-    if "kind" in frame.columns:
-        counts = frame["kind"] == "count"
-        for column in frame.columns:
-            if frame[column].dtype.kind == "f":
-                whole = counts & frame[column].notna() & (frame[column] % 1 == 0)
-                frame[column] = frame[column].astype(object)
-                frame.loc[whole, column] = frame.loc[whole, column].map(int)
-    return frame
-
-
 def _html_table(table: dict[str, Any], out: Path) -> str:
-    """A table's entry in the HTML index: title, caption, links, and the table itself when short."""
-    import pandas as pd
-
-    from vmb.analysis.outputs import cell, header
+    """A table's entry in the HTML index: title, caption, links, and the table as its notebook shows it
+    (``vmb.analysis.formatted``, written beside the CSV) when it is short enough to read on the page."""
+    from vmb.analysis.formatted import SHOWN_ROWS
 
     links = " ".join(f"<a href='{_rel(f, out)}'>{Path(f).suffix[1:]}</a>" for f in table["files"])
-    head = f"<h3>{html.escape(table['title'])}</h3><p>{html.escape(table['caption'])} {links}</p>"
-    csv = next((f for f in table["files"] if f.endswith(".csv")), None)
-    if csv is None or table["rows"] > 60:
+    head = (f"<h3 id='{_anchor('table', table['name'])}'>{html.escape(table['title'])}</h3>"
+            f"<p>{html.escape(table['caption'])} {links}</p>")
+    fragment = Path(table["html"]) if table.get("html") else None
+    if fragment is None or not fragment.is_file() or table["rows"] > SHOWN_ROWS:
         return head
-    frame = whole_counts(pd.read_csv(csv))
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(cell(v, c))}</td>" for v, c in zip(r, frame.columns)) + "</tr>"
-                   for r in frame.itertuples(index=False))
-    heads = "".join(f"<th>{html.escape(header(c))}</th>" for c in frame.columns)
-    return (f"{head}<details open><summary>table</summary><div class='wide'><table><tr>{heads}</tr>{rows}</table>"
-            "</div></details>")
+    return f"{head}<details open><summary>table</summary>{fragment.read_text(encoding='utf-8')}</details>"

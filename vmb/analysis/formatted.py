@@ -1,0 +1,222 @@
+"""How a table reads: the one formatter of the notebooks' tables and the report index's.
+
+``format_table(frame)`` turns a DataFrame (as ``vmb.analysis.tables`` and the notebooks make them: machine
+column names, full precision, interval bounds as ``X_low``/``X_high``) into a ``FormattedTable`` of text
+cells, which a notebook displays as HTML (``_repr_html_``), a terminal prints as an aligned table, and the
+report index embeds as the same HTML. The rules:
+
+* counts are whole numbers (integer columns, the count columns named in ``COUNT_COLUMNS``, and the rows a
+  ``kind`` or ``how`` column calls ``count``), with thousands separators;
+* rates and percentages to one decimal; Calls (a mean of a few calls) to two; tokens whole; p-values to three
+  decimals or ``< 0.001``; money to four significant digits;
+* a value ``X`` with an interval (``X_low``, ``X_high``) prints as one cell ``64.8 [60.2, 69.4]``;
+* no index column; readable headers and memory-setting labels; no cell is cut short;
+* no ``NaN`` or ``None``: a missing value is a dash with a footnote saying why (the caller's reason for the
+  column, else the reason known for it here), each reason numbered once below the table.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from vmb.analysis.paper import PAPER
+from vmb.analysis.style import REASONING_LABELS, memory_label
+from vmb.data.reasoning import REASONING_TYPES
+from vmb.results.metrics import METRICS
+from vmb.results.taxonomy import CATEGORIES
+from vmb.textable import plain
+
+DASH = "—"
+SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+# Rows a notebook shows of a longer table; the CSV keeps them all.
+SHOWN_ROWS = 60
+
+_HEADERS = {**{m.key: m.label for m in METRICS}, "reasoning_type": "reasoning type", **REASONING_LABELS,
+            **{f"{m.key}_{side}": f"{m.name} {side.upper()}" for m in METRICS for side in ("a", "b")}}
+# Columns that count things: whole numbers even where a gap (or a CSV) made them floats.
+COUNT_COLUMNS = frozenset({
+    "n", "rows", "selected", "scored", "errors", "failures", "failed", "retrievals", "only_a", "only_b", "both",
+    "neither", "shared", "searching", "n_seen", "n_not_seen", "pending", "trials", "queries", "solved", "tasks",
+    "groups", "apis", "hits", "misses", "items_retrieved",
+    *(m.key for m in METRICS if m.aggregation == "sum"),
+})
+# A column saying what a row holds (Table 3's ``kind``, the resemblance table's ``how``): "count" rows are whole.
+COUNT_ROW_MARKERS = ("kind", "how")
+TOKEN_COLUMNS = frozenset({"mem_token", "tokens_per_hit", "tokens", "prompt_tokens", "completion_tokens"})
+TWO_DECIMALS = frozenset({"calls"})
+# Why a value is missing, by column, where nobody said otherwise.
+WHY = {
+    **{m.key: "no query to measure it on (none scored, or none it is defined on)" for m in METRICS},
+    "n": "the paper prints no count: its numbers are over all 500 queries",
+    "cost_per_query": "no price for this model (give one: $VMB_PRICES, or vmb score --prices FILE)",
+    "cost_per_solved_query": "no price for this model, or no query solved",
+    "cost_total": "no price for this model (give one: $VMB_PRICES, or vmb score --prices FILE)",
+    "currency": "no price for this model (give one: $VMB_PRICES, or vmb score --prices FILE)",
+    "mem_token": "no memory was given or retrieved",
+    "pass_hat_k": "no trial scored",
+    "pass_at_k": "no trial scored",
+    **{kind: "no scored query of this reasoning type in the run" for kind in REASONING_TYPES},
+    **{category: "no failed query in this row" for category in CATEGORIES},
+}
+PAPER_WHY = "the paper prints no such figure"
+NO_INTERVAL = "no interval: fewer than 2 groups scored (the interval resamples whole groups)"
+FALLBACK_WHY = "not recorded for this row"
+
+
+def header(column: str) -> str:
+    """A column's readable header: the metric's label, the reasoning type's, else the name with spaces."""
+    return _HEADERS.get(column, column.replace("_", " "))
+
+
+def is_missing(value: Any) -> bool:
+    if value is None or value is pd.NA or value is pd.NaT:
+        return True
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _scalar(value: Any) -> Any:
+    return value.item() if hasattr(value, "item") and not isinstance(value, (str, list, tuple)) else value
+
+
+def number(value: Any, column: str, whole: bool = False) -> str:
+    """One value as the table shows it (``value`` is not missing)."""
+    value = _scalar(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(number(v, column, whole) for v in value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if not isinstance(value, float):
+        text = str(value)
+        return memory_label(text) if column == "memory" else text
+    if whole or column in COUNT_COLUMNS or column in TOKEN_COLUMNS:
+        return f"{value:,.0f}"
+    if column == "p_value":
+        return "< 0.001" if value < 0.001 else f"{value:.3f}"
+    if column.startswith("cost"):
+        return f"{value:.4g}"
+    if column in TWO_DECIMALS or column.endswith(" Calls"):
+        return f"{value:,.2f}"
+    return f"{value:,.1f}"
+
+
+@dataclass
+class FormattedTable:
+    """A table of text cells: ``heads``, ``rows``, which columns are numbers, and the notes below it."""
+
+    heads: list[str]
+    rows: list[list[str]]
+    numeric: list[bool]
+    notes: list[str] = field(default_factory=list)
+    total_rows: int = 0  # rows of the table; ``rows`` holds the first ``SHOWN_ROWS`` of them
+
+    def footer(self) -> list[str]:
+        shown = ([f"The first {len(self.rows):,} of {self.total_rows:,} rows; the CSV holds them all."]
+                 if self.total_rows > len(self.rows) else [])
+        return [*self.notes, *shown]
+
+    def html(self) -> str:
+        """The table as an HTML fragment (every cell escaped: model replies and names are data, not markup)."""
+        def align(numeric: bool) -> str:
+            return " style='text-align:right;white-space:nowrap'" if numeric else " style='text-align:left'"
+
+        heads = "".join(f"<th{align(n)}>{html.escape(h)}</th>" for h, n in zip(self.heads, self.numeric))
+        body = "".join("<tr>" + "".join(f"<td{align(n)}>{_html_cell(c)}</td>" for c, n in zip(row, self.numeric))
+                       + "</tr>" for row in self.rows)
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in self.footer())
+        return (f"<div class='vmb-table' style='overflow-x:auto;max-width:100%'><table>"
+                f"<thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>"
+                + (f"<ul style='font-size:smaller;list-style:none;padding-left:0'>{notes}</ul>" if notes else "")
+                + "</div>")
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def text(self) -> str:
+        """The table for a terminal (``vmb.textable.plain``), its notes below."""
+        return "\n".join([plain(self.heads, self.rows, self.numeric), *self.footer()])
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def _html_cell(text: str) -> str:
+    """A cell as HTML: escaped, its line breaks kept."""
+    return html.escape(text).replace("\n", "<br>")
+
+
+class _Footnotes:
+    """The reasons of a table's dashes, numbered in the order they first appear."""
+
+    def __init__(self) -> None:
+        self.reasons: list[str] = []
+
+    def dash(self, reason: str) -> str:
+        if reason not in self.reasons:
+            self.reasons.append(reason)
+        return DASH + str(self.reasons.index(reason) + 1).translate(SUPERSCRIPTS)
+
+    def lines(self) -> list[str]:
+        return [f"{DASH}{str(i).translate(SUPERSCRIPTS)} {reason}" for i, reason in enumerate(self.reasons, 1)]
+
+
+def _interval_columns(columns: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """Each column with an interval: ``X`` with ``X_low`` and ``X_high``, or the column just before a bare
+    ``low`` and ``high`` (``vmb compare``'s difference)."""
+    names = set(columns)
+    found = {c: (f"{c}_low", f"{c}_high") for c in columns if {f"{c}_low", f"{c}_high"} <= names}
+    if {"low", "high"} <= names and columns.index("low") > 0:
+        found[columns[columns.index("low") - 1]] = ("low", "high")
+    return found
+
+
+def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, notes: Iterable[str] = (),
+                 counts: Iterable[str] = (), rows: int = SHOWN_ROWS) -> FormattedTable:
+    """``frame`` as a reader wants it (see the module docstring). ``why``: the reason a column's value may be
+    missing, by column (else the one known here); ``counts``: more columns to print whole; ``rows``: how many
+    rows to show (the rest are counted below the table)."""
+    columns = [str(c) for c in frame.columns]
+    intervals = _interval_columns(columns)
+    bounds = {b for pair in intervals.values() for b in pair}
+    shown = [c for c in columns if c not in bounds]
+    reasons = {**WHY, **(why or {})}
+    whole_columns = set(counts)
+    footnotes = _Footnotes()
+    paper_rows = list(frame["source"] == PAPER) if "source" in columns else [False] * len(frame)
+    markers = [c for c in COUNT_ROW_MARKERS if c in columns]
+    count_rows = list(frame[markers].eq("count").any(axis=1)) if markers else [False] * len(frame)
+    records = frame.to_dict("records")
+    body = []
+    for record, paper, count_row in zip(records[:rows], paper_rows, count_rows):
+        line = []
+        for column in shown:
+            value = record[column]
+            if (len(value) == 0) if isinstance(value, (list, tuple)) else is_missing(value):
+                given = (why or {}).get(column)
+                reason = (given or (WHY["n"] if column == "n" else PAPER_WHY)) if paper else \
+                    reasons.get(column, FALLBACK_WHY)
+                line.append(footnotes.dash(reason))
+                continue
+            text = number(value, column, whole=count_row or column in whole_columns)
+            if column in intervals and not paper:
+                low, high = (record[b] for b in intervals[column])
+                text += (f" [{footnotes.dash(NO_INTERVAL)}]" if is_missing(low) or is_missing(high)
+                         else f" [{number(low, column)}, {number(high, column)}]")
+            line.append(text)
+        body.append(line)
+    numeric = [_numeric(frame[c]) for c in shown]
+    notes = [*notes, *(["Intervals: 95%, a bootstrap over whole groups; the paper prints none."]
+                       if intervals and any(not p for p in paper_rows) else []), *footnotes.lines()]
+    return FormattedTable([header(c) for c in shown], body, numeric, notes, len(frame))
+
+
+def _numeric(values: pd.Series) -> bool:
+    present = [_scalar(v) for v in values.tolist() if isinstance(v, (list, tuple)) or not is_missing(v)]
+    return bool(present) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in present)
