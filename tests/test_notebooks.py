@@ -168,13 +168,13 @@ def test_index_links_every_table_and_figure(made: tuple[Any, Path, Path]) -> Non
 def test_the_front_page_shows_the_runs_and_the_viewer_first(made: tuple[Any, Path, Path], bench: Any) -> None:
     _, out, _ = made
     page = re.sub(r"<td[^>]*>", "<td>", (out / "index.html").read_text())  # cells without their alignment
-    assert page.index("<h2>Runs</h2>") < page.index("<h2>01_dataset</h2>")
+    assert page.index("<h2>Runs</h2>") < page.index(">01_dataset</h2>")
     assert "viewer/index.html" in page and (out / "viewer" / "index.html").exists()
     assert "class='wide'" in page  # wide tables scroll sideways
     comparisons = page[page.index("Paired comparisons"):]
     assert "< 0.001" in comparisons or "1.000" in comparisons
     # Counts print whole: each run's selected, scored and errors (every query of the fixture's groups, none failed).
-    overview = page[page.index("Runs in this report"):]
+    overview = page[page.index("Runs in this report</h3>"):]
     overview = overview[:overview.index("</table>")]
     scored = sum(1 for q in bench.queries if q.group in GROUPS)
     assert overview.count(f"<td>{scored}</td><td>{scored}</td><td>0</td>") == N_RUNS and ".0 [" in overview
@@ -232,7 +232,7 @@ def test_no_runs_makes_the_offline_runs_first(tmp_path: Path, small_benchmark: P
     noop = json.loads((tmp_path / "runs" / "noop-gold" / "metric.json").read_text())
     assert noop["overall"]["esm"] == pytest.approx(100 / queries, abs=0.01)  # the one unchanged query
     front = result.index.read_text()
-    assert "Only offline agents ran" in front and front.index("Only offline agents ran") < front.index("98_runs")
+    assert "Only offline agents ran" in front and front.index("Only offline agents ran") < front.index("<h2 id='nb-98_runs'>")
     assert unchanged_queries(str(data)) == ["qa_1#0"]
     assert "noop still solves 1 query, " in front and ": qa_1#0." in front
 

@@ -14,8 +14,10 @@ Modules, each reachable as ``va.NAME`` (the ones beyond the loader are imported 
 ``import vmb.analysis`` does not load matplotlib or ipywidgets): ``runs`` (loading; the error types and
 stages come from ``vmb.results.taxonomy`` and ``vmb.results.stages``), ``paper`` (the printed numbers),
 ``tables`` (the result tables), ``figures`` (matplotlib), ``style`` (names, order and colours of every
-table and figure), ``outputs`` (writing tables and figures for the report), ``explorer`` (the failure
-browser), ``compare`` (two runs pair by pair), ``retrieval`` (memory search quality), ``viewer`` (``vmb view``).
+table and figure), ``outputs`` (writing tables and figures for the report), ``formatted`` (how every
+notebook and index table reads), ``notebook`` (what each report notebook does first: its runs loaded, or one
+line saying what to run), ``explorer`` (the failure browser), ``compare`` (two runs pair by pair),
+``retrieval`` (memory search quality), ``viewer`` (``vmb view``).
 """
 
 from __future__ import annotations
@@ -28,14 +30,15 @@ from vmb.analysis.runs import Run, RunDataError, RunSet, find_runs, load_runs, r
 from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
 if TYPE_CHECKING:
-    from vmb.analysis import compare, explorer, figures, paper, retrieval, style, tables, viewer
+    from vmb.analysis import compare, explorer, figures, formatted, notebook, paper, retrieval, style, tables, viewer
 
 # The submodules ``va.NAME`` imports on first use (``__getattr__``).
-SUBMODULES = ("compare", "explorer", "figures", "outputs", "paper", "retrieval", "runs", "style", "tables", "viewer")
+SUBMODULES = ("compare", "explorer", "figures", "formatted", "notebook", "outputs", "paper", "retrieval", "runs", "style",
+              "tables", "viewer")
 
 __all__ = ["CATEGORIES", "SUBMODULES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify",
-           "compare", "explorer", "figures", "find_runs", "load_runs", "paper", "retrieval", "runs_benchmark",
-           "style", "tables", "viewer"]
+           "compare", "explorer", "figures", "find_runs", "formatted", "load_runs", "notebook", "paper", "retrieval",
+           "runs_benchmark", "style", "tables", "viewer"]
 
 
 def __getattr__(name: str) -> Any:

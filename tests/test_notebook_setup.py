@@ -1,0 +1,48 @@
+"""What every report notebook does first (vmb.analysis.notebook): a path parameter given as a string is one path,
+and over no runs the notebook says what to run in one line and writes no file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+
+from vmb.analysis.notebook import MAKE_RUNS, open_runs
+from vmb.analysis.runs import as_paths
+from vmb.harness import run_benchmark
+
+
+def test_a_string_is_one_path() -> None:
+    assert as_paths("../runs") == [Path("../runs")]
+    assert as_paths(Path("runs")) == [Path("runs")]
+    assert as_paths(["a", Path("b")]) == [Path("a"), Path("b")]
+
+
+def test_no_runs_is_one_line_naming_what_to_run_and_writes_nothing(tmp_path: Path, small_benchmark: Path) -> None:
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    said: list[str] = []
+    (tmp_path / "runs").mkdir()
+    out_dir, figures_dir = tmp_path / "out", tmp_path / "figures"
+    opened = open_runs("99_x", str(tmp_path / "runs"), str(small_benchmark), out_dir, figures_dir, said.append)
+    assert opened.empty and len(said) == 1 and "\n" not in said[0]
+    assert said[0].startswith(f"No runs in {tmp_path / 'runs'}: run {MAKE_RUNS}")
+    shown = opened.out.table(pd.DataFrame({"esm": [1.0]}), "t", "T", "caption")
+    assert shown.rows == [["1.0"]]  # shown all the same
+    fig, _ = plt.subplots()
+    opened.out.figure(fig, "f", "caption")
+    opened.out.omit("g", "why")
+    plt.close(fig)
+    assert not out_dir.exists() and not figures_dir.exists()
+
+
+def test_a_string_naming_a_folder_of_runs_loads_them(tmp_path: Path, small_benchmark: Path) -> None:
+    for memory in ("gold", "none"):
+        run_benchmark(out=str(tmp_path / "runs" / f"oracle-{memory}"), agent="oracle", memory=memory,
+                      data=str(small_benchmark), progress=False)
+    said: list[str] = []
+    opened = open_runs("99_x", str(tmp_path / "runs"), None, tmp_path / "out", tmp_path / "figures", said.append)
+    assert sorted(opened.runset.runs["run"]) == ["oracle-gold", "oracle-none"]
+    assert said[0].startswith("2 runs, ") and (tmp_path / "out" / "manifest" / "99_x.json").exists()
