@@ -8,6 +8,7 @@ tables of ``vmb.analysis.tables`` and returns a matplotlib figure; ``Outputs.fig
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,6 +69,18 @@ def interval_error(row: pd.Series, metric: str) -> list[list[float]] | None:
     return [[max(0.0, row[metric] - low)], [max(0.0, high - row[metric])]]
 
 
+def _log_axis(axis: Any, low: float, high: float) -> None:
+    """A log axis over [low, high] with labelled major ticks only, one per power of ten, as plain numbers
+    (labels at 2 and 5 between them collided on a wide range: ``5,00010,000``); unlabelled minor ticks."""
+    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}" if x >= 1 else f"{x:g}"))
+    axis.set_minor_formatter(NullFormatter())
+    start, end = low / 2, high * 2
+    if math.floor(math.log10(end)) < math.ceil(math.log10(start)):  # no power of ten inside: widen down to one
+        start = 10 ** math.floor(math.log10(start))
+    axis.axes.set_xlim(start, end)
+
+
 def _note(fig: Any, text: str) -> None:
     fig.text(0.01, -0.01, text, ha="left", va="top", fontsize=8.5, color="#444444", wrap=True)
 
@@ -102,9 +115,9 @@ def dataset_distribution(table4: pd.DataFrame) -> Any:
         ax.xaxis.grid(True, **GRID)
         ax.set_axisbelow(True)
         ax.set_xlim(0, max(rows["ours"].max(), rows["paper"].max(skipna=True) or 0) * 1.12)
-    axes[1].legend(loc="lower right")
     fig.suptitle("VehicleMemBench: what the 500 queries ask for", fontweight="bold")
     fig.tight_layout()
+    axes[1].legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     _note(fig, "The paper prints module counts for its six largest modules only; the others show no paper bar.")
     return fig
 
@@ -238,14 +251,9 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
         ax.scatter(row[MEM_TOKEN.key], row[ESM.key], s=90, marker=markers[row["backbone"]], linewidths=1.8,
                    facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
     ax.set_xscale("log")
-    # Plain numbers at 1-2-5 steps read better than powers of ten.
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:,.0f}" if x >= 1 else f"{x:g}"))
-    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_ylim(-3, 105)
     if not plotted.empty:
-        low, high = plotted[MEM_TOKEN.key].min(), plotted[MEM_TOKEN.key].max()
-        ax.set_xlim(low / 2, high * 2)
+        _log_axis(ax.xaxis, plotted[MEM_TOKEN.key].min(), plotted[MEM_TOKEN.key].max())
     ax.set_xlabel("Mem Token: o200k_base tokens of memory given to the agent per retrieval (log scale)")
     ax.set_ylabel("ESM (% of scored queries)")
     ax.set_title("Memory score vs. memory tokens per retrieval")
@@ -284,14 +292,17 @@ def esm_vs_cost(runs: pd.DataFrame) -> Any:
     priced = runs[runs["cost_per_query"].notna() & (runs["cost_per_query"] > 0) & runs[ESM.key].notna()]
     unpriced = runs[~runs.index.isin(priced.index)]
     fig, ax = plt.subplots(figsize=(9, 5.2))
+    middle = math.sqrt(priced["cost_per_query"].min() * priced["cost_per_query"].max()) if len(priced) else 0
     for _, row in priced.iterrows():
         color = memory_color(row["memory"])
         error = interval_error(row, ESM.key)
         if error is not None:
             ax.errorbar(row["cost_per_query"], row[ESM.key], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
         ax.scatter(row["cost_per_query"], row[ESM.key], s=80, color=color, zorder=3)
-        ax.annotate(row["model"], (row["cost_per_query"], row[ESM.key]), textcoords="offset points", xytext=(6, 4),
-                    fontsize=8)
+        # Labels point inwards (right of a point in the left half, left in the right half): none leaves the axes.
+        right = row["cost_per_query"] > middle
+        ax.annotate(row["model"], (row["cost_per_query"], row[ESM.key]), textcoords="offset points",
+                    xytext=(-6 if right else 6, 4), ha="right" if right else "left", fontsize=8)
     currencies = sorted(set(priced["currency"].dropna()))
     if priced.empty:
         ax.text(0.5, 0.5, "no run has a price: give a price table (--prices FILE or $VMB_PRICES)",
@@ -299,11 +310,7 @@ def esm_vs_cost(runs: pd.DataFrame) -> Any:
         ax.set_xticks([])
     else:
         ax.set_xscale("log")
-        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x:g}"))
-        ax.xaxis.set_minor_formatter(NullFormatter())
-        low, high = priced["cost_per_query"].min(), priced["cost_per_query"].max()
-        ax.set_xlim(low / 2, high * 2)
+        _log_axis(ax.xaxis, priced["cost_per_query"].min(), priced["cost_per_query"].max())
     ax.set_ylim(-3, 105)
     ax.set_xlabel(f"cost per query ({', '.join(currencies) or 'no price'}; log scale): model requests of the queries")
     ax.set_ylabel("ESM (% of scored queries)")

@@ -56,8 +56,9 @@ def stage_text(runs: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-# Stages coloured from where memory lost the answer (warm) to where it was used (cool), solved green.
-STAGE_COLORS = dict(zip(STAGES, ("#B2182B", "#EF8A62", "#FDDBC7", "#F7F7F7", "#D1E5F0", "#67A9CF", "#1B7837")))
+# Stages coloured from where memory lost the answer (warm) to where it was used (cool), solved green; each
+# plainly visible on white and apart from the others with any colour-vision deficiency (tests/test_figures.py).
+STAGE_COLORS = dict(zip(STAGES, ("#B2182B", "#E0765A", "#F0B088", "#B89AC8", "#9A9A9A", "#4A8BC2", "#1B7837")))
 
 
 def stage_figure(counts: pd.DataFrame) -> Any:

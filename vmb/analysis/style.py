@@ -1,6 +1,7 @@
 """Names, order and colours shared by every table and figure, so a memory setting looks the same
 everywhere: one colour per setting (Okabe-Ito, readable by colour-blind readers), one label. A memory
-setting's label, colour and rank are declared on its class (``vmb.memory.memory_info``)."""
+setting's label, colour and rank are declared on its class (``vmb.memory.memory_info``). The error types
+have a palette of their own that no memory setting's colour resembles."""
 
 from __future__ import annotations
 
@@ -14,17 +15,21 @@ from vmb.results.taxonomy import CATEGORIES
 
 REASONING_LABELS = {t.name: t.label for t in REASONING}
 
+# The error types' own palette: no colour a memory setting has (shipped, systems, spares) is near any of them,
+# nor are two of them, in normal vision or with any of the three colour-vision deficiencies (CIE76 of at least
+# 12, tests/test_figures.py), and each is plainly visible on white. Families share a hue: the wrong values
+# purple to pink, the invalid calls green.
 CATEGORY_COLORS = dict(zip(CATEGORIES, (
-    "#BBBBBB",  # no action
-    "#EE7733",  # wrong target
-    "#CC3311",  # wrong value: conflict (the wrong-value family: red, wine, pink)
-    "#882255",  # wrong value: stale
-    "#EE99AA",  # wrong value: unsupported
-    "#0077BB",  # over-action
-    "#33BBEE",  # unknown tool (the invalid-call family: cyan, teal, grey-blue)
-    "#009988",  # not loaded
-    "#77AADD",  # refused arguments
-    "#444444",  # degenerate output
+    "#666677",  # no action (slate: nothing done)
+    "#DDBB66",  # wrong target
+    "#882288",  # wrong value: conflict
+    "#AA77EE",  # wrong value: stale
+    "#FFAADD",  # wrong value: unsupported
+    "#CCCC44",  # over-action
+    "#005522",  # unknown tool
+    "#669955",  # not loaded
+    "#99CC88",  # refused arguments
+    "#3344BB",  # degenerate output
 )))
 
 # Every figure is drawn and saved inside this style (``figure_style()``), never set globally: a
