@@ -20,9 +20,9 @@ from vmb.data.spoken_words import SWITCH_WORDS
 from vmb.generate.export.vetting import check_query
 from vmb.generate.plan import personas
 from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, qa, speech, talk
+from vmb.generate.procedural import asks, chains, qa, speech
 from vmb.generate.settings import settings
-from vmb.generate.words import ask_words, speech_words, states
+from vmb.generate.words import ask_words, speech_words, states, talk_frames
 from vmb.generate.words.devices import CONTENT, content_of, plain, usable
 
 _OPTIONS = GenerateOptions(groups=40, seed=5)
@@ -195,7 +195,7 @@ def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
     from vmb.data import load_benchmark
 
     bench = load_benchmark(generate(wording_dir.parent / "talk", options))
-    heads = [re.escape(f.split("{")[0].split("[")[0].strip()) for f in talk.VALUED_CAR_TALK]
+    heads = [re.escape(f.split("{")[0].split("[")[0].strip()) for f in talk_frames.VALUED_CAR_TALK]
     valued = re.compile("|".join(h for h in heads if h))
     found = 0
     for group in bench.groups:

@@ -23,7 +23,7 @@ from vmb.generate.plan.recipes import BUILDERS, recipes
 from vmb.generate.procedural import asks, chains, speech, talk, voices
 from vmb.generate.schemas import Chain, Event, Utterance
 from vmb.generate.settings import settings
-from vmb.generate.words import ask_words, lexicon, situations, speech_words, states
+from vmb.generate.words import ask_words, lexicon, situations, speech_words, states, talk_frames
 from vmb.generate.words.corrections import CORRECTIONS, RELATIVE
 from vmb.generate.words.devices import DEVICES, usable, value_noun
 
@@ -280,8 +280,8 @@ def test_a_relation_that_says_a_gender_goes_with_a_name_of_it(wording_bench: Ben
     pool = words()
     wrong = {"female": set(pool["male_names"]) - set(pool["female_names"]),
              "male": set(pool["female_names"]) - set(pool["male_names"])}
-    pattern = re.compile(r"\b(" + "|".join(r for r, g in talk._KINDS if g) + r") ([A-Z][a-z]+)\b")
-    gender = {r: g for r, g in talk._KINDS}
+    pattern = re.compile(r"\b(" + "|".join(r for r, g in talk_frames.KINDS if g) + r") ([A-Z][a-z]+)\b")
+    gender = {r: g for r, g in talk_frames.KINDS}
     slips = [f"{where}: {m.group(0)!r}" for where, text in _lines(wording_bench) for m in pattern.finditer(text)
              if m.group(2) in wrong[gender[m.group(1)]]]
     assert not slips, _report(slips)

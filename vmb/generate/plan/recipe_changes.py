@@ -61,9 +61,9 @@ def state_shift(i: int, s: Setting, names: list[str], rng: Random, density: int,
     elif order < 0.15 and third:  # someone else's value came first
         others = [n for n in names if n != person]
         voices = (Voice(rng.choice(others), rng.choice(third), "own", preference=False), said_usual, during)
-    elif order < 0.25 and not base and not stepped:  # the usual value recalled while the state lasts
+    elif order < 0.3 and not base and not stepped:  # the usual value recalled while the state lasts
         voices = (during, said_usual)
-    elif order < 0.33 and not base and not stepped:  # the state's end says the usual value again
+    elif order < 0.42 and not base and not stepped:  # the state's end says the usual value again
         voices = (during, Voice(person, usual, "ended", condition=state, preference=False))
     else:  # the state's end is the query's to say, or implied by asking for the usual value
         if not stepped and "guest" in fitting and rng.random() < 0.4:  # a houseguest's own value while the guest stays

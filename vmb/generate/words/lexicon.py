@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from vmb.generate.words.domain_more import MORE
+
 
 def _bank(text: str) -> tuple[str, ...]:
     return tuple(w.strip() for w in text.split(",") if w.strip())
@@ -212,7 +214,58 @@ DOMAINS: dict[str, dict[str, tuple[str, ...]]] = {
                      "watched, binged, recorded, missed, recommended, streamed, rewatched, gave up on, caught, reviewed",
                      "addictive, slow, hilarious, tense, clumsy, gorgeous, predictable, bleak, clever, overrated",
                      "cinema, sofa, pub, friend's place, streaming queue"),
+    "kids": _domain("spelling test, science project, swimming badge, parents' evening, lunch box, school trip form, "
+                    "homework diary, football kit, nativity costume, head lice letter, book week outfit, class assembly, "
+                    "sports day, reading record, times tables, lost jumper, after-school club, birthday invitation, "
+                    "tooth fairy visit, sleepover bag",
+                    "signed, packed, labeled, forgot, practiced, glued together, found, washed, ironed, checked",
+                    "muddy, last-minute, adorable, soggy, lopsided, glittery, crumpled, proud, sticky, hopeless",
+                    "school gate, playground, classroom, leisure pool, scout hut"),
+    "pets": _domain("flea treatment, dog bed, scratching post, vet bill, puppy class, cat flap, fish tank filter, "
+                    "rabbit hutch, chew toy, dog lead, grooming appointment, pet insurance, bird cage, hamster wheel, "
+                    "worming tablets, kennel booking, muddy paw prints, litter tray, squeaky ball",
+                    "walked, groomed, fed, trained, bathed, chased, rescued, microchipped, spoiled, rehomed",
+                    "scruffy, lazy, greedy, nervous, muddy, clingy, shiny, hyper, sulky, gentle",
+                    "vet's, dog park, pet shop, kennels, beach path"),
+    "neighbors": _domain("boundary hedge, shared driveway, street party, parcel mix-up, barking dog, new neighbors, "
+                         "garden bonfire, wheelie bins, noise complaint, lost cat poster, residents' meeting, "
+                         "borrowed ladder, fence post, hedge cutter, late-night drilling, welcome card, skip outside",
+                         "chatted about, complained about, returned, fixed, signed, organized, ignored, shared, swept, raised",
+                         "friendly, awkward, noisy, nosy, helpful, petty, generous, tense, chatty, quiet",
+                         "front step, cul-de-sac, shared yard, corner shop, bus stop"),
+    "shopping": _domain("winter coat, new sofa, school shoes, garden furniture, kettle, birthday present, "
+                        "weekly shop, charity shop find, returns pile, loyalty points, online order, clearance rail, "
+                        "rug, mattress, reading glasses, wedding outfit, boots, duvet, picnic set",
+                        "bought, returned, tried on, ordered, haggled over, browsed, exchanged, wrapped, found, reserved",
+                        "bargain, pricey, flimsy, cozy, sturdy, tacky, elegant, scratchy, roomy, last",
+                        "outlet village, high street, charity shop, market hall, shopping center"),
+    "outings": _domain("zoo trip, aquarium visit, castle tour, pier arcade, boat trip, picnic spot, maze, waterfall walk, "
+                       "steam railway, safari park, crazy golf, museum late, country fair, botanical garden, ice rink, "
+                       "cave tour, lavender farm, pick-your-own farm, sculpture trail, seal colony",
+                       "visited, explored, booked, braved, walked round, queued for, raved about, photographed, skipped, revisited",
+                       "heaving, magical, drizzly, overpriced, peaceful, breezy, enchanting, muddy, underwhelming, glorious",
+                       "seaside, national park, country estate, market town, harbor village"),
+    "community": _domain("council meeting, library petition, recycling scheme, bus timetable, park cleanup, "
+                         "town planning notice, polling station, community fridge, bench appeal, pothole report, "
+                         "allotment waiting list, village newsletter, speed bump vote, Christmas market plans, "
+                         "repair café, footpath closure, swimming pool campaign, noise survey",
+                         "signed, attended, read, voted on, objected to, volunteered for, printed, circulated, backed, reported",
+                         "heated, sleepy, pointless, inspiring, rowdy, drawn-out, civil, packed, bureaucratic, hopeful",
+                         "town hall, library, community center, parish office, high school hall"),
+    "weddings": _domain("save-the-date card, seating chart, first dance, hen weekend, stag do, wedding cake, "
+                        "best man's speech, registry office, bouquet, guest list, wedding favors, ring bearer, "
+                        "rehearsal dinner, honeymoon, wedding list, buttonholes, bridesmaid dress, evening buffet",
+                        "planned, rehearsed, tasted, chose, booked, wrote, ordered, sewed, cried at, danced through",
+                        "tearful, elegant, chaotic, romantic, overdone, sweet, rainy, lavish, intimate, rowdy",
+                        "registry office, country house, barn venue, beach, hotel ballroom"),
 }
+
+def _merged(domain: str, more: tuple[str, str, str, str]) -> dict[str, tuple[str, ...]]:
+    extra = _domain(*more)
+    return {k: tuple(dict.fromkeys(v + extra[k])) for k, v in DOMAINS[domain].items()}
+
+
+DOMAINS.update({name: _merged(name, more) for name, more in MORE.items()})
 
 INTEREST_DOMAINS = {
     "gardening": "garden", "jazz records": "music", "trail running": "running", "pottery": "craft", "birdwatching": "birds",
@@ -234,11 +287,14 @@ JOB_DOMAINS = (
     (("artist", "designer", "illustrat", "photograph", "animator", "writer", "editor", "music", "curator"), "arts"),
     (("retail", "sales", "shop", "buyer", "merchandis", "store", "barista", "chef"), "shop"),
 )
-SHARED_DOMAINS = ("home", "family", "food", "money", "travel", "health-life", "shows")
+SHARED_DOMAINS = ("home", "family", "food", "money", "travel", "health-life", "shows", "kids", "pets", "neighbors",
+                  "shopping", "outings", "community", "weddings")
 
 FEELINGS = _bank("exhausted, thrilled, relieved, nervous, fed up, proud, curious, annoyed, surprised, homesick, restless, "
                  "grateful, embarrassed, hopeful, overwhelmed, smug, confused, delighted, guilty, calm, skeptical, "
-                 "impatient, giddy, drained, chuffed, wistful, jittery, content, miffed, amazed")
+                 "impatient, giddy, drained, chuffed, wistful, jittery, content, miffed, amazed, sheepish, baffled, "
+                 "torn, glum, rattled, cheerful, weary, buoyant, indignant, touched, uneasy, startled, fond, "
+                 "cross, lighthearted, defeated, reassured, dazed")
 WHEN = _bank("this morning, last night, on Sunday, yesterday afternoon, over the weekend, on Monday, last Thursday, "
              "the other day, earlier today, two weeks ago, on Friday evening, before lunch, after work yesterday, "
              "at dawn, late on Tuesday, during my lunch break, on Saturday morning, last month, "
@@ -253,30 +309,50 @@ DURATIONS = _bank("twenty minutes, three hours, most of the afternoon, half the 
 AMOUNTS = _bank("twelve dollars, forty bucks, ninety-odd dollars, sixty-five dollars, a fiver, two hundred dollars, "
                 "eighteen dollars, thirty-odd dollars, nine dollars, a small fortune")
 OPENERS = _bank("Honestly, So, Okay, Guess what, Funny thing, Well, You know what, Listen, Oh, Right, Anyway, "
-                "Between us, By the way, Quick update, Remember, Ugh, Good news, Small thing, Weirdly, Heads up")
+                "Between us, By the way, Quick update, Remember, Ugh, Good news, Small thing, Weirdly, Heads up, Right then, "
+                "Funnily enough, Get this, Before I forget, Speaking of which, Mind you, Now then, "
+                "Random thought, Believe it or not, Turns out, Fun fact, Real talk, On another note, Long story short")
 REACTIONS = _bank("No way, Seriously, That's brilliant, Oh dear, Typical, Lucky you, Poor thing, Ha, Of course, "
-                  "Wow, Yikes, Fair, Classic, Oh nice, Hang on, Wait, Bless, Huh, Brutal, Oof")
+                  "Wow, Yikes, Fair, Classic, Oh nice, Hang on, Wait, Bless, Huh, Brutal, Oof, Blimey, Gosh, Good grief, "
+                  "Goodness, Oh wow, Oh no, Nice one, Crikey, Ouch, Fancy that, Well done, Amazing, Dear me, "
+                  "Unbelievable, Figures, Sounds about right, Never, Go on, Cheers for that")
 
 # General banks any thread may draw on.
 FOODS = _bank("lentil soup, fish tacos, lemon tart, pad see ew, banana bread, mushroom risotto, chili con carne, "
               "apple crumble, falafel wraps, beef stew, veggie lasagna, key lime pie, miso ramen, shakshuka, pierogi, "
               "samosas, goulash, clam chowder, blueberry muffins, pulled pork, gnocchi, paella, spring rolls, "
               "carrot cake, jollof rice, biryani, cornbread, tiramisu, pho, empanadas, quiche, brisket, baklava, "
-              "churros, borscht, tabbouleh, jambalaya, pancakes, scones, dumplings, moussaka, croissants")
+              "churros, borscht, tabbouleh, jambalaya, pancakes, scones, dumplings, moussaka, croissants, "
+              "shepherd's pie, fish pie, bread pudding, chicken satay, egg fried rice, minestrone, flapjacks, "
+              "lamb tagine, bean chili, sticky toffee pudding, jerk chicken, potato salad, french toast, gumbo, "
+              "spanakopita, bibimbap, katsu curry, ratatouille, meatballs, coleslaw, rhubarb crumble, cheese scones, "
+              "enchiladas, nasi goreng, sausage rolls, trifle, pavlova, corn fritters, hot cross buns, chicken soup")
 OBJECTS = _bank("umbrella, thermos, extension cord, phone charger, sewing kit, flashlight, toolbox, step ladder, "
                 "hammock, kettle, blender, lawnmower, suitcase, backpack, bike lock, picture frame, doormat, "
                 "spice grinder, laptop stand, bookshelf, radiator key, garden hose, ironing board, coat rack, "
-                "headphones, alarm clock, desk lamp, rice cooker, air fryer, yoga block, cool box, deck chair")
+                "headphones, alarm clock, desk lamp, rice cooker, air fryer, yoga block, cool box, deck chair, "
+                "tape measure, sleeping bag, tent pegs, cake tin, paddling pool, stepladder, jump leads, hand drill, "
+                "watering can, wheelbarrow, sewing machine, fishing net, camping stove, snow shovel, baby monitor, "
+                "sewing basket, typewriter, pressure washer, ice-cream maker, slow cooker, hedge trimmer, dartboard, "
+                "bread maker, guitar stand, hot water bottle, sledge, easel, microscope, waffle iron, label maker")
 ANIMALS = _bank("beagle, tabby cat, parrot, hamster, tortoise, goldfish, labrador, rabbit, ferret, guinea pig, "
-                "border collie, gecko, cockatiel, pony, dachshund, husky, corgi, goat, hens, ducks")
+                "border collie, gecko, cockatiel, pony, dachshund, husky, corgi, goat, hens, ducks, bloodhound, spaniel, "
+                "budgie, chinchilla, terrier, ginger tom, axolotl, whippet, poodle, lovebird, bearded dragon, alpaca")
 ADVERBS = _bank("honestly, frankly, basically, apparently, luckily, weirdly, annoyingly, thankfully, oddly, clearly, "
                 "naturally, sadly, happily, seriously, strangely, somehow, obviously, surprisingly, ironically, "
-                "admittedly, technically, literally, probably, definitely, mostly, barely, nearly, roughly")
+                "admittedly, technically, literally, probably, definitely, mostly, barely, nearly, roughly, "
+                "reluctantly, stubbornly, cheerfully, quietly, grudgingly, proudly, carefully, hastily, secretly, "
+                "patiently, bravely, wisely, clumsily, boldly, cautiously, eventually, gladly, sheepishly")
 EVENTS = _bank("bake sale, street party, quiz night, charity gala, open day, book launch, school fete, pub quiz, "
                "housewarming, leaving do, office party, craft fair, car boot sale, garden party, jumble sale, "
-               "talent show, tasting evening, barn dance, fun run, retirement party, christening, reunion dinner")
+               "talent show, tasting evening, barn dance, fun run, retirement party, christening, reunion dinner, "
+               "wine tasting, carol service, fireworks night, harvest supper, village show, coffee morning, "
+               "ceilidh, sponsored walk, raffle night, prize giving, wedding fair, beer festival, plant sale, "
+               "swap shop, poetry night, choir concert, dog show, charity auction, film night, open mic, "
+               "family fun day, ghost walk, cheese fair, cake contest, dance recital, chili cook-off")
 WEATHER = _bank("drizzle, heatwave, hailstorm, cold snap, fog bank, gale, sleet, muggy spell, thunderstorm, frost, "
-                "downpour, dry spell, flurries, mist, scorcher")
+                "downpour, dry spell, flurries, mist, scorcher, storm alert, hard frost, black ice, sea fret, "
+               "wind chill, sandstorm forecast, pollen spike, flash flood, humid night, late snow")
 LANGUAGES = _bank("Spanish, Portuguese, Italian, Japanese, Korean, Mandarin, Cantonese, Arabic, Turkish, Greek, Polish, "
                   "Dutch, Swedish, Norwegian, Finnish, Hungarian, Czech, Swahili, Hindi, Tagalog, Vietnamese, Thai, "
                   "Welsh, Irish, Icelandic, Hebrew, Farsi, Ukrainian, Romanian, Basque")

@@ -1,0 +1,310 @@
+"""The frames of the procedural dialogue's everyday talk, and the small banks only they use: pure data,
+in our own words. ``vmb.generate.procedural.talk`` holds the grammar that fills them.
+
+A frame is written with alternatives (``[a|b|c]``, each itself a frame) and slots (``{thing}``: the
+topic's things, what was done, how it went, acquaintances, jobs, companies, towns, times, amounts, a
+cause); a table is the frames of one move of a thread (its opening, a question, a detail, a reaction,
+a callback to an earlier day, a plan, a close).
+"""
+
+from __future__ import annotations
+
+OPEN = (
+    "{when_cap} I {adv} {act} the {thing}, and [it turned out|the result was|it ended up] {qual}.",
+    "[I have to|Let me|I need to|I must|I should] [tell you|fill you in|update you] [about|on] [the|that|my] {thing} {when}.",
+    "{name} and I {act} the {thing} {when}; [it was|it came out|everything looked] {qual}.",
+    "So the {thing} is {adv} {qual}, after {dur} [of work|of fiddling|of trying|with {name}].",
+    "[You won't believe|Guess|Wait till you hear|Ask me] what [happened|went down|went wrong] [with|to] [the|my|that] {thing} [at|near|outside] the {place}.",
+    "I spent {dur} on the {thing} {when} and [felt|came away|ended up] {feel}.",
+    "{name_full} from {company} [asked me|grilled me|quizzed me|emailed me] about the {thing} {when}.",
+    "The {thing} cost me {amount}, [can you believe it|no joke|and I'm still {feel}]?",
+    "[I'm|Still] {feel} about the {thing}; {name} [says|reckons|thinks] it looks {qual}.",
+    "[Big|Small|Odd|Funny] news [on the {thing} front|about the {thing}]: I {act} it [myself|with {name}'s help].",
+    "[Work update|Quick one from work|News from {company}]: [the|our|that] {work_thing} is {work_qual} [again|as usual|{when}].",
+    "[As a|Being a] {my_job}, I [never thought|didn't expect|hardly imagined] I'd {act} a {thing} {when}.",
+    "My {rel} [dropped off|lent me|sent over|found] a {color} {thing} {when}, [no idea why|out of nowhere].",
+    "[Someone at {company} wants|A guy from {company} wants|Two people at {company} want] to {bs} {later}, {adv}.",
+    "{name} brought {food} to the {event} {when} and [nobody|everybody|half the room] [noticed|asked for more].",
+    "The {weather} {when} [ruined|wrecked|delayed] the {thing}, so {name} and I [improvised|gave up|went for {food}].",
+    "[Did I mention|Have I told you|Did you hear|I forgot to say] my {rel} adopted a {animal}? It [chewed|sat on|knocked over] my {object} {when}.",
+    "{adv_cap}, the {event} at {name}'s [place|house|flat] [turned into|became|ended in] a [debate|row|long chat] [about|over] the {thing}.",
+    "I [lost|found|broke|borrowed] {name}'s {object} {when}, [right before|just after|in the middle of] the {thing}.",
+    "[My|Our] {rel} [just got|landed|started] [a job as|work as|a post as|a position as] a {job} [at|with] {company} in {city}.",
+    "{name} is learning {lang} [before|for|ahead of] [the|a|her|his] [trip|move|holiday|posting] to {country}, [and|so] we [practiced|tried it out|ran through a few phrases|did flashcards] {when}.",
+    "[Over|At] {food} {when}, {name_full} [explained|pitched|described] the {catch} [at|behind] {company}.",
+    "[I finally|We finally|I at last] {act} the {thing} {when}, [after|following] {dur} of [putting it off|talking about it|dithering].",
+    "The {thing} [needs|wants|could use] [another look|more work|a second go], [because|since] {cause}.",
+    "{name} [rang|texted|messaged] {when}: the {thing} is [ready|back|sorted|in a state] [at last|again|already].",
+    "[Remember|You know] the {thing} I [mentioned|told you about|was fretting over]? [It's|That's] {qual} now.",
+    "[I've been|We've been] [trying to|meaning to|working up to] {do} the {thing} [since|all through] {month}.",
+    "My {rel} [says|reckons|insists] the {thing} [should|ought to] be [done|sorted|finished] {later}.",
+    "[I|We] [took|brought] the {thing} to the {place}, and [the|a] {job} there [laughed|frowned|nodded] at it.",
+    "[There's|We have] a [problem|snag|hitch] with the {thing}: {cause}.",
+    "[Half|Most] of {when} went on the {thing}, [and|but] [it was worth it|I'd do it again|I regret nothing].",
+    "{name_full} [wants|has offered] to [buy|borrow|take over] the {thing} for {amount}.",
+    "[If|When] {name} [sees|hears about] the {thing}, [they'll|she'll|he'll] [tease me for weeks|want one too|go quiet].",
+    "[I'm|We're] [giving|trying] the {thing} [one more|a last|a proper] [go|chance] {later}, [because|since] {cause}.",
+    "Quick [question|one]: [has anyone|did anybody] [seen|moved|borrowed] [my|the] {object}? I need it for the {thing}.",
+    "[Guess who|You'll never guess who] [turned up|showed up|popped in] at the {place} {when}: {name}, [with|carrying] {food}.",
+    "{when_cap}, the {animal} [got into|ran off with|sat on] the {thing}, [so|and] [that was|there went] {dur}.",
+    "[We|I] [agreed|decided|settled on] [to|that we'd] {do} the {thing} {later}, [weather permitting|if {name} can come|budget allowing].",
+)
+ASK = (
+    "[Wait|Hang on|Sorry|Hold on], [is that|was that|isn't that] [the|that] {thing} {name} [was on about|mentioned|kept raving about]?",
+    "How [long|many evenings|many weekends|many hours] did [the|that|your] {thing} [take|eat up|cost you]?",
+    "Did {name} [ever|actually|finally] [get back to you|reply|follow up|say anything] [about|on|regarding] [the|that] {thing2}?",
+    "Was it the {qual} [kind|sort|type] or [more|rather] {qual2}?",
+    "[Who told you to|What made you|Whose idea was it to|Why did you] [try|pick|go to|book] [the|that] {place} [in {city}|on {street}]?",
+    "And what does {name} [think of|make of|say about] the {thing2}?",
+    "Are you [doing|tackling|starting|planning] the {thing2} [next|after that|{later}]?",
+    "[Was this|Was that|Did this happen|Did all that happen] [before or after|around|during|right after] [the|that] {event} at {name}'s?",
+    "[Is that|Was that|So that's] [why|the reason] you [looked|seemed|sounded|were] so {feel} {when}?",
+    "Would {name} [help|give you a hand|pitch in|lend a hand] [with|on] [the|that] {thing2}, [do you think|maybe|honestly]?",
+    "How much is a {qual} {thing2} [these days|now|at the {place}|in {city}]?",
+    "Didn't your {rel} [have|own|try] [one|a {thing2}] [once|years ago|in {country}]?",
+    "[Any|Got any] [photos|pictures|proof] [of|from] [the|that] {thing}, or [was it|is it] too {qual}?",
+    "[What did the {animal} make of|How did the {animal} react to] [all that|the {object}]?",
+    "Is {name} still [working as|training as] a {job} [at|for] {company}?",
+    "[Does|Did] {name} [still|ever] speak {lang}, [from|after] [the years|that summer|the stint|growing up|the gap year] in {country}?",
+    "[Why|How come] [didn't|did] {name} [come|turn up|help] [with|for] the {thing2}?",
+    "[Did you|Do you] [get|find|buy] the {thing2} at the {place}, or [online|from {name}]?",
+    "[Has|Did] {name} [finished|sorted|returned] the {object} [yet|by now]?",
+    "What [would|will] you [do|try] [differently|next time] with the {thing}?",
+    "[Is|Was] the {thing2} [worth|really worth] {amount}, [honestly|do you think]?",
+    "[When|Since when] [did|have] you [get|got] so [into|keen on] the {thing2}?",
+    "[Could|Would] you [show|teach] me [how to|the way to] {do} the {thing2} {later}?",
+    "[How is|How's] your {rel} [getting on|doing] with the {thing2}?",
+    "[Does|Did] the {animal} [still|ever] [go near|chew|sleep on] the {thing2}?",
+    "[What time|When] [does|did] the {place} [open|close|shut] [on|this] {weekday}?",
+    "[Who's|Who is] [doing|handling|looking after] the {thing2} while {name} is away?",
+    "[Is|Was] that [because|why] {cause}?",
+    "[Did|Do] you [tell|warn|ask] {name} [about|before] the {thing2}?",
+    "[How|So how] [did|does] the {thing2} [compare|stack up] [to|with] the [old|last] one?",
+)
+DETAIL = (
+    "Mostly the {thing2}. I {act} it [twice|three times|again {when}|once more] and [it's|now it's|it looks|it seems] {adv} {qual}.",
+    "{name} [showed me|taught me|found] [a trick|a shortcut|another approach] [with|for] [the|that|my] {thing2}; [saved|cut] {dur}.",
+    "The [guy|woman|kid|owner] at the {place}, a {job}, [said|claimed|swore] it [usually|often] looks {qual}.",
+    "It was {qual} at first, then {qual2} once I {act} the {thing2}.",
+    "I [copied|followed|stole] {name}'s [method|routine|approach]: {act} it, wait {dur}, then [repeat|check].",
+    "[We ended up|We wound up|We finished|The day ended] [at|near|behind|outside] [a|the|some] {place} in {city} with {name}'s [crew|cousins|friends from {country}].",
+    "[It took|All told it was|That cost me] {dur}, plus {amount} for a [new|spare|used] {thing2}.",
+    "[About|Roughly|Maybe|Nearly] {num} [tries|attempts|goes|rounds], [and|but] [the last|the {ordinal} one|the {ordinal}] [was|looked|came out] [the least|the most] {qual}.",
+    "My {rel} swears by a {qual} {thing2}, so I [borrowed|bought|ordered] one [from {company}|off {name}|online].",
+    "[Half|Most|Some|A third] of the {thing2} [went fine|worked|held up|survived]; [the rest|everything else|the remainder] [was|looked|felt] {adv} {qual2}.",
+    "[Apparently|Supposedly|According to {name}|Word is] the [secret|trick|key] [is|involves|needs] a {color} {thing2} and [patience|{food}|luck|{adv} good timing].",
+    "[The|Our|That] {work_thing} [came up|got mentioned|hit the agenda|resurfaced] [too|again|as well], since {company} [insists on|keeps pushing|wants] a {catch}.",
+    "[Between|Around|Despite] the {weather} and the {event}, I {adv} [still|somehow|even] {act} the {thing2}.",
+    "{name_full} [offered|promised|threatened] to {bs} [if|unless|once] the {thing2} [works|fails|arrives].",
+    "The {object} [broke|went missing|fell apart] halfway, so {name} [lent|gave|threw] me theirs.",
+    "[Funnily|Strangely|Sadly] enough, the {animal} [loved|ignored|attacked] the {thing2} [most|first].",
+    "{name} [is|works as] a {job} [now|these days|at the moment], [somewhere in|out in|near|based in] {country}, [and|so] [knows|swears by|can explain] the {thing2}.",
+    "{company} [calls|markets] it [their|a] {catch}, [whatever that means|which tells you nothing].",
+    "[On|Along|Off] {street} there's a {place} [run by|owned by] a {job} [from|who grew up in] {country}.",
+    "The [trick|secret|main thing] was to {do} it [first|slowly|early], [because|since] {cause}.",
+    "[First|At first] it [looked|seemed] {qual}, [but|then] {name} [pointed out|noticed|spotted] [a crack|a gap|the problem|a mistake].",
+    "[We|I] [paid|spent|wasted] {amount} on [a|the] {thing2} that [broke|went missing|never arrived] [within|after] {dur}.",
+    "{name} [found|dug out|rescued] an old {thing2} [in the loft|at the tip|in a skip|at the {place}], [good as new|barely used].",
+    "[It's|That's] [not|hardly] {qual}, [it's|just] {qual2}; {name} [exaggerates|makes things up|always says that].",
+    "[Only|Just] [two|three|four] of us [turned up|came|stayed], [because|since] {cause}.",
+    "[The|That] {place} [has|had] [a new owner|new hours|a queue round the block|a waiting list] [now|since {month}].",
+    "I [asked|checked with] [a|the] {job} at the {place}, [and|who said] [it's|it was] [normal|nothing to worry about|a common fault].",
+    "[We|They] [moved|shifted|swapped] the {thing2} [to|onto] {weekday} [because|since] {cause}.",
+    "[Next to|Beside|Behind] the {thing2} there was a {color} {object} that [nobody|no one] [claimed|would own].",
+    "[Everyone|Half the street|The whole family] [had|gave] an opinion on the {thing2}, [mostly|all of them] {qual}.",
+    "[So|Anyway], the {thing2} [is|sits] [in the shed|by the door|under the stairs] [for now|for the moment], [because|since] {cause}.",
+    "[I|We] [got|had] [a|the] {thing2} [from|off] {name_full} [for nothing|for peanuts|in a swap|for {amount}].",
+    "The [instructions|leaflet|manual] [said|claimed] {dur}; it [took|was] [twice that|all day|{dur}].",
+    "{name} [blames|blamed] the {weather}, [but|though] [I think|honestly] {cause}.",
+    "[Luckily|Thankfully|Happily], {name} [knew|knows] a {job} who [fixed|sorted|looked at] it [for free|for {amount}|the same day].",
+)
+REACT = (
+    "{reaction}, that [sounds|seems|looks] {qual}.", "{reaction}! {name} would have [loved|hated|filmed] the {thing2}.",
+    "{reaction}. [I'd have been|I would have been] {feel} [too|as well|myself|in your shoes].",
+    "{reaction}, [you never|nobody ever|{name} never] [mentioned|told me about|brought up] [the|that|your] {thing2} [before|{when}|till now].",
+    "{reaction}, [and|so] [all that|the whole saga|that palaver|the drama] [for|over] {amount}?",
+    "{reaction}. [Sounds like|That's so|Typical] {name}.",
+    "{reaction}, the {place} [was|looked] {qual} [in {month}|back then|in the spring|when I went].",
+    "{reaction}; [a|even a] {qual} {thing} beats [no|a {qual2}] {thing}.",
+    "{reaction}. My {rel} [went through|had|lived through|survived] [the same|a similar|exactly that] [thing|drama|saga] [in {city}|{when}].",
+    "{reaction}, {first}. [Next time|Maybe next time|Do] bring {food}.",
+    "[{reaction}.|{reaction},] [Rather you than me|Better you than me|Glad it wasn't me].",
+    "{reaction}, [how|so how] did {name} take it?", "{reaction}. [I|We] [had|tried] one [of those|like that] {when}; {qual}.",
+    "{reaction}, {dur} is [a lot|plenty|nothing] for a {thing2}.",
+    "{reaction}. [Did|Does] {name} know [yet|about it]?", "{reaction}, [at least|still,] the {thing2} [survived|held up|is done].",
+    "[{reaction}.|{reaction}!] [I'd pay|I'd give] {amount} to [see|have seen] that.",
+    "{reaction}, and {when} of all [days|times].", "{reaction}. Poor {name}.",
+    "{reaction}, [so|and] [that explains|no wonder] the {thing2} [looked|seemed|was] {qual}.",
+)
+CALLBACK = (
+    "[Isn't|Wasn't|Is] that [what|exactly what|roughly what|just what] [you|{name}] [said|told me|kept saying|claimed] {when} [about|regarding] [the|that] {past}?",
+    "[Like|Same as] [that time|the day|the week] {when} with {name} and the {past}.",
+    "You were [so|really|pretty] {feel} about the {past} {when}, [remember|admit it]?",
+    "After what {name} [told us|said|posted] {when} about the {past}, I'm not [surprised|shocked].",
+    "[Last time|On {weekday}|Back in {month}] [you'd|you had] [only just|barely|hardly] {act} [the|that] {past}.",
+    "[That's|Quite|What] a [change|leap|shift|contrast] [from|after] [the|that|your] {qual} {past} [you showed me|{name} mocked] {when}.",
+    "[Remember|Think of] the {past} [from|on] {weekday}? [Same energy|Same story|Not even close].",
+    "[Still|So|Well,] [better than|nicer than|not as bad as|worse than|calmer than] [the|that|your] {past} [saga|fiasco|episode|business|affair] [at the {event}|in {month}|with {name}].",
+    "[How's|How is|What happened to] the {past} [you|{name}] [started|mentioned|fussed over] {when}?",
+    "[You|{name}] [swore|promised] the {past} would be {qual}, {when}.",
+    "The {past} [again|once more]? [I thought|I was sure] [that was|it was] [done|over|sorted] {when}.",
+    "Is this [related to|anything to do with|connected to] the {past} [from|on] {weekday}?",
+    "{name} still [talks about|brings up|laughs about] the {past} [from|in] {month}.",
+    "[Funny|Odd|Strange], the {past} [came up|got mentioned] at the {event} too.",
+)
+PLAN = (
+    "Let's ask {name} [about it|what they think|for advice] {later}.", "I'll [try|check out|look at] the {place} in {city} {later}.",
+    "Maybe I'll {plan} {later}.", "I'm [booking|planning|lining up|arranging|pencilling in] [another go at|a rematch with|a second round of|one more try at] [the|that] {thing2} {later}.",
+    "{name} wants to [come along|join|tag along] {later}, if you [fancy it|are free|want to].",
+    "We could [take|bring] the {thing2} [over to|along to] {name}'s {later}.",
+    "I'll [report back|let you know|text you] {later}, [fingers crossed|wish me luck].",
+    "[Next up is|After that comes|Then comes|Next comes] the {thing2}, [probably|hopefully|supposedly] {later}.",
+    "[If|Once] the {weather} [clears|passes|holds off], I'll [get back to|have another look at|finish] the {thing2} {later}.",
+    "I promised {name} we'd {bs} {later}, [half as a joke|only half joking|keeping it serious|mostly to annoy them].",
+    "[Next|This coming] {weekday} I'll [try|have a go at|tackle] the {thing2}, [because|since] {cause}.",
+    "[We should|Let's] [book|plan|sort] the {thing2} [before|ahead of] the {event}.",
+    "I'll [ask|check with] my {rel} [whether|if] [the|their] {object} is free {later}.",
+    "[If|When] {name} [says yes|agrees|is up for it], we'll [go|head] to the {place} {later}.",
+    "[I'm|I am] [saving|putting aside] {amount} [a week|a month] for a [proper|better|new] {thing2}.",
+    "[Don't|Never] let me [skip|dodge] the {thing2} {later}; {name} [is counting on it|will ask].",
+    "[We could|Maybe we can] [combine|pair] the {thing2} with [a trip|a visit|lunch] [to|at] the {place}.",
+    "[Tomorrow|Later] I'll [write|draw] up a [plan|list|timetable] for the {thing2} to {purpose}.",
+    "[After|Once] the {event}, [we'll|I'll] [have|find] time for the {thing2}.",
+    "[I'm|I am] [thinking of|considering] {doing} the {thing2} {later}, [to|so as to] {purpose}.",
+    "[Let's|We'll] [meet|regroup] at the {place} {later} and [sort out|decide on] the {thing2}.",
+    "[I'll|We'll] [take|bring] {food} [to|for] the {event}, [since|as] {cause}.",
+)
+CLOSE = (
+    "[Keep me posted|Let me know how it goes|Tell me everything|Report back] {later}.",
+    "[Good luck|Best of luck|Fingers crossed] [with|for] the {thing}, {first}.",
+    "[Send|Show] me a [photo|picture|video] [later|tonight|of the {thing}].", "Tell {name} I said [hi|hello|well done].",
+    "[Sounds like a plan|Deal|Fair enough|Brilliant], {first}.",
+    "[Don't let {name} talk you out of|Never let {name} put you off|Stick with] [the|that] {thing2}.",
+    "[Count me in|I'm in|Sign me up], [whenever it is|any day but {weekday}|if there's room|if {name} comes].",
+    "[I'll hold you to that|That's a promise|No backing out], {first}.",
+    "[Right|Okay|Good], [that's|so that's] the {thing} [settled|sorted|decided].",
+    "We'll [see|talk] [about it|again] {later}, then.", "[Rest|Sleep] [well|on it] before the {event}, {first}.",
+    "[Mind|Watch] the {weather} {later}, [it's meant to be|they say it'll be] [bad|grim|heavy].",
+    "[I'll|We'll] bring {food} [then|for everyone|if {name} cooks].",
+)
+PLANS = ("give it another shot", "ask for a refund", "take a proper class", "start over from scratch",
+         "drag {name} along", "write it all down", "buy a better {thing2}", "sleep on it", "call {company}",
+         "ask my {rel}", "visit the {place}", "bribe {name} with {food}", "borrow {name}'s {object}")
+# Car talk that is not a preference: a device named, no value, nobody's standing wish.
+CAR_TALK = (
+    "[By the way,|Oh, and] {device} made a [weird|funny|clicking] noise {when}; I should [mention it at|book] the service.",
+    "{name}'s car has {device} too, but they never [touch|use] it.",
+    "I [read|heard] that {device} [drains|eats] the battery, no idea if that's true.",
+    "[Did the dealer ever explain|Has anyone ever explained|Does anyone understand] {device}? I just [poke at it|press things until it works].",
+    "[My old car|My first car|Dad's old car] [didn't even have|never had|came without] {device}; [funny how you get used to things|you get spoiled fast|now I can't do without it].",
+)
+# The same with a value nobody here keeps: someone else's car, a rental, a value tried once and given
+# up (the release's histories state values that answer nothing; ours stated only the chains' own).
+VALUED_CAR_TALK = (
+    "{name}'s car has {setp}, and [they swear by it|they never change it|I can't stand it].",
+    "The rental [last month|on holiday|in {city}] came with {setp}; I never worked out how to change it.",
+    "On the test drive the dealer had {setp}. [Odd choice|Strange|No idea why].",
+    "I tried {setp} once [on the motorway|on a long drive|for a week]. Never again.",
+    "In the taxi {when} they had {setp}, [it was awful|I nearly said something|fair enough].",
+    "[My old car|Dad's old car|My first car] always had {setp}, [believe it or not|for years|until it died].",
+)
+# Acquaintances by how they are related to the speaker, with the gender the word says (none: either).
+KINDS = (("cousin", ""), ("neighbor", ""), ("aunt", "female"), ("uncle", "male"), ("colleague", ""),
+         ("old roommate", ""), ("brother-in-law", "male"), ("boss", ""), ("landlady", "female"),
+         ("friend from college", ""), ("dentist", ""), ("barber", ""), ("godmother", "female"), ("mentor", ""),
+         ("physio", ""), ("sister-in-law", "female"), ("nephew", "male"), ("niece", "female"), ("stepdad", "male"),
+         ("grandmother", "female"), ("second cousin", ""), ("flatmate", ""), ("babysitter", ""), ("accountant", ""),
+         ("piano teacher", ""), ("coach", ""), ("godfather", "male"), ("pen pal", ""), ("team captain", ""))
+WORK_THINGS = ("proposal", "budget", "roll-out", "review", "deadline", "pilot", "audit", "launch", "rota", "handover",
+               "restructure", "office move", "training day", "year-end", "tender", "stock take", "merger", "inspection",
+               "new intranet", "staff survey", "pay round", "client visit")
+WORK_QUALS = ("slipping", "on fire", "stalled", "back on track", "under review", "late", "a headache", "nearly done",
+              "on hold", "ahead of plan", "a mess", "signed off", "anyone's guess", "dragging on", "finally moving")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+# What one means to do with a thing of the topic, as a bare verb and as its -ing form.
+DO = ("finish", "sort out", "fix", "redo", "tidy up", "start on", "look at", "rethink", "tackle", "have a go at",
+      "paint", "move", "clear", "measure", "price up", "photograph", "pack up", "test", "clean", "replace")
+DOING = ("finishing", "sorting out", "redoing", "starting on", "selling", "rethinking", "tackling", "giving away",
+         "repainting", "moving", "clearing out", "measuring", "pricing up", "photographing", "packing up", "testing")
+# What a day is remembered by ("the weekend of Tina's move"), and where someone was ("while Ed was in hospital").
+OCCASIONS = ("party", "visit", "exam", "move", "wedding", "trip", "interview", "operation", "recital", "match",
+             "leaving do", "first day", "driving test", "graduation", "housewarming", "funeral", "hen party")
+AWAY = ("in hospital", "on holiday", "off work", "staying with us", "at the conference", "abroad", "moving house",
+        "on jury duty", "training for the marathon", "back home for a bit", "between jobs", "on nights")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# A free clause: who, did what, to what, where or when (each part from its own bank).
+SUBJECTS = ("I", "we", "{name}", "my {rel}", "{name_full}", "a {job} from {company}", "{name} and I",
+            "our neighbor {name}", "[half the office|the whole team|the night shift|two people] at {company}",
+            "{name}'s {rel}", "my {rel} and I", "the new {job} at {company}", "{name} from the {place}",
+            "[the|our] [neighbors|twins|lodger|landlord|neighbors' kids]", "[a friend of|the sister of|the boss of] {name}'s")
+# How a free clause may end (mostly plainly).
+ENDINGS = (*(".",) * 40, "!", "!", ", honestly.", ", believe it or not.", ", no kidding.", ", of all things.",
+           ", go figure.", ", mind you.", ", apparently.", ", as usual.", ", for once.", ", again.", ", if you can believe it.",
+           ", so I hear.", ", and that was that.", ", which surprised nobody.", ", to be fair.", ", in the end.",
+           ", more or less.", ", on a whim.", ", by accident.", ", on purpose.")
+# What was done to what: verbs with the objects they fit.
+DOINGS = (
+    (("{act}", "{act}", "{act}"), ("the {thing2}", "a {qual} {thing2}", "two {thing2}s", "the {thing}", "a {thing2} from {city}")),
+    (("borrowed", "returned", "fixed", "found", "lost", "cleaned", "packed", "wrapped", "painted", "sold"),
+     ("{name}'s {object}", "a {color} {object}", "the {object}", "an old {object}")),
+    (("ordered", "cooked", "brought", "shared", "burned", "tried", "served", "finished", "froze", "reheated"),
+     ("the {food}", "{food}", "[a tray|a pot|a box|a plate|two portions|a batch] of {food}", "leftover {food}")),
+    (("booked", "canceled", "queued for", "organized", "missed", "talked about"),
+     ("the {event} tickets", "the {event}", "[a table|seats|a spot|a slot] for [the|that] {event}", "{name}'s {event}")),
+    (("argued about", "laughed about", "complained about", "read up on", "asked {name} about", "heard about",
+      "worried about", "joked about", "got a leaflet about", "signed a petition about", "phoned {company} about"),
+     ("the {thing2}", "the {work_thing} at {company}", "the {weather}", "the {catch}")),
+)
+ADJUNCTS = ("{when}", "at the {place}", "in {city}", "for {dur}", "with {name}", "before the {event}",
+            "after the {weather}", "on {street}", "near {name}'s place", "during the {event}",
+            "for {amount}", "without telling {name}", "because {cause}", "since {cause}", "to {purpose}",
+            "while {name} was away", "[coming back|on the drive home] from {city}", "behind {landmark}")
+COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a dozen", "fifteen", "twenty",
+          "thirty", "forty", "eleven", "twelve")
+# Why it went as it did, said plainly as a cause (the release's "red to preserve night vision").
+CAUSE = (
+    "I {act} the {thing} [because|since] {cause}.", "{cause_cap}, so I {act} the {thing2} {when}.",
+    "We {act} the {thing2} early, [because|since|as] {cause}.", "{name} {act} the {thing2} to {purpose}.",
+    "The reason I {act} the {thing} is that {cause}.", "[That's why|That explains why|Which is why|So that's how] the {thing2} [looks|looked|seems|ended up] {qual}: {cause}.",
+    "I left the {thing2} alone, [because|since] {cause}; [it can wait|I will get back to it] {later}.", "It came out {qual} [because|since] {cause}.",
+    "I'm {feel} about the {thing} [because|since] {cause}.",
+    "[Because|Since] {cause}, the {thing2} [waited|had to wait] {dur}.",
+    "{name} [skipped|dropped|put off] the {event} [because|since] {cause}.",
+    "[We|I] [went|drove] [over|out] to {city} to {purpose}, [but|and] {cause}.",
+    "I [rang|messaged|emailed] {name} [because|since] {cause}.", "I'd have {act} the {thing2} sooner, but {cause}.",
+    "[It only|It just] [worked|held] [because|since] {cause}.",
+    "[Now|So now] the {thing2} [waits|sits there], [because|since] {cause}.",
+    "I [took|booked] {dur} off to {purpose}.", "[Apparently|Supposedly] {name} [quit|left] the {place} [because|after] {cause}.",
+    "{name_full} [moved|went back] to {country} to {purpose}.", "We [swapped|changed] {chore} [because|since] {cause}.",
+)
+# Talk of the drive itself and the errands around it (no device of the car, no value).
+DRIVE = (
+    "[The queue|Everything|The tailback] on {road} [is backed up|is crawling|is at a standstill|barely moves] because of {holdup}.",
+    "Let's [take|go by|cut through] {road}; {road2} [is shut|is dug up|is jammed] [for|because of] {holdup}.",
+    "Remind me to [pick up|grab|collect] {errand} on the way back, {name} asked for it.",
+    "[Park|Leave it|Pull in] [near|behind|by] {landmark}; the car park at the {place} is full by nine.",
+    "[We're|Looks like we're] [ten|twenty|five|fifteen] minutes [early|ahead], so we can [stop for coffee|grab {food}|drop {errand} at {name}'s].",
+    "[We're|Looks like we're] [running|going to be] [late|behind] [because of|thanks to] {holdup} on {road}.",
+    "[Careful|Watch out], the [cyclist|bus|delivery van|learner driver|tractor] [ahead|in front] keeps [stopping|swerving|braking].",
+    "[Turn|Go] [left|right] after {landmark}, then [straight on|follow the signs] to the {place}.",
+    "Did you [sort out|remember|do] {chore} [before we left|this morning|yesterday]? {name} asked [twice|again].",
+    "{road_cap} [was|has been] [closed|a nightmare|dug up] [since|all through] {month} because of {holdup}.",
+    "I [normally|tend to] avoid {road} [at this hour|on a {weekday}|on market day], [because|since] {cause}.",
+    "[Who|Which of us] is doing {chore} [tomorrow|this week|{later}]? I did it [last time|twice already].",
+    "[That's|There's] the {place} {name} [keeps|was] [raving|going on] about, [just past|next to|opposite] {landmark}.",
+    "We [should|could] [stop for coffee|grab a sandwich|stretch our legs] [at|by] {landmark}, [it's cheaper there|the queue is shorter].",
+    "[Pass|Hand] me the [water bottle|mints|sunglasses|tissues|parking ticket], would you? [It's|They're] [in my bag|on the back shelf|in the glovebox].",
+    "[Last time|On {weekday}] we [sat|got stuck] on {road} for {dur} behind {holdup}.",
+    "[Drop|Let] me [off|out] [by|at] {landmark}, I'll walk the rest and [fetch|pick up] {errand}.",
+    "[Is|Was] that {name}'s [van|bike|old hatchback|camper] [outside|behind|by] {landmark}?",
+)
+# How a drive line is answered (short, plain).
+DRIVE_REPLY = (
+    "[Good idea|Fine by me|Sure|Right], [I'll|let me] [keep an eye out|remember|write it down].",
+    "[Okay|Right|Noted]. [We'll|Then we'll] [go round by|try] {road} instead.",
+    "[Already|I already] [did|got] {errand} {when}, [so|and] we're fine.",
+    "[It was me|I did] {chore} [last time|on {weekday}], [your turn|so it's yours].",
+    "[No rush|Plenty of time], the {event} doesn't start [till|until] [later|the afternoon|after lunch].",
+    "[Typical|Of course|Figures], {holdup} again.", "[Ask|Text] {name}, [they'll know|they drove it {when}].",
+)
