@@ -76,7 +76,7 @@ def test_run_table_matches_the_harness_metric(runset: Any, tiny_runs: Path, run:
         else:
             assert mine[key] == pytest.approx(metric["overall"][key], abs=0.006), key
     # vmb show reads the same records through the same metrics: metric.json's numbers exactly.
-    shown = run_summary(tiny_runs / run)
+    shown = run_summary(tiny_runs / run).to_json()
     assert rounded(shown["overall"]) == metric["overall"]
     for grouping in ("by_reasoning_type", "by_module"):
         assert [rounded(e) for e in shown[grouping]] == metric[grouping]

@@ -134,7 +134,7 @@ def test_the_harness_makes_a_bounded_number_of_calls_per_request(release_dir: Pa
         result = asyncio.run(execute(config, show_progress=False))
         profile.disable()
     requests = result.stats.usage.requests
-    assert result.metric["errors"] == 0
+    assert result.metric.errors == 0
     assert requests == 150, "the oracle policy asks three requests per query"
     calls = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
     budget(request, "harness function calls per model request", calls / requests, 3000)

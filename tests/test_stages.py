@@ -127,7 +127,7 @@ def test_stages_are_stored_once_and_read_back_rescored_or_recomputed_the_same(
     for run in stored.runs_by_name:
         metric, _ = rescore_run(copies / run, str(small_benchmark))
         original = json.loads((root / run / "metric.json").read_text())
-        assert {m.key: metric["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS} == {
+        assert {m.key: metric.to_json()["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS} == {
             m.key: original["overall"][m.key] for m in metrics.RETRIEVAL + metrics.STAGE_COUNTS}, run
     rescored = load_runs([copies], bench=bench)
     pd.testing.assert_frame_equal(_stage_view(rescored)[0], _stage_view(stored)[0])

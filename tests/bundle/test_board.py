@@ -39,12 +39,12 @@ def test_rows_rank_by_esm_with_verdicts_and_the_paired_test_to_the_next(board: t
     assert [r.run for r in rows][0] == "oracle", [r.verdict for r in rows]
     assert [r.run for r in rows][-1] == "noop"
     assert len(rows) == 4 and all(r.verdict == "valid, complete" for r in rows)
-    esm = [r.metrics["esm"] for r in rows]
+    esm = [r.metrics.value("esm") for r in rows]
     assert esm == sorted(esm, reverse=True) and esm[0] == 100.0 and esm[-1] < esm[0]
     for above, below in zip(rows, rows[1:]):
         overall = above.versus_next["overall"]
-        assert overall["esm_a"] == pytest.approx(above.metrics["esm"], abs=0.01)
-        assert overall["esm_b"] == pytest.approx(below.metrics["esm"], abs=0.01)
+        assert overall["esm_a"] == pytest.approx(above.metrics.value("esm"), abs=0.01)
+        assert overall["esm_b"] == pytest.approx(below.metrics.value("esm"), abs=0.01)
     assert rows[-1].versus_next is None
     table = list(csv.DictReader(io.StringIO((out / "board.csv").read_text(encoding="utf-8"))))
     assert [t["run"] for t in table] == [r.run for r in rows] and table[0]["rank"] == "1"

@@ -61,8 +61,8 @@ def test_invalid_rows_come_last_and_unranked_and_partial_runs_under_complete_one
         ("noop", "1", "complete"), ("partial", "partial 1", "partial"),
         ("forged", "", "invalid"), ("undecodable", "", "invalid"), ("missing", "", "invalid")]
     forged = rows[2]
-    assert forged.metrics["esm"] == 99.0 and forged.verdict.startswith("INVALID")
-    assert rows[1].coverage == "5 / 40" and rows[1].metrics["esm"] == 100.0  # above noop's ESM, ranked below it
+    assert forged.metrics is not None and forged.metrics.value("esm") == 99.0 and forged.verdict.startswith("INVALID")
+    assert rows[1].coverage == "5 / 40" and rows[1].metrics is not None and rows[1].metrics.value("esm") == 100.0  # above noop's ESM, ranked below it
     assert rows[0].versus_next is None  # nothing compared across sections
 
 

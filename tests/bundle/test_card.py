@@ -103,13 +103,14 @@ def test_the_key_value_builds_rounds_are_the_references_and_another_value_is_fla
     from vmb.bundle.card import settings
     from vmb.memory.kv import REFERENCE_KV_ROUNDS, KeyValueOptions
     from vmb.results.rundir import read_header
+    from vmb.results.runsummary import RunSummary
 
     assert KeyValueOptions().kv_rounds == REFERENCE_KV_ROUNDS == 20  # scripts/model_test.sh: --reflect_num 20
     header = read_header(unusual / "runs" / "unusual")
-    metric = json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())
     for rounds, deviates in ((20, False), (10, True)):  # 10: the default before, the reference's for the rest
         options = {**header.determining.memory_options, "kv_rounds": rounds}
         row = {s.name: s for s in settings(replace(header, determining=replace(header.determining,
-                                                                                 memory_options=options)), metric)}
+                                                                                 memory_options=options)),
+                                     RunSummary.from_json(json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())))}
         assert row["memory options"].deviates is deviates, rounds
         assert (row["memory options"].flag == "--memory-option kv_rounds=10") is deviates

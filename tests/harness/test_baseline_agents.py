@@ -24,7 +24,7 @@ def test_a_baseline_run_scores_as_the_audit_does(run: Any, bench: Any, agent: st
     runs = load_runs([result.path], bench=bench)
     through_loop = dict(zip(runs.queries["query_id"], runs.queries["exact_match"]))
     selected = sum(len(bench.group(g).queries) for g in groups)
-    assert result.metric["scored"] == len(direct) == selected
+    assert result.metric.scored == len(direct) == selected
     assert through_loop == direct
     # Every failure has a primary error type of the taxonomy (no "error" records: nothing failed to run).
     failed = runs.failures

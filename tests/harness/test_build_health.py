@@ -63,7 +63,7 @@ def test_a_looping_kv_build_is_named_with_its_key_and_its_empty_store(bench: Any
     dates = [day.date.isoformat() for day in bench.group(1).days[:DAYS]]
     assert health["loops"] == [{"date": d, "target": "key 'seat'", "calls": 6 * rounds} for d in dates]
 
-    build = result.metric["memory_build"]
+    build = result.metric.memory_build
     assert build["model_calls"] == DAYS * rounds and build["prompt_tokens"] > 0
     assert build["empty_stores"] == [1]
     assert [(loop["group"], loop["calls"]) for loop in build["loops"]] == [(1, 6 * rounds)] * DAYS
@@ -79,7 +79,7 @@ def test_a_summary_build_cut_off_every_day_counts_its_truncations_and_its_empty_
         result = run(server.url, memory="summary", groups=[1], limit=1, memory_days=DAYS)
     health = build_json(tmp_path / "run")["health"]
     assert health == {"days": DAYS, "truncated": DAYS, "refused": 0, "loops": [], "empty": True}
-    build = result.metric["memory_build"]
+    build = result.metric.memory_build
     assert (build["truncated"], build["loops"], build["empty_stores"]) == (DAYS, [], [1])
     shown = comparison([tmp_path / "run"])
     assert f"{DAYS} replies cut off at the output limit" in shown and "memory empty at the end" in shown
@@ -89,7 +89,7 @@ def test_a_summary_build_cut_off_every_day_counts_its_truncations_and_its_empty_
 def test_a_sane_build_reports_no_loop_and_a_kept_memory(bench: Any, run: RunFn, tmp_path: Path) -> None:
     with ScriptedServer(ReferenceScript(bench)) as server:
         result = run(server.url, memory="kv", groups=[1], limit=1, memory_days=DAYS)
-    build = result.metric["memory_build"]
+    build = result.metric.memory_build
     assert (build["truncated"], build["refused"], build["loops"], build["empty_stores"]) == (0, 0, [], [])
     assert build["per_group"][0]["health"]["days"] == DAYS
     shown = comparison([tmp_path / "run"])
@@ -109,7 +109,7 @@ def test_loops_need_as_many_writes_as_the_threshold(bench: Any, run: RunFn, tmp_
 
     with ScriptedServer(script) as server:
         result = run(server.url, memory="kv", groups=[1], limit=1, memory_days=DAYS)
-    assert result.metric["memory_build"]["loops"] == [] and result.metric["memory_build"]["empty_stores"] == []
+    assert result.metric.memory_build["loops"] == [] and result.metric.memory_build["empty_stores"] == []
 
 
 @pytest.mark.parametrize("memory", ["summary", "kv"])
@@ -149,4 +149,4 @@ def test_an_external_system_reports_each_day_it_ingests(bench: Any, run: RunFn, 
         result = run(server.url, memory="toy-daily", groups=[1], limit=1, memory_days=DAYS)
     health = build_json(tmp_path / "run")["health"]
     assert health["days"] == DAYS and health["empty"] is None  # a system does not say what it kept
-    assert result.metric["memory_build"]["empty_stores"] == []
+    assert result.metric.memory_build["empty_stores"] == []

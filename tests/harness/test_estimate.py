@@ -40,7 +40,7 @@ def test_the_estimate_is_within_ten_percent_of_what_a_scripted_run_records(
     recorded = {"requests": sum(r.requests for r in records.values()),
                 "prompt_tokens": sum(r.prompt_tokens for r in records.values()),
                 "completion_tokens": sum(r.completion_tokens for r in records.values())}
-    build = result.metric["memory_build"]
+    build = result.metric.memory_build
     if figures.built:
         recorded["requests"] += build["model_calls"]
         recorded["prompt_tokens"] += build["prompt_tokens"]

@@ -79,11 +79,17 @@ def test_no_key_for_a_remote_endpoint_is_refused_before_anything_is_sent(monkeyp
 
 
 def test_the_summary_names_the_most_common_error_cause() -> None:
-    metric = {"errors": 4, "context_overflows": 1, "error_queries": [
-        {"id": "qa_1#0", "error": "timeout (after 2 attempts)", "kind": "request_failed"},
-        {"id": "qa_1#1", "error": "timeout (after 1 attempt)", "kind": "request_failed"},
-        {"id": "qa_1#2", "error": "HTTP 500: boom (after 4 attempts)", "kind": "request_failed"},
-        {"id": "qa_1#3", "error": "HTTP 400: exceeds the available context size", "kind": "context_overflow"}]}
+    from vmb.results.runsummary import RunSummary
+
+    metric = RunSummary(
+        run={"hash": "h", "agent": "model", "model": "m", "memory": "gold"}, interval_method="", selected=4,
+        scored=0, solved=0, errors=4, context_overflows=1, pending=0, overall=None, by_reasoning_type=[],
+        by_module=[], text_calls=0, round_limit_hit=0, tokens={"prompt": 0, "completion": 0}, memory_build=None,
+        cost={"price": None, "note": "no price"}, paper=[], error_queries=[
+            {"id": "qa_1#0", "error": "timeout (after 2 attempts)", "kind": "request_failed"},
+            {"id": "qa_1#1", "error": "timeout (after 1 attempt)", "kind": "request_failed"},
+            {"id": "qa_1#2", "error": "HTTP 500: boom (after 4 attempts)", "kind": "request_failed"},
+            {"id": "qa_1#3", "error": "HTTP 400: exceeds the available context size", "kind": "context_overflow"}])
     first = error_lines(metric)[0]
     assert first.startswith("3 queries failed (listed under error_queries in metric.json); most often (2 of 3): "
                             "timeout; rerun")

@@ -75,8 +75,8 @@ def test_a_run_where_each_malformed_reply_hits_one_query_scores_every_other(benc
         assert record["status"] == ("error" if fault in UNREADABLE else "ok"), (fault, record["error"])
     clean = [records[q.id] for q in queries if q.query not in faulted]
     assert clean and all(r["status"] == "ok" and r["score"]["metrics"]["exact_match"] for r in clean)
-    assert first.metric["errors"] == again.metric["errors"] == len(UNREADABLE)
-    assert first.metric["scored"] == 20 - len(UNREADABLE)
+    assert first.metric.errors == again.metric.errors == len(UNREADABLE)
+    assert first.metric.scored == 20 - len(UNREADABLE)
 
 
 def test_an_unusable_cached_reply_is_dropped_and_asked_again(tmp_path: Path) -> None:
@@ -113,8 +113,8 @@ def test_a_context_overflow_is_deterministic_counted_apart_and_its_request_count
             complete(server.url)
         result = run(server.url, "overflow", memory="history", groups=[1], limit=2)
         built = run(server.url, "overflow-build", memory="summary", groups=[1], limit=2)
-    assert built.metric["errors"] == built.metric["context_overflows"] == 2
-    assert result.metric["errors"] == result.metric["context_overflows"] == 2
+    assert built.metric.errors == built.metric.context_overflows == 2
+    assert result.metric.errors == result.metric.context_overflows == 2
     records = [json.loads(line) for line in (tmp_path / "overflow" / "results.jsonl").read_text().splitlines()]
     assert [(r["error_kind"], r["requests"]) for r in records] == [("context_overflow", 1)] * 2
     assert result.stats.usage.requests == sum(r["requests"] for r in records)

@@ -64,7 +64,7 @@ def test_without_a_terminal_a_progress_line_comes_every_few_seconds_and_names_sl
     with ScriptedServer(script) as server:
         result = run(server.url, memory="gold", groups=[1], limit=2, progress_every=0.2, slow_after=0.5,
                      concurrency=1)
-    assert result.metric["scored"] == 2
+    assert result.metric.scored == 2
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
     assert len(lines) >= 3 and all("/2 queries" in line for line in lines)
     assert any("1 request(s) running for over" in line and "slow 1" in line for line in lines)

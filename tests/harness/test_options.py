@@ -90,7 +90,7 @@ def test_memory_from_the_first_days_is_recorded_and_builds_from_those_days_only(
     assert stored_config(read_header(tmp_path / "days"), tmp_path / "days", None).memory_days == 2
     before = json.loads((tmp_path / "days" / "metric.json").read_text())
     metric, warnings = rescore_run(tmp_path / "days", str(small_benchmark))
-    assert warnings == [] and metric == before
+    assert warnings == [] and metric.to_json() == before
 
 
 @pytest.mark.parametrize(("setting", "spelled", "plain"), [

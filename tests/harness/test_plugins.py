@@ -70,10 +70,10 @@ def test_a_registered_system_is_a_memory_setting(bench: Any, run: RunFn, tmp_pat
     assert "toy-bank" in memory_names() and get_memory_setting("toy-bank").name == "toy-bank"
     with ScriptedServer(ReferenceScript(bench)) as server:
         result = run(server.url, memory="toy-bank", groups=[1], limit=3, memory_options={"top_k_hint": 3})
-    metric = result.metric
-    assert metric["scored"] == 3 and metric["overall"]["esm"] == 100.0
-    assert metric["overall"]["retrievals"] == 3 and metric["overall"]["mem_token"] > 0
-    assert metric["memory_build"]["embedding_calls"] == 1
+    metric, overall = result.metric, result.metric.overall
+    assert metric.scored == 3 and overall is not None and overall.value("esm") == 100.0
+    assert overall.value("retrievals") == 3 and (overall.value("mem_token") or 0) > 0
+    assert metric.memory_build is not None and metric.memory_build["embedding_calls"] == 1
     built = tmp_path / "run" / "memory" / "group_1"
     system = json.loads((built / "system.json").read_text())
     assert system["name"] == "toy-bank" and system["version"] == "1.0" and system["settings"] == {"top_k_hint": 3}
@@ -89,7 +89,7 @@ def test_a_system_that_changes_itself_on_search_gets_a_fresh_copy_each_time(benc
                                                                              tmp_path: Path) -> None:
     with ScriptedServer(ReferenceScript(bench)) as server:
         result = run(server.url, memory="toy-forgetful", groups=[2], limit=2)
-    assert result.metric["scored"] == 2
+    assert result.metric.scored == 2
     stored = json.loads((tmp_path / "run" / "memory" / "group_2" / "store" / "chunks.json").read_text())
     assert len(stored) == len(history_chunks(bench.group(2)))
 

@@ -34,7 +34,7 @@ def test_at_concurrency_1_each_query_runs_its_rounds_back_to_back(bench: Any, ru
 
     with ScriptedServer(script) as server:
         result = run(server.url, memory="gold", groups=[1, 2], limit=6, concurrency=1)
-    assert result.metric["scored"] == 6 and len(order) > 6
+    assert result.metric.scored == 6 and len(order) > 6
     runs = [q for i, q in enumerate(order) if i == 0 or order[i - 1] != q]
     assert runs == sorted(set(order), key=order.index)  # no query came back after another had started
     assert len(runs) == 6
@@ -57,9 +57,10 @@ def test_a_runaway_reply_is_capped_flagged_and_its_repeats_counted(bench: Any, r
     tool_messages = [m for m in record["messages"] if m["role"] == "tool"]
     assert len(tool_messages) == 1 + MAX_CALLS_PER_REPLY + 8  # every call id answered
     assert tool_messages[-1]["content"].startswith("error: not executed: at most 32 calls of one reply")
-    overall = result.metric["overall"]
-    assert overall["repeated_calls"] == 2 * (MAX_CALLS_PER_REPLY - 1) and overall["capped_replies"] == 2
-    assert overall["truncated_rounds"] == 4 and overall["degenerate_queries"] == 2
+    overall = result.metric.overall
+    assert overall is not None
+    assert overall.value("repeated_calls") == 2 * (MAX_CALLS_PER_REPLY - 1) and overall.value("capped_replies") == 2
+    assert overall.value("truncated_rounds") == 4 and overall.value("degenerate_queries") == 2
     line = metric_line(result.metric)
     assert "degenerate output and protocol mistakes: 4 truncated rounds, 62 repeated calls" in line
 
@@ -87,7 +88,7 @@ def test_unknown_tools_get_the_closest_names_and_mistakes_are_told_apart(bench: 
     assert (counts.unknown_tools, counts.near_misses, counts.not_loaded, counts.refused_arguments) == (2, 1, 1, 1)
     echoed = '{"success": false, "message": "value out of range"}' in tool_texts[-1]
     assert counts.echoed_answer == int(echoed)
-    assert result.metric["overall"]["unknown_tools"] == 2
+    assert result.metric.overall.value("unknown_tools") == 2
 
 
 def test_one_group_prints_no_interval_and_the_servers_time_is_the_model_time(run: RunFn, tmp_path: Path,
@@ -108,6 +109,6 @@ def test_one_group_prints_no_interval_and_the_servers_time_is_the_model_time(run
     assert all(r["seconds"] == 1.75 for r in first["rounds"]) and first["model_seconds"] == 1.75 * len(first["rounds"])
     cached = lines(tmp_path / "again")[0]
     assert all(r["cached"] and r["seconds"] == 0 and r["original_seconds"] == 1.75 for r in cached["rounds"])
-    assert result.metric["overall"]["intervals"]["esm"] is None
-    assert "ESM 100.00 ± n/a" in metric_line(result.metric) and again.metric["scored"] == 2
+    assert result.metric.overall.interval("esm") is None
+    assert "ESM 100.00 ± n/a" in metric_line(result.metric) and again.metric.scored == 2
     assert "100.00 ± n/a" in comparison([tmp_path / "run"])

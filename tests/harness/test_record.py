@@ -78,9 +78,11 @@ def _row(query_id: str, trial: int, exact: bool, modules: tuple[str, ...] = ("se
 
 def test_metrics_count_each_trial_of_a_query(tmp_path: Path) -> None:
     rows = [_row("qa_1#0", 0, True), _row("qa_1#0", 1, False), _row("qa_1#1", 0, True, ("seat", "light"))]
-    metric = compute_metric(rows, [r.key for r in rows] + [("qa_1#2", 0)], {"memory": "gold"}, tmp_path)
-    assert metric["scored"] == 3 and metric["pending"] == 1 and metric["overall"]["esm"] == 66.67
-    assert metric["overall"]["mem_token"] == 10 and metric["overall"]["retrievals"] == 3
-    by_module = {e["group"]: e for e in metric["by_module"]}
-    assert by_module["seat"]["n"] == 3 and by_module["light"]["n"] == 1 and by_module["light"]["esm"] == 100
+    metric = compute_metric(rows, [r.key for r in rows] + [("qa_1#2", 0)],
+                            {"hash": "h", "agent": "model", "model": None, "memory": "gold"}, tmp_path)
+    overall = metric.overall
+    assert metric.scored == 3 and metric.pending == 1 and overall is not None and overall.value("esm") == 66.67
+    assert overall.value("mem_token") == 10 and overall.value("retrievals") == 3
+    by_module = {e.group: e for e in metric.by_module}
+    assert by_module["seat"].n == 3 and by_module["light"].n == 1 and by_module["light"].value("esm") == 100
     assert summarize([]) == [] and summarize(rows, "module")[0]["group"] == "seat"

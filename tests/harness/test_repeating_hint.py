@@ -56,7 +56,7 @@ def test_a_slow_request_is_named_slow_but_not_repeating(bench: Any, run: RunFn,
     with ScriptedServer(slow) as server:
         result = run(server.url, memory="gold", groups=[1], limit=1, progress_every=0.1, slow_after=0.2)
     lines = progress_lines(capsys)
-    assert result.metric["scored"] == 1
+    assert result.metric.scored == 1
     assert any("running for over 0 s" in line and "--timeout bounds each request" in line for line in lines)
     assert not any("repeating" in line for line in lines)
 

@@ -67,8 +67,8 @@ def test_a_run_an_earlier_version_hashed_otherwise_resumes_and_rescores_as_it_wa
     old = earlier_header(out, stored)
     results = (out / "results.jsonl").read_bytes()
     metric, warnings = rescore_run(out, str(tiny_benchmark))  # an earlier run re-scores to its metric.json
-    assert warnings == [] and metric == json.loads((out / "metric.json").read_text())
-    assert metric["run"]["hash"] == old["hash"]
+    assert warnings == [] and metric.to_json() == json.loads((out / "metric.json").read_text())
+    assert metric.run["hash"] == old["hash"]
     assert cli_run(tiny_benchmark, out) == 0  # found: resumed, nothing run again or set aside
     now = json.loads((out / "config.json").read_text())
     plan = prepare_run(RunConfig(out=str(out), agent="oracle", memory="summary", groups=[1], data=str(tiny_benchmark)))

@@ -147,7 +147,7 @@ def test_results_and_config_stay_strict_json_whatever_the_model_sends(bench: Any
 
     with ScriptedServer(script) as server:
         result = run(server.url, "nan", memory="gold", groups=[1], limit=2)
-    assert result.metric["scored"] == 2
+    assert result.metric.scored == 2
     strict(tmp_path / "nan" / "results.jsonl")
     config = (tmp_path / "nan" / "config.json").read_text()
     assert "NaN" not in config and "Infinity" not in config and json.loads(config)

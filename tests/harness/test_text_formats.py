@@ -105,7 +105,7 @@ def test_a_text_only_model_of_each_family_gets_all_its_calls_executed(bench: Any
     for family in TEXT_FORMATS:
         with ScriptedServer(ReferenceScript(bench, text_format=family)) as server:
             result = run(server.url, family, memory="gold", groups=[1], limit=3)
-        assert result.metric["overall"]["esm"] == 100.0, family
+        assert result.metric.overall.value("esm") == 100.0, family
         records = [json.loads(line) for line in (tmp_path / family / "results.jsonl").read_text().splitlines()]
         forms = {entry.get("read_as") for r in records for entry in r["tool_results"]}
         assert None not in forms and len(forms) == 1, (family, forms)

@@ -34,7 +34,7 @@ def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path)
         builds = [r for r in server.received if not r.body.get("tools")]
         requests = len(server.received)
         again = run(server.url, tiny_benchmark, tmp_path, "again", limit=3)
-    assert result.metric["errors"] == 0 and again.metric["errors"] == 0
+    assert result.metric.errors == 0 and again.metric.errors == 0
     assert len(builds) == len(chunks)  # one extraction call per (day, hour) chunk
     assert "Memory Extractor" in builds[0].body["messages"][0]["content"]
     assert len(server.received) == requests  # the second run: memory reused, every request cached
@@ -74,7 +74,7 @@ def test_search_finds_what_mem0_stored(tiny_bench: Any, tiny_benchmark: Path, tm
 def test_a_model_that_fails_marks_the_group_failed(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(status=500)) as server:
         result = run(server.url, tiny_benchmark, tmp_path, "run", limit=2)
-    assert result.metric["errors"] == 2
+    assert result.metric.errors == 2
     records = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     assert all(r["error"].startswith("memory build failed: HTTP 500") for r in records)
 

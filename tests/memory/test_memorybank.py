@@ -140,7 +140,7 @@ def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path)
         result = run_benchmark(out=str(tmp_path / "run"), **common)
         requests = len(server.received)
         again = run_benchmark(out=str(tmp_path / "again"), **common)
-    assert result.metric["errors"] == 0
+    assert result.metric.errors == 0
     records = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     assert len(records) == 3
     for record in records:
@@ -148,6 +148,6 @@ def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path)
         assert record["calls"]["memory"][0]["name"] == "search_memory"
         assert record["mem_tokens"] and record["mem_tokens"][0] > 0
         assert record["score"]["should_change"] == record["score"]["correct"]  # the reference calls, made
-    assert again.metric["errors"] == 0 and len(server.received) == requests  # all from cache, memory reused
+    assert again.metric.errors == 0 and len(server.received) == requests  # all from cache, memory reused
     build = json.loads((tmp_path / "run" / "memory" / "group_1" / "build.json").read_text())
     assert build["cost"]["embedding_calls"] >= 1 and build["cost"]["model_calls"] == 0

@@ -32,7 +32,7 @@ def test_merge_into_a_finished_run_keeps_its_records(run: RunFn, tmp_path: Path,
     half = run(None, "m/shards/1-of-2", agent="oracle", memory="gold", groups=groups, shard=Shard(1, 2))
     metric, warnings = merge_runs([half.path], whole.path, data=str(small_benchmark))
     after = _lines(whole.path)
-    assert len(after) == len(before) and metric["pending"] == 0
+    assert len(after) == len(before) and metric.pending == 0
     assert {r["id"] for r in after} == {r["id"] for r in before}
     assert not any("shards merged" in w for w in warnings)  # every query has a record: nothing is pending
 
@@ -70,7 +70,7 @@ def test_merge_warns_of_torn_lines_and_mixed_shard_counts(run: RunFn, tmp_path: 
     metric, warnings = merge_runs([a.path, b.path], tmp_path / "x", data=str(small_benchmark))
     assert any(f"{a.path / RESULTS} line {torn}" in w and "not complete JSON" in w for w in warnings)
     assert any("different shard counts" in w and "group(s) 4" in w for w in warnings)
-    assert metric["pending"] == queries(bench, [4])
+    assert metric.pending == queries(bench, [4])
 
 
 def test_merge_names_a_damaged_slice_config(run: RunFn, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,19 +26,19 @@ def test_two_shards_merged_equal_the_unsharded_run(bench: Any, run: RunFn, tmp_p
         slices = [run(server.url, f"sliced/shards/{i}-of-2", shard=Shard(i, 2), **settings) for i in (1, 2)]
     trials = settings["trials"]
     in_group = {g: len(bench.group(g).queries) * trials for g in GROUPS}
-    assert [s.metric["selected"] for s in slices] == [in_group[1] + in_group[3], in_group[2]]  # groups 1 and 3, then 2
+    assert [s.metric.selected for s in slices] == [in_group[1] + in_group[3], in_group[2]]  # groups 1 and 3, then 2
     assert sorted(p.name for p in (tmp_path / "sliced/shards/1-of-2/memory").iterdir()) == ["group_1", "group_3"]
     metric, warnings = merge_runs([s.path for s in slices], tmp_path / "merged", data=data)
     assert warnings == []
     assert metric == whole.metric
     assert (tmp_path / "merged/metric.json").read_bytes() == (tmp_path / "whole/metric.json").read_bytes()
-    assert metric["memory_build"]["groups"] == 3 and metric["overall"]["trials"] == 2
+    assert metric.memory_build is not None and metric.memory_build["groups"] == 3 and metric.overall.trials == 2
 
     with pytest.raises(MergeError, match="given twice"):
         merge_runs([slices[0].path, slices[0].path], tmp_path / "twice", data=data)
     one, warnings = merge_runs([slices[1].path], tmp_path / "half", data=data)
     assert warnings == ["1 of 2 shards merged; the others' queries are pending"]
-    assert one["pending"] == in_group[1] + in_group[3]
+    assert one.pending == in_group[1] + in_group[3]
 
 
 def test_overlapping_or_differently_selected_slices_are_refused(bench: Any, run: RunFn, tmp_path: Path,

@@ -35,19 +35,19 @@ def test_trials_disagree_and_metric_json_reports_pass_k_from_them(bench: Any, ru
             assert record.score.exact_match  # the reference answer, untouched
     passes = {q: [by_key[q, t] for t in (1, 2, 3)] for q, _ in by_key}
     assert any(len(set(p)) == 2 for p in passes.values()), "the stochastic mode should make trials disagree"
-    overall = result.metric["overall"]
-    assert result.metric["selected"] == 60 and overall["trials"] == 3
+    overall = result.metric.overall
+    assert overall is not None and result.metric.selected == 60 and overall.trials == 3
     for k in (1, 2, 3):
-        assert overall["pass_hat_k"][k - 1] == round(
+        assert overall.pass_hat_k[k - 1] == round(
             100 * sum(pass_hat_k(sum(p), 3, k) for p in passes.values()) / 20, 2)
-        assert overall["pass_at_k"][k - 1] == round(
+        assert overall.pass_at_k[k - 1] == round(
             100 * sum(pass_at_k(sum(p), 3, k) for p in passes.values()) / 20, 2)
     by_trial = [round(100 * sum(p[t] for p in passes.values()) / 20, 2) for t in range(3)]
-    assert overall["esm_by_trial"] == by_trial
-    assert overall["esm"] == round(sum(by_trial) / 3, 2)
-    interval = overall["intervals"]["esm"]
-    assert interval["low"] <= overall["esm"] <= interval["high"]
-    assert "group bootstrap" in result.metric["interval_method"]
+    assert overall.esm_by_trial == by_trial
+    assert overall.value("esm") == round(sum(by_trial) / 3, 2)
+    interval = overall.interval("esm")
+    assert interval is not None and interval["low"] <= overall.value("esm") <= interval["high"]
+    assert "group bootstrap" in result.metric.interval_method
 
 
 def test_trials_resume_from_the_run_and_the_cache(bench: Any, run: RunFn, tmp_path: Path) -> None:
@@ -73,4 +73,4 @@ def test_trials_resume_from_the_run_and_the_cache(bench: Any, run: RunFn, tmp_pa
         more = run(server.url, groups=[3], trials=3)
         asked = server.received[before:]
         assert asked and all(r.headers.get("x-vmb-trial") == "3" for r in asked)
-        assert more.metric["overall"]["trials"] == 3 and more.metric["selected"] == 30
+        assert more.metric.overall.trials == 3 and more.metric.selected == 30

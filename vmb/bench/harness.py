@@ -72,8 +72,8 @@ def timed_run(url: str, concurrency: int, data: str | None, limit: int | None = 
         start, cpu = time.perf_counter(), time.process_time()
         result = asyncio.run(execute(config, show_progress=False))
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-    if result.metric["errors"]:
-        raise RuntimeError(f"{result.metric['errors']} queries failed during the benchmark")
+    if result.metric.errors:
+        raise RuntimeError(f"{result.metric.errors} queries failed during the benchmark")
     return seconds, cpu, result.stats.usage.requests
 
 

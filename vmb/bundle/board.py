@@ -32,6 +32,8 @@ from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
 from vmb.outdir import claim_output_dir
 from vmb.results.metrics import ESM, SHOWN
+from vmb.results.rundir import METRIC
+from vmb.results.runsummary import RunSummary, SummaryEntry, SummaryFormatError
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
 WRITTEN = ".vmb-board-files"  # the files a board wrote, one a line: removed when it is written again
@@ -46,7 +48,7 @@ class BoardRow:
     memory: str
     benchmark: str
     verdict: str
-    metrics: dict[str, Any]  # metric.json's overall entry
+    metrics: SummaryEntry | None  # metric.json's overall entry (None: nothing scored, or it does not read)
     by_type: dict[str, float | None]
     cost: str
     coverage: str = ""
@@ -63,15 +65,12 @@ class BoardRow:
         bundle = ", ".join([self.bundle, *self.also])
         cells = {"rank": self.rank, "bundle": bundle, "run": self.run, "model": self.model, "memory": self.memory,
                  "verdict": self.verdict, "coverage": self.coverage}
-        intervals = self.metrics.get("intervals") or {}
         for metric in TABLE:
-            value = self.metrics.get(metric.key)
-            cells[metric.name] = f"{value:.2f}" if isinstance(value, (int, float)) else ""
+            value = None if self.metrics is None else self.metrics.value(metric.key)
+            cells[metric.name] = "" if value is None else f"{value:.2f}"
             if metric.interval:
-                span = intervals.get(metric.key) if isinstance(intervals, dict) else None
-                cells[f"{metric.name} 95%"] = (f"[{span['low']:.1f}, {span['high']:.1f}]" if isinstance(span, dict)
-                                               and all(isinstance(span.get(k), (int, float)) for k in ("low", "high"))
-                                               else "")
+                span = None if self.metrics is None else self.metrics.interval(metric.key)
+                cells[f"{metric.name} 95%"] = "" if span is None else f"[{span['low']:.1f}, {span['high']:.1f}]"
         cells["cost"] = self.cost
         for kind in REASONING_TYPES:
             value = self.by_type.get(kind)
@@ -97,22 +96,18 @@ def _verdict_text(verdict: Verdict) -> str:
     return "valid, complete" if verdict.complete else "valid, partial"
 
 
-def _cost(metric: dict[str, Any]) -> str:
-    cost = metric.get("cost")
-    total = cost.get("total") if isinstance(cost, dict) else None
-    if not isinstance(total, (int, float)) or isinstance(total, bool):
-        return ""
-    return f"{cost.get('currency', '')} {total}".strip() if isinstance(cost, dict) else ""
+def _cost(summary: RunSummary | None) -> str:
+    total = None if summary is None else summary.cost.get("total")
+    return "" if summary is None or total is None else f"{summary.cost.get('currency', '')} {total}".strip()
 
 
-def _metric(run_dir: Path) -> dict[str, Any]:
-    """metric.json of a run of the bundle, read through the bounded reader ({} when it does not read: the run's
-    verdict says why)."""
+def _metric(run_dir: Path) -> RunSummary | None:
+    """metric.json of a run of the bundle, read through the bounded reader as a ``RunSummary`` (None when it does
+    not read: the run's verdict says why)."""
     try:
-        data = read_json_file(run_dir / "metric.json")
-    except (OSError, JsonFileError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        return RunSummary.from_json(read_json_file(run_dir / METRIC))
+    except (OSError, JsonFileError, SummaryFormatError):
+        return None
 
 
 def _coverage(verdict: Verdict, entry: RunEntry) -> str:
@@ -139,12 +134,10 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
             for entry, verdict in zip(checked.manifest.runs, checked.verdicts, strict=True):
                 run_dir = checked.root / entry.path
                 metric = _metric(run_dir)
-                by_type = {str(e.get("group")): e.get(ESM.key) for e in metric.get("by_reasoning_type") or []
-                           if isinstance(e, dict)} if isinstance(metric.get("by_reasoning_type"), list) else {}
-                overall = metric.get("overall")
+                by_type = {} if metric is None else {e.group: e.value(ESM.key) for e in metric.by_reasoning_type}
                 row = BoardRow(bundle=label, run=entry.name, model=entry.model or entry.agent, memory=entry.memory,
                                benchmark=entry.benchmark, verdict=_verdict_text(verdict),
-                               metrics=overall if isinstance(overall, dict) else {}, by_type=by_type,
+                               metrics=None if metric is None else metric.overall, by_type=by_type,
                                cost=_cost(metric), coverage=_coverage(verdict, entry),
                                section=("complete" if verdict.complete else "partial") if verdict.valid else "invalid",
                                identity=_identity(checked, entry))
@@ -164,7 +157,7 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                 rows.append(row)
     except VmbError as error:  # a bundle that does not read at all: its row says why, never ranked
         rows.append(BoardRow(bundle=label, run="", model="", memory="", benchmark="",
-                             verdict=f"INVALID ({str(error)[:300]})", metrics={}, by_type={}, cost="",
+                             verdict=f"INVALID ({str(error)[:300]})", metrics=None, by_type={}, cost="",
                              slug=_slug(label, taken)))
     return rows
 
@@ -194,8 +187,8 @@ def one_row_per_run(rows: list[BoardRow]) -> list[BoardRow]:
 
 
 def _esm(row: BoardRow) -> float:
-    value = row.metrics.get(ESM.key)
-    return float(value) if isinstance(value, (int, float)) else -1.0
+    value = None if row.metrics is None else row.metrics.value(ESM.key)
+    return -1.0 if value is None else float(value)
 
 
 def rank(rows: list[BoardRow]) -> list[BoardRow]:

@@ -10,7 +10,6 @@ Text from the run (a model name, an option's value) is set in code spans, never 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from vmb.bundle.manifest import Benchmark, Manifest, RunEntry
 from vmb.llm.keys import is_loopback
 from vmb.paper import paper_settings
 from vmb.results.header import RunHeader
+from vmb.results.runsummary import RunSummary
 
 FLAG = "**deviation**"
 ALL_DAYS = "every day of the history"
@@ -79,7 +79,7 @@ def _request_settings(header: RunHeader) -> list[Setting]:
             for key, name, option in REQUEST_SETTINGS] + rows
 
 
-def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
+def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
     """Every setting the card lists, this run's beside the paper's, with the option that gives it."""
     d, selection = header.determining, header.selection
     paper = paper_settings()
@@ -105,7 +105,7 @@ def settings(header: RunHeader, metric: Mapping[str, Any]) -> list[Setting]:
     chosen = " ".join(([f"--groups {_groups(selection.groups)}"] if selection.groups else [])
                       + ([f"--limit {selection.limit}"] if selection.limit else []))
     rows.append(Setting("--groups, --limit", chosen or "every query", "every query", bool(chosen), chosen))
-    read = int(metric.get("text_calls") or 0)
+    read = metric.text_calls
     text = ("read" if d.text_calls else "not read") + (f" ({read} calls read from text)" if read else "")
     rows.append(Setting("calls written as text", text, "calls from the tool-calls field", read > 0,
                         "" if d.text_calls else "--no-text-calls"))
@@ -124,29 +124,28 @@ def _endpoint(header: RunHeader) -> str:
     return f"{code(d.server_family)} server family, {where}: {code(url)}"
 
 
-def _figures(metric: Mapping[str, Any]) -> str:
+def _figures(metric: RunSummary) -> str:
     from vmb.results.metrics import SHOWN
 
-    overall = metric.get("overall") or {}
-    if not overall:
+    overall = metric.overall
+    if overall is None:
         return "no query scored"
-    intervals = overall.get("intervals") or {}
     parts = []
     for m in SHOWN:
-        span = intervals.get(m.key)
-        around = f" (95% interval {span['low']} to {span['high']})" if isinstance(span, dict) and "low" in span else ""
-        parts.append(f"{m.name} {overall.get(m.key)}{around}")
+        span = overall.interval(m.key)
+        around = "" if span is None else f" (95% interval {span['low']} to {span['high']})"
+        parts.append(f"{m.name} {overall.value(m.key)}{around}")
     return "; ".join(parts)
 
 
-def _cost(metric: Mapping[str, Any]) -> str:
-    cost = metric.get("cost") or {}
-    if not isinstance(cost, dict) or cost.get("price") is None:
-        return str(cost.get("note", "no price")) if isinstance(cost, dict) else "no price"
+def _cost(metric: RunSummary) -> str:
+    cost = metric.cost
     price = cost["price"]
+    if price is None:
+        return cost.get("note", "no price")
     return (f"{cost.get('total')} {cost.get('currency')} in all ({cost.get('queries')} for the queries, "
             f"{cost.get('memory_build')} for building memory; {cost.get('per_solved_query')} per solved query), at "
-            f"{price.get('input')} per million prompt and {price.get('output')} per million completion tokens")
+            f"{price['input']} per million prompt and {price['output']} per million completion tokens")
 
 
 def _groups(groups: list[int]) -> str:
@@ -199,7 +198,7 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
     return " ".join([*words, f"--out runs/{entry.name}"])
 
 
-def render_card(entry: RunEntry, header: RunHeader, metric: Mapping[str, Any], manifest: Manifest) -> str:
+def render_card(entry: RunEntry, header: RunHeader, metric: RunSummary, manifest: Manifest) -> str:
     """The card of one run of the bundle ``manifest`` (``metric``: its metric.json)."""
     benchmark = manifest.benchmarks[entry.benchmark]
     rows = settings(header, metric)

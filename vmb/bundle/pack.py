@@ -49,6 +49,7 @@ from vmb.outdir import check_output_dir, claim_output_dir
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, read_header, strict_dumps
+from vmb.results.runsummary import RunSummary
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 OWNER = "vmb pack"
@@ -132,11 +133,12 @@ def _records(run: Path, counted: CountedRun) -> dict[str, tuple[QueryRecord, byt
 
 
 def _metric(run: Path) -> bytes:
+    """The run's metric.json as written, once it reads as a run's summary (``RunSummary``; one line naming the
+    file, the field and ``vmb score RUN``, which writes it again, when it does not)."""
     path = run / METRIC
     try:
         data = read_own(run, METRIC)
-        if not isinstance(load_json_text(data, str(path)), dict):
-            raise ValueError("not a JSON object")
+        RunSummary.from_json(load_json_text(data, str(path)))
     except FileNotFoundError:
         raise BundleError(f"{run}: no {METRIC} (the run has not finished; `vmb score {run}` writes it)") from None
     except (ValueError, UnicodeDecodeError) as error:
@@ -272,7 +274,8 @@ def pack_runs(runs: Sequence[Path], out: Path, *, partial: bool = False, data: s
         benchmarks={s.benchmark.sha256: s.benchmark for s in staged}, runs=[s.entry for s in staged],
         model=configurations[0] if all(c == configurations[0] for c in configurations) else None)
     for one in staged:
-        metric = load_json_text(one.files[f"{one.entry.path}/{METRIC}"], f"{one.entry.path}/{METRIC}")
+        metric = RunSummary.from_json(load_json_text(one.files[f"{one.entry.path}/{METRIC}"],
+                                                     f"{one.entry.path}/{METRIC}"))
         files[one.entry.card] = render_card(one.entry, one.header, metric, manifest).encode("utf-8")
         label[one.entry.card] = f"the card of {one.entry.name}"
     refuse_secrets(files, label)

@@ -36,6 +36,7 @@ from vmb.prompts import prompt_versions
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
+from vmb.results.runsummary import Cost, RunSummary, SummaryFormatError
 from vmb.results.summary import QueryRow, compute_metric
 from vmb.terminal import safe
 
@@ -191,35 +192,36 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
         verdict.queries += [(key, reason) for reason in replay.problems[:SHOWN_DIFFERENCES]]
 
 
-def recorded_prices(metric: dict[str, Any], model: str | None) -> PriceTable | None:
+def recorded_prices(cost: Cost, model: str | None) -> PriceTable | None:
     """The price table metric.json's cost was figured with, as far as it records one (None: no price)."""
-    cost = metric.get("cost")
-    price = cost.get("price") if isinstance(cost, dict) else None
-    if not isinstance(cost, dict) or not isinstance(price, dict) or model is None:
+    price = cost["price"]
+    if price is None or model is None:
         return None
-    return PriceTable(str(price.get("source")), {model: Price(float(price["input"]), float(price["output"]),
-                                                              str(cost["currency"]))})
+    return PriceTable(price["source"], {model: Price(float(price["input"]), float(price["output"]),
+                                                     str(cost.get("currency")))})
 
 
 def _metric_problem(run: Path, header: RunHeader, attempts: list[tuple[str, int]],
                     records: dict[str, QueryRecord]) -> str | None:
     try:
-        recorded = read_json_file(run / METRIC, METRIC)
-        if not isinstance(recorded, dict):
-            raise ValueError("not a JSON object")
-    except (JsonFileError, ValueError, OSError) as error:
+        written = read_json_file(run / METRIC, METRIC)
+        recorded = RunSummary.from_json(written)  # every field of its declared type, or one line naming it
+    except (JsonFileError, SummaryFormatError, OSError) as error:
         return f"{METRIC} cannot be read ({str(error).removeprefix(f'{METRIC}: ')})"
     try:
-        prices = recorded_prices(recorded, header.model)
-        metric = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
-                                run / MEMORY, prices)
+        prices = recorded_prices(recorded.cost, header.model)
+        summary = compute_metric([QueryRow.of(r) for r in records.values()], attempts, header.identity(),
+                                 run / MEMORY, prices)
     except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError) as error:
         return f"{METRIC} cannot be checked ({type(error).__name__}: {error})"
-    if isinstance(recorded.get("cost"), dict) and recorded["cost"].get("price") is None and "note" in recorded["cost"]:
-        metric["cost"] = {"price": None, "note": recorded["cost"]["note"]}  # why there is no price is not a figure
-    if json_values(metric) == json_values(recorded):
+    metric = summary.to_json()
+    if recorded.cost["price"] is None and "note" in recorded.cost:
+        metric["cost"] = recorded.cost  # why there is no price is not a figure
+    # The file as written, its format version made explicit (a file from before the key reads as version 1).
+    written = {**written, "version": recorded.version}
+    if json_values(metric) == json_values(written):
         return None
-    return f"{METRIC} does not follow from the records: {first_difference(recorded, json_values(metric), 'metric', 'recomputed')}"
+    return f"{METRIC} does not follow from the records: {first_difference(written, json_values(metric), 'metric', 'recomputed')}"
 
 
 def validate_run(root: Path, manifest: Manifest, entry: RunEntry, located: Located) -> Verdict:

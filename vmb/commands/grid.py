@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.harness.shard import parse_shard
     from vmb.harness.show import comparison
     from vmb.prices import price_table
+    from vmb.results.rundir import METRIC
     from vmb.terminal import note
 
     spec = load_grid(args.spec)
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         outcomes = run_grid(spec, shard=shard, force=args.force, prices=args.prices or spec.prices,
                             progress=args.progress, log=print, say=lambda line: note("grid", line))
-    finished = [o.path for o in outcomes if o.error is None and (o.path / "metric.json").exists()]
+    finished = [o.path for o in outcomes if o.error is None and (o.path / METRIC).exists()]
     if finished:
         print()
         print(comparison(finished, prices=prices))

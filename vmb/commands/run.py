@@ -18,9 +18,12 @@ import argparse
 import json
 import re
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vmb.harness.config import SERVER_FAMILIES
+
+if TYPE_CHECKING:
+    from vmb.results.runsummary import RunSummary
 
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
 RESUME = "rerun the same command to resume"
@@ -163,17 +166,17 @@ def run(args: argparse.Namespace) -> int:
     say(summary_line(result))  # the run's path is outside text: shown escaped
     for line in error_lines(result.metric):
         note("run", line)
-    return Exit.FAILURES if result.metric["errors"] else Exit.OK
+    return Exit.FAILURES if result.metric.errors else Exit.OK
 
 
-def error_lines(metric: dict[str, Any]) -> list[str]:
+def error_lines(metric: RunSummary) -> list[str]:
     """What the failed queries mean for the user: retryable failures apart from context overflows."""
-    overflows = metric.get("context_overflows", 0)
-    retryable = metric["errors"] - overflows
+    overflows = metric.context_overflows
+    retryable = metric.errors - overflows
     lines = []
     if retryable:
-        causes = Counter(error_cause(row.get("error")) for row in metric.get("error_queries", [])
-                         if row.get("kind") != "context_overflow")
+        causes = Counter(error_cause(row["error"]) for row in metric.error_queries
+                         if row["kind"] != "context_overflow")
         common = ""
         if causes:
             cause, count = causes.most_common(1)[0]

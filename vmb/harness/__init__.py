@@ -4,7 +4,7 @@
 from vmb.harness import run_benchmark
 result = run_benchmark(out="runs/qwen-gold", model="qwen3-8b", base_url="http://127.0.0.1:8000/v1",
                        memory="gold", groups=[1, 2], concurrency=16)
-result.metric["overall"]["esm"]
+result.metric.overall.value("esm")      # a RunSummary (vmb.results.runsummary), as metric.json holds it
 ```
 
 Takes the same settings as ``vmb run`` (``RunConfig``'s fields); the API key comes from

@@ -18,7 +18,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from vmb.errors import VmbError
 from vmb.harness.plan import same_run
@@ -27,6 +26,7 @@ from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import CONFIG, MEMORY, RESULTS, SYSTEM_PROMPTS, RunDir, read_header, read_results, write_json
+from vmb.results.runsummary import RunSummary
 from vmb.results.summary import QueryRow, compute_metric
 
 
@@ -126,7 +126,7 @@ def _coverage(configs: list[RunHeader], selected: list[tuple[str, int]], records
 
 
 def merge_runs(slices: list[Path], out: Path, *, data: str | None = None, prices: PriceTable | None = None,
-               plugins: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]]:
+               plugins: Sequence[str] = ()) -> tuple[RunSummary, list[str]]:
     """Merge ``slices`` into ``out``; return the merged metric and warnings (missing slices, say).
 
     ``plugins`` are the modules the user named (``--plugin``), never those the slices' headers list.

@@ -26,7 +26,7 @@ from vmb.memory import find, get_memory_setting, load_plugins
 from vmb.memory.base import BuildContext, BuildCost, MemorySetting
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
-from vmb.results.header import Determining, RunHeader, Selection, config_hash
+from vmb.results.header import Determining, RunHeader, RunIdentity, Selection, config_hash
 from vmb.results.rundir import json_values, write_json
 
 if TYPE_CHECKING:  # the loader is imported where a benchmark is loaded, not with this module
@@ -116,7 +116,7 @@ class RunPlan:
         return self.determining.hash
 
     @property
-    def identity(self) -> dict[str, Any]:
+    def identity(self) -> RunIdentity:
         """Who ran what, as metric.json names the run."""
         return self.determining.identity()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from vmb.data.locate import run_data_dir
 from vmb.errors import OptionError
@@ -18,6 +17,7 @@ from vmb.memory import find
 from vmb.prices import PriceTable
 from vmb.results.header import RunHeader
 from vmb.results.rundir import CONFIG, RESULTS, RunDir, RunDirError, read_results
+from vmb.results.runsummary import RunSummary
 from vmb.results.summary import QueryRow, compute_metric
 
 
@@ -63,7 +63,7 @@ def stored_plan(header: RunHeader, out: Path, data: str | None, *, source: Path 
 
 
 def rescore_run(path: Path, data: str | None = None, prices: PriceTable | None = None,
-                plugins: Sequence[str] = ()) -> tuple[dict[str, Any], list[str]]:
+                plugins: Sequence[str] = ()) -> tuple[RunSummary, list[str]]:
     """Score and attribute every ``ok`` record again, rewrite ``results.jsonl`` and ``metric.json``.
 
     Returns the metric and warnings (e.g. the benchmark files differ from the run's).
@@ -77,7 +77,7 @@ def rescore_run(path: Path, data: str | None = None, prices: PriceTable | None =
 
 
 def _rescore(rundir: RunDir, data: str | None, prices: PriceTable | None,
-             plugins: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+             plugins: Sequence[str]) -> tuple[RunSummary, list[str]]:
     header = rundir.header()
     plan = stored_plan(header, rundir.path, data, plugins=plugins)
     warnings = []

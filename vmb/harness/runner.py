@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from vmb.doubles.offline import offline_model
 from vmb.errors import OptionError, VmbError
@@ -37,6 +37,7 @@ from vmb.memory.base import GroupMemory
 from vmb.prices import price_table
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import RunDir
+from vmb.results.runsummary import RunSummary
 from vmb.results.summary import QueryRow, compute_metric
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 @dataclass
 class RunResult:
     path: Path
-    metric: dict[str, Any]
+    metric: RunSummary  # what metric.json holds
     stats: ClientStats  # requests, cache hits, retries, tokens of this session
     seconds: float
 

@@ -14,6 +14,7 @@ from vmb.harness.counted import counted_run
 from vmb.prices import PriceTable
 from vmb.results.metrics import COUNTS, ESM, SHOWN, WITH_INTERVAL
 from vmb.results.rundir import MEMORY
+from vmb.results.runsummary import RunSummary, SummaryEntry
 from vmb.results.summary import QueryRow, compute_metric, paper_rows
 from vmb.textable import plain
 
@@ -22,10 +23,10 @@ COLUMNS = tuple((m.key, m.name) for m in SHOWN)
 INTERVAL_KEYS = frozenset(m.key for m in WITH_INTERVAL)
 
 
-def counts_text(entry: dict[str, Any]) -> str:
+def counts_text(entry: SummaryEntry | None) -> str:
     """``degenerate output and protocol mistakes: 3 truncated rounds, 61 repeated calls, ...`` (nonzero
     counts of the registry's ``sum`` metrics), or '' when there are none."""
-    counted = [f"{entry[m.key]:,} {m.name}" for m in COUNTS if entry.get(m.key)]
+    counted = [f"{entry.value(m.key):,} {m.name}" for m in COUNTS if entry is not None and entry.value(m.key)]
     return "degenerate output and protocol mistakes: " + ", ".join(counted) if counted else ""
 
 
@@ -33,68 +34,66 @@ def _num(value: Any) -> str:
     return "-" if value is None else f"{float(value):.2f}"
 
 
-def with_interval(entry: dict[str, Any], key: str) -> str:
+def with_interval(entry: SummaryEntry | None, key: str) -> str:
     """``64.80 ± 4.10``: the value and its interval's half-width; ``± n/a`` where an interval belongs but
-    there is none (fewer than 2 groups)."""
-    value = entry.get(key)
-    interval = (entry.get("intervals") or {}).get(key)
+    there is none (fewer than 2 groups); ``-`` for no entry (nothing scored)."""
+    value = None if entry is None else entry.value(key)
+    interval = None if entry is None else entry.interval(key)
     if value is None or interval is None:
         return _num(value) + (" ± n/a" if value is not None and key in INTERVAL_KEYS else "")
     return f"{float(value):.2f} ± {(interval['high'] - interval['low']) / 2:.2f}"
 
 
-def trials_text(entry: dict[str, Any]) -> str:
+def trials_text(entry: SummaryEntry | None) -> str:
     """``pass^k 60.0 / 52.0 / 48.0  pass@k ...`` for an entry with more than one trial, else ''."""
-    if entry.get("trials", 1) < 2:
+    if entry is None or entry.trials < 2:
         return ""
-    hat = " / ".join(f"{v:.1f}" for v in entry["pass_hat_k"])
-    at = " / ".join(f"{v:.1f}" for v in entry["pass_at_k"])
-    by_trial = " / ".join(f"{v:.1f}" for v in entry["esm_by_trial"])
-    return f"{entry['trials']} trials: ESM by trial {by_trial}; pass^k (k=1..) {hat}; pass@k {at}"
+    hat = " / ".join(f"{v:.1f}" for v in entry.pass_hat_k)
+    at = " / ".join(f"{v:.1f}" for v in entry.pass_at_k)
+    by_trial = " / ".join(f"{v:.1f}" for v in entry.esm_by_trial)
+    return f"{entry.trials} trials: ESM by trial {by_trial}; pass^k (k=1..) {hat}; pass@k {at}"
 
 
-def cost_text(metric: dict[str, Any]) -> str:
-    cost = metric.get("cost")
-    if cost is None:
-        return "no price"
+def cost_text(metric: RunSummary) -> str:
+    cost = metric.cost
     if cost["price"] is None:
-        return cost["note"]
-    solved = cost["per_solved_query"]
-    return (f"cost {cost['total']:.4f} {cost['currency']} (queries {cost['queries']:.4f}, memory "
-            f"{cost['memory_build']:.4f}); {cost['per_query']:.6f} per query, "
+        return cost.get("note", "no price")
+    solved = cost.get("per_solved_query")
+    return (f"cost {cost.get('total', 0):.4f} {cost.get('currency')} (queries {cost.get('queries', 0):.4f}, memory "
+            f"{cost.get('memory_build', 0):.4f}); {cost.get('per_query') or 0:.6f} per query, "
             f"{'-' if solved is None else f'{solved:.6f}'} per solved query")
 
 
-def build_text(metric: dict[str, Any]) -> str:
+def build_text(metric: RunSummary) -> str:
     """``memory build: 1 group, 41 model calls, 52,310 + 3,020 tokens; 2 replies cut off; a loop ...``,
     or '' for a run that built no memory."""
-    build = metric.get("memory_build")
+    build = metric.memory_build
     if not build:
         return ""
     parts = [f"{build['groups']} group(s), {build['model_calls']:,} model calls, "
              f"{build['prompt_tokens']:,} + {build['completion_tokens']:,} tokens"]
-    if build.get("embedding_calls"):
+    if build["embedding_calls"]:
         parts[0] += f", {build['embedding_calls']:,} embedding calls"
-    if build.get("truncated"):
+    if build["truncated"]:
         parts.append(f"{build['truncated']:,} replies cut off at the output limit")
-    if build.get("refused"):
+    if build["refused"]:
         parts.append(f"{build['refused']:,} calls refused")
-    loops = build.get("loops") or []
+    loops = build["loops"]
     if loops:
         worst = max(loops, key=lambda loop: loop["calls"])
         parts.append(f"{len(loops)} loop(s), worst {worst['calls']} calls on {worst['target']} "
-                     f"(group {worst['group']}, {worst['date']})")
-    empty = build.get("empty_stores") or []
+                     f"(group {worst.get('group')}, {worst['date']})")
+    empty = build["empty_stores"]
     if empty:
         parts.append("memory empty at the end: group(s) " + ", ".join(map(str, empty)))
     return "memory build: " + "; ".join(parts)
 
 
-def metric_line(metric: dict[str, Any]) -> str:
-    overall = metric["overall"] or {}
+def metric_line(metric: RunSummary) -> str:
+    overall = metric.overall
     numbers = "  ".join(f"{label} {with_interval(overall, key)}" for key, label in COLUMNS)
-    lines = [f"{numbers}  | {metric['scored']}/{metric['selected']} scored, {metric['errors']} errors, "
-             f"{metric['pending']} pending", counts_text(overall), build_text(metric), trials_text(overall),
+    lines = [f"{numbers}  | {metric.scored}/{metric.selected} scored, {metric.errors} errors, "
+             f"{metric.pending} pending", counts_text(overall), build_text(metric), trials_text(overall),
              cost_text(metric)]
     return "\n".join(line for line in lines if line)
 
@@ -105,7 +104,7 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def run_summary(run: Path, prices: PriceTable | None = None, data: str | None = None,
-                warn: Callable[[str], None] | None = None) -> dict[str, Any]:
+                warn: Callable[[str], None] | None = None) -> RunSummary:
     """A run's metric from its records, as ``metric.json`` has it (cost under ``prices``): over exactly the
     (query, trial) pairs its header selects (``vmb.harness.counted``); ``warn`` hears what was left out."""
     counted = counted_run(run, data=data)
@@ -124,32 +123,31 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
                warn: Callable[[str], None] | None = None) -> str:
     """One row per run: who, memory, coverage, the paper's metrics with intervals (and ESM per group
     with ``by``), then each run's trials and its cost under ``prices``; ``warn`` hears each record left out."""
-    metrics = [run_summary(run, prices, data, warn) for run in runs]
+    summaries = [run_summary(run, prices, data, warn) for run in runs]
     groups: list[str] = []
     if by is not None:
-        for metric in metrics:
-            for entry in metric[f"by_{by}"]:
-                if entry["group"] not in groups:
-                    groups.append(entry["group"])
+        for summary in summaries:
+            for entry in summary.by(by):
+                if entry.group not in groups:
+                    groups.append(entry.group)
     header = ["run", "agent/model", "memory", "scored", "errors", *(label for _, label in COLUMNS),
               *(f"{ESM.name} {g}" for g in groups)]
     rows = []
-    for run, metric in zip(runs, metrics):
-        who = metric["run"]["model"] or metric["run"]["agent"]
-        overall = metric["overall"] or {}
-        per_group = {e["group"]: e for e in metric[f"by_{by}"]} if by is not None else {}
-        rows.append([str(run), who, metric["run"]["memory"], f"{metric['scored']}/{metric['selected']}",
-                     str(metric["errors"]), *(with_interval(overall, key) for key, _ in COLUMNS),
-                     *(with_interval(per_group.get(g, {}), ESM.key) for g in groups)])
+    for run, summary in zip(runs, summaries):
+        who = summary.run["model"] or summary.run["agent"]
+        per_group = {e.group: e for e in summary.by(by)} if by is not None else {}
+        rows.append([str(run), who, summary.run["memory"], f"{summary.scored}/{summary.selected}",
+                     str(summary.errors), *(with_interval(summary.overall, key) for key, _ in COLUMNS),
+                     *(with_interval(per_group.get(g), ESM.key) for g in groups)])
     text = _table(header, rows)
-    notes = [f"{run}: {line}" for run, metric in zip(runs, metrics)
-             for line in (counts_text(metric["overall"] or {}), build_text(metric), trials_text(metric["overall"] or {}),
-                          cost_text(metric)) if line]
-    methods = sorted({m["interval_method"] for m in metrics if "interval_method" in m})
+    notes = [f"{run}: {line}" for run, summary in zip(runs, summaries)
+             for line in (counts_text(summary.overall), build_text(summary), trials_text(summary.overall),
+                          cost_text(summary)) if line]
+    methods = sorted({s.interval_method for s in summaries})
     text += "".join(f"\n{note}" for note in notes)
     text += "".join(f"\n± : half-width of the 95% interval, {method}" for method in methods)
     if paper:
-        text += "\n\n" + paper_table(sorted({m["run"]["memory"] for m in metrics}))
+        text += "\n\n" + paper_table(sorted({s.run["memory"] for s in summaries}))
     return text
 
 

@@ -73,8 +73,8 @@ def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], N
         out = runs_root / f"{agent}-{memory}"
         start = time.perf_counter()
         result = run_benchmark(out=str(out), agent=agent, memory=memory, data=data, progress=False)
-        overall = result.metric.get("overall") or {}
-        log(f"  made {out} ({result.metric['scored']} queries, {ESM.name} {overall.get(ESM.key)}) "
+        solved = None if result.metric.overall is None else result.metric.overall.value(ESM.key)
+        log(f"  made {out} ({result.metric.scored} queries, {ESM.name} {solved}) "
             f"in {time.perf_counter() - start:.1f} s")
         made.append(out)
     return made

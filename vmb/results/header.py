@@ -31,6 +31,15 @@ def config_hash(determining: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+class RunIdentity(TypedDict):
+    """Who ran what, as metric.json names the run: the configuration hash, the agent, the model, the memory setting."""
+
+    hash: str
+    agent: str
+    model: str | None
+    memory: str
+
+
 class HeaderError(VmbError, ValueError):
     """A config.json that is not a run's header; the message says what is missing or wrong."""
 
@@ -61,7 +70,7 @@ class Determining:
     def hash(self) -> str:
         return config_hash(self.to_json())
 
-    def identity(self, hash: str | None = None) -> dict[str, Any]:
+    def identity(self, hash: str | None = None) -> RunIdentity:
         """metric.json's ``run``: the configuration hash (``hash``, else this one's) and who ran what."""
         return {"hash": hash or self.hash, "agent": self.agent, "model": self.model, "memory": self.memory}
 
@@ -175,7 +184,7 @@ class RunHeader:
     def plugins(self) -> list[str]:
         return list(self.operational.get("plugins") or [])
 
-    def identity(self) -> dict[str, Any]:
+    def identity(self) -> RunIdentity:
         """metric.json's ``run``: the configuration hash and who ran under which memory setting."""
         return self.determining.identity(self.hash)
 

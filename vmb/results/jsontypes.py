@@ -52,7 +52,8 @@ def _reads_itself(hint: Any) -> bool:
     return isinstance(hint, type) and hasattr(hint, "from_json")
 
 
-def _is_typed_dict(hint: Any) -> bool:
+def is_typed_dict(hint: Any) -> bool:
+    """Whether ``hint`` is a ``TypedDict`` (an object whose keys are declared)."""
     return isinstance(hint, type) and issubclass(hint, dict) and hasattr(hint, "__required_keys__")
 
 
@@ -64,7 +65,7 @@ def describe(hint: Any) -> str:
     if origin in (list, tuple):
         return "a list"
     if origin in (dict, Mapping) or hint is dict or _reads_itself(hint) or dataclasses.is_dataclass(hint) \
-            or _is_typed_dict(hint):
+            or is_typed_dict(hint):
         return "an object"
     return _JSON_NAMES.get(hint, "a value")
 
@@ -109,7 +110,7 @@ def check(value: Any, hint: Any, where: str) -> None:
         if ok and len(args) == 2:
             for key, item in value.items():
                 check(item, args[1], f"{where}.{key}")
-    elif _is_typed_dict(hint) or (dataclasses.is_dataclass(hint) and not _reads_itself(hint)):
+    elif is_typed_dict(hint) or (dataclasses.is_dataclass(hint) and not _reads_itself(hint)):
         ok = isinstance(value, dict)
         if ok:
             check_fields(hint, value, where)

@@ -31,10 +31,10 @@ from vmb.errors import VmbError, storage_message
 from vmb.outdir import check_output_dir, claim_output_dir
 from vmb.results.header import Determining, HeaderError, RunHeader
 from vmb.results.record import QueryRecord, RecordFormatError
+from vmb.results.runsummary import METRIC, RunSummary
 
 CONFIG = "config.json"
 RESULTS = "results.jsonl"
-METRIC = "metric.json"
 MEMORY = "memory"
 # System prompts of at least this many characters are stored once per run, not in each record.
 SHARED_PROMPT_CHARS = 4096
@@ -344,8 +344,9 @@ class RunDir:
     def records(self) -> dict[str, QueryRecord]:
         return read_results(self.path / RESULTS)[0]
 
-    def write_metric(self, metric: dict[str, Any]) -> None:
-        self._writable(lambda: write_json(self.path / METRIC, metric))
+    def write_metric(self, summary: RunSummary) -> None:
+        """``metric.json``: the run's summary as it writes itself (``vmb.results.runsummary``)."""
+        self._writable(lambda: write_json(self.path / METRIC, summary.to_json()))
 
 
 def read_header(path: Path) -> RunHeader:

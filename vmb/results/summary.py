@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from vmb.errors import VmbError
 from vmb.memory import memory_info
@@ -30,6 +30,7 @@ from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
 from vmb.results.record import OK, QueryRecord, attempt_key
 from vmb.results.record_parts import Attribution
+from vmb.results.runsummary import Cost, MemoryBuild, RunIdentity, RunSummary, SummaryEntry
 from vmb.score import target_modules
 from vmb.score.formulas import Metrics
 from vmb.uncertainty import METHOD, trial_figures
@@ -145,7 +146,7 @@ class BuildRecordError(VmbError, ValueError):
 HEALTH_COUNTS = ("truncated", "refused")
 
 
-def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
+def memory_cost(memory_dir: Path) -> MemoryBuild | None:
     """Memory construction cost and health per group and in total (wall seconds stay in each build.json).
 
     Health, where the build recorded it: replies cut off and calls refused (summed), ``loops`` (days
@@ -174,21 +175,21 @@ def memory_cost(memory_dir: Path) -> dict[str, Any] | None:
     counts = {k: sum(int(h.get(k, 0)) for h in healths) for k in HEALTH_COUNTS}
     loops = [{"group": g["group"], **loop} for g in per_group for loop in g.get("health", {}).get("loops", [])]
     empty = [g["group"] for g in per_group if g.get("health", {}).get("empty")]
-    return {"groups": len(per_group), **total, **counts, "loops": loops, "empty_stores": empty,
-            "per_group": per_group}
+    return cast(MemoryBuild, {"groups": len(per_group), **total, **counts, "loops": loops, "empty_stores": empty,
+                              "per_group": per_group})
 
 
-def cost_of(rows: Sequence[QueryRow], model: str | None, build: dict[str, Any] | None,
-            prices: PriceTable | None) -> dict[str, Any]:
+def cost_of(rows: Sequence[QueryRow], model: str | None, build: MemoryBuild | None,
+            prices: PriceTable | None) -> Cost:
     """The money the rows' requests and the memory construction (``memory_cost``) cost, or "no price"."""
     built = None if build is None else Usage(prompt_tokens=build["prompt_tokens"],
                                              completion_tokens=build["completion_tokens"])
-    return cost_figures(prices, model, queries=sum((row.usage for row in rows), ZERO), build=built,
-                        attempts=sum(row.ok for row in rows), solved=sum(bool(row.exact_match) for row in rows))
+    return cast(Cost, cost_figures(prices, model, queries=sum((row.usage for row in rows), ZERO), build=built,
+                                   attempts=sum(row.ok for row in rows), solved=sum(bool(row.exact_match) for row in rows)))
 
 
-def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]], run: dict[str, Any],
-                   memory_dir: Path, prices: PriceTable | None = None) -> dict[str, Any]:
+def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]], run: RunIdentity,
+                   memory_dir: Path, prices: PriceTable | None = None) -> RunSummary:
     """metric.json: the run's numbers over the rows of its selected (query, trial) keys."""
     by_key = {row.key: row for row in rows}
     chosen = [by_key[key] for key in selected if key in by_key]
@@ -199,25 +200,26 @@ def compute_metric(rows: Sequence[QueryRow], selected: Sequence[tuple[str, int]]
     build = memory_cost(memory_dir)
     solved = sum(bool(row.exact_match) for row in ok)
     used = sum((row.usage for row in chosen), ZERO)
-    tokens = {"prompt": used.prompt_tokens, "completion": used.completion_tokens}
-    return {
-        "run": run,
-        "interval_method": METHOD,
-        "selected": counts["selected"],
-        "scored": counts["scored"],
-        "solved": solved,
-        "errors": counts["errors"],
+    grouped = {f"by_{by}": [SummaryEntry.of(metrics.rounded(e)) for e in summarize(ok, by)] for by in GROUPINGS}
+    return RunSummary(
+        run=run,
+        interval_method=METHOD,
+        selected=counts["selected"],
+        scored=counts["scored"],
+        solved=solved,
+        errors=counts["errors"],
         # Prompts beyond the model's context: a rerun fails the same way, so they are counted apart.
-        "context_overflows": sum(row.error_kind == "context_overflow" for row in errors),
-        "pending": counts["pending"],
-        "overall": metrics.rounded(overall[0]) if overall else None,
-        **{f"by_{by}": [metrics.rounded(e) for e in summarize(ok, by)] for by in GROUPINGS},
-        "text_calls": sum(row.text_calls for row in ok),
-        "round_limit_hit": sum(row.round_limit_hit for row in ok),
-        "tokens": tokens,
-        "memory_build": build,
-        "cost": cost_of(chosen, run.get("model"), build, prices),
-        "error_queries": [{"id": attempt_key(row.id, row.trial), "error": row.error,
-                           "kind": row.error_kind or "request_failed"} for row in errors],
-        "paper": paper_rows(run["memory"]),
-    }
+        context_overflows=sum(row.error_kind == "context_overflow" for row in errors),
+        pending=counts["pending"],
+        overall=SummaryEntry.of(metrics.rounded(overall[0])) if overall else None,
+        by_reasoning_type=grouped["by_reasoning_type"],
+        by_module=grouped["by_module"],
+        text_calls=sum(row.text_calls for row in ok),
+        round_limit_hit=sum(row.round_limit_hit for row in ok),
+        tokens={"prompt": used.prompt_tokens, "completion": used.completion_tokens},
+        memory_build=build,
+        cost=cost_of(chosen, run["model"], build, prices),
+        error_queries=[{"id": attempt_key(row.id, row.trial), "error": row.error,
+                        "kind": row.error_kind or "request_failed"} for row in errors],
+        paper=paper_rows(run["memory"]),
+    )
