@@ -236,3 +236,20 @@ def test_two_long_values_alike_in_what_is_shown_show_where_they_part() -> None:
     assert "differs from character 301" in reason
     recorded, _, replayed = reason.partition(", re-executed ")
     assert recorded.endswith('aX"') and replayed.endswith('aY"')
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("config.json", "config.json is damaged (not JSON: "),
+    ("results.jsonl", "results.jsonl line 1: not complete JSON"),
+])
+def test_every_json_file_of_a_bundle_is_read_within_bounds(oracle_bundle: Path, tmp_path: Path, name: str,
+                                                          expected: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    path = bundle / "runs/oracle" / name
+    deep = "[" * 100000 + "]" * 100000
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text(deep + "\n" + "\n".join(lines[1:]) + "\n" if name == "results.jsonl" else deep, encoding="utf-8")
+    reseal(bundle)
+    assert main(["validate", str(bundle)]) == Exit.FAILURES
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and expected in captured.out, captured.out

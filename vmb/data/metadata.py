@@ -13,7 +13,6 @@ one whose file lacks what the readers need (an event's date or lines, a group's 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
@@ -21,6 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from vmb.boundedjson import read_json_file
 from vmb.data.errors import DataError
 
 METADATA = "metadata.json"
@@ -230,7 +230,7 @@ def _load(path: Path) -> Any:
     """The JSON of ``path``, or a ``DataError`` saying to make it again (a file that does not read cannot
     say which tool made it)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return read_json_file(path)
     except (ValueError, RecursionError) as error:
         raise DataError(path, None, f"not JSON ({error}); regenerate it (vmb generate, or vmb twin for a twin)") from None
     except OSError as error:
@@ -259,7 +259,7 @@ def read_metadata(data_dir: Path | str) -> Metadata | None:
 def made_by_a_maker(data_dir: Path) -> bool:
     """Whether ``data_dir`` holds a ``metadata.json`` one of :data:`MAKERS` wrote (read or not)."""
     try:
-        body = json.loads((Path(data_dir) / METADATA).read_text(encoding="utf-8"))
+        body = read_json_file(Path(data_dir) / METADATA)
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(body, dict) and body.get("generator") in MAKERS

@@ -27,6 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from vmb.boundedjson import MAX_DEPTH, parse_bounded, read_json_file
 from vmb.errors import VmbError, storage_message
 from vmb.outdir import check_output_dir, claim_output_dir
 from vmb.results.header import Determining, HeaderError, RunHeader
@@ -76,6 +77,10 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
+# A record holds a model's call arguments (each at most MAX_DEPTH deep, as vmb.boundedjson read them) a few levels down.
+RECORD_DEPTH = 2 * MAX_DEPTH
+
+
 def parse_record_line(line: bytes) -> tuple[QueryRecord | None, str | None]:
     """One line of ``results.jsonl``: the record, or why it is not one (a torn write, a foreign line)."""
     try:
@@ -83,7 +88,7 @@ def parse_record_line(line: bytes) -> tuple[QueryRecord | None, str | None]:
     except UnicodeDecodeError:
         return None, "not UTF-8 (cut inside a character by a kill or a full disk)"
     try:
-        record = json.loads(text)
+        record = parse_bounded(text, max_depth=RECORD_DEPTH)
     except (ValueError, RecursionError):
         return None, "not complete JSON (cut short by a kill or a full disk)"
     try:
@@ -355,7 +360,7 @@ def read_header(path: Path) -> RunHeader:
     if not config_path.is_file():
         raise RunDirError(f"{path} is not a run directory (no {CONFIG})")
     try:
-        doc = json.loads(config_path.read_text(encoding="utf-8"))
+        doc = read_json_file(config_path)
     except (ValueError, RecursionError) as error:
         raise RunDirError(f"{config_path} is damaged (not JSON: {error})") from None
     except OSError as error:

@@ -16,12 +16,12 @@ price table when the model has a price, and says "no price" otherwise.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, cast
 
+from vmb.boundedjson import read_json_file
 from vmb.errors import VmbError
 from vmb.memory import memory_info
 from vmb.memory.base import BuildCost
@@ -160,7 +160,7 @@ def memory_cost(memory_dir: Path) -> MemoryBuild | None:
     per_group: list[dict[str, Any]] = []
     for path in builds:
         try:
-            build = json.loads(path.read_text(encoding="utf-8"))
+            build = read_json_file(path)
             cost = BuildCost.from_json(build["cost"]).to_json()
         except (ValueError, KeyError, TypeError, RecursionError) as error:
             # A run's files are data: a damaged build record is one line naming it, never a traceback.
