@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,16 @@ import pytest
 from fixtures.scripted_runs import build_runs
 
 from tests.conftest import REPO
-from vmb.analysis.explorer import ALL, NONE, Explorer, SearchIndex, filter_failures, filter_options, other_runs
+from vmb.analysis.explorer import (
+    ALL,
+    NONE,
+    Explorer,
+    SearchIndex,
+    failure_html,
+    filter_failures,
+    filter_options,
+    other_runs,
+)
 from vmb.analysis.runs import load_runs
 from vmb.data import load_benchmark
 from vmb.results.record import QueryRecord
@@ -87,6 +97,23 @@ def test_a_record_is_html_in_a_notebook_with_every_text_escaped(tiny_runs: Path)
     assert all(name in page for name in calls)
     error = QueryRecord.from_json({**doc, "status": "error", "error": "endpoint said <b>no</b>", "score": None})
     assert "not run" in error._repr_html_() and "&lt;b&gt;no&lt;/b&gt;" in error._repr_html_()
+
+
+def test_the_explorer_shows_a_hostile_record_as_text(tiny_runs: Path, tmp_path: Path, bench: Any) -> None:
+    """A run's file is hostile: its texts are escaped and malformed tool calls are shown as far as they read."""
+    shutil.copytree(tiny_runs / "scripted-kv", tmp_path / "runs" / "scripted-kv")
+    results = tmp_path / "runs" / "scripted-kv" / "results.jsonl"
+    lines = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    target = next(doc for doc in lines if doc["score"] and not doc["score"]["metrics"]["exact_match"])
+    target["final_answer"] = HOSTILE
+    assistant = next(m for m in target["messages"] if m["role"] == "assistant")
+    assistant["content"] = HOSTILE
+    assistant["tool_calls"] = ["not a call", {"function": 3}, {"function": {"name": HOSTILE, "arguments": HOSTILE}}]
+    results.write_text("".join(json.dumps(doc) + "\n" for doc in lines), encoding="utf-8")
+    runset = load_runs([tmp_path / "runs"], bench=bench)
+    for page in (failure_html(runset, "scripted-kv", target["id"], bench),
+                 runset.record("scripted-kv", target["id"])._repr_html_()):
+        assert html.escape(HOSTILE) in page and "<script>" not in page and "<img" not in page
 
 
 def test_filters_narrow_each_other(runset: Any) -> None:

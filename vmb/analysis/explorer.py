@@ -28,7 +28,7 @@ from vmb.analysis.style import memory_label, reasoning_label
 from vmb.data import Benchmark
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.record_parts import ToolResult
-from vmb.results.record_view import call_text, diff_table, escape, pre
+from vmb.results.record_view import call_text, diff_table, escape, message_text, pre
 
 ALL = "(all)"
 NONE = "(none)"
@@ -81,14 +81,9 @@ def _tool_table(results: list[ToolResult]) -> str:
 def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
     parts = []
     for message in record.messages:
-        role = message.get("role", "?")
-        if role == "system":
+        role, body = message_text(message)
+        if message.get("role") == "system":
             body = system_text(runset, run, record)
-        elif message.get("tool_calls"):
-            calls = [f"{c['function']['name']}({c['function'].get('arguments', '')})" for c in message["tool_calls"]]
-            body = "\n".join(filter(None, [message.get("content") or "", *calls]))
-        else:
-            body = message.get("content") or ""
         parts.append(f"<b>{escape(role)}</b>{pre(body)}")
     return "<details><summary>full message trace</summary>" + "".join(parts) + "</details>"
 

@@ -88,7 +88,8 @@ def record_line(record: QueryRecord) -> str:
     query = " ".join(record.query.split())
     if len(query) > QUERY_HEAD:
         query = query[:QUERY_HEAD - 1] + "…"
-    said = f"not run: {record.error}" if not record.ok else (
+    error = " ".join(str(record.error).split())
+    said = f"not run: {error[:QUERY_HEAD]}{'…' if len(error) > QUERY_HEAD else ''}" if not record.ok else (
         f"{outcome(record)}, {len(record.calls['vehicle'])} vehicle calls, {record.call_count} calls in all")
     return safe(f"QueryRecord({record.id}, trial {record.trial}, {record.reasoning_type}: {said}, \"{query}\")")
 
@@ -108,7 +109,9 @@ def diff_table(score: TaskScore) -> str:
             + "".join(rows) + "</table>")
 
 
-def _message(message: dict[str, Any]) -> str:
+def message_text(message: dict[str, Any]) -> tuple[str, str]:
+    """A message of the conversation as (role, text): its content, then each tool call it asked for (a stored
+    system prompt named, not read). Malformed parts (a run's file is hostile) are shown as far as they read."""
     role = str(message.get("role", "?"))
     if "content_file" in message:
         body = f"(stored once per run: system_prompts/{message['content_file']})"
@@ -122,7 +125,12 @@ def _message(message: dict[str, Any]) -> str:
                 body += f"\n→ {function.get('name')}({function.get('arguments') or ''})"
     if role == "tool":
         role = f"tool ({message.get('tool_call_id', '?')})"
-    return f"<b>{escape(role)}</b>{pre(body.strip() or '(empty)')}"
+    return role, body.strip()
+
+
+def _message(message: dict[str, Any]) -> str:
+    role, body = message_text(message)
+    return f"<b>{escape(role)}</b>{pre(body or '(empty)')}"
 
 
 def _tool_rows(record: QueryRecord) -> str:
