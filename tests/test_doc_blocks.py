@@ -112,10 +112,10 @@ def given(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Pa
     """A folder with what the pages leave to the reader: runs under the names they use, a price table."""
     from vmb.harness import run_benchmark
 
-    folder = tmp_path_factory.mktemp("given")
+    folder, cache = tmp_path_factory.mktemp("given"), tmp_path_factory.mktemp("given-cache")
     for name, (agent, memory) in GIVEN_RUNS.items():
         run_benchmark(out=str(folder / "runs" / name), agent=agent, memory=memory, data=str(small_benchmark),
-                      cache_dir=str(folder.parent / "cache"), progress=False)
+                      cache_dir=str(cache), progress=False)
     for name, text in GIVEN_FILES.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
