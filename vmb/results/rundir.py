@@ -227,13 +227,13 @@ class RunDir:
         config_path = self.path / CONFIG
         if config_path.exists():
             try:
-                old = json.loads(config_path.read_text(encoding="utf-8"))
+                old = read_json_file(config_path)
                 if not isinstance(old, dict):
                     raise ValueError("not a JSON object")
             except (ValueError, UnicodeDecodeError) as error:
                 if not force:
                     raise ConfigMismatch(
-                        f"{config_path} is damaged ({error}); use --force to set this run's results aside "
+                        f"{config_path} is damaged ({str(error).removeprefix(f'{config_path}: ')}); use --force to set this run's results aside "
                         "(nothing is deleted) and start over, or another --out") from None
                 old = {"hash": "damaged-config"}
                 shutil.copy2(config_path, self.path / f"{CONFIG}.damaged")
