@@ -7,6 +7,7 @@ from pathlib import Path
 
 import matplotlib
 import pandas as pd
+import pytest
 
 from vmb.analysis.notebook import MAKE_RUNS, open_runs
 from vmb.analysis.runs import as_paths
@@ -46,3 +47,22 @@ def test_a_string_naming_a_folder_of_runs_loads_them(tmp_path: Path, small_bench
     opened = open_runs("99_x", str(tmp_path / "runs"), None, tmp_path / "out", tmp_path / "figures", said.append)
     assert sorted(opened.runset.runs["run"]) == ["oracle-gold", "oracle-none"]
     assert said[0].startswith("2 runs, ") and (tmp_path / "out" / "manifest" / "99_x.json").exists()
+
+
+REPORT_NOTEBOOKS = sorted(p for p in (Path(__file__).parents[1] / "notebooks").glob("[0-9][0-9]_*.ipynb")
+                          if p.stem != "05_explorer")  # the explorer is a widget, not a page of results
+
+
+@pytest.mark.parametrize("path", REPORT_NOTEBOOKS, ids=lambda p: p.stem)
+def test_each_result_has_a_sentence_before_it_and_the_heading_its_number(path: Path) -> None:
+    import nbformat
+
+    cells = nbformat.read(path, as_version=4).cells
+    assert cells[0].source.startswith(f"# {path.stem[:2]} · "), "the title carries the notebook's number"
+    for before, cell in zip(cells, cells[1:]):
+        if cell.cell_type == "code" and ("out.table(" in cell.source or "out.figure(" in cell.source):
+            prose = [line for line in before.source.splitlines() if line.strip() and not line.startswith("#")]
+            assert before.cell_type == "markdown" and prose and prose[-1].rstrip().endswith((".", ")")), \
+                (path.stem, cell.source[:80])
+        if cell.cell_type == "code":
+            assert not any(o for o in cell.get("outputs", [])), "committed without outputs"
