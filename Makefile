@@ -55,8 +55,10 @@ lint: venv
 	$(PY) -m ruff check vmb tests
 	$(PY) -m mypy
 
+# Bytecode is written here too (as for test): the report starts a kernel per notebook, each importing pandas and
+# matplotlib, which uv installs without bytecode (2.5 s of CPU a kernel compiling them again).
 report: venv release
-	$(PY) -m vmb report
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m vmb report
 
 bench: venv
 	$(PY) -m vmb bench

@@ -150,3 +150,46 @@ def test_generation_memory_does_not_grow_with_the_groups(tmp_path: Path, request
     two, six = peaks["peak_bytes_2"] / MIB, peaks["peak_bytes_6"] / MIB
     budget(request, "traced peak of generating 6 groups over that of 2", six / two, 1.15)
     budget(request, "traced peak of generating 6 full-size groups (MiB)", six, 16)
+
+
+def test_a_warm_load_of_the_runs_parses_no_record(release_dir: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """``make report`` in at most 60 s with its 11 runs present (``vmb bench report``; 2 min 05 s when every
+    notebook and the viewer loaded every run again: 0.4 s of CPU per 500-query run, most of it parsing
+    records). With the run cache warm (``vmb.analysis.runcache``), loading runs parses no record, and opens
+    each file of a run once (its checksum), its config.json once more (the header) and its entry's two files:
+    nothing else of the run, however many records it holds."""
+    from vmb.analysis import runcache
+    from vmb.analysis.runs import load_runs, runs_benchmark
+    from vmb.harness import run_benchmark
+    from vmb.results.record import QueryRecord
+
+    monkeypatch.delenv(runcache.CACHE_ENV, raising=False)
+    runs = tmp_path / "runs"
+    for agent, memory in (("oracle", "gold"), ("noop", "none")):
+        run_benchmark(out=str(runs / f"{agent}-{memory}"), agent=agent, memory=memory, data=str(release_dir),
+                      limit=100, progress=False)
+    bench = runs_benchmark(runs)
+    cold = load_runs(runs, bench=bench)
+    parsed: list[str] = []
+    read = QueryRecord.from_json.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(QueryRecord, "from_json",
+                        classmethod(lambda cls, data: parsed.append("record") or read(cls, data)))
+    opened: list[Path] = []
+    counting = [True]
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if counting[0] and event == "open" and isinstance(args[0], (str, Path)) and str(args[0]).startswith(str(runs)):
+            opened.append(Path(args[0]))
+
+    sys.addaudithook(hook)  # audit hooks stay for the process: this one counts only while counting[0]
+    try:
+        warm = load_runs(runs, bench=bench)
+    finally:
+        counting[0] = False
+    assert len(warm.queries) == len(cold.queries) == 200
+    files = [p for p in runs.rglob("*") if p.is_file() and ".cache" not in p.parts and p.name != "run.lock"]
+    assert set(files) <= set(opened), "the key covers every file of each run"
+    budget(request, "records parsed by a warm load of 2 runs of 100 queries", len(parsed), 0)
+    budget(request, "files a warm load of 2 runs opens beyond its runs' files (each once)",
+           len(opened) - len(files), 2 * (1 + 2))

@@ -31,6 +31,7 @@ SUITES: dict[str, tuple[str, str]] = {
                 "vmb run --agent oracle --memory gold over 500 queries: wall and peak memory; vmb --help imports"),
     "data": ("vmb.bench.data:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
     "audit": ("vmb.bench.audit:audit_suite", "vmb audit of the release's 50 groups: figures, baselines, checks"),
+    "report": ("vmb.bench.report:report_suite", "make report, with no runs and then with its 11 runs (target 60 s)"),
 }
 
 

@@ -66,8 +66,8 @@ def user_environment() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def child_process(vmb_args: list[str]) -> ChildRun:
-    """One ``vmb`` process, as a user would start it (byte code cached on disk)."""
+def child_process(vmb_args: list[str], cwd: Path = REPO) -> ChildRun:
+    """One ``vmb`` process, as a user would start it (byte code cached on disk), in ``cwd``."""
     import subprocess
     import sys
 
@@ -75,7 +75,7 @@ def child_process(vmb_args: list[str]) -> ChildRun:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-c", _VMB_WITH_PEAK, *vmb_args], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, cwd=REPO, env=env)
+                             stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
     out, err = child.communicate()
     seconds = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)

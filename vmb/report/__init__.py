@@ -27,13 +27,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from vmb.data.locate import PROJECT_ROOT
 from vmb.report.index import write_index, write_report_viewer
-from vmb.report.notebooks import NOTEBOOKS_DIR, ReportError, execute_notebook, kernel_environment, notebook_html
+from vmb.report.notebooks import (
+    NOTEBOOKS_DIR,
+    ReportError,
+    execute_notebook,
+    kernel_environment,
+    notebook_html,
+    notebook_parameters,
+)
 
 BASELINE_AGENTS = ("oracle", "noop")
 # Shortcut baselines (vmb.doubles.baselines) run as offline agents: text matching, no model, real failures.
@@ -103,7 +110,7 @@ def make_report(
     """
     log = log or (lambda line: None)
     from vmb.analysis.outputs import REPORT
-    from vmb.analysis.runs import RunDataError, find_runs, runs_data_dir
+    from vmb.analysis.runs import RunDataError, find_runs, load_runs, runs_benchmark, runs_data_dir
     from vmb.outdir import check_output_dir, claim_output_dir
 
     seconds: dict[str, float] = {}
@@ -144,11 +151,35 @@ def make_report(
                "figures_dir": str(figures), "generated": str(Path(generated).resolve()) if generated else None}
     timings: dict[str, float] = {}
     step = time.perf_counter()
+    # The runs are read once, here, while the notebooks that read none run; the rest then find them in the
+    # cache (vmb.analysis.runcache), as the viewer does.
+    loaded: Future[None] = Future()
+
+    def run_notebook(nb: Path) -> float:
+        if "runs" in notebook_parameters(nb, offered):
+            loaded.result()
+        seconds = execute_notebook(nb, out / "notebooks" / nb.name, offered)
+        notebook_html(out / "notebooks" / nb.name)
+        return seconds
+
+    def viewer_of_runs() -> Path:
+        loaded.result()
+        return write_report_viewer(found, out / "viewer", data, log)
+
     with kernel_environment(out / "jupyter"):
-        # Notebooks are independent: run them side by side (each is a kernel process of its own).
+        # Notebooks are independent: run them side by side (each is a kernel process of its own), those that
+        # read no runs first (they need not wait for the runs), the viewer last.
+        order = sorted(chosen, key=lambda nb: "runs" in notebook_parameters(nb, offered))
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = {nb.stem: pool.submit(execute_notebook, nb, out / "notebooks" / nb.name, offered)
-                       for nb in chosen}
+            futures = {nb.stem: pool.submit(run_notebook, nb) for nb in order}
+            viewer_made = pool.submit(viewer_of_runs)
+            try:
+                load_runs(found, bench=runs_benchmark(found, data))
+            except BaseException as error:
+                loaded.set_exception(error)
+                pool.shutdown(cancel_futures=True)  # the notebooks not started yet would fail on it too
+                raise
+            loaded.set_result(None)
             failures = []
             for name, future in futures.items():
                 try:
@@ -158,11 +189,9 @@ def make_report(
                     failures.append(str(error))
             if failures:
                 raise ReportError("\n".join(failures))
+            viewer = viewer_made.result()
     seconds["notebooks"] = time.perf_counter() - step
     step = time.perf_counter()
-    for nb in chosen:
-        notebook_html(out / "notebooks" / nb.name)
-    viewer = write_report_viewer(found, out / "viewer", data, log)
     index = write_index(out, found, chosen, timings, data=data, viewer=viewer)
     seconds["index"] = time.perf_counter() - step
     seconds["total"] = time.perf_counter() - start
