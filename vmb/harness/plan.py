@@ -235,10 +235,15 @@ class MemoryBuilder:
         """The group's memory in the store (built now unless it is there), or built into ``destination``."""
         store = destination or self.store_dir(group)
         reused = (store / BUILD_FILE).exists()
-        if not reused:
-            await self._build(group, self.build_key(group), store)
+        if reused:
+            try:
+                build = read_build(store)
+                return BuiltMemory(store, True, BuildCost.from_json(build["cost"]), build["health"])
+            except (ValueError, KeyError, TypeError, AttributeError):
+                pass  # a damaged record of the build: the store is not trusted, and is built again (as a killed one)
+        await self._build(group, self.build_key(group), store)
         build = read_build(store)
-        return BuiltMemory(store, reused, BuildCost.from_json(build["cost"]), build["health"])
+        return BuiltMemory(store, False, BuildCost.from_json(build["cost"]), build["health"])
 
     async def _build(self, group: Group, key: str, destination: Path) -> None:
         setting = self.plan.memory_setting
@@ -266,9 +271,13 @@ class MemoryBuilder:
 
 
 def read_build(store: Path) -> dict[str, Any]:
-    import json
+    """The record of a built store (``build.json``), read within bounds; a ``ValueError`` when it does not read
+    as one (not JSON, nested too deep, not an object)."""
+    from vmb.boundedjson import read_json_file
 
-    data: dict[str, Any] = json.loads((store / BUILD_FILE).read_text(encoding="utf-8"))
+    data = read_json_file(store / BUILD_FILE)
+    if not isinstance(data, dict):
+        raise ValueError(f"{store / BUILD_FILE} is not a JSON object")
     data.setdefault("cost", {})  # built before builds recorded their cost: nothing counted
     data.setdefault("health", None)  # built before builds recorded their health
     return data
