@@ -33,11 +33,15 @@ def made_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchm
 
 @pytest.fixture
 def runs(made_runs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh copy of the runs, with no cache yet (kept beside them, in runs/.cache)."""
-    monkeypatch.delenv(runcache.CACHE_ENV, raising=False)
+    """A fresh copy of the runs, with an empty cache of its own (``entries``)."""
+    monkeypatch.setenv(runcache.CACHE_ENV, str(tmp_path / "cache"))
     copy = tmp_path / "runs"
     shutil.copytree(made_runs, copy, ignore=shutil.ignore_patterns(".cache"))
     return copy
+
+
+def entries(runs: Path) -> Path:
+    return runs.parent / "cache" / runcache.FOLDER
 
 
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -65,10 +69,10 @@ def test_a_warm_load_is_the_cold_load_without_parsing_a_record(runs: Path, bench
     parsed = parses(monkeypatch)
     cold = load_runs(runs, bench=bench)
     assert len(parsed) == len(cold.queries) > 0
-    entries = sorted((runs / ".cache" / runcache.FOLDER).iterdir())
-    assert len(entries) == len(cold.runs)
+    stored_runs = sorted(entries(runs).iterdir())
+    assert len(stored_runs) == len(cold.runs)
     # Each entry is JSON pandas reads: the run's rows of RunSet.queries, as they are.
-    first = entries[0]
+    first = stored_runs[0]
     stored = pd.read_json(first / runcache.QUERIES, orient="records")
     assert list(stored["run"].unique()) == [first.name.rsplit("-", 2)[0]]
     parsed.clear()
@@ -94,13 +98,13 @@ def test_an_edited_run_is_read_again(runs: Path, bench: Any, monkeypatch: pytest
     same(edited, load_runs(runs, bench=bench))
     assert parsed == []
     # One entry per run: the edited run's older entry is gone.
-    assert len(list((runs / ".cache" / runcache.FOLDER).glob("scripted-gold-*"))) == 1
+    assert len(list((entries(runs)).glob("scripted-gold-*"))) == 1
 
 
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"selected": 1}', "[" * 100_000 + "]" * 100_000])
 def test_a_damaged_entry_is_derived_again(runs: Path, bench: Any, damage: str) -> None:
     cold = load_runs(runs, bench=bench)
-    for entry in (runs / ".cache" / runcache.FOLDER).iterdir():
+    for entry in (entries(runs)).iterdir():
         (entry / runcache.REST).write_text(damage, encoding="utf-8")
     same(cold, load_runs(runs, bench=bench))
     same(cold, load_runs(runs, bench=bench))  # and rewritten
@@ -112,17 +116,20 @@ def test_an_unwritable_cache_only_costs_time(runs: Path, bench: Any, tmp_path: P
     blocked.write_text("", encoding="utf-8")
     monkeypatch.setenv(runcache.CACHE_ENV, str(blocked))  # the cache would be a folder inside a file
     cold = load_runs(runs, bench=bench)
-    assert not (runs / ".cache").exists()
-    monkeypatch.delenv(runcache.CACHE_ENV)
+    assert not entries(runs).exists()
+    monkeypatch.setenv(runcache.CACHE_ENV, str(tmp_path / "cache"))
     same(cold, load_runs(runs, bench=bench))
 
 
-def test_the_cache_dir_comes_from_the_environment(runs: Path, bench: Any, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(runcache.CACHE_ENV, str(tmp_path / "elsewhere"))
+def test_the_cache_is_the_users_never_beside_the_runs(runs: Path, bench: Any, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader writes nothing into what it reads: a bundle's folder lists every file it holds."""
+    before = sorted(p for p in runs.rglob("*"))
+    monkeypatch.delenv(runcache.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
     load_runs(runs, bench=bench)
-    assert len(list((tmp_path / "elsewhere" / runcache.FOLDER).iterdir())) == len(find_runs(runs))
-    assert not (runs / ".cache").exists()
+    assert len(list((tmp_path / "home-cache" / "vmb" / runcache.FOLDER).iterdir())) == len(find_runs(runs))
+    assert sorted(p for p in runs.rglob("*")) == before
 
 
 def test_a_path_given_as_a_string_is_one_path(runs: Path, bench: Any, tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ rows of ``RunSet.queries`` as records, and ``run.json``, the rest (the selection
 record's byte offset, the metric rows). Never a pickle: an entry is parsed as JSON (bounded in size, strict),
 and one that does not read as an entry of this layout is derived again and rewritten.
 A run whose rows hold a number JSON cannot (NaN) is not stored. The entries live in ``$VMB_CACHE_DIR/analysis``
-when that is set, else in ``.cache/analysis`` beside the run directory (where ``vmb run`` keeps its request
-cache); each run keeps only its newest entry. A cache that cannot be written changes nothing but speed.
+when that is set, else in ``~/.cache/vmb/analysis`` (``cache_root``), never beside the runs; each run
+directory keeps only its newest entry. A cache that cannot be written changes nothing but speed.
 """
 
 from __future__ import annotations
@@ -64,9 +64,18 @@ class LoadedRun:
     offsets: dict[str, int]  # each counted record's byte offset in results.jsonl, by its key
 
 
-def cache_root(run: Path) -> Path:
+def cache_root() -> Path | None:
+    """Where entries go: ``$VMB_CACHE_DIR/analysis``, else ``$XDG_CACHE_HOME/vmb/analysis`` (``~/.cache``); never
+    beside the runs, since a reader writes nothing into what it reads (a bundle's folder lists every file it
+    holds). None without a home: the runs are then derived every time."""
     chosen = os.environ.get(CACHE_ENV)
-    return (Path(chosen) if chosen else run.resolve().parent / ".cache") / FOLDER
+    if chosen:
+        return Path(chosen) / FOLDER
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    except RuntimeError:  # no home directory to find
+        return None
+    return base / "vmb" / FOLDER
 
 
 @functools.cache
@@ -101,7 +110,10 @@ def _entry_prefix(run: Path) -> str:
 
 def cached(run: Path, derive: Callable[[], LoadedRun]) -> LoadedRun:
     """The run's stored ``LoadedRun`` when its key has one, else ``derive()``'s, stored for the next reader."""
-    entry = cache_root(run) / (_entry_prefix(run) + run_key(run)[:32])
+    root = cache_root()
+    if root is None:
+        return derive()
+    entry = root / (_entry_prefix(run) + run_key(run)[:32])
     found = read_entry(entry)
     if found is not None:
         return found
