@@ -15,7 +15,7 @@ from vmb.data import load_benchmark
 from vmb.data.metadata import read_twin
 from vmb.generate.settings import settings
 from vmb.twin import make_twin
-from vmb.twin.meaning import fit, number_fits
+from vmb.twin.meaning import asked_fit, fit, number_fits
 from vmb.twin.mentions import Said, number_said, said
 
 COLOUR = "carcontrol_light_set_ambient_color"
@@ -128,3 +128,16 @@ def test_a_named_place_is_renamed_everywhere_and_its_kind_stays(place_benchmark:
     text = twin.group(1).history_text + twin.group(1).queries[0].gold_memory
     assert "Harwick" not in text and new in text and f"{new.split()[0]}?" in text
     assert twin.group(1).queries[0].calls[0]["args"]["destination"] == new
+
+
+def test_what_a_query_says_of_the_value_counts_too() -> None:
+    boring = asked_fit(COLOUR, "I'm driving tonight, set it to your boring, professional colour.")
+    assert boring.allows("white") and not boring.allows("pink")
+    flashy = asked_fit(COLOUR, "It's too flashy in here, back to my usual.")
+    assert not any(r.name == "vivid" for r in flashy.reasons) and not flashy.allows("red")
+
+
+def test_a_distance_said_of_another_value_keeps_the_distance() -> None:
+    context = ["I'm much taller than you, I need the HUD higher at 8."]
+    assert not number_fits(2, 7, ["My usual HUD height is 2."], {8}, tuple(range(1, 11)), context)
+    assert number_fits(2, 3, ["My usual HUD height is 2."], {8}, tuple(range(1, 11)), context)

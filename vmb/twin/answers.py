@@ -20,7 +20,7 @@ from vmb.data import Group, Query
 from vmb.generate.settings import Setting, settings
 from vmb.twin import mentions
 from vmb.twin.evidence import Entry
-from vmb.twin.meaning import fit, number_fits
+from vmb.twin.meaning import asked_fit, fit, number_fits
 from vmb.twin.places import PLACE_SETTINGS, rename_place
 from vmb.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
 
@@ -282,7 +282,9 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
                 "no value of the setting keeps every other stated value's role" if pinned is None
                 else "its evidence is already changed for another query")
             continue
-        options, why = _fitting(texts, move, setting, value, options, old - set(move.values))
+        asked = [texts.group.queries[i].query for i in sorted({query.index} | shared)]
+        options, why = _fitting(texts, move, setting, value, options, old - set(move.values), asked,
+                                [texts.text[t] for t in ids])
         if why:
             plan.kept.setdefault(query.index, []).append(why)
             if why == UNLISTED:
@@ -311,17 +313,23 @@ UNLISTED = "a line gives a reason for the value that the meaning table does not 
 
 
 def _fitting(texts: Texts, move: _Move, setting: Setting, value: Any, options: list[dict[Any, Any]],
-             others: set[Any]) -> tuple[list[dict[Any, Any]], str]:
-    """The options whose every moved value fits what its lines say of it, or why none does."""
+             others: set[Any], asked: list[str], evidence: list[str]) -> tuple[list[dict[Any, Any]], str]:
+    """The options whose every moved value fits what its lines say of it and what the queries asking for it
+    (``asked``) say of it, or why none does. ``evidence``: every text of the queries' evidence (a line
+    saying how far two values stand apart may state the other one)."""
     members = _members_pattern(setting, value)
+    wanted = [asked_fit(setting.api, text) for text in asked]
 
     def fits(old: Any, new: Any) -> bool:
         if setting.kind == "int":
-            return number_fits(old, new, [texts.text[t] for t, _ in move.said.get(old, [])], others, setting.domain)
-        return all(fit(setting.api, texts.text[t], s.start, members).allows(new) for t, s in move.said.get(old, []))
+            return number_fits(old, new, [texts.text[t] for t, _ in move.said.get(old, [])], others, setting.domain,
+                               evidence)
+        return all(fit(setting.api, texts.text[t], s.start, members).allows(new) for t, s in move.said.get(old, [])) \
+            and (old != value or all(f.allows(new) for f in wanted))
 
     if setting.kind == "enum":
         fits_found = [fit(setting.api, texts.text[t], s.start, members) for t, s in move.said.get(value, [])]
+        fits_found += wanted
         if any(f.unlisted for f in fits_found):
             return [], UNLISTED
         named = sorted({r.name for f in fits_found for r in f.reasons})

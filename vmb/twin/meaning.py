@@ -44,7 +44,8 @@ _COLOURS = {
     "night vision": (r"night vision|preserv\w* (?:my |your |our )?(?:vision|eyes|sight)|dark[- ]adapt|"
                      r"adjusted to the dark|cockpit|faint stars|stargaz|astronom|telescope", "red"),
     "true colours": (r"see colou?rs|colou?rs correctly|true colou?rs?|neutral|daylight|clean look|reading|read by|"
-                     r"study|schematics|paperwork|documents|notes\b|manuscripts?|dense text|clarity", "white"),
+                     r"study|schematics|paperwork|documents|notes\b|manuscripts?|dense text|clarity|boring|plain\b|"
+                     r"professional|sober|understated|no[- ]nonsense", "white"),
     "focus": (r"focus|concentrat|alert|awake|wake (?:me |her |him |us )?up|sharp\b|clear[- ]headed|clear my mind|"
               r"mind clear", "blue white green cyan"),
     "futuristic": (r"futur|digital|synth|neon|cyber|sci-?fi|space|galaxy|tech\b|spaceship", "purple cyan blue pink"),
@@ -237,8 +238,10 @@ _MAGNITUDE = re.compile(
 _EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing)\b",
                       re.IGNORECASE)
 # Words that say how far a value stands from another: it keeps at least its distance.
-_FAR = re.compile(r"\b(?:significantly|a lot|much|way (?:more|less|higher|lower|up|down)|drastic\w*|"
-                  r"dramatic\w*|huge|big difference|completely)\b", re.IGNORECASE)
+_FAR = re.compile(r"\b(?:significantly|a lot (?:more|less|higher|lower|taller|shorter)|much (?:more|less|higher|lower|"
+                  r"taller|shorter|bigger|smaller|warmer|cooler|louder|quieter|brighter|dimmer|stronger|weaker)|"
+                  r"way (?:more|less|higher|lower|up|down)|drastic\w*|dramatic\w*|huge difference|big difference)\b",
+                  re.IGNORECASE)
 
 
 def _place(value: int, low: int, high: int) -> tuple[int, int]:
@@ -247,11 +250,14 @@ def _place(value: int, low: int, high: int) -> tuple[int, int]:
     return min(int(position * 3), 2), (position > 0.5) - (position < 0.5)
 
 
-def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: tuple[int, ...]) -> bool:
+def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: tuple[int, ...],
+                context: tuple[str, ...] | list[str] = ()) -> bool:
     """Whether ``new`` may stand where ``lines`` say ``old``: on the same side of the range's middle when a
     line calls it high or low ("crank it up to 90", "keep the music low"), in the same third when a line
-    calls it extreme (and no nearer the middle), and as far from every other value the group states as ``old`` was (up to a margin of
-    the range) when a line says how far ("recline it significantly" after an upright 29 is not 30)."""
+    calls it extreme (and no nearer the middle), and as far from every other value the group states as
+    ``old`` was (up to a margin of the range) when a line says how far ("recline it significantly" after an
+    upright 29 is not 30; a line of ``context``, the rest of the evidence, counts too: "I'm much taller, I
+    need it higher" is said of the other value)."""
     low, high = min(domain), max(domain)
     (old_third, old_side), (new_third, new_side) = _place(old, low, high), _place(new, low, high)
     if any(_MAGNITUDE.search(line) for line in lines) and old_side * new_side < 0:
@@ -260,7 +266,14 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
         # As far out as it was: "all the way out" at 94 may become 97, not 83.
         if old_third != new_third or old_third == 2 and new < old or old_third == 0 and new > old:
             return False
-    if not any(_FAR.search(line) for line in lines):
+    if not any(_FAR.search(line) for line in [*lines, *context]):
         return True
     margin = max(2.0, 0.15 * (high - low))
     return all(abs(new - other) >= min(abs(old - other), margin) for other in others)
+
+
+def asked_fit(api: str, query: str) -> Fit:
+    """What a query asking for a value of ``api`` says of it ("set it to your boring colour"): the reasons
+    it gives, less those it gives for what it turns down ("it's too flashy, back to my usual")."""
+    too = _reasons(api, query, _TOO)
+    return Fit(tuple(r for r in _reasons(api, query) if r not in too), too)
