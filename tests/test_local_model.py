@@ -68,7 +68,7 @@ def test_run_two_gold_queries(small_benchmark: Path, tmp_path: Path, capsys: pyt
     assert code == 0, captured.err
     records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in records] == ["qa_1#0", "qa_1#1"]  # one after another, in order
-    assert all(r["status"] == "ok" and r["requests"] >= 1 for r in records)
+    assert all(r["status"] == "ok" and r["usage"]["requests"] >= 1 for r in records)
     metric = json.loads((out / "metric.json").read_text())
     assert metric["errors"] == 0 and metric["scored"] == 2
     config = json.loads((out / "config.json").read_text())

@@ -116,7 +116,7 @@ def test_a_context_overflow_is_deterministic_counted_apart_and_its_request_count
     assert built.metric.errors == built.metric.context_overflows == 2
     assert result.metric.errors == result.metric.context_overflows == 2
     records = [json.loads(line) for line in (tmp_path / "overflow" / "results.jsonl").read_text().splitlines()]
-    assert [(r["error_kind"], r["requests"]) for r in records] == [("context_overflow", 1)] * 2
-    assert result.stats.usage.requests == sum(r["requests"] for r in records)
+    assert [(r["error_kind"], r["usage"]["requests"]) for r in records] == [("context_overflow", 1)] * 2
+    assert result.stats.usage.requests == sum(r["usage"]["requests"] for r in records)
     lines = error_lines(result.metric)
     assert len(lines) == 1 and "deterministic" in lines[0] and "retry" not in lines[0]

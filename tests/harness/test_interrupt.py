@@ -70,10 +70,10 @@ def test_without_a_terminal_a_progress_line_comes_every_few_seconds_and_names_sl
     assert any("1 request(s) running for over" in line and "slow 1" in line for line in lines)
     records = result.path / "results.jsonl"
     timing = [json.loads(line) for line in records.read_text().splitlines()]
-    assert all(r["model_seconds"] >= 0 and r["queue_seconds"] >= 0 for r in timing)
+    assert all(r["usage"]["seconds"] >= 0 and r["queue_seconds"] >= 0 for r in timing)
     slow, other = sorted(timing, key=lambda r: r["query"] != slow_query)
     # At --concurrency 1 queries run one after another: one request at a time, and the other query did not start
     # (and so did not queue, nor wait for the model) while the slow one ran.
     assert live["peak"] == 1
-    assert slow["model_seconds"] >= HOLD
-    assert other["queue_seconds"] < slow["model_seconds"] and other["model_seconds"] < slow["model_seconds"]
+    assert slow["usage"]["seconds"] >= HOLD
+    assert other["queue_seconds"] < slow["usage"]["seconds"] and other["usage"]["seconds"] < slow["usage"]["seconds"]

@@ -106,7 +106,7 @@ def test_one_group_prints_no_interval_and_the_servers_time_is_the_model_time(run
         result = run(server.url, memory="gold", groups=[3], limit=2)
         again = run(server.url, "again", memory="gold", groups=[3], limit=2)  # every request from the cache
     first = lines(tmp_path / "run")[0]
-    assert all(r["seconds"] == 1.75 for r in first["rounds"]) and first["model_seconds"] == 1.75 * len(first["rounds"])
+    assert all(r["seconds"] == 1.75 for r in first["rounds"]) and first["usage"]["seconds"] == 1.75 * len(first["rounds"])
     cached = lines(tmp_path / "again")[0]
     assert all(r["cached"] and r["seconds"] == 0 and r["original_seconds"] == 1.75 for r in cached["rounds"])
     assert result.metric.overall.interval("esm") is None

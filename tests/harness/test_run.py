@@ -81,7 +81,7 @@ def test_round_limit(bench: Any, run: RunFn, tmp_path: Path) -> None:
     with ScriptedServer(lambda body: Scripted(forever)) as server:
         result = run(server.url, memory="none", groups=[1], limit=1, max_rounds=3)
     record = lines(tmp_path / "run")[0]
-    assert record["requests"] == 3 and record["round_limit_hit"] and result.metric.round_limit_hit == 1
+    assert record["usage"]["requests"] == 3 and record["round_limit_hit"] and result.metric.round_limit_hit == 1
 
 
 def test_transport_failures_are_retried_within_a_run(bench: Any, run: RunFn) -> None:

@@ -8,6 +8,7 @@ import typing
 from vmb.results.record import QueryRecord
 from vmb.results.summary import ROW_FIELDS, QueryRow
 from vmb.score.formulas import Metrics
+from vmb.usage import Usage
 
 
 def test_a_rows_record_fields_are_the_records_declared_types() -> None:
@@ -21,7 +22,7 @@ def test_a_rows_record_fields_are_the_records_declared_types() -> None:
 def test_a_row_of_a_record_copies_its_fields_by_name() -> None:
     record = QueryRecord(id="qa_3#2", group=3, index=2, reasoning_type="state_shift", status="error",
                          error="request failed", error_kind="request_failed", call_count=4, text_calls=1,
-                         mem_tokens=[7, 9], trial=2, prompt_tokens=10, completion_tokens=2, requests=3)
+                         mem_tokens=[7, 9], trial=2, usage=Usage(prompt_tokens=10, completion_tokens=2, requests=3))
     row = QueryRow.of(record, ["seat"])
     assert {name: getattr(row, name) for name in ROW_FIELDS} == {name: getattr(record, name) for name in ROW_FIELDS}
     assert (row.mem_tokens, row.modules, row.score, row.exact_match, row.key) == ((7, 9), ("seat",), None, None,

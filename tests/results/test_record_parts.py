@@ -9,6 +9,7 @@ import pytest
 
 from vmb.results.record import QueryRecord
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
+from vmb.usage import Usage
 
 SEAT = {"name": "carcontrol_seat_set_headrest_height", "args": {"seat": "driver", "value": 44}}
 
@@ -46,7 +47,25 @@ def test_a_record_reads_typed_and_writes_back_the_same_line() -> None:
     assert record.vehicle_calls == [SEAT]
     assert [r.kind for r in record.tool_results] == ["discovery", "invalid", "vehicle"]
     assert isinstance(record.tool_results[1], ToolResult) and record.tool_results[1].read_as == "json block"
-    assert record.to_json() == data
+    # A version-1 line keeps its usage flat: it reads into one Usage (none cached) and writes back as version 2.
+    assert record.usage == Usage(prompt_tokens=900, completion_tokens=30, requests=2, seconds=0.25)
+    flat = ("requests", "prompt_tokens", "completion_tokens", "model_seconds")
+    written = {k: v for k, v in data.items() if k not in flat} | {"version": 2, "usage": record.usage.to_json()}
+    keys = list(record.to_json())
+    assert record.to_json() == written and keys.index("usage") == keys.index("rounds") + 1
+    assert QueryRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
+
+
+def test_a_record_keeps_its_cached_tokens() -> None:
+    rounds = [{"prompt_tokens": 900, "completion_tokens": 30, "cached_tokens": 700}]
+    usage = {"prompt_tokens": 900, "completion_tokens": 30, "cached_tokens": 700, "requests": 1, "seconds": 0.5}
+    record = QueryRecord.from_json(line(rounds=rounds, usage=usage, version=2))
+    assert record.usage.cached_tokens == 700 and record.rounds[0].cached_tokens == 700
+    assert record.to_json()["usage"] == usage and record.to_json()["rounds"][0]["cached_tokens"] == 700
+    with pytest.raises(RecordFormatError, match="usage.cached_tokens is text, not a whole number"):
+        QueryRecord.from_json(line(usage={**usage, "cached_tokens": "many"}, version=2))
+    with pytest.raises(RecordFormatError, match="requests is text, not a whole number"):
+        QueryRecord.from_json(line(requests="two"))  # a version-1 line's flat usage, checked as declared
 
 
 def test_a_stored_stage_reads_back_and_a_line_without_one_has_none() -> None:

@@ -214,7 +214,8 @@ QUERY_FIELDS: dict[str, Column] = {
     "refused_calls": lambda q: sum(1 for r in q.record.tool_results if r.kind in ATTEMPT_KINDS and not r.ok),
     **_record_fields("text_calls", "round_limit_hit"),
     "answered_in_text": lambda q: bool(q.record.final_answer) and not q.record.calls.get("vehicle"),
-    **_record_fields("prompt_tokens", "completion_tokens", "requests", "seconds"),
+    **{name: _part(lambda q: q.record.usage, name) for name in ("prompt_tokens", "completion_tokens", "requests")},
+    **_record_fields("seconds"),
     # The taxonomy's verdict on a scored query that failed (``vmb.results.taxonomy.Failure``).
     **{column: _part(lambda q: q.failure, part) for column, part in (
         ("error_type", "error_type"), ("value_source", "value_source"), ("error_category", "category"),

@@ -33,7 +33,7 @@ from vmb.usage import Usage
 
 # Fields of a record that the replay must reproduce exactly (Mem Token and timing are taken as recorded).
 COMPARED = ("final_answer", "round_limit_hit", "calls", "call_count", "text_calls", "tool_results", "final_diff",
-            "requests", "cache_hits", "prompt_tokens", "completion_tokens", "rounds", "score")
+            "usage", "cache_hits", "rounds", "score")
 
 
 class PlaybackEnded(Exception):
@@ -99,7 +99,7 @@ class Playback:
             return Reply(message)
         if round_.reasoning is not None:
             message["reasoning_content"] = round_.reasoning
-        return Reply(message, Usage(round_.prompt_tokens, round_.completion_tokens), round_.finish_reason,
+        return Reply(message, Usage(round_.prompt_tokens, round_.completion_tokens, round_.cached_tokens), round_.finish_reason,
                      cached=round_.cached, seconds=round_.seconds, queued=round_.queued, attempts=round_.attempts,
                      original_seconds=round_.original_seconds)
 

@@ -32,6 +32,7 @@ from vmb.results.record_parts import RecordedCall, Round, ToolResult
 from vmb.score import TaskScore, score_calls, score_states
 from vmb.sim import World, replay
 from vmb.sim.registry import MODULES
+from vmb.usage import Usage
 
 if TYPE_CHECKING:
     from vmb.data import Query
@@ -92,6 +93,7 @@ async def converse(query: Query, model: Model, memory: QueryMemory, *, max_round
             talk.rounds.append(Round(
                 prompt_tokens=reply.usage.prompt_tokens,
                 completion_tokens=reply.usage.completion_tokens,
+                cached_tokens=reply.usage.cached_tokens,
                 finish_reason=reply.finish_reason,
                 cached=reply.cached,
                 attempts=reply.attempts,
@@ -177,13 +179,14 @@ def build_record(query: Query, memory: QueryMemory, talk: Conversation, seconds:
         final_diff=talk.world.diff(),
         mem_tokens=[count_tokens(text) for text in retrievals],
         rounds=rounds,
-        # Requests sent to the endpoint (retries and a request that failed included; cache hits not).
-        requests=sum(r.attempts for r in rounds if not r.cached) + talk.failed_requests,
+        usage=Usage(prompt_tokens=sum(r.prompt_tokens for r in rounds),
+                    completion_tokens=sum(r.completion_tokens for r in rounds),
+                    cached_tokens=sum(r.cached_tokens for r in rounds),
+                    # Requests sent to the endpoint (retries and a request that failed included; cache hits not).
+                    requests=sum(r.attempts for r in rounds if not r.cached) + talk.failed_requests,
+                    seconds=round(sum(r.seconds for r in rounds), 4)),
         cache_hits=sum(r.cached for r in rounds),
-        prompt_tokens=sum(r.prompt_tokens for r in rounds),
-        completion_tokens=sum(r.completion_tokens for r in rounds),
         seconds=round(seconds, 4),
-        model_seconds=round(sum(r.seconds for r in rounds), 4),
         queue_seconds=round(sum(r.queued for r in rounds), 4),
         messages=[dict(m) for m in talk.messages],
         score=score_world(query, [c.to_json() for c in by_kind["vehicle"]], len(talk.outcomes), talk.world)

@@ -14,6 +14,10 @@ Format versions (``version`` in each line):
    line without it is trial 1. ``attribution`` (a scored query's stage and what its memory held,
    retrieved and used of the evidence, ``vmb.results.stages``) came later too: a scored line without
    it is attributed when it is read for analysis (``vmb.analysis.load_runs``) or re-scored.
+2. what the query's model requests used is one ``usage`` (``vmb.usage.Usage``: prompt, completion and cached
+   tokens, requests, the model's seconds), where version 1 kept ``requests``, ``prompt_tokens``,
+   ``completion_tokens`` and ``model_seconds`` flat and no cached tokens; a version-1 line reads into a
+   ``Usage`` with none cached.
 
 A run directory holds one record per ``key``: the query id for trial 1 (as always), ``qa_N#i~T``
 for trial T > 1.
@@ -25,7 +29,7 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, TypedDict, Union, get_args, get_origin
 
 from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
@@ -36,7 +40,7 @@ from vmb.usage import Usage
 if TYPE_CHECKING:
     from vmb.data import Query
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 OK = "ok"
 ERROR = "error"
 CALL_KINDS = ("vehicle", "discovery", "memory", "invalid")
@@ -134,12 +138,9 @@ class QueryRecord:
     final_diff: dict[str, Any] = field(default_factory=dict)  # the car's leaves that left the default
     mem_tokens: list[int] = field(default_factory=list)  # tokens of memory content per retrieval
     rounds: list[Round] = field(default_factory=list)  # per model request: usage, timing
-    requests: int = 0
+    usage: Usage = field(default_factory=Usage)  # what its model requests used (replies from the cache included)
     cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
     seconds: float = 0.0
-    model_seconds: float = 0.0  # waiting for the model
     queue_seconds: float = 0.0  # waiting for a free request slot
     messages: list[dict[str, Any]] = field(default_factory=list)  # the conversation
     score: TaskScore | None = None
@@ -161,10 +162,17 @@ class QueryRecord:
         return attempt_key(self.id, self.trial)
 
     @property
-    def usage(self) -> Usage:
-        """What the query's model requests used (the tokens of replies the cache answered included)."""
-        return Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
-                     requests=self.requests, seconds=self.model_seconds)
+    def requests(self) -> int:
+        """Requests sent to the endpoint (retries included; a reply from the cache sends none)."""
+        return self.usage.requests
+
+    @property
+    def prompt_tokens(self) -> int:
+        return self.usage.prompt_tokens
+
+    @property
+    def completion_tokens(self) -> int:
+        return self.usage.completion_tokens
 
     @property
     def vehicle_calls(self) -> list[dict[str, Any]]:
@@ -197,6 +205,10 @@ class QueryRecord:
             raise RecordFormatError(f"format version {version!r}; this vmb reads versions 1 to {RECORD_VERSION}")
         try:
             check_fields(cls, data, "", "the record")
+            if version == 1:
+                check_fields(FlatUsage, data, "", "the record")
+            elif isinstance(data.get("usage"), Mapping):
+                check_fields(Usage, data["usage"], "usage")
         except JsonTypeError as error:
             raise RecordFormatError(str(error)) from None
         if data["status"] not in (OK, ERROR):
@@ -209,4 +221,17 @@ class QueryRecord:
         values = {f.name: _read(hints[f.name], data[f.name], f.name) for f in fields(cls)
                   if data.get(f.name) is not None}
         values["calls"] = {**empty_calls(), **values.get("calls", {})}
+        if version == 1:
+            values["usage"] = Usage(prompt_tokens=data.get("prompt_tokens", 0),
+                                    completion_tokens=data.get("completion_tokens", 0),
+                                    requests=data.get("requests", 0), seconds=data.get("model_seconds", 0.0))
         return cls(**values)
+
+
+class FlatUsage(TypedDict, total=False):
+    """What a version-1 line kept of its usage, flat beside the other fields."""
+
+    requests: int
+    prompt_tokens: int
+    completion_tokens: int
+    model_seconds: float  # the model's time

@@ -47,11 +47,14 @@ class Round:
     reasoning: str | None = None  # the model's reasoning text, when the server returns one
     original_seconds: float = 0.0  # the cache answered: the model's time when it first answered
     capped: int = 0  # calls of the reply not executed (vmb.harness.agent's caps on calls)
+    cached_tokens: int = 0  # of the prompt tokens, those the server read from its prompt cache
 
     def to_json(self) -> dict[str, Any]:
         out = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
                "finish_reason": self.finish_reason, "cached": self.cached, "attempts": self.attempts,
                "seconds": self.seconds, "queued": self.queued, "reasoning": self.reasoning}
+        if self.cached_tokens:
+            out["cached_tokens"] = self.cached_tokens
         if self.original_seconds:
             out["original_seconds"] = self.original_seconds
         if self.capped:
@@ -64,6 +67,7 @@ class Round:
         number = (int, float)
         return cls(prompt_tokens=_typed(d, "prompt_tokens", int, 0, "round") or 0,
                    completion_tokens=_typed(d, "completion_tokens", int, 0, "round") or 0,
+                   cached_tokens=_typed(d, "cached_tokens", int, 0, "round") or 0,
                    finish_reason=_typed(d, "finish_reason", str, None, "round"),
                    cached=bool(_typed(d, "cached", (bool, int), False, "round")),
                    attempts=_typed(d, "attempts", int, 1, "round") or 0,

@@ -90,7 +90,7 @@ class QueryRow:
             modules = target_modules(score.ref_calls)
         return cls(**{name: getattr(record, name) for name in ROW_FIELDS},
                    mem_tokens=tuple(record.mem_tokens), modules=tuple(modules or ()),
-                   score=None if score is None else score.metrics, usage=record.usage,
+                   score=None if score is None else score.metrics,
                    behaviour=behaviour_of(record), attribution=record.attribution if score is not None else None)
 
 
