@@ -244,3 +244,40 @@ def test_the_error_types_and_the_stages_are_told_apart_by_every_reader() -> None
         alike = {(a, b): round(least_difference(palette[a], palette[b]), 1) for a, b in combinations(palette, 2)
                  if least_difference(palette[a], palette[b]) < apart}
         assert alike == {}
+
+
+def _texts(fig: Figure) -> list[str]:
+    """Every text of a figure: tick labels, titles, value labels and notes."""
+    return [t.get_text() for t in fig.findobj(matplotlib.text.Text) if t.get_visible() and t.get_text().strip()]
+
+
+@pytest.mark.parametrize("name", ["fig_esm_by_reasoning_type", "fig_stages_by_memory", "fig3_failures_by_type",
+                                  "fig4_error_composition", "fig2_right_esm_vs_mem_token"])
+def test_a_pilot_run_carries_its_coverage_and_why_it_has_no_interval(drawn: dict[str, Figure], runset: Any,
+                                                                     name: str) -> None:
+    """Issue 39 item 7: the 3-query run says it covers 3 of the benchmark's queries wherever it is drawn, and
+    its ESM says why it has no interval (its queries are of one group)."""
+    whole = len(runset.queries[runset.queries["run"] == "oracle-gold"])
+    coverage = f"n={PILOT}/{whole}"
+    texts = [t for t in _texts(drawn[name]) if coverage in t]
+    assert texts, name
+    if name not in ("fig3_failures_by_type", "fig_stages_by_memory"):
+        assert all(f"no interval: {PILOT} queries" in t for t in texts), texts
+    # A whole run carries no coverage note.
+    assert not [t for t in _texts(drawn[name]) if f"/{whole})" in t and coverage not in t]
+
+
+def test_coverage_and_a_missing_interval_read_as_the_issue_asks() -> None:
+    from vmb.analysis.figures import coverage_notes, run_labels
+
+    pilot = pd.Series({"source": "this toolkit", "model": "qwen", "memory": "gold", "n": 3, "full_run": 500,
+                       "esm": 0.0, "esm_low": None, "esm_high": None})
+    assert coverage_notes(pilot) == "n=3/500; no interval: 3 queries of fewer than 2 groups"
+    whole = pilot.copy()
+    whole[["n", "esm_low", "esm_high"]] = [500, 60.1, 70.2]
+    assert coverage_notes(whole) == ""
+    printed = pilot.copy()
+    printed[["source", "n", "full_run"]] = ["paper", None, None]
+    assert coverage_notes(printed) == ""  # the paper prints no interval and scores all 500
+    assert run_labels(pd.DataFrame([pilot, whole])) == [
+        "qwen · gold memory\n(n=3/500; no interval: 3 queries of fewer than 2 groups)", "qwen · gold memory"]

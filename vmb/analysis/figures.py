@@ -18,7 +18,8 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from vmb.analysis import paper
-from vmb.analysis.paper import PAPER
+from vmb.analysis.paper import OURS, PAPER
+from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import (
     CATEGORY_COLORS,
     figure_style,
@@ -30,6 +31,7 @@ from vmb.data import REASONING_TYPES
 from vmb.data.reasoning import CONDITIONAL, ReasoningType
 from vmb.results.metrics import ESM, MEM_TOKEN
 from vmb.results.taxonomy import CATEGORIES
+from vmb.uncertainty import MIN_GROUPS
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"
@@ -44,12 +46,44 @@ def _ours_bar(color: str) -> dict[str, Any]:
     return {"color": color, "edgecolor": "white", "linewidth": 0.5}
 
 
+def _missing(value: Any) -> bool:
+    return value is None or bool(pd.isna(value))
+
+
+def coverage(row: pd.Series) -> str:
+    """``n=3/500`` for a run that scored part of its benchmark (``n`` or ``scored`` against ``full_run``);
+    empty for a whole run or a row without the counts (the paper's)."""
+    n, full = row.get("n", row.get("scored")), row.get(FULL_RUN)
+    if _missing(n) or _missing(full) or n >= full:
+        return ""
+    return f"n={int(n):,}/{int(full):,}"
+
+
+def no_interval(row: pd.Series, metric: str = ESM.key) -> str:
+    """Why our ``metric`` has no interval, where it has a value and none: its scored queries are of fewer
+    groups than the group bootstrap needs (``vmb.uncertainty``). Empty otherwise, and for the paper's rows."""
+    low, n = f"{metric}_low", row.get("n", row.get("scored"))
+    if low not in row.index or _missing(row.get(metric)) or not _missing(row[low]) or _missing(n):
+        return ""
+    if row.get("source", OURS) == PAPER:
+        return ""
+    queries = f"{int(n):,} quer{'y' if int(n) == 1 else 'ies'}"
+    return f"no interval: {queries} of fewer than {MIN_GROUPS} groups"
+
+
+def coverage_notes(row: pd.Series) -> str:
+    """A row's coverage and missing interval, as one note (``n=3/500; no interval: ...``), or empty."""
+    return "; ".join(note for note in (coverage(row), no_interval(row)) if note)
+
+
 def run_labels(frame: pd.DataFrame) -> list[str]:
-    """"model · memory" per row; the run's name is added where that pair repeats."""
+    """"model · memory" per row; the run's name is added where that pair repeats, and the run's coverage where
+    it scored part of its benchmark, and why its ESM has no interval where it has none."""
     base = [f"{m} · {memory_label(s)}" for m, s in zip(frame["model"], frame["memory"])]
-    if "run" not in frame.columns:
-        return base
-    return [f"{b} [{r}]" if base.count(b) > 1 else b for b, r in zip(base, frame["run"])]
+    if "run" in frame.columns:
+        base = [f"{b} [{r}]" if base.count(b) > 1 else b for b, r in zip(base, frame["run"])]
+    notes = [coverage_notes(row) for _, row in frame.iterrows()]
+    return [f"{b}\n({note})" if note else b for b, note in zip(base, notes)]
 
 
 def _color_ticklabels(ax: Any, memories: Sequence[str]) -> None:
@@ -150,7 +184,9 @@ def esm_gold_vs_summary(table1: pd.DataFrame) -> Any:
                 ax.barh(i + offset, row[ESM.key], height=0.38, xerr=error, error_kw=ERROR_BAR,
                         **style(memory_color(memory)))
                 right = row[ESM.key] + (error[1][0] if error else 0)
-                ax.text(right + 1, i + offset, f"{row[ESM.key]:.1f}", va="center", fontsize=8)
+                notes = coverage_notes(row)
+                ax.text(right + 1, i + offset, f"{row[ESM.key]:.1f}" + (f"  ({notes})" if notes else ""),
+                        va="center", fontsize=8)
         if not models:
             ax.text(50, 0, "no runs under these settings", ha="center", va="center", color="#666666")
         ax.set_yticks(range(len(models)), models)
@@ -204,7 +240,7 @@ def esm_per_reasoning_type(per_type: pd.DataFrame) -> Any:
             if error is not None:
                 ax.errorbar(row[scope], i, xerr=error, fmt="none", zorder=3, **ERROR_BAR)
             ax.scatter(row[scope], i, s=46, color=color, zorder=4)
-        ax.set_title(OVERALL_SCOPE if scope == ESM.key else reasoning_label(scope), fontsize=10)
+        ax.set_title(OVERALL_SCOPE if scope == ESM.key else reasoning_label(scope).replace(" ", "\n", 1), fontsize=10)
         ax.set_xlim(-5, 105)
         ax.set_xticks([0, 50, 100])
         ax.xaxis.grid(True, **GRID)
@@ -250,6 +286,10 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
             ax.errorbar(row[MEM_TOKEN.key], row[ESM.key], yerr=error, fmt="none", zorder=2, **ERROR_BAR)
         ax.scatter(row[MEM_TOKEN.key], row[ESM.key], s=90, marker=markers[row["backbone"]], linewidths=1.8,
                    facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
+        note = coverage_notes(row)
+        if note:
+            ax.annotate(note, (row[MEM_TOKEN.key], row[ESM.key]), textcoords="offset points", xytext=(0, -14),
+                        ha="center", va="top", fontsize=7.5, color="#444444")
     ax.set_xscale("log")
     ax.set_ylim(-3, 105)
     if not plotted.empty:

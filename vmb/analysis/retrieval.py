@@ -17,6 +17,7 @@ from typing import Any
 
 import pandas as pd
 
+from vmb.analysis.runs import FULL_RUN
 from vmb.results import metrics
 from vmb.results.stages import STAGES
 
@@ -26,8 +27,9 @@ RETRIEVAL_KEYS = list(dict.fromkeys(k for m in metrics.RETRIEVAL for k in (m.key
 
 
 def stage_counts(runs: pd.DataFrame) -> pd.DataFrame:
-    """One row per run (in ``runs``' order): its model, memory setting and scored queries per stage."""
-    counts = runs[IDENTITY + [m.key for m in metrics.STAGE_COUNTS]].copy()
+    """One row per run (in ``runs``' order): its model, memory setting, scored queries (of a whole run's) and
+    scored queries per stage."""
+    counts = runs[IDENTITY + ["scored", FULL_RUN] + [m.key for m in metrics.STAGE_COUNTS]].copy()
     counts = counts.rename(columns={m.key: m.name for m in metrics.STAGE_COUNTS})
     for stage in STAGES:
         counts[stage] = counts[stage].fillna(0).astype(int)

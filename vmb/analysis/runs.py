@@ -277,6 +277,9 @@ def _typed(frame: pd.DataFrame) -> pd.DataFrame:
 INTERVAL_COLUMNS = {f"{metric}_{end}": (metric, end) for metric in INTERVAL_KEYS for end in ("low", "high")}
 # The coverage of a run (``vmb.results.summary.coverage``) the runs frame shows.
 COVERAGE_COLUMNS = ("selected", "scored", "errors")
+# What a whole run scores: every query of its benchmark, each trial; a run with fewer scored covers part of it
+# (``n=3/500`` on every figure where it appears).
+FULL_RUN = "full_run"
 # A summary entry's trial figures, with their value for a run with no scored query.
 TRIAL_COLUMNS = {"trials": 0, "pass_hat_k": [], "pass_at_k": []}
 # The cost columns, each from its entry of metric.json's ``cost`` (``vmb.prices.cost_figures``).
@@ -395,9 +398,12 @@ def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None 
     loaded = [runcache.cached(run.path, functools.partial(derive_run, run, context)) for run in runs]
     runs = [replace(run, selected=one.selected) for run, one in zip(runs, loaded)]
     offsets = {(run.name, key): offset for run, one in zip(runs, loaded) for key, offset in one.offsets.items()}
-    return RunSet(runs, [row for one in loaded for row in one.rows], offsets,
-                  {run.name: one.metric_rows for run, one in zip(runs, loaded)}, prices,
-                  [note for one in loaded for note in one.notes])
+    runset = RunSet(runs, [row for one in loaded for row in one.rows], offsets,
+                    {run.name: one.metric_rows for run, one in zip(runs, loaded)}, prices,
+                    [note for one in loaded for note in one.notes])
+    full = {run.name: len(context.bench.queries) * run.header.selection.trials for run in runs}
+    runset.runs.insert(runset.runs.columns.get_loc("scored") + 1, FULL_RUN, runset.runs["run"].map(full))
+    return runset
 
 
 def derive_run(run: Run, context: QueryContext) -> runcache.LoadedRun:

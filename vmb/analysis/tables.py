@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis import paper
-from vmb.analysis.runs import RunSet
+from vmb.analysis.runs import FULL_RUN, RunSet
 from vmb.analysis.style import memory_rank
 from vmb.data import REASONING_TYPES
 from vmb.results.metrics import ESM, FIELD_F1, MEM_TOKEN, TABLE1, VALUE_F1, WITH_INTERVAL, label
@@ -53,7 +53,7 @@ def _ordered(frame: pd.DataFrame) -> pd.DataFrame:
 
 def table1(runset: RunSet) -> pd.DataFrame:
     """Table 1: ESM, F-F1, V-F1 and Calls per model under summary, kv and gold memory."""
-    columns = ["source", "model", "memory", *METRICS, "n", *INTERVALS]
+    columns = ["source", "model", "memory", *METRICS, "n", FULL_RUN, *INTERVALS]
     ours = _ours(runset, TABLE1_MEMORIES)
     frame = pd.concat([paper.table1().assign(n=None), ours], ignore_index=True)[columns]
     return _ordered(frame).reset_index(drop=True)
@@ -82,6 +82,7 @@ def esm_by_reasoning_type(runset: RunSet) -> pd.DataFrame:
     for column in (ESM.key, *bounds([ESM.key]), MEM_TOKEN.key):
         frame[column] = runs[column]
     frame["n"] = runs["scored"]
+    frame[FULL_RUN] = runs[FULL_RUN]
     frame.insert(0, "memory", runs["memory"])
     frame.insert(0, "model", runs["model"])
     frame.insert(0, "source", paper.OURS)
@@ -92,14 +93,15 @@ def table6(runset: RunSet) -> pd.DataFrame:
     """Table 6: ESM by reasoning type without memory."""
     ours = esm_by_reasoning_type(runset)
     ours = ours[ours["memory"] == "none"]
-    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, "n", *bounds([*REASONING_TYPES, ESM.key])]
+    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, "n", FULL_RUN,
+               *bounds([*REASONING_TYPES, ESM.key])]
     frame = pd.concat([paper.table6().assign(n=None), ours], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
 
 
 def table2(runset: RunSet) -> pd.DataFrame:
     """Table 2: per memory setting or system, ESM by reasoning type, overall ESM and Mem Token."""
-    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, MEM_TOKEN.key, "n",
+    columns = ["source", "model", "memory", *REASONING_TYPES, ESM.key, MEM_TOKEN.key, "n", FULL_RUN,
                *bounds([*REASONING_TYPES, ESM.key])]
     frame = pd.concat([paper.table2().assign(n=None), esm_by_reasoning_type(runset)], ignore_index=True)
     return _ordered(frame.reindex(columns=columns)).reset_index(drop=True)
@@ -133,6 +135,7 @@ def error_counts(runset: RunSet, reasoning_type: str | None = None) -> pd.DataFr
     counts["failed"] = counts.sum(axis=1)
     counts["scored"] = queries.groupby("run").size().reindex(counts.index, fill_value=0)
     runs = runset.runs.set_index("run")
+    counts[FULL_RUN] = runs[FULL_RUN]
     counts.insert(0, "memory", runs["memory"])
     counts.insert(0, "model", runs["model"])
     return counts.reset_index()
