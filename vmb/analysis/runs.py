@@ -402,7 +402,7 @@ def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None 
                     {run.name: one.metric_rows for run, one in zip(runs, loaded)}, prices,
                     [note for one in loaded for note in one.notes])
     full = {run.name: len(context.bench.queries) * run.header.selection.trials for run in runs}
-    runset.runs.insert(runset.runs.columns.get_loc("scored") + 1, FULL_RUN, runset.runs["run"].map(full))
+    runset.runs.insert(runset.runs.columns.get_loc("errors") + 1, FULL_RUN, runset.runs["run"].map(full))
     return runset
 
 
