@@ -84,6 +84,7 @@ def test_every_bundle_gets_its_row_and_the_command_exits_1(bundles: dict[str, Pa
                    "--data", str(small_benchmark)])
     assert status == Exit.FAILURES
     assert "2 run(s) from 2 bundle(s), 1 invalid" in capsys.readouterr().out
+    assert main(["validate", str(bundles["noop"]), "--data", str(small_benchmark)]) == Exit.OK  # nothing written in it
 
 
 def test_every_text_is_safe_in_csv_markdown_and_the_page(board: tuple[Path, list[Any]]) -> None:

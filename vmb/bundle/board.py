@@ -21,12 +21,13 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from tempfile import TemporaryDirectory
 from typing import Any
 
 from vmb.analysis.compare import compare_outcomes, run_outcomes
 from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.bundle.boardtext import csv_text, markdown_text, page_text
-from vmb.bundle.manifest import CARD, RunEntry, inside
+from vmb.bundle.manifest import CARD, RUNS, RunEntry, inside
 from vmb.bundle.validate import Checked, Verdict, checked_bundle
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
@@ -146,7 +147,11 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                 if verdict.valid and bench is not None:
                     row.outcomes = run_outcomes(run_dir, bench=bench)
                     view = out / "view" / row.slug
-                    write_viewer(load_runs([run_dir], bench=bench), bench, view)
+                    # Read from a copy: the run reader keeps a cache beside the run, never written into a bundle.
+                    with TemporaryDirectory(prefix="vmb-board-") as scratch:
+                        copy = Path(scratch) / RUNS / entry.name
+                        shutil.copytree(run_dir, copy, symlinks=True)
+                        write_viewer(load_runs([copy], bench=bench), bench, view)
                     written += [f"view/{row.slug}/{p.relative_to(view).as_posix()}" + ("" if p.is_file() else "/")
                                 for p in sorted(view.rglob("*"))] + [f"view/{row.slug}/"]
                 card = run_dir / CARD
