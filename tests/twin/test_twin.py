@@ -201,6 +201,17 @@ def test_release_answers_agent_scores_the_unchanged_share_and_compare_pairs_the_
     assert main(["compare", str(tmp_path / "on-release"), str(tmp_path / "memorised")]) == 0
     printed = capsys.readouterr().out
     assert "is a twin (seed 1)" in printed and "significant" in printed
+    # The report's pairing (notebook 07): runs of one agent and memory setting, one on the release and one on
+    # its twin (the oracle ran on the twin alone: no pair).
+    from vmb.analysis.compare import twin_pairs
+
+    runs = [tmp_path / name for name in ("oracle", "n0", "n1", "memorised", "on-release")]
+    pairs = twin_pairs(runs).set_index("release")
+    assert sorted(zip(pairs.index, pairs["twin"])) == [("n0", "n1"), ("on-release", "memorised")]
+    memorisation = pairs.loc["on-release"]
+    assert memorisation["esm_release"] == 100 and memorisation["esm_twin"] == memorised and memorisation["significant"]
+    assert memorisation["low"] <= memorisation["difference"] == 100 - memorised <= memorisation["high"]
+    assert not pairs.loc["n0"]["significant"]
 
 
 def test_verify_is_clean_on_a_twin_and_finds_an_edited_one(twins: dict[str, Path], tmp_path: Path,

@@ -195,3 +195,37 @@ def pairwise(runs: Sequence[Path], names: Sequence[str] | None = None) -> pd.Dat
             overall = result["overall"]
             rows.append({"a": labels[i], "b": labels[j], **{k: overall[k] for k in PAIR_COLUMNS[2:]}})
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
+
+
+TWIN_COLUMNS = ["release", "twin", "seed", "changed", "n", "esm_release", "esm_twin", "difference", "low", "high",
+                "p_value", "significant"]
+
+
+def twin_pairs(runs: Sequence[Path], names: Sequence[str] | None = None) -> pd.DataFrame:
+    """Every pair of runs of one agent, model and memory setting where one ran on a benchmark and the other
+    on its twin (``vmb twin``): one row per pair, ESM on each, the paired difference (release - twin) with
+    its interval and the McNemar p-value. A significant drop on the twin is evidence of memorisation
+    (docs/twin.md). Empty when there is no such pair."""
+    import pandas as pd
+
+    from vmb.data.metadata import read_twin
+
+    labels = list(names) if names is not None else [Path(r).name for r in runs]
+    headers = [read_header(Path(r)) for r in runs]
+    rows = []
+    for i, source in enumerate(headers):
+        for j, run in enumerate(headers):
+            same = {k: v for k, v in run.determining.to_json().items() if k != "data_sha256"} == \
+                {k: v for k, v in source.determining.to_json().items() if k != "data_sha256"}
+            if i == j or not same or twin_of(run, source) is None:
+                continue
+            twin = read_twin(Path(str(run.data_dir)))
+            result = compare_outcomes(run_outcomes(Path(runs[i])), run_outcomes(Path(runs[j])))
+            if twin is None or result["shared"] == 0:
+                continue
+            overall = result["overall"]
+            rows.append({"release": labels[i], "twin": labels[j], "seed": twin.seed,
+                         "changed": f"{twin.summary.changed}/{twin.summary.queries}", "n": overall["n"],
+                         "esm_release": overall["esm_a"], "esm_twin": overall["esm_b"],
+                         **{k: overall[k] for k in TWIN_COLUMNS[7:]}})
+    return pd.DataFrame(rows, columns=TWIN_COLUMNS)
