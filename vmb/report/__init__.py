@@ -10,7 +10,9 @@
    and the output directories as parameters, with a kernel spec written for this interpreter (so a
    fresh ``.venv`` needs no ``jupyter kernelspec install``, and a user-level ``python3`` kernel
    from another environment is never picked up). A failing cell stops the report with the
-   notebook, the cell and the error named.
+   notebook, the cell and the error named. The runs are read once, by the report itself, into the
+   run cache (``vmb.analysis.runcache``) while the notebooks that read no runs start; the others,
+   and the query viewer beside them, then load them from it.
 3. **Index.** ``report.md`` and ``index.html`` link every table and figure with the one line its
    notebook wrote about it (the notebooks' manifests), and the executed notebooks as HTML.
 
