@@ -48,7 +48,9 @@ COUNT_COLUMNS = frozenset({
 })
 # A column saying what a row holds (Table 3's ``kind``, the resemblance table's ``how``): "count" rows are whole.
 COUNT_ROW_MARKERS = ("kind", "how")
-TOKEN_COLUMNS = frozenset({"mem_token", "tokens_per_hit", "tokens", "prompt_tokens", "completion_tokens"})
+# Token counts are whole: the metrics over a query's memory tokens, and the runs' token columns.
+MEMORY_TOKEN_METRICS = frozenset(m.key for m in METRICS if m.column == "mem_tokens")
+TOKEN_COLUMNS = MEMORY_TOKEN_METRICS | {"tokens", "prompt_tokens", "completion_tokens"}
 TWO_DECIMALS = frozenset({"calls"})
 # Why a value is missing, by column, where nobody said otherwise.
 WHY = {
@@ -58,7 +60,7 @@ WHY = {
     "cost_per_solved_query": "no price for this model, or no query solved",
     "cost_total": "no price for this model (give one: $VMB_PRICES, or vmb score --prices FILE)",
     "currency": "no price for this model (give one: $VMB_PRICES, or vmb score --prices FILE)",
-    "mem_token": "no memory was given or retrieved",
+    **{key: "no memory was given or retrieved" for key in MEMORY_TOKEN_METRICS},
     "pass_hat_k": "no trial scored",
     "pass_at_k": "no trial scored",
     **{kind: "no scored query of this reasoning type in the run" for kind in REASONING_TYPES},

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import fields
 from typing import Any
 
 from vmb.score import TaskScore
@@ -161,9 +162,11 @@ def record_html(record: QueryRecord) -> str:
         parts.append(f"<p>{escape(record.attribution.detail)}</p>")
     score = record.score
     if score is not None:
-        metrics = score.metrics
-        parts.append(f"<p>exact match {int(score.exact_match)} · field F1 {metrics.field_f1:.3f} · "
-                     f"value F1 {metrics.value_f1:.3f} · {record.call_count} calls, {record.requests} requests, "
+        # The scorer's F1s as its formula names them (the registry, which labels them, sits above records).
+        f1s = [f.name for f in fields(score.metrics) if f.name.endswith("_f1")]
+        numbers = " · ".join([f"exact match {int(score.exact_match)}",
+                              *(f"{name.replace('_', ' ')} {getattr(score.metrics, name):.3f}" for name in f1s)])
+        parts.append(f"<p>{numbers} · {record.call_count} calls, {record.requests} requests, "
                      f"{record.prompt_tokens + record.completion_tokens:,} tokens</p>")
     parts += ["<h4>Query</h4>", pre(record.query)]
     parts += ["<h4>Conversation</h4>", *(_message(m) for m in record.messages)] if record.messages else []
