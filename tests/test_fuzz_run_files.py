@@ -24,8 +24,8 @@ from tests.bundle.conftest import reseal
 from vmb.analysis.runs import load_runs
 from vmb.cli import main
 from vmb.errors import VmbError
+from vmb.jsontypes import declared_types, fits
 from vmb.results.header import Determining, Operational, RunHeader, Selection
-from vmb.results.jsontypes import declared_types, fits
 from vmb.results.record import QueryRecord
 from vmb.results.rundir import CONFIG, METRIC, RESULTS, parse_record_line
 from vmb.results.runsummary import RunSummary, SummaryFormatError, summary_hints

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.boundedjson import MAX_FILE_BYTES
-from vmb.results.jsontypes import declared_types
+from vmb.jsontypes import declared_types
 from vmb.results.rundir import LOCK
 from vmb.results.summary import QueryRow
 

@@ -104,7 +104,7 @@ ERRATA_BYTES = 8 * 2**20  # the release's errata are 40 KB
 def load_errata(path: Path) -> list[Finding]:
     """The known errata; a file that does not read as them is one line naming it and the field."""
     from vmb.boundedjson import JsonFileError, read_json_file
-    from vmb.results.jsontypes import JsonTypeError, check_fields, json_kind
+    from vmb.jsontypes import JsonTypeError, check_fields, json_kind
 
     if not path.exists():
         return []

@@ -22,6 +22,7 @@ from typing import Any
 
 from vmb.boundedjson import read_json_file
 from vmb.data.errors import DataError
+from vmb.jsontypes import describe, fits, json_kind
 
 METADATA = "metadata.json"
 GENERATOR = "vmb generate"
@@ -37,14 +38,19 @@ class _Bad(ValueError):
         self.where, self.what = where, what
 
 
-def _get(body: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
+def _check(value: Any, hint: Any, where: str) -> None:
+    """``_Bad`` unless ``value`` is of the declared type ``hint`` (``vmb.jsontypes`` says what fits and names
+    the kinds)."""
+    if not fits(value, hint):
+        raise _Bad(where, f"should be {describe(hint)}, not {json_kind(value)}")
+
+
+def _get(body: Mapping[str, Any], key: str, hint: Any, where: str, default: Any = ...) -> Any:
     value = body.get(key, default)
     if value is ...:
         raise _Bad(f"{where}{key}", "missing")
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if value is not default and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
-        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise _Bad(f"{where}{key}", f"should be {names}, not {type(value).__name__}")
+    if value is not default:
+        _check(value, hint, f"{where}{key}")
     return value
 
 
@@ -53,12 +59,11 @@ def _items(body: Mapping[str, Any], key: str, where: str, default: Any = ...) ->
 
 
 def _object(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise _Bad(where.rstrip("."), f"should be an object, not {type(value).__name__}")
+    _check(value, dict, where.rstrip("."))
     return value
 
 
-_OPTIONAL_TEXT = (str, type(None))
+_OPTIONAL_TEXT = str | None
 
 
 @dataclass(frozen=True)
@@ -87,8 +92,7 @@ class EventNote:
             raise _Bad(f"{where}date", f"{day!r} is no ISO date") from None
         lines = _items(body, "lines", where)
         for number, line in enumerate(lines):
-            if not isinstance(line, int) or isinstance(line, bool):
-                raise _Bad(f"{where}lines.{number}", f"should be int, not {type(line).__name__}")
+            _check(line, int, f"{where}lines.{number}")
         text = {k: _get(body, k, _OPTIONAL_TEXT, where, None) for k in
                 ("time", "person", "kind", "role", "setting", "condition", "alias", "description")}
         return cls(id=_get(body, "id", str, where), date=day, lines=tuple(lines), value=body.get("value"), **text)
@@ -112,8 +116,8 @@ class ChainTarget:
     def of(cls, body: Mapping[str, Any], where: str = "") -> ChainTarget:
         text = {k: _get(body, k, _OPTIONAL_TEXT, where, None) for k in ("person", "setting", "condition", "alias")}
         return cls(value=body.get("value"), calls=tuple(_items(body, "calls", where, None)), base=body.get("base"),
-                   offset=_get(body, "offset", (int, type(None)), where, None),
-                   content=_get(body, "content", (dict, type(None)), where, None), **text)
+                   offset=_get(body, "offset", int | None, where, None),
+                   content=_get(body, "content", dict | None, where, None), **text)
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ class ChainNote:
     def of(cls, body: Mapping[str, Any], where: str = "") -> ChainNote:
         events = tuple(EventNote.of(_object(e, f"{where}events.{n}."), f"{where}events.{n}.")
                        for n, e in enumerate(_items(body, "events", where)))
-        target = _get(body, "target", (dict, type(None)), where, None)
+        target = _get(body, "target", dict | None, where, None)
         text = {k: _get(body, k, _OPTIONAL_TEXT, where, None)
                 for k in ("id", "kind", "reasoning_type", "topic", "query", "query_date", "status")}
         return cls(events=events, reasons=tuple(map(str, _items(body, "reasons", where, None))),
@@ -208,12 +212,12 @@ class Metadata:
 
 def _parse(path: Path, body: Mapping[str, Any]) -> Metadata:
     options = _object(_get(body, "options", dict, ""), "options")
-    backend = _get(body, "backend", (dict, type(None)), "", None)
+    backend = _get(body, "backend", dict | None, "", None)
     made = Made(generator=body["generator"], seed=_get(options, "seed", int, "options."),
                 groups=_get(options, "groups", int, "options."), options=options,
                 backend=_get(backend, "name", _OPTIONAL_TEXT, "backend.", None) if backend else None,
                 options_digest=_get(body, "options_digest", _OPTIONAL_TEXT, "", None),
-                schema_version=_get(body, "schema_version", (int, type(None)), "", None),
+                schema_version=_get(body, "schema_version", int | None, "", None),
                 source=_get(body, "source", _OPTIONAL_TEXT, "", None),
                 generator_version=_get(body, "generator_version", _OPTIONAL_TEXT, "", None))
     groups = tuple(GroupNote.of(_object(g, f"groups.{n}."), f"groups.{n}.") for n, g in enumerate(_items(body, "groups", "")))
@@ -319,7 +323,7 @@ class Twin:
 
 
 def _strings(values: list[Any], where: str) -> tuple[str, ...]:
-    if not all(isinstance(v, str) for v in values):
+    if not fits(values, list[str]):
         raise _Bad(where.rstrip("."), "should hold only strings")
     return tuple(values)
 

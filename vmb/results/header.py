@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypedDict
 
 from vmb.errors import VmbError
-from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
+from vmb.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 
 HEADER_VERSION = 1
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, fields
 from types import UnionType
 from typing import TYPE_CHECKING, Any, TypedDict, Union, get_args, get_origin
 
-from vmb.results.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
+from vmb.jsontypes import JsonTypeError, check_fields, declared_types, json_kind
 from vmb.results.record_parts import Attribution, RecordedCall, RecordFormatError, Round, ToolResult
 from vmb.results.record_view import record_html, record_line
 from vmb.score import TaskScore
@@ -197,7 +197,7 @@ class QueryRecord:
     @classmethod
     def from_json(cls, data: Any) -> QueryRecord:
         """The record of a parsed line; ``RecordFormatError`` naming the field that is missing or of the wrong
-        type (every field is checked against its declared type, ``vmb.results.jsontypes``)."""
+        type (every field is checked against its declared type, ``vmb.jsontypes``)."""
         if not isinstance(data, Mapping):
             raise RecordFormatError(f"{json_kind(data)}, not a record")
         version = data.get("version", 1)

@@ -4,7 +4,7 @@ Every reader of a run's summary (``vmb show``, ``vmb run``'s last line, ``vmb sc
 bundle's pack, validate, board and card, the report, the benchmark suites) takes a ``RunSummary``: the one
 made from the records (``vmb.results.summary.compute_metric``) or the one a file reads as (``from_json``),
 never the file's keys. Its parts are declared here and checked against their
-declarations by ``vmb.results.jsontypes``; a summary entry's numbers are those of the metric registry
+declarations by ``vmb.jsontypes``; a summary entry's numbers are those of the metric registry
 (``vmb.results.metrics.SUMMARY_KEYS``), each typed by its aggregation (a count is a whole number, the rest
 a number or null).
 
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, TypedDict
 
 from vmb.errors import VmbError
+from vmb.jsontypes import JsonTypeError, check, check_fields, declared_types, is_typed_dict, json_kind
 from vmb.results import metrics
 from vmb.results.header import RunIdentity
-from vmb.results.jsontypes import JsonTypeError, check, check_fields, declared_types, is_typed_dict, json_kind
 
 SUMMARY_VERSION = 1
 METRIC = "metric.json"  # the file of a run directory that holds it
@@ -231,7 +231,7 @@ class RunSummary:
     @classmethod
     def from_json(cls, data: Any) -> RunSummary:
         """The summary of a parsed ``metric.json``; ``SummaryFormatError`` naming the field that is missing or
-        of the wrong type (every field checked against its declaration, ``vmb.results.jsontypes``)."""
+        of the wrong type (every field checked against its declaration, ``vmb.jsontypes``)."""
         if not isinstance(data, Mapping):
             raise SummaryFormatError(f"{json_kind(data)}, not a run's summary")
         version = data.get("version", 1)

@@ -1,4 +1,5 @@
-"""Checking a parsed JSON value against a declared type: the one validator of the run files' readers.
+"""Checking a parsed JSON value against a declared type: the one validator of the run files' readers
+(and of a made benchmark's ``metadata.json``, ``vmb.data.metadata``: it sits in the lowest layer for that).
 
 A record of ``results.jsonl`` (``QueryRecord``), a ``config.json`` (``RunHeader`` and its ``Selection``)
 and a score are dataclasses; their fields' type hints are the layout. ``check_fields`` reads those hints
