@@ -22,6 +22,7 @@ from urllib.parse import urlparse
 from vmb.bounds import number_problem
 from vmb.errors import OptionError
 from vmb.harness.shard import Shard
+from vmb.jsontypes import declared_types, fits
 from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
 from vmb.results.header import Determining
 
@@ -142,20 +143,11 @@ def _at_least(option: str, value: Any, low: float, *, above: bool = False, whole
         raise OptionError(problem)
 
 
-def _is_text_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-# What each kind of RunConfig field holds (the numbers are checked with their bounds in validate).
-_FIELD_KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "str": ("text", lambda v: isinstance(v, str)),
-    "str | None": ("text", lambda v: v is None or isinstance(v, str)),
-    "bool": ("true or false", lambda v: isinstance(v, bool)),
-    "dict[str, Any]": ("a table of settings", lambda v: isinstance(v, dict)),
-    "list[str]": ("a list of names", _is_text_list),
-    "list[int] | None": ("a list of group numbers", lambda v: v is None or (
-        isinstance(v, list) and all(isinstance(g, int) and not isinstance(g, bool) for g in v))),
-    "Shard | None": ("I/N", lambda v: v is None or isinstance(v, Shard)),
+# What each kind of RunConfig field holds, in an option's words; whether a value is of its declared type is
+# vmb.jsontypes' to say (the numbers are checked with their bounds in validate, the shard below).
+_FIELD_WORDS: dict[str, str] = {
+    "str": "text", "str | None": "text", "bool": "true or false", "dict[str, Any]": "a table of settings",
+    "list[str]": "a list of names", "list[int] | None": "a list of group numbers",
 }
 
 
@@ -207,10 +199,12 @@ class RunConfig:
     def validate(self) -> None:
         """Refuse, with one line naming the option, anything that would fail later or run the wrong set."""
         for spec in fields(self):
-            kind = _FIELD_KINDS.get(str(spec.type))
+            words = _FIELD_WORDS.get(str(spec.type))
             value = getattr(self, spec.name)
-            if kind is not None and not kind[1](value):
-                raise OptionError(f"{_option(spec.name)} must be {kind[0]}, got {value!r}")
+            if words is not None and not fits(value, declared_types(RunConfig)[spec.name]):
+                raise OptionError(f"{_option(spec.name)} must be {words}, got {value!r}")
+        if self.shard is not None and not isinstance(self.shard, Shard):  # a parsed option, not JSON
+            raise OptionError(f"--shard must be I/N, got {self.shard!r}")
         if self.agent not in agent_names():
             raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
         _check_baseline_memory(self.agent, self.memory)
