@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 import pandas as pd
@@ -52,7 +53,7 @@ def test_a_missing_value_is_a_dash_with_a_footnote_saying_why() -> None:
     assert shown["ESM (%)"] == ["50.0", f"33.3 [{DASH}²]", DASH + "⁵"]
     assert shown["custom"] == ["1.5", DASH + "⁴", DASH + "⁴"] and shown["cost per query"][2] == "0.0001235"
     notes = table.notes
-    assert f"{DASH}¹ {WHY['n']}" in notes and f"{DASH}² {NO_INTERVAL}" in notes
+    assert f"{DASH}¹ {WHY['n']}" in notes and f"{DASH}² no interval: 3 queries of fewer than 2 groups" in notes
     assert f"{DASH}³ {WHY['cost_per_query']}" in notes and f"{DASH}⁴ the model did not say" in notes
     assert f"{DASH}⁵ {WHY['esm']}" in notes
     assert not any(PAPER_WHY in note for note in notes)
@@ -135,3 +136,61 @@ def test_contents_list_the_notebooks_in_order() -> None:
     assert contents([("01_a", manifest), ("02_b", {"tables": [], "figures": []})]) == [
         (0, "runs", "Runs"), (0, "nb-01_a", "01_a"), (1, "table-t", "T"), (1, "figure-f", "Figure f: F"),
         (0, "nb-02_b", "02_b")]
+
+
+PILOT = 3  # queries of the pilot runs: of one group, so no interval
+
+
+@pytest.fixture(scope="module")
+def pilot_runset(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> Any:
+    """Whole offline runs beside 3-query pilots of the same settings (gold memory for Tables 1-2, none for 6)."""
+    from vmb.analysis import load_runs
+    from vmb.harness import run_benchmark
+
+    root = tmp_path_factory.mktemp("coverage-runs")
+    for agent, memory in (("oracle", "gold"), ("noop", "none")):
+        run_benchmark(out=str(root / f"{agent}-{memory}"), agent=agent, memory=memory, data=str(small_benchmark),
+                      progress=False)
+        run_benchmark(out=str(root / f"{agent}-{memory}-pilot"), agent=agent, memory=memory,
+                      data=str(small_benchmark), limit=PILOT, progress=False)
+    return load_runs(root, data=str(small_benchmark))
+
+
+def test_a_pilot_run_shows_its_coverage_and_why_its_esm_has_no_interval(pilot_runset: Any) -> None:
+    """Issue 39 item 7: every table where a 3-query pilot appears beside whole runs prints its count as one cell
+    ``3/N`` (a whole run's as ``N``, no ``full run`` column), and its ESM's dash says why it has no interval."""
+    from vmb.analysis import retrieval, tables
+    from vmb.analysis.runs import FULL_RUN
+
+    runs = pilot_runset.runs
+    whole = int(runs[FULL_RUN].iloc[0])
+    assert set(runs[FULL_RUN]) == {whole} and whole > PILOT
+    reason = f"no interval: {PILOT} queries of fewer than 2 groups"
+    made = {
+        "table 1": (tables.table1(pilot_runset), "n", 1),
+        "table 2": (tables.table2(pilot_runset), "n", 2),
+        "table 6": (tables.table6(pilot_runset), "n", 1),
+        "per type": (tables.esm_by_reasoning_type(pilot_runset), "n", 2),
+        "failures": (tables.error_counts(pilot_runset), "scored", 2),
+        "stages": (retrieval.stage_counts(runs), "scored", 2),
+        "runs": (runs, "scored", 2),
+    }
+    for name, (frame, count, pilots) in made.items():
+        table = format_table(frame)
+        assert "full run" not in table.heads, name
+        ours = [i for i, source in enumerate(frame.get("source", pd.Series(["ours"] * len(frame)))) if source != PAPER]
+        partial = [i for i in ours if frame[count].iloc[i] == PILOT]
+        shown = cells(table)
+        assert len(partial) == pilots and all(shown[count][i] == f"{PILOT}/{whole}" for i in partial), (name, shown)
+        assert all(shown[count][i] == f"{whole:,}" for i in ours if i not in partial), (name, shown)
+        assert any(note.startswith("n/N: a run that scored n of the N") for note in table.notes), name
+        if "ESM (%)" in shown:
+            marks = {shown["ESM (%)"][i].split("[")[1].rstrip("]") for i in partial}
+            assert len(marks) == 1 and f"{marks.pop()} {reason}" in table.notes, (name, shown, table.notes)
+            assert all(re.search(r"\[\d+\.\d, \d+\.\d\]$", shown["ESM (%)"][i]) for i in ours if i not in partial)
+    # A reasoning type's ESM without an interval is over part of the run: the general reason, no count.
+    per_type = format_table(tables.esm_by_reasoning_type(pilot_runset))
+    assert any(note.endswith(NO_INTERVAL) for note in per_type.notes)
+    # A table of whole runs only says nothing of coverage.
+    whole_runs = runs[~runs["run"].str.endswith("-pilot")]
+    assert not any(note.startswith("n/N") for note in format_table(whole_runs).notes)

@@ -18,6 +18,8 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from vmb.analysis import paper
+from vmb.analysis.formatted import no_interval as why_no_interval
+from vmb.analysis.formatted import partial
 from vmb.analysis.paper import OURS, PAPER
 from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import (
@@ -31,7 +33,6 @@ from vmb.data import REASONING_TYPES
 from vmb.data.reasoning import CONDITIONAL, ReasoningType
 from vmb.results.metrics import ESM, MEM_TOKEN
 from vmb.results.taxonomy import CATEGORIES
-from vmb.uncertainty import MIN_GROUPS
 
 OURS_COLOR = "#3B3B3B"  # neutral: blue, green and orange mean memory settings
 PAPER_HATCH = "///"
@@ -53,22 +54,19 @@ def _missing(value: Any) -> bool:
 def coverage(row: pd.Series) -> str:
     """``n=3/500`` for a run that scored part of its benchmark (``n`` or ``scored`` against ``full_run``);
     empty for a whole run or a row without the counts (the paper's)."""
-    n, full = row.get("n", row.get("scored")), row.get(FULL_RUN)
-    if _missing(n) or _missing(full) or n >= full:
-        return ""
-    return f"n={int(n):,}/{int(full):,}"
+    part = partial(row.get("n", row.get("scored")), row.get(FULL_RUN))
+    return f"n={part}" if part else ""
 
 
 def no_interval(row: pd.Series, metric: str = ESM.key) -> str:
-    """Why our ``metric`` has no interval, where it has a value and none: its scored queries are of fewer
-    groups than the group bootstrap needs (``vmb.uncertainty``). Empty otherwise, and for the paper's rows."""
+    """Why our ``metric`` has no interval, where it has a value and none (``vmb.analysis.formatted.no_interval``).
+    Empty otherwise, and for the paper's rows."""
     low, n = f"{metric}_low", row.get("n", row.get("scored"))
     if low not in row.index or _missing(row.get(metric)) or not _missing(row[low]) or _missing(n):
         return ""
     if row.get("source", OURS) == PAPER:
         return ""
-    queries = f"{int(n):,} quer{'y' if int(n) == 1 else 'ies'}"
-    return f"no interval: {queries} of fewer than {MIN_GROUPS} groups"
+    return why_no_interval(n)
 
 
 def coverage_notes(row: pd.Series) -> str:

@@ -9,7 +9,12 @@ report index embeds as the same HTML. The rules:
   ``kind`` or ``how`` column calls ``count``), with thousands separators;
 * rates and percentages to one decimal; Calls (a mean of a few calls) to two; tokens whole; p-values to three
   decimals or ``< 0.001``; money to four significant digits;
-* a value ``X`` with an interval (``X_low``, ``X_high``) prints as one cell ``64.8 [60.2, 69.4]``;
+* a value ``X`` with an interval (``X_low``, ``X_high``) prints as one cell ``64.8 [60.2, 69.4]``; where our
+  value has none, the dash's footnote says why: a run's overall metric (``RUN_METRICS``) says it per row
+  (``no interval: 3 queries of fewer than 2 groups``), a subset's (a reasoning type's) says ``NO_INTERVAL``;
+* a run's coverage is one cell: beside a ``full_run`` column (``vmb.analysis.load_runs``: what a whole run
+  scores), the count ``n`` (else ``scored``) of a run that scored part of it prints ``3/500``, a whole run's
+  just ``500``, and ``full_run`` is not shown;
 * no index column; readable headers and memory-setting labels; no cell is cut short;
 * no ``NaN`` or ``None``: a missing value is a dash with a footnote saying why (the caller's reason for the
   column, else the reason known for it here), each reason numbered once below the table.
@@ -26,11 +31,13 @@ from typing import Any
 import pandas as pd
 
 from vmb.analysis.paper import PAPER
+from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import REASONING_LABELS, memory_label
 from vmb.data.reasoning import REASONING_TYPES
-from vmb.results.metrics import METRICS
+from vmb.results.metrics import METRICS, WITH_INTERVAL
 from vmb.results.taxonomy import CATEGORIES
 from vmb.textable import plain
+from vmb.uncertainty import MIN_GROUPS
 
 DASH = "—"
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -67,8 +74,30 @@ WHY = {
     **{category: "no failed query in this row" for category in CATEGORIES},
 }
 PAPER_WHY = "the paper prints no such figure"
-NO_INTERVAL = "no interval: fewer than 2 groups scored (the interval resamples whole groups)"
+NO_INTERVAL = f"no interval: fewer than {MIN_GROUPS} groups scored (the interval resamples whole groups)"
 FALLBACK_WHY = "not recorded for this row"
+# The metrics a row gives over all its run's scored queries (``n``, else ``scored``): a missing interval of
+# one of them says how many queries that was.
+RUN_METRICS = frozenset(m.key for m in WITH_INTERVAL)
+SCORED_COLUMNS = ("n", "scored")  # a row's count of scored queries, the first present
+PARTIAL_NOTE = ("n/N: a run that scored n of the N queries of a whole run (its benchmark's queries × trials); "
+                "its numbers cover part of the benchmark.")
+
+
+def partial(scored: Any, full: Any) -> str:
+    """``3/500`` for a run that scored part of what a whole run scores; empty for a whole run or no counts."""
+    if is_missing(scored) or is_missing(full) or scored >= full:
+        return ""
+    return f"{int(scored):,}/{int(full):,}"
+
+
+def no_interval(scored: Any) -> str:
+    """Why a run's metric over its ``scored`` queries has no interval: they are of fewer groups than the group
+    bootstrap needs (``vmb.uncertainty``); ``NO_INTERVAL`` where the count is not known."""
+    if is_missing(scored):
+        return NO_INTERVAL
+    queries = int(scored)
+    return f"no interval: {queries:,} quer{'y' if queries == 1 else 'ies'} of fewer than {MIN_GROUPS} groups"
 
 
 def header(column: str) -> str:
@@ -187,7 +216,9 @@ def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, note
     columns = [str(c) for c in frame.columns]
     intervals = _interval_columns(columns)
     bounds = {b for pair in intervals.values() for b in pair}
-    shown = [c for c in columns if c not in bounds]
+    scored = next((c for c in SCORED_COLUMNS if c in columns), None)
+    covered = scored if FULL_RUN in columns else None  # the count printed ``3/500`` for a partial run
+    shown = [c for c in columns if c not in bounds and not (covered and c == FULL_RUN)]
     reasons = {**WHY, **(why or {})}
     whole_columns = set(counts)
     footnotes = _Footnotes()
@@ -196,6 +227,7 @@ def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, note
     count_rows = list(frame[markers].eq("count").any(axis=1)) if markers else [False] * len(frame)
     records = frame.to_dict("records")
     body = []
+    any_partial = False
     for record, paper, count_row in zip(records[:rows], paper_rows, count_rows):
         line = []
         for column in shown:
@@ -207,14 +239,17 @@ def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, note
                 line.append(footnotes.dash(reason))
                 continue
             text = number(value, column, whole=count_row or column in whole_columns)
+            if column == covered and partial(value, record[FULL_RUN]):
+                text, any_partial = partial(value, record[FULL_RUN]), True
             if column in intervals and not paper:
                 low, high = (record[b] for b in intervals[column])
-                text += (f" [{footnotes.dash(NO_INTERVAL)}]" if is_missing(low) or is_missing(high)
+                why_none = no_interval(record[scored]) if column in RUN_METRICS and scored else NO_INTERVAL
+                text += (f" [{footnotes.dash(why_none)}]" if is_missing(low) or is_missing(high)
                          else f" [{number(low, column)}, {number(high, column)}]")
             line.append(text)
         body.append(line)
     numeric = [_numeric(frame[c]) for c in shown]
-    notes = [*notes, *(["Intervals: 95%, a bootstrap over whole groups; the paper prints none."]
+    notes = [*notes, *([PARTIAL_NOTE] if any_partial else []), *(["Intervals: 95%, a bootstrap over whole groups; the paper prints none."]
                        if intervals and any(not p for p in paper_rows) else []), *footnotes.lines()]
     return FormattedTable([header(c) for c in shown], body, numeric, notes, len(frame))
 
