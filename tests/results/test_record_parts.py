@@ -89,7 +89,7 @@ def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
     ({"rounds": "many"}, "rounds is text, not a list"),
     ({"rounds": [3]}, r"rounds\[0\] is a whole number, not an object"),
     ({"calls": {"vehicle": {"name": "x"}}}, "calls.vehicle is an object, not a list"),
-    ({"tool_results": [{"round": "first"}]}, r"tool_results\[0\]: tool result.round is a JSON str"),
+    ({"tool_results": [{"round": "first"}]}, r"tool_results\[0\]: tool result.round is text, not a whole number"),
     ({"status": "ok"}, "an ok record without score"),
     ({"attribution": {"detail": "x"}}, "an attribution has no stage"),
     ({"attribution": {"stage": "solved", "hits": [True]}}, "attribution.hits is not 3 true/false values"),
@@ -97,3 +97,15 @@ def test_parts_an_earlier_line_lacks_read_as_defaults() -> None:
 def test_a_damaged_part_is_named(change: dict[str, Any], message: str) -> None:
     with pytest.raises(RecordFormatError, match=message):
         QueryRecord.from_json(line(**change))
+
+
+def test_older_shapes_of_the_parts_still_read() -> None:
+    # Records written before the parts were typed: cached as 0/1, null for a default, whole seconds.
+    old = Round.from_json({"prompt_tokens": None, "completion_tokens": 5, "cached": 1, "seconds": 2, "attempts": None})
+    assert (old.prompt_tokens, old.completion_tokens, old.cached, old.seconds, old.attempts) == (0, 5, True, 2, 0)
+    result = ToolResult.from_json({"round": None, "changes": None, "args": None})
+    assert (result.round, result.changes, result.args) == (0, {}, None)
+    with pytest.raises(RecordFormatError, match="round.cached is text, not true or false or a whole number"):
+        Round.from_json({"cached": "yes"})
+    with pytest.raises(RecordFormatError, match="an attribution is a list, not an object"):
+        Attribution.from_json([])

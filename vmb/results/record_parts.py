@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.errors import VmbError
+from vmb.jsontypes import describe, fits, json_kind
 
 
 class RecordFormatError(VmbError, ValueError):
@@ -21,15 +22,23 @@ class RecordFormatError(VmbError, ValueError):
 
 
 def _object(data: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise RecordFormatError(f"{what} is a JSON {type(data).__name__}, not an object")
+    if not fits(data, dict):
+        raise RecordFormatError(f"{what} is {json_kind(data)}, not an object")
     return data
 
 
-def _typed(data: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], default: Any, what: str) -> Any:
+# The parts read older records as they were written: null stands for a field's default (``_typed`` skips
+# it), ``cached`` may be a number (it was 0/1) and a count or time true or false, as this reader has
+# always let them be; what fits is vmb.jsontypes' to say.
+_COUNT = int | bool
+_SECONDS = float | bool  # a float's hint takes whole numbers too
+_FLAG = bool | int
+
+
+def _typed(data: Mapping[str, Any], key: str, hint: Any, default: Any, what: str) -> Any:
     value = data.get(key, default)
-    if value is not None and not isinstance(value, kinds):
-        raise RecordFormatError(f"{what}.{key} is a JSON {type(value).__name__}")
+    if value is not None and not fits(value, hint):
+        raise RecordFormatError(f"{what}.{key} is {json_kind(value)}, not {describe(hint)}")
     return value
 
 
@@ -64,18 +73,17 @@ class Round:
     @classmethod
     def from_json(cls, data: Any) -> Round:
         d = _object(data, "a round")
-        number = (int, float)
-        return cls(prompt_tokens=_typed(d, "prompt_tokens", int, 0, "round") or 0,
-                   completion_tokens=_typed(d, "completion_tokens", int, 0, "round") or 0,
-                   cached_tokens=_typed(d, "cached_tokens", int, 0, "round") or 0,
+        return cls(prompt_tokens=_typed(d, "prompt_tokens", _COUNT, 0, "round") or 0,
+                   completion_tokens=_typed(d, "completion_tokens", _COUNT, 0, "round") or 0,
+                   cached_tokens=_typed(d, "cached_tokens", _COUNT, 0, "round") or 0,
                    finish_reason=_typed(d, "finish_reason", str, None, "round"),
-                   cached=bool(_typed(d, "cached", (bool, int), False, "round")),
-                   attempts=_typed(d, "attempts", int, 1, "round") or 0,
-                   seconds=_typed(d, "seconds", number, 0.0, "round") or 0.0,
-                   queued=_typed(d, "queued", number, 0.0, "round") or 0.0,
+                   cached=bool(_typed(d, "cached", _FLAG, False, "round")),
+                   attempts=_typed(d, "attempts", _COUNT, 1, "round") or 0,
+                   seconds=_typed(d, "seconds", _SECONDS, 0.0, "round") or 0.0,
+                   queued=_typed(d, "queued", _SECONDS, 0.0, "round") or 0.0,
                    reasoning=_typed(d, "reasoning", str, None, "round"),
-                   original_seconds=_typed(d, "original_seconds", number, 0.0, "round") or 0.0,
-                   capped=_typed(d, "capped", int, 0, "round") or 0)
+                   original_seconds=_typed(d, "original_seconds", _SECONDS, 0.0, "round") or 0.0,
+                   capped=_typed(d, "capped", _COUNT, 0, "round") or 0)
 
 
 @dataclass(frozen=True)
@@ -130,7 +138,7 @@ class ToolResult:
     @classmethod
     def from_json(cls, data: Any) -> ToolResult:
         d = _object(data, "a tool result")
-        return cls(round=_typed(d, "round", int, 0, "tool result") or 0, id=str(d.get("id", "")),
+        return cls(round=_typed(d, "round", _COUNT, 0, "tool result") or 0, id=str(d.get("id", "")),
                    name=str(d.get("name", "")), kind=str(d.get("kind", "invalid")),
                    args=_typed(d, "args", dict, None, "tool result"), ok=bool(d.get("ok", False)),
                    arguments=_typed(d, "arguments", str, None, "tool result"),
@@ -171,7 +179,7 @@ class Attribution:
     def from_json(cls, data: Any) -> Attribution:
         d = _object(data, "an attribution")
         hits = _typed(d, "hits", list, [], "attribution") or []
-        if len(hits) not in (0, len(HIT_KS)) or not all(isinstance(h, bool) for h in hits):
+        if len(hits) not in (0, len(HIT_KS)) or not fits(hits, list[bool]):
             raise RecordFormatError(f"attribution.hits is not {len(HIT_KS)} true/false values")
         stage = _typed(d, "stage", str, None, "attribution")
         if stage is None:
@@ -179,7 +187,7 @@ class Attribution:
         return cls(stage=stage, detail=_typed(d, "detail", str, "", "attribution") or "",
                    evidence_in_memory=bool(_typed(d, "evidence_in_memory", bool, False, "attribution")),
                    evidence_seen=bool(_typed(d, "evidence_seen", bool, False, "attribution")),
-                   searches=_typed(d, "searches", int, 0, "attribution") or 0,
-                   items_retrieved=_typed(d, "items_retrieved", int, 0, "attribution") or 0,
-                   items_relevant=_typed(d, "items_relevant", int, 0, "attribution") or 0,
+                   searches=_typed(d, "searches", _COUNT, 0, "attribution") or 0,
+                   items_retrieved=_typed(d, "items_retrieved", _COUNT, 0, "attribution") or 0,
+                   items_relevant=_typed(d, "items_relevant", _COUNT, 0, "attribution") or 0,
                    hits=tuple(hits))
