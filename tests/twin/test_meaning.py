@@ -95,6 +95,7 @@ def test_numbers_keep_what_their_words_say() -> None:
     assert number_fits(45, 50, ["Recline it significantly, to 45."], {29}, domain)
     assert number_fits(2, 4, ["That's too dim, I can't read it. Level 2."], {1}, tuple(range(1, 6)))
     assert not number_fits(58, 40, ["I like the mirror high, at 58."], set(), domain)
+    assert not number_fits(2, 7, ["My eyes are sensitive. Set the HUD brightness to 2."], {8}, tuple(range(1, 11)))
 
 
 @pytest.fixture

@@ -233,7 +233,7 @@ def fit(api: str, text: str, start: int, members: re.Pattern[str]) -> Fit:
 # Words for the weather ("it's hot") and for a direction alone ("turn it down to 5") place nothing.
 _MAGNITUDE = re.compile(
     r"(?<!too )(?<!so )(?<!not )\b(?:high|low|crank\w*|blast\w*|max\w*|min\w*|loud\w*|quiet\w*|bright|dim|"
-    r"strong|weak|intense|gentle|soft|upright|reclined)\b", re.IGNORECASE)
+    r"strong|weak|intense|gentle|soft|upright|reclined|sensitive|glar\w*|squint\w*)\b", re.IGNORECASE)
 
 _EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing)\b",
                       re.IGNORECASE)
