@@ -194,3 +194,17 @@ def test_a_pilot_run_shows_its_coverage_and_why_its_esm_has_no_interval(pilot_ru
     # A table of whole runs only says nothing of coverage.
     whole_runs = runs[~runs["run"].str.endswith("-pilot")]
     assert not any(note.startswith("n/N") for note in format_table(whole_runs).notes)
+
+
+def test_the_markdown_and_latex_tables_show_coverage_as_the_notebook_does(pilot_runset: Any, tmp_path: Path) -> None:
+    from vmb.analysis import tables
+    from vmb.analysis.outputs import to_latex, to_markdown
+    from vmb.analysis.runs import FULL_RUN
+
+    whole = int(pilot_runset.runs[FULL_RUN].iloc[0])
+    frame = tables.table1(pilot_runset)
+    markdown, latex = to_markdown(frame, "Table 1"), to_latex(frame, "Table 1", "table1")
+    rows = [line for line in markdown.splitlines() if "oracle" in line]
+    assert "full run" not in markdown and "full run" not in latex
+    assert sorted(line.split("|")[8].strip() for line in rows) == [f"{PILOT}/{whole}", str(whole)], rows
+    assert f"{PILOT}/{whole}" in latex

@@ -9,7 +9,9 @@ CSV keeps machine names (``esm``, ``gold``, ``preference_conflict``) and full pr
 further analysis; Markdown and LaTeX show readable headers and labels, two decimals. A column ``X``
 with companions ``X_low`` and ``X_high`` (a 95% interval) keeps all three in the CSV and prints as
 one column ``64.80 ± 4.10`` (the value and the interval's half-width) in Markdown and LaTeX, or
-``64.80 ± n/a`` for our number with no interval (fewer than 2 groups).
+``64.80 ± n/a`` for our number with no interval (fewer than 2 groups). Beside a ``full_run`` column (what a
+whole run scores) the count ``n`` (else ``scored``) prints as the notebook shows it: ``3/500`` for a run that
+scored part of its benchmark, a whole number for a whole run; ``full_run`` itself stays in the CSV alone.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.formatted import FormattedTable, format_table, header
+from vmb.analysis.formatted import SCORED_COLUMNS, FormattedTable, format_table, header, partial
 from vmb.analysis.paper import PAPER
+from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import figure_style, memory_label
 from vmb.outdir import claim_output_dir
 from vmb.textable import markdown_lines
@@ -89,13 +92,31 @@ def with_intervals(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+class Partial(str):
+    """A partial run's count against a whole run's (``3/500``): a number to align as one."""
+
+
+def with_coverage(frame: pd.DataFrame) -> pd.DataFrame:
+    """Beside ``full_run``: the count ``n`` (else ``scored``) as ``3/500`` for a partial run, whole for a whole
+    run; ``full_run`` dropped (``vmb.analysis.formatted`` shows it so)."""
+    columns = [str(c) for c in frame.columns]
+    scored = next((c for c in SCORED_COLUMNS if c in columns), None)
+    if FULL_RUN not in columns or scored is None:
+        return frame
+    out = frame.drop(columns=[FULL_RUN])
+    out[scored] = [Partial(partial(n, full)) if partial(n, full) else n if _is_missing(n) else int(n)
+                   for n, full in zip(frame[scored], frame[FULL_RUN])]
+    return out
+
+
 def _numeric(frame: pd.DataFrame, column: str) -> bool:
     values = [v for v in frame[column].tolist() if not _is_missing(v)]
-    return bool(values) and all(isinstance(v, (int, float, WithInterval)) and not isinstance(v, bool) for v in values)
+    return bool(values) and all(isinstance(v, (int, float, WithInterval, Partial)) and not isinstance(v, bool)
+                                for v in values)
 
 
 def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> str:
-    frame = with_intervals(frame)
+    frame = with_coverage(with_intervals(frame))
     columns = [str(c) for c in frame.columns]
     rows = [[cell(v, c) for v, c in zip(row, columns)] for row in frame.itertuples(index=False)]
     heads = [header(c) for c in columns]
@@ -116,7 +137,7 @@ def latex_escape(text: str) -> str:
 
 def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] = ()) -> str:
     """A booktabs table (needs ``\\usepackage{booktabs}``)."""
-    frame = with_intervals(frame)
+    frame = with_coverage(with_intervals(frame))
     columns = [str(c) for c in frame.columns]
     align = "".join("r" if _numeric(frame, c) else "l" for c in frame.columns)
     lines = [
