@@ -82,6 +82,7 @@ def test_unloadable_data_is_one_clear_line(
     ('{"errata": [{"kind": "no_change", "query": "qa_1#0"}]}', "errata[0] lacks answer"),
     ('{"errata": [{"kind": 1, "query": "q", "answer": "a"}]}', "errata[0].kind is a whole number, not text"),
     ("[]", "it is a list, not an object"),
+    ('{"errata": [5]}', "errata[0] is a whole number, not an object"),
     ("[" * 100_000, "the JSON nests deeper than 64 levels"),
     ("", "not JSON"),
 ])
