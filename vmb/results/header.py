@@ -210,7 +210,7 @@ class RunHeader:
     def from_json(cls, doc: Any) -> RunHeader:
         """The header of a parsed config.json; ``HeaderError`` saying what is wrong otherwise."""
         if not isinstance(doc, dict):
-            raise HeaderError(f"a JSON {type(doc).__name__}, not an object")
+            raise HeaderError(f"it is {json_kind(doc)}, not an object")
         version = doc.get("version", 1)
         if version != HEADER_VERSION:
             raise HeaderError(f"format version {version!r}; this vmb reads version {HEADER_VERSION}")
