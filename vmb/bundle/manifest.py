@@ -29,6 +29,7 @@ from typing import Any
 
 from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.errors import VmbError
+from vmb.jsontypes import describe, fits, json_kind
 from vmb.results.header import Determining
 
 FORMAT = "vmb-bundle"
@@ -90,26 +91,19 @@ class _Reader:
     """Typed fields of one JSON object of the manifest, each failure naming its place."""
 
     def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise BundleError(f"{where} is a JSON {type(data).__name__}, not an object")
+        if not fits(data, dict):
+            raise BundleError(f"{where} is {json_kind(data)}, not an object")
         self.data, self.where = data, where
 
-    def get(self, key: str, kinds: type | tuple[type, ...], *, optional: bool = False) -> Any:
+    def get(self, key: str, hint: Any, *, optional: bool = False) -> Any:
+        """The field ``key`` if it is of the declared type ``hint`` (``vmb.jsontypes`` says what fits and
+        names the kind)."""
         value = self.data.get(key)
         if value is None and optional:
             return None
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
-            raise BundleError(f"{self.where}.{key} is missing or not {_kind_name(kinds)}")
+        if not fits(value, hint):
+            raise BundleError(f"{self.where}.{key} is missing or not {describe(hint)}")
         return value
-
-
-def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kinds if isinstance(kinds, tuple) else (kinds,)
-
-
-def _kind_name(kinds: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", bool: "true or false", dict: "an object", list: "a list"}
-    return " or ".join(names.get(kind, kind.__name__) for kind in _as_tuple(kinds))
 
 
 @dataclass(frozen=True)
