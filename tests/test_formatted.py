@@ -174,6 +174,8 @@ def test_a_pilot_run_shows_its_coverage_and_why_its_esm_has_no_interval(pilot_ru
         "failures": (tables.error_counts(pilot_runset), "scored", 2),
         "stages": (retrieval.stage_counts(runs), "scored", 2),
         "runs": (runs, "scored", 2),
+        "trust": (tables.trust_table(pilot_runset), "scored", 2),
+        "retrieval": (retrieval.retrieval_quality(runs), "scored", 2),
     }
     for name, (frame, count, pilots) in made.items():
         table = format_table(frame)

@@ -37,8 +37,8 @@ def stage_counts(runs: pd.DataFrame) -> pd.DataFrame:
 
 
 def retrieval_quality(runs: pd.DataFrame) -> pd.DataFrame:
-    """One row per run: the scored queries and the retrieval figures of the module docstring (None where undefined)."""
-    quality = runs[IDENTITY + ["scored"] + RETRIEVAL_KEYS].copy()
+    """One row per run: the scored queries (of a whole run's) and the retrieval figures of the module docstring (None where undefined)."""
+    quality = runs[IDENTITY + ["scored", FULL_RUN] + RETRIEVAL_KEYS].copy()
     return quality.astype(object).where(quality.notna(), None).reset_index(drop=True)
 
 

@@ -158,11 +158,11 @@ def error_composition(runset: RunSet) -> pd.DataFrame:
 
 
 def trust_table(runset: RunSet) -> pd.DataFrame:
-    """Per run: ESM, F-F1, V-F1 with their 95% intervals, the trials with pass^k and pass@k
+    """Per run: its scored queries (of a whole run's), ESM, F-F1, V-F1 with their 95% intervals, the trials with pass^k and pass@k
     (``pass^1``, ``pass^2``, ...; ``pass@1``, ...), and the cost per query and per solved query."""
     runs = runset.runs
     most = int(runs["trials"].max()) if len(runs) else 0
-    frame = runs[["run", "model", "memory", "scored", *(m.key for m in (ESM, FIELD_F1, VALUE_F1)), *INTERVALS,
+    frame = runs[["run", "model", "memory", "scored", FULL_RUN, *(m.key for m in (ESM, FIELD_F1, VALUE_F1)), *INTERVALS,
                   "trials"]].copy()
     for k in range(1, most + 1):
         frame[f"pass^{k}"] = [v[k - 1] if len(v) >= k else None for v in runs["pass_hat_k"]]
