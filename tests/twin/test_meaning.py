@@ -142,3 +142,12 @@ def test_a_distance_said_of_another_value_keeps_the_distance() -> None:
     context = ["I'm much taller than you, I need the HUD higher at 8."]
     assert not number_fits(2, 7, ["My usual HUD height is 2."], {8}, tuple(range(1, 11)), context)
     assert number_fits(2, 3, ["My usual HUD height is 2."], {8}, tuple(range(1, 11)), context)
+
+
+def test_a_value_said_as_the_end_of_its_range_and_a_query_placing_it_are_kept() -> None:
+    from vmb.twin.values import END_WORDS
+
+    assert END_WORDS.search("My legs are long, so I need the leg support fully extended.")
+    domain = tuple(range(1, 6))
+    asked = ["My eyes are sensitive tonight, set the screen as before."]
+    assert not number_fits(1, 4, ["The screen is too bright at night. Set it to 1.", *asked], {5}, domain)

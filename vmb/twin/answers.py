@@ -322,8 +322,9 @@ def _fitting(texts: Texts, move: _Move, setting: Setting, value: Any, options: l
 
     def fits(old: Any, new: Any) -> bool:
         if setting.kind == "int":
-            return number_fits(old, new, [texts.text[t] for t, _ in move.said.get(old, [])], others, setting.domain,
-                               evidence)
+            # What the query says of the value it asks for places it too ("my eyes are sensitive tonight").
+            lines = [texts.text[t] for t, _ in move.said.get(old, [])] + (asked if old == value else [])
+            return number_fits(old, new, lines, others, setting.domain, evidence)
         return all(fit(setting.api, texts.text[t], s.start, members).allows(new) for t, s in move.said.get(old, [])) \
             and (old != value or all(f.allows(new) for f in wanted))
 
