@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 LAYERS: list[tuple[str, ...]] = [
     ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices",
      "vmb.usage", "vmb.tomlfile", "vmb.bounds", "vmb.errors", "vmb.outdir", "vmb.terminal",
-     "vmb.boundedjson", "vmb.jsontypes"),
+     "vmb.boundedjson", "vmb.jsontypes", "vmb.usercache"),
     ("vmb.score", "vmb.data", "vmb.llm"),
     ("vmb.stats", "vmb.memory"),
     ("vmb.generate", "vmb.twin", "vmb.doubles", "vmb.audit"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from vmb.audit import Audit, audit
+from vmb.audit import Audit, audit, store
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import (
     GroupText,
@@ -30,6 +32,7 @@ from vmb.data.spoken import says_value, spoken_pattern
 from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
 from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
 from vmb.score import TaskScore
+from vmb.usercache import CACHE_ENV
 
 HISTORY_1 = [
     "[2025-03-01 08:00] Ann Lee: Set the headrest to 40 please.",
@@ -227,6 +230,37 @@ def test_audit_collects_figures_baselines_and_findings(small: Path) -> None:
     assert result.default_values == [{"query": "qa_1#2", "call": 'carcontrol_navigation_set_voice_mode(mode="detailed")',
                                       "leaves": "navigation.voice_mode"}]
     assert result.figures["multi_call_answers"] == 20.0
+
+
+def _as_stored(result: Audit) -> tuple[str, Any]:
+    """An audit as text (NaN as NaN) and its group counts: what two equal audits share."""
+    return json.dumps(dataclasses.asdict(result)), result.group_counts
+
+
+def test_a_warm_audit_is_the_cold_one_and_a_bad_entry_costs_only_time(small: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / store.FOLDER
+    cold = audit(load_benchmark(small), name="small", tokens=False)
+    [entry] = folder.glob("*.json")
+    warm = audit(load_benchmark(small), name="again", tokens=False)
+    assert warm is not cold and warm.name == "again"
+    assert _as_stored(replace(warm, name="small")) == _as_stored(cold)
+    assert any(math.isnan(v) for scores in cold.baselines.values() for v in scores.values())  # NaN kept as NaN
+    for damage in ("{not json", '{"figures": 1}', "[" * 5000):
+        entry.write_text(damage, encoding="utf-8")
+        assert _as_stored(audit(load_benchmark(small), name="small", tokens=False)) == _as_stored(cold)
+        rewritten = store.read_entry(entry, lambda stored: Audit.from_stored("small", stored))
+        assert rewritten is not None and _as_stored(rewritten) == _as_stored(cold)
+    edited = small / "history" / "history_1.txt"
+    lines = edited.read_text(encoding="utf-8").splitlines()
+    edited.write_text("\n".join([*lines, lines[-1]]) + "\n", encoding="utf-8")
+    audit(load_benchmark(small), tokens=False)  # an edited benchmark is another entry
+    assert len(list(folder.glob("*.json"))) == 2
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv(CACHE_ENV, str(blocked))  # the cache would be a folder inside a file: computed, no error
+    assert _as_stored(audit(load_benchmark(small), name="small", tokens=False))[1] == cold.group_counts
 
 
 def test_gaps_beyond_the_targets_are_listed() -> None:

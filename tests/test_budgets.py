@@ -193,3 +193,24 @@ def test_a_warm_load_of_the_runs_parses_no_record(release_dir: Path, tmp_path: P
     budget(request, "records parsed by a warm load of 2 runs of 100 queries", len(parsed), 0)
     budget(request, "files a warm load of 2 runs opens beyond its runs' files (each once)",
            len(opened) - len(files), 2 * (1 + 2))
+
+
+def test_a_warm_audit_scores_no_baseline_and_measures_no_history(small_benchmark: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   request: pytest.FixtureRequest) -> None:
+    """Notebook 08 and ``vmb audit`` spend about 30 s of CPU auditing the release; with its entry stored
+    (``vmb.audit.store``) the audit scores no baseline and measures no history: 0 calls of each."""
+    from vmb.audit import audit, report
+    from vmb.data import load_benchmark
+    from vmb.usercache import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    calls: list[str] = []
+    score, measure = report.score_baseline, report.measure
+    monkeypatch.setattr(report, "score_baseline", lambda *a: calls.append("baseline") or score(*a))
+    monkeypatch.setattr(report, "measure", lambda *a, **k: calls.append("measure") or measure(*a, **k))
+    audit(load_benchmark(small_benchmark), tokens=False)
+    assert calls.count("measure") == 1 and calls.count("baseline") > 0
+    calls.clear()
+    audit(load_benchmark(small_benchmark), tokens=False)
+    budget(request, "baselines scored and histories measured by a warm audit", len(calls), 0)

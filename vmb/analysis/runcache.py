@@ -27,7 +27,6 @@ import dataclasses
 import functools
 import hashlib
 import json
-import os
 import shutil
 import tempfile
 import types
@@ -41,10 +40,12 @@ from vmb.boundedjson import MAX_FILE_BYTES
 from vmb.jsontypes import declared_types
 from vmb.results.rundir import LOCK
 from vmb.results.summary import QueryRow
+from vmb.usercache import CACHE_ENV as CACHE_ENV  # the variable that moves the cache, named here as before
+from vmb.usercache import cache_root as usercache_root
+from vmb.usercache import code_digest
 
 # The layout of an entry; a new layout is a new key.
 LAYOUT = 1
-CACHE_ENV = "VMB_CACHE_DIR"
 FOLDER = "analysis"
 QUERIES = "queries.json"
 REST = "run.json"
@@ -65,28 +66,8 @@ class LoadedRun:
 
 
 def cache_root() -> Path | None:
-    """Where entries go: ``$VMB_CACHE_DIR/analysis``, else ``$XDG_CACHE_HOME/vmb/analysis`` (``~/.cache``); never
-    beside the runs, since a reader writes nothing into what it reads (a bundle's folder lists every file it
-    holds). None without a home: the runs are then derived every time."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen:
-        return Path(chosen) / FOLDER
-    try:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    except RuntimeError:  # no home directory to find
-        return None
-    return base / "vmb" / FOLDER
-
-
-@functools.cache
-def code_digest() -> str:
-    """The digest of every source file of the ``vmb`` package (about 250 files, a few ms)."""
-    root = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+    """Where entries go: the user's cache folder ``analysis`` (``vmb.usercache.cache_root``)."""
+    return usercache_root(FOLDER)
 
 
 def run_key(run: Path) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vmb.audit import store
 from vmb.audit.answerability import clock_contradiction, default_values
 from vmb.audit.diversity import measure
 from vmb.audit.noise import GroupCounts, NoiseFloor, group_counts, noise_floor
@@ -38,6 +39,23 @@ class Audit:
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "group_counts"}
 
+    def stored(self) -> dict[str, Any]:
+        """What ``vmb.audit.store`` keeps of it: all but the name, which is the caller's."""
+        return {k: v for k, v in self.__dict__.items() if k != "name"}
+
+    @classmethod
+    def from_stored(cls, name: str, stored: dict[str, Any]) -> Audit:
+        """The audit ``stored`` holds, named ``name`` (``KeyError``, ``TypeError``, ``ValueError`` for what is not one)."""
+        counts = {baseline: {group: {scope: (int(pair[0]), int(pair[1])) for scope, pair in scopes.items()}
+                             for group, scopes in groups.items()}
+                  for baseline, groups in stored["group_counts"].items()}
+        floor = stored["noise_floor"]
+        return cls(name, dict(stored["figures"]), {b: dict(s) for b, s in stored["baselines"].items()},
+                   {str(t): int(n) for t, n in stored["types"].items()},
+                   [str(q) for q in stored["solved_without_memory"]],
+                   [dict(d) for d in stored["default_values"]], [dict(c) for c in stored["clock_contradictions"]],
+                   None if floor is None else dict(floor), counts)
+
 
 def benchmark_names(dirs: Sequence[Path]) -> list[str]:
     """How each benchmark's column is headed: its directory's name ("vehiclemembench", "generated"), or its
@@ -53,14 +71,26 @@ def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> floa
 
 def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str] | None = None,
           tokens: bool = True) -> Audit:
-    """Everything ``vmb audit`` prints for one benchmark (``DataError`` for one without queries)."""
+    """Everything ``vmb audit`` prints for one benchmark (``DataError`` for one without queries), computed once
+    per benchmark, vmb version and options (``vmb.audit.store``)."""
     if not bench.queries:
         raise DataError(None, None, f"{bench.root} has no queries: nothing to audit")
+    chosen = list(baselines) if baselines is not None else list(BASELINES)
+    named = name or Path(bench.root).name
+    # each baseline by what it is, not by its name alone: a name given to another rule misses
+    rules = [f"{n} {b.memory} {getattr(b.predict, '__module__', '')}.{getattr(b.predict, '__qualname__', '')}"
+             if (b := BASELINES.get(n)) else n for n in chosen]
+    return store.cached(bench, rules, tokens, lambda: _computed(bench, named, chosen, tokens), Audit.stored,
+                        lambda stored: Audit.from_stored(named, stored))
+
+
+def _computed(bench: Benchmark, name: str, baselines: Sequence[str], tokens: bool) -> Audit:
+    """``audit``'s result, computed."""
     tasks = Tasks()
     scored: dict[str, dict[str, float]] = {}
     per_query: dict[str, list[TaskScore]] = {}
     solved: list[str] = []
-    for baseline in baselines if baselines is not None else list(BASELINES):
+    for baseline in baselines:
         scores = per_query[baseline] = score_baseline(bench, baseline, tasks)
         scored[baseline] = {ALL: _esm(scores), **{t: _esm(scores, t) for t in REASONING_TYPES}}
         if not BASELINES[baseline].reads_memory:
@@ -81,7 +111,7 @@ def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str]
     figures["conditional_clock_contradictions"] = sum(c["type"] == CONDITIONAL.name for c in clashes)
     counts = group_counts(per_query, list(TOLERANCE))
     floor = noise_floor(counts, TOLERANCE)
-    return Audit(name or Path(bench.root).name, figures, scored, types, solved, defaults, clashes,
+    return Audit(name, figures, scored, types, solved, defaults, clashes,
                  floor.to_json() if floor else None, counts)
 
 
