@@ -37,6 +37,10 @@ def files_containing(root: Path, needle: str) -> list[Path]:
     return [p for p in root.rglob("*") if p.is_file() and data in p.read_bytes()]
 
 
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def signal_a_run_after_two_queries(bench: Any, data: Path, tmp_path: Path,
                                    signum: signal.Signals) -> SignalledRun:
     """Run ``vmb run`` on 3 queries whose second hangs; once 2 records are written, send ``signum``.
@@ -56,7 +60,10 @@ def signal_a_run_after_two_queries(bench: Any, data: Path, tmp_path: Path,
         process = subprocess.Popen(
             [sys.executable, "-m", "vmb", "run", "--base-url", server.url, "--model", "m", "--data", str(data),
              "--out", str(out), "--groups", "1", "--limit", "3", "--cache-dir", str(tmp_path / "cache")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            # A suite started in the background by a shell inherits SIGINT ignored, and Python then never turns
+            # Ctrl-C into KeyboardInterrupt: the run gets the signal as a terminal's user would send it.
+            preexec_fn=_interruptible)
         deadline = time.monotonic() + GUARD_SECONDS
         while not (results.exists() and len(results.read_text().splitlines()) == 2):
             if process.poll() is not None or time.monotonic() > deadline:
