@@ -22,6 +22,7 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
 
     parsed: list[str] = []
     opened: list[str] = []
+    files: list[str] = []
     parse = loader.parse_history
 
     def counted(path: Any) -> Any:
@@ -29,8 +30,10 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
         return parse(path)
 
     def hook(event: str, args: tuple[Any, ...]) -> None:
-        if event == "open" and isinstance(args[0], (str, os.PathLike)) and "/history/" in os.fspath(args[0]):
-            opened.append(os.fspath(args[0]))
+        if event == "open" and isinstance(args[0], (str, os.PathLike)):
+            files.append(os.fspath(args[0]))
+            if "/history/" in os.fspath(args[0]):
+                opened.append(os.fspath(args[0]))
 
     loader.parse_history = counted
     sys.addaudithook(hook)
@@ -49,7 +52,9 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
         figures["status"] = vmb(argv)
         profile.disable()
         figures["calls"] = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
-    return {**figures, "parsed": parsed, "opened": opened, "modules": sorted(sys.modules)}
+    # Files opened during the run itself (after vmb.cli is imported): the data, the run's own files, prompts, lazily
+    # imported modules' sources.
+    return {**figures, "parsed": parsed, "opened": opened, "files": files, "modules": sorted(sys.modules)}
 
 
 def generation_peaks(out: Path) -> dict[str, Any]:

@@ -84,6 +84,17 @@ def test_a_gold_run_imports_no_heavy_package(gold_memory_run: dict[str, Any], re
     budget(request, f"heavy packages a gold run imports ({', '.join(heavy) or 'none'})", len(heavy), 0)
 
 
+def test_a_gold_run_imports_and_opens_a_bounded_number_of_modules_and_files(
+        gold_memory_run: dict[str, Any], request: pytest.FixtureRequest) -> None:
+    """Start-up as what it loads (``vmb bench startup``: 1.2 s wall for 500 queries): a whole gold-run process
+    imported 491 modules and opened 556 files at the end of issue 39: each QA file and history twice (the
+    data's checksum, then the queries and each group's speakers), the run's own files, prompts, and the
+    bytecode of the modules imported on the way. A module that pulls in a package on this path, or a reader
+    that opens a file per query, is over: the budgets leave a tenth more."""
+    budget(request, "modules a 500-query gold run imports", len(gold_memory_run["modules"]), 540)
+    budget(request, "files a 500-query gold run opens", len(gold_memory_run["files"]), 610)
+
+
 def _help_modules() -> list[str]:
     code = "import sys, vmb.cli; vmb.cli.build_parser(); print(' '.join(sorted(sys.modules)))"
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO).stdout.split()
