@@ -272,3 +272,12 @@ def test_the_audit_heads_each_column_with_its_benchmarks_name(made: tuple[Any, P
     figures = pd.read_csv(out / "tables" / "audit_figures.csv")
     assert list(figures.columns) == ["measured", small_benchmark.name]
     assert set(pd.read_csv(out / "tables" / "audit_baselines.csv")["benchmark"]) == {small_benchmark.name}
+
+
+def test_the_stage_sentence_names_a_stage_never_the_scored_count(made: tuple[Any, Path, Path]) -> None:
+    """03's sentence on where memory failed picks among the stages: `scored` is every query, not a stage."""
+    _, out, _ = made
+    executed = nbformat.read(out / "notebooks" / "03_memory_systems.ipynb", as_version=4)
+    said = [o.get("data", {}).get("text/markdown", "") for c in executed.cells if c.cell_type == "code" for o in c.outputs]
+    stages = [text for text in said if "most failures at" in text]
+    assert stages and not any("*scored*" in text for text in stages), stages
