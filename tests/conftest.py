@@ -133,3 +133,41 @@ def small_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def tiny_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """As :func:`small_benchmark` with :data:`TINY_BENCHMARK`: 2 groups of 3 queries and 90 lines."""
     return generated(tmp_path_factory, "tiny-benchmark", TINY_BENCHMARK)
+
+
+@pytest.fixture(scope="session")
+def oracle_run(tmp_path_factory: pytest.TempPathFactory, tiny_benchmark: Path) -> Path:
+    """A finished run of the oracle agent with gold memory on the first group of :func:`tiny_benchmark`, made once
+    per worker; tests read it, or damage a copy of it."""
+    from vmb.cli import main
+
+    out = tmp_path_factory.mktemp("oracle-run") / "run"
+    assert main(["run", "--agent", "oracle", "--memory", "gold", "--data", str(tiny_benchmark), "--out", str(out),
+                 "--groups", "1"]) == 0
+    return out
+
+
+@pytest.fixture(scope="session")
+def bench(small_benchmark: Path) -> Any:
+    """:func:`small_benchmark`, loaded; a module whose subject is another benchmark defines its own."""
+    from vmb.data import load_benchmark
+
+    return load_benchmark(small_benchmark)
+
+
+@pytest.fixture(scope="session")
+def tiny_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Path:
+    """The scripted runs of ``fixtures/scripted_runs.py`` on :func:`small_benchmark`, made once per worker."""
+    from fixtures.scripted_runs import build_runs
+
+    root = tmp_path_factory.getbasetemp() / "tiny_runs"
+    build_runs(root, bench, small_benchmark)
+    return root
+
+
+@pytest.fixture(scope="session")
+def runset(tiny_runs: Path, bench: Any) -> Any:
+    """:func:`tiny_runs`, loaded."""
+    from vmb.analysis.runs import load_runs
+
+    return load_runs([tiny_runs], bench=bench)

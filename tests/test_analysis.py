@@ -10,36 +10,17 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from fixtures.scripted_runs import GROUPS, behaviour_of, build_runs, swaps_a_zone
+from fixtures.scripted_runs import GROUPS, behaviour_of, swaps_a_zone
 
 from tests.conftest import SMALL_BENCHMARK
 from vmb.analysis import paper, tables
 from vmb.analysis.explorer import failure_html, filter_failures, memory_seen
 from vmb.analysis.outputs import Outputs, read_manifests, to_latex, to_markdown
 from vmb.analysis.runs import find_runs, load_runs
-from vmb.data import load_benchmark
 from vmb.harness.show import run_summary
 from vmb.results.metrics import rounded
 from vmb.results.taxonomy import CATEGORIES
 from vmb.sim.registry import module_of
-
-
-@pytest.fixture(scope="session")
-def bench(small_benchmark: Path) -> Any:
-    return load_benchmark(small_benchmark)
-
-
-@pytest.fixture(scope="session")
-def tiny_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Path:
-    root = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(root, bench, small_benchmark)
-    return root
-
-
-@pytest.fixture(scope="session")
-def runset(tiny_runs: Path, bench: Any) -> Any:
-    return load_runs([tiny_runs], bench=bench)
-
 
 N_QUERIES = SMALL_BENCHMARK.vehicle_chains * len(GROUPS)  # one query per vehicle chain
 RUNS = ["noop-none", "oracle-gold", "scripted-gold", "scripted-kv", "scripted-none", "scripted-summary"]

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.scripted_runs import build_runs
 
 from tests.conftest import REPO
 from vmb.analysis.explorer import (
@@ -28,27 +27,9 @@ from vmb.analysis.explorer import (
     other_runs,
 )
 from vmb.analysis.runs import load_runs
-from vmb.data import load_benchmark
 from vmb.results.record import QueryRecord
 
 HOSTILE = "</pre><script>window.__pwned = 1</script><img src=x onerror=\"alert(1)\"><!--"
-
-
-@pytest.fixture(scope="module")
-def bench(small_benchmark: Path) -> Any:
-    return load_benchmark(small_benchmark)
-
-
-@pytest.fixture(scope="module")
-def tiny_runs(tmp_path_factory: pytest.TempPathFactory, bench: Any, small_benchmark: Path) -> Path:
-    root = tmp_path_factory.getbasetemp() / "tiny_runs"
-    build_runs(root, bench, small_benchmark)
-    return root
-
-
-@pytest.fixture(scope="module")
-def runset(tiny_runs: Path, bench: Any) -> Any:
-    return load_runs([tiny_runs], bench=bench)
 
 
 def test_submodules_are_attributes_and_load_on_first_use() -> None:

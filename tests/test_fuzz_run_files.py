@@ -57,12 +57,9 @@ def in_turn(cases: list[tuple[str, Any]]) -> Iterator[tuple[str, str, Any]]:
             yield name, kind, value
 
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory, tiny_benchmark: Path) -> Path:
-    out = tmp_path_factory.mktemp("fuzz-run") / "run"
-    assert main(["run", "--agent", "oracle", "--memory", "gold", "--data", str(tiny_benchmark), "--out", str(out),
-                 "--groups", "1"]) == 0
-    return out
+@pytest.fixture
+def pristine(oracle_run: Path) -> Path:
+    return oracle_run
 
 
 @pytest.fixture

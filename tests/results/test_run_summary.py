@@ -20,12 +20,9 @@ def read_summary(run: Path) -> RunSummary:
     return RunSummary.from_json(json.loads((run / METRIC).read_text()))
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory, tiny_benchmark: Path) -> Path:
-    out = tmp_path_factory.mktemp("summary") / "run"
-    assert main(["run", "--agent", "oracle", "--memory", "gold", "--data", str(tiny_benchmark), "--out", str(out),
-                 "--groups", "1"]) == 0
-    return out
+@pytest.fixture
+def run(oracle_run: Path) -> Path:
+    return oracle_run
 
 
 def test_the_file_is_the_summary_as_it_writes_itself(run: Path) -> None:
