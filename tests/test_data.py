@@ -14,6 +14,7 @@ import pytest
 import vmb.data.locate as locate
 from vmb.data import DataError, load_benchmark, parse_call, repeated_queries, resolve_data_dir
 from vmb.data.loader import history_speakers
+from vmb.usercache import CACHE_ENV
 
 
 @pytest.fixture(scope="module")
@@ -426,6 +427,7 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.chdir(cwd)
     monkeypatch.setattr(locate, "PROJECT_ROOT", root)
     monkeypatch.delenv("VMB_DATA", raising=False)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))  # no copy remembered by an earlier `make test`
     return {"cwd": cwd, "root": root}
 
 
@@ -440,14 +442,17 @@ def test_resolution_order(places: dict[str, Path], monkeypatch: pytest.MonkeyPat
         resolve_data_dir()
     assert "(`vmb data fetch`)" in str(caught.value) and "set $VMB_DATA" in str(caught.value)
 
+    remembered = make_dir(tmp_path / "copy" / "release")
+    locate.remember(remembered)  # what `vmb data fetch --if-missing` (make test, make report) keeps
+    assert resolve_data_dir() == remembered.resolve()
     root_shared = make_dir(root.parent / "shared" / "vehiclemembench")
     assert resolve_data_dir() == root_shared
-    cwd_shared = make_dir(cwd.parent / "shared" / "vehiclemembench")
-    assert resolve_data_dir() == cwd_shared
     root_data = make_dir(root / "data" / "vehiclemembench")
     assert resolve_data_dir() == root_data
-    cwd_data = make_dir(cwd / "data" / "vehiclemembench")
-    assert resolve_data_dir() == cwd_data
+    # The working folder is never a place: a kernel started in notebooks/ finds what a command finds.
+    make_dir(cwd / "data" / "vehiclemembench")
+    make_dir(cwd.parent / "shared" / "vehiclemembench")
+    assert resolve_data_dir() == root_data
 
     env_dir = make_dir(tmp_path / "from_env")
     monkeypatch.setenv("VMB_DATA", str(env_dir))
@@ -455,6 +460,19 @@ def test_resolution_order(places: dict[str, Path], monkeypatch: pytest.MonkeyPat
     cli_dir = make_dir(tmp_path / "from_cli")
     assert resolve_data_dir(str(cli_dir)) == cli_dir
     assert resolve_data_dir(cli_dir) == cli_dir
+
+
+def test_a_remembered_copy_gone_or_damaged_is_no_place(places: dict[str, Path], tmp_path: Path) -> None:
+    gone = make_dir(tmp_path / "gone")
+    locate.remember(gone)
+    gone.rmdir()
+    assert locate.remembered() is None
+    note = tmp_path / "cache" / Path(*locate.REMEMBERED)
+    for damaged in ("{", "[]", '{"data": 3}', ""):
+        note.write_text(damaged, encoding="utf-8")
+        assert locate.remembered() is None
+    with pytest.raises(DataError, match="no benchmark data found"):
+        resolve_data_dir()
 
 
 def test_explicit_dirs_must_exist(places: dict[str, Path], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

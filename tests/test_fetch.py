@@ -21,6 +21,7 @@ from vmb.cli import main
 from vmb.data import DataError, load_benchmark, locate
 from vmb.data.fetch import FetchError, check_release_copy, fetch_release, file_url, release_files
 from vmb.data.locate import SOURCES
+from vmb.usercache import CACHE_ENV
 
 PROXY_VARIABLES = ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
 
@@ -233,6 +234,7 @@ def nothing_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(checkout)
     monkeypatch.setattr(locate, "PROJECT_ROOT", checkout)
     monkeypatch.delenv(locate.ENV_VAR, raising=False)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))  # no copy remembered by an earlier `make test`
     return checkout
 
 
@@ -242,8 +244,9 @@ def test_if_missing_fetches_once_into_data_when_nothing_is_found(
     # What `make test` runs (make release): the download goes where the locator looks next time.
     code, out = fetch(["--if-missing", "--url", srv.base], capsys)
     assert code == 0, out
-    assert re.fullmatch(rf"fetched 50 groups, 500 queries \([\d.]+ MB\) into {locate.DEFAULT_DIR}\n", out), out
-    assert locate.resolve_data_dir() == (nothing_found / locate.DEFAULT_DIR).resolve()
+    copy = nothing_found / locate.DEFAULT_DIR  # the checkout's, wherever the command starts
+    assert re.fullmatch(rf"fetched 50 groups, 500 queries \([\d.]+ MB\) into {re.escape(str(copy))}\n", out), out
+    assert locate.resolve_data_dir() == copy.resolve() == locate.remembered()
     requests = srv.requests
     code, out = fetch(["--if-missing", "--url", srv.base], capsys)
     assert code == 0 and out.strip().endswith("nothing to download") and srv.requests == requests
@@ -258,6 +261,9 @@ def test_if_missing_downloads_nothing_when_vmb_data_names_a_copy(
     code, out = fetch(["--if-missing", "--url", srv.base], capsys)
     assert (code, out.strip()) == (0, f"benchmark data found in {release_dir}: nothing to download")
     assert srv.requests == requests and not (nothing_found / locate.DEFAULT_DIR).exists()
+    # remembered: `make lab`, started later without $VMB_DATA, finds the copy `make test` was given
+    monkeypatch.delenv(locate.ENV_VAR)
+    assert locate.resolve_data_dir() == release_dir.resolve()
 
 
 def test_if_missing_offline_is_one_line_naming_the_three_ways(

@@ -20,6 +20,7 @@ from tests.conftest import REPO, find_release
 from vmb.data import locate
 from vmb.sim import conformance
 from vmb.sim.conformance import SHIPPED_DIR, open_record_file, read_record_json, record_file
+from vmb.usercache import CACHE_ENV
 
 RECORDS = ("initial_state.json", "api_catalog.json", "reference_cases.jsonl", "probes.jsonl",
            "domain_probes.jsonl", "scoring_cases.jsonl")
@@ -34,6 +35,7 @@ def nowhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(checkout)
     monkeypatch.setattr(locate, "PROJECT_ROOT", checkout)
     monkeypatch.delenv(locate.ENV_VAR, raising=False)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))  # no copy remembered by an earlier `make test`
     return checkout
 
 

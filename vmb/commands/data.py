@@ -3,8 +3,9 @@
   vmb data fetch   download the public VehicleMemBench release (50 dialogue histories, 500 queries)
                    into data/vehiclemembench, verify it and put it in place atomically.
 
-Other commands find the data in --data DIR, else $VMB_DATA, else data/vehiclemembench, else
-../shared/vehiclemembench.
+Other commands find the data in --data DIR, else $VMB_DATA, else the checkout's data/vehiclemembench, else
+../shared/vehiclemembench beside it, else the copy the last `vmb data fetch --if-missing` found (`make test`,
+`make report`), which it remembers in the user's cache.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         description="Download the public VehicleMemBench release, verify it (50 histories, 50 QA files, "
         "500 queries, loads cleanly) and move it into place atomically.",
     )
-    fetch.add_argument("--dest", type=Path, default=Path("data/vehiclemembench"),
-                       help="destination directory (default: data/vehiclemembench)")
+    fetch.add_argument("--dest", type=Path, default=None,
+                       help="destination directory (default: data/vehiclemembench in the checkout, where the other "
+                       "commands look)")
     fetch.add_argument("--source", choices=sorted(SOURCES), default="hf",
                        help="where to download from: the Hugging Face dataset (hf, default) or the GitHub repository")
     fetch.add_argument("--url", metavar="BASE",
@@ -32,19 +34,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fetch.add_argument("--force", action="store_true", help="download again even if DEST already holds the release")
     fetch.add_argument("--if-missing", action="store_true",
                        help="download only when no benchmark is found where the other commands look "
-                       "($VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench): what `make test` runs")
+                       "($VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench, the copy found last), and "
+                       "remember the copy found for the commands and notebooks started later without $VMB_DATA: "
+                       "what `make test` and `make report` run")
 
 
 def run(args: argparse.Namespace) -> int:
     from vmb.data.errors import DataError
     from vmb.data.fetch import FetchError, check_release_copy, fetch_release
-    from vmb.data.locate import POINT_AT_A_COPY, SOURCES, fallback_data_dirs, given_data_dir
+    from vmb.data.locate import (
+        DEFAULT_DIR,
+        POINT_AT_A_COPY,
+        PROJECT_ROOT,
+        SOURCES,
+        fallback_data_dirs,
+        given_data_dir,
+        remember,
+    )
     from vmb.errors import Exit
 
-    dest: Path = args.dest
+    dest: Path = args.dest or PROJECT_ROOT / DEFAULT_DIR
     if args.if_missing:
         found = given_data_dir(None) or next(iter(fallback_data_dirs()), None)
         if found is not None:
+            remember(found)
             print(f"benchmark data found in {found}: nothing to download")
             return Exit.OK
         # Nothing found and nothing said before the download: offline, its failure is the one line.
@@ -53,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         except (FetchError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             raise FetchError(f"no benchmark data found and none downloaded ({reason}): {POINT_AT_A_COPY}") from None
+        remember(result.dest)
         print(f"fetched {result.groups} groups, {result.queries} queries ({result.bytes / 1e6:.1f} MB) "
               f"into {result.dest}")
         return Exit.OK

@@ -1,13 +1,20 @@
-"""Find the benchmark directory: --data, $VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench."""
+"""Find the benchmark directory: --data, $VMB_DATA, the checkout's data/vehiclemembench, ../shared/vehiclemembench
+beside the checkout, then the copy ``make test`` or ``make report`` last found (remembered in the user's cache).
+
+Every place is the project's or the user's, never the working folder's: a notebook's kernel (started in
+notebooks/) and a command started anywhere find the same copy.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from vmb.data.errors import DataError
+from vmb.usercache import cache_root
 
 # The repository checkout this package runs from (vmb/data/locate.py → the checkout).
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -17,6 +24,9 @@ SHARED_DIR = Path("..") / "shared" / "vehiclemembench"  # the read-only fixtures
 # The ways to point vmb (and the test suite) at a copy of the release, other than --data: one wording everywhere.
 POINT_AT_A_COPY = (f"set ${ENV_VAR} to a copy, put one in {DEFAULT_DIR.as_posix()} (`vmb data fetch`), "
                    f"or beside the checkout in {SHARED_DIR.as_posix()}")
+# The user's cache keeps the copy the last `vmb data fetch --if-missing` found (what `make test` and `make report`
+# run first), so `make lab` started later without $VMB_DATA finds the same one.
+REMEMBERED = ("data", "release.json")
 # The public release's size: what `vmb data fetch` checks a copy against, what `vmb generate` makes by default.
 RELEASE_GROUPS = 50
 RELEASE_QUERIES = 500
@@ -30,10 +40,37 @@ SOURCES: dict[str, str] = {
 
 
 def _candidates() -> list[Path]:
-    """Fallback locations in order: the fetched copy before the shared fixtures, each relative to
-    the working directory first and then to the project root (so `vmb` works from anywhere)."""
-    ordered = [base / rel for rel in (DEFAULT_DIR, SHARED_DIR) for base in (Path.cwd(), PROJECT_ROOT)]
+    """Fallback locations in order: the fetched copy in the checkout before the shared one beside it, then the
+    copy remembered (``remember``); never relative to the working folder."""
+    ordered = [PROJECT_ROOT / DEFAULT_DIR, PROJECT_ROOT / SHARED_DIR, *filter(None, [remembered()])]
     return list(dict.fromkeys(p.resolve() for p in ordered))
+
+
+def _remembered_file() -> Path | None:
+    root = cache_root(REMEMBERED[0])
+    return None if root is None else root / REMEMBERED[1]
+
+
+def remembered() -> Path | None:
+    """The copy ``remember`` kept, while it is still a directory (None otherwise, or for a damaged note)."""
+    note = _remembered_file()
+    try:
+        path = json.loads(note.read_text(encoding="utf-8"))["data"] if note is not None else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return Path(path) if isinstance(path, str) and path and Path(path).is_dir() else None
+
+
+def remember(path: Path) -> None:
+    """Keep ``path`` as the copy to find when nothing else is set (best effort: no cache, no memory)."""
+    note = _remembered_file()
+    if note is None:
+        return
+    try:
+        note.parent.mkdir(parents=True, exist_ok=True)
+        note.write_text(json.dumps({"data": str(path.resolve())}) + "\n", encoding="utf-8")
+    except OSError:
+        pass
 
 
 def data_checksum(root: Path) -> str:
