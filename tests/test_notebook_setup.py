@@ -66,3 +66,56 @@ def test_each_result_has_a_sentence_before_it_and_the_heading_its_number(path: P
                 (path.stem, cell.source[:80])
         if cell.cell_type == "code":
             assert not any(o for o in cell.get("outputs", [])), "committed without outputs"
+
+
+@pytest.fixture
+def no_data_anywhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A checkout with no benchmark in it, beside it, in $VMB_DATA or remembered by an earlier `make test`."""
+    from vmb.data import locate
+    from vmb.usercache import CACHE_ENV
+
+    checkout = tmp_path / "alone" / "vmb"
+    checkout.mkdir(parents=True)
+    monkeypatch.setattr(locate, "PROJECT_ROOT", checkout)
+    monkeypatch.delenv(locate.ENV_VAR, raising=False)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    return checkout
+
+
+def test_a_notebook_finds_the_benchmark_its_checkouts_runs_recorded(no_data_anywhere: Path,
+                                                                    small_benchmark: Path) -> None:
+    from vmb.analysis.notebook import NoData, benchmark_dir
+
+    runs = no_data_anywhere / "runs"
+    with pytest.raises(NoData) as stopped:
+        benchmark_dir(None, runs)
+    said = str(stopped.value)
+    assert "\n" not in said and said.startswith("**No benchmark data:** no benchmark data found")
+    assert "`make lab` with `VMB_DATA=DIR`" in said and "The rest of this notebook is skipped." in said
+    run_benchmark(out=str(runs / "oracle-gold"), agent="oracle", memory="gold", data=str(small_benchmark),
+                  progress=False)
+    assert benchmark_dir(None, runs) == small_benchmark
+
+
+def test_over_no_data_a_notebook_shows_one_markdown_line_and_runs_no_later_cell(tmp_path: Path) -> None:
+    """As Run All in JupyterLab: the kernel stops the notebook at the cell that found no benchmark, which shows
+    one Markdown line and no traceback."""
+    import nbclient
+    import nbformat
+
+    from vmb.report.notebooks import KERNEL_NAME, NOTEBOOKS_DIR, kernel_environment
+
+    for name in ("01_dataset", "02_overall", "05_explorer"):
+        notebook = nbformat.read(NOTEBOOKS_DIR / f"{name}.ipynb", as_version=4)
+        setup = next(i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", []))
+        notebook.cells[setup].source += f"\ndata = {str(tmp_path / 'nowhere')!r}\nruns = {str(tmp_path)!r}\n"
+        client = nbclient.NotebookClient(notebook, kernel_name=KERNEL_NAME, timeout=300,
+                                         resources={"metadata": {"path": str(NOTEBOOKS_DIR)}})
+        with kernel_environment(tmp_path / "jupyter"), pytest.raises(nbclient.exceptions.CellExecutionError):
+            client.execute()
+        stopped = next(i for i, c in enumerate(notebook.cells) if c.cell_type == "code" and i > setup)
+        outputs = notebook.cells[stopped].outputs
+        assert [o.output_type for o in outputs] == ["display_data"], (name, outputs)
+        line = outputs[0].data["text/markdown"]
+        assert line.startswith("**No benchmark data:** ") and "nowhere: directory not found" in line, line
+        assert all(not c.get("outputs") for c in notebook.cells[stopped + 1:]), name
