@@ -47,7 +47,7 @@ release: venv
 TEST_WORKERS ?= 2
 
 test: venv browser models release
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -rs -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,
 # vmb/score.py and vmb/llm).
@@ -66,15 +66,19 @@ bench: venv
 # JupyterLab from the venv on the notebooks (LAB_DIR), bound to 127.0.0.1 (LAB_PORT), with the venv's own python3
 # kernel: its spec is installed into the venv's prefix, never the user's, and environment paths win over user ones,
 # so a user-level python3 kernel of another Python is never used. As root with --allow-root (JupyterLab refuses root
-# without it). LAB_ARGS: more options, e.g. --no-browser.
+# without it). LAB_ARGS: more options, e.g. --no-browser. Its settings (vmb/report/lab/overrides.json: no news toast,
+# no update check) are the command's, never the user's profile. VMB_DATA, when given, is passed on as an absolute path
+# (the kernels start in LAB_DIR); without it the notebooks find the data as every command does (docs/reports.md).
 LAB_DIR ?= notebooks
 LAB_PORT ?= 8888
 LAB_ARGS ?=
 
 lab: venv
 	$(PY) -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (vmb)" >/dev/null
-	JUPYTER_PREFER_ENV_PATH=1 $(PY) -m jupyterlab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-	  --ServerApp.root_dir=$(LAB_DIR) $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
+	$(if $(VMB_DATA),VMB_DATA="$(abspath $(VMB_DATA))") JUPYTER_PREFER_ENV_PATH=1 $(PY) -m jupyterlab \
+	  --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) --ServerApp.root_dir=$(LAB_DIR) \
+	  --LabApp.app_settings_dir=$(CURDIR)/vmb/report/lab \
+	  $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(LAB_ARGS)
 
 stats: venv
 	$(PY) -m vmb stats
