@@ -1,9 +1,20 @@
-"""One check for the numeric options of every command (run, grid, generate): type, finiteness, range."""
+"""The option checks every command shares: numbers (type, finiteness, range), and a misspelt choice's nearest
+choices (``did_you_mean``), the one place every option with fixed choices, argparse's or a registry's, asks."""
 
 from __future__ import annotations
 
+import difflib
 import math
+from collections.abc import Iterable
 from typing import Any
+
+
+def did_you_mean(given: object, choices: Iterable[object]) -> str:
+    """`` (did you mean summary?)`` for a ``given`` value close to one of ``choices`` (``--memory summry``),
+    empty when none is close: what follows the value in every unknown-choice message."""
+    named = {str(choice): choice for choice in choices}
+    close = difflib.get_close_matches(str(given), list(named), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def number_problem(option: str, value: Any, low: float, *, above: bool = False, whole: bool = False,

@@ -43,8 +43,20 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose misspelt choice says the nearest ones (``vmb.bounds.did_you_mean``): every
+    command's options with fixed choices, and the command names, are checked here (subparsers are of this class)."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:  # argparse's one check of a choice
+        if action.choices is not None and value not in action.choices:
+            from vmb.bounds import did_you_mean
+
+            raise argparse.ArgumentError(action, f"invalid choice: {value!r}{did_you_mean(value, action.choices)} "
+                                                 f"(choose from {', '.join(map(repr, action.choices))})")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="vmb",
         description="VehicleMemBench toolkit: simulator, scorer, agent harness and reports.",
         epilog="Run 'vmb COMMAND --help' for the options of one command.",

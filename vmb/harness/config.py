@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from vmb.bounds import number_problem
+from vmb.bounds import did_you_mean, number_problem
 from vmb.errors import OptionError
 from vmb.harness.shard import Shard
 from vmb.jsontypes import declared_types, fits
@@ -71,7 +71,8 @@ HOST_FAMILIES = {
 def resolve_family(server: str, base_url: str | None) -> ServerFamily:
     if server != "auto":
         if server not in SERVER_FAMILIES:
-            raise ValueError(f"unknown server family {server!r}; choose from auto, {', '.join(SERVER_FAMILIES)}")
+            raise ValueError(f"unknown server family {server!r}{did_you_mean(server, ['auto', *SERVER_FAMILIES])}; "
+                             f"choose from auto, {', '.join(SERVER_FAMILIES)}")
         return SERVER_FAMILIES[server]
     host = urlparse(base_url or "").hostname or ""
     return SERVER_FAMILIES[HOST_FAMILIES.get(host, "generic")]
@@ -206,7 +207,8 @@ class RunConfig:
         if self.shard is not None and not isinstance(self.shard, Shard):  # a parsed option, not JSON
             raise OptionError(f"--shard must be I/N, got {self.shard!r}")
         if self.agent not in agent_names():
-            raise OptionError(f"unknown agent {self.agent!r}; choose from {', '.join(agent_names())}")
+            raise OptionError(f"unknown agent {self.agent!r}{did_you_mean(self.agent, agent_names())}; choose from "
+                              f"{', '.join(agent_names())}")
         _check_baseline_memory(self.agent, self.memory)
         local = local_name(self.model)
         if local is not None:

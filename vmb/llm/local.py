@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vmb.boundedjson import load_json_text
+from vmb.bounds import did_you_mean
 from vmb.errors import VmbError
 
 LOCAL_PREFIX = "local:"
@@ -72,7 +73,8 @@ def local_name(model: str | None) -> str | None:
 
 def local_model(name: str) -> LocalModel:
     if name not in LOCAL_MODELS:
-        raise LocalModelError(f"unknown local model {name!r}; choose from {', '.join(LOCAL_MODELS)}")
+        raise LocalModelError(f"unknown local model {name!r}{did_you_mean(name, LOCAL_MODELS)}; choose from "
+                              f"{', '.join(LOCAL_MODELS)}")
     return LOCAL_MODELS[name]
 
 

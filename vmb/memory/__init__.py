@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from vmb.bounds import did_you_mean
 from vmb.errors import OptionError
 from vmb.memory.base import MemorySetting
 
@@ -107,6 +108,7 @@ def get_memory_setting(name: str, options: Mapping[str, Any] | None = None) -> M
     """The setting called ``name`` with ``options`` (as ``--memory-option`` gives them), checked."""
     cls = find(name)
     if cls is None:
-        raise OptionError(f"unknown memory setting {name!r}; choose from {', '.join(memory_names())} "
+        raise OptionError(f"unknown memory setting {name!r}{did_you_mean(name, memory_names())}; choose from "
+                          f"{', '.join(memory_names())} "
                           "(or load a plugin module with --plugin)")
     return cls.parse(options or {})

@@ -19,6 +19,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from vmb.bounds import did_you_mean
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", help="benchmark to audit (default: $VMB_DATA, data/vehiclemembench, ../shared)")
@@ -41,7 +43,8 @@ def _baselines(text: str | None) -> list[str] | None:
     names = [n.strip() for n in text.split(",") if n.strip()]
     unknown = [n for n in names if n not in BASELINES]
     if unknown or not names:
-        raise OptionError(f"--baselines: unknown baseline {', '.join(unknown) or '(none given)'}; "
+        raise OptionError(f"--baselines: unknown baseline {', '.join(unknown) or '(none given)'}"
+                          f"{did_you_mean(unknown[0], BASELINES) if len(unknown) == 1 else ''}; "
                          f"choose from {', '.join(BASELINES)}")
     return names
 
