@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -65,10 +66,34 @@ def pytest_testnodedown(node: Any, error: Any) -> None:  # xdist: a worker's cou
     _python_started[0] += node.workeroutput.get("python_processes", 0)
 
 
+# What `git status` shows of the checkout (ignored files too: runs/, build/ and data/ are ignored), less the caches
+# Python and pytest keep: the suite must leave the rest as it found it (a test writes into a temporary folder).
+_CACHES = ("__pycache__/", ".pytest_cache/", ".hypothesis/", ".pyc")
+
+
+def checkout_status() -> set[str]:
+    shown = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--ignored", "--untracked-files=all"],
+                           capture_output=True, text=True, check=False).stdout
+    return {line for line in shown.splitlines() if not any(cache in line for cache in _CACHES)}
+
+
+_checkout_before: list[set[str]] = []
+_checkout_changed: list[str] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput") and (REPO / ".git").exists():  # the controller (or no xdist)
+        _checkout_before.append(checkout_status())
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     if hasattr(session.config, "workeroutput"):  # an xdist worker hands its count on
         session.config.workeroutput["python_processes"] = _python_started[0]
-    elif _python_started[0] > PYTHON_PROCESSES:
+        return
+    if _python_started[0] > PYTHON_PROCESSES:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    if _checkout_before and (changed := sorted(checkout_status() ^ _checkout_before[0])):
+        _checkout_changed.extend(changed)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
@@ -82,6 +107,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
         over.append(processes)
     for what, figure, limit in over:
         terminalreporter.write_line(f"OVER BUDGET: {what}: {figure:,.4g} > {limit:,.4g}")
+    if _checkout_changed:
+        terminalreporter.write_line(f"THE SUITE CHANGED THE CHECKOUT (git status, before ^ after; a test must write "
+                                    f"into a temporary folder): {'; '.join(_checkout_changed[:20])}")
     terminalreporter.write_line(f"budgets: {len(counted) + 1} counted figures, {len(over)} over budget "
                                 f"({processes[1]} Python processes started, budget {processes[2]})")
 

@@ -36,7 +36,8 @@ def test_an_endpoints_error_body_prints_escaped(command: str, tmp_path: Path, ti
             "run": ["run", *endpoint, "--memory", "none", "--data", str(tiny_benchmark), "--out", str(tmp_path / "r"),
                     "--cache-dir", str(tmp_path / "c"), "--no-progress"],
             "memory ingest": ["memory", "ingest", *endpoint, "--memory", "summary", "--data", str(tiny_benchmark),
-                              "--cache-dir", str(tmp_path / "c"), "--no-progress", "--groups", "1"],
+                              "--cache-dir", str(tmp_path / "c"), "--no-progress", "--groups", "1",
+                              "--out", str(tmp_path / "m")],
             "generate": ["generate", "--backend", "llm", "--base-url", server.url, "--model", "m", "--groups", "1",
                          "--out", str(tmp_path / "g")],
         }[command]
