@@ -83,8 +83,17 @@ def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, small_benchm
     # checks both its figures and a plot after them.
     notebooks = [with_researcher_plot(nb, base / "notebooks") for nb in sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))]
     result = make_report(runs=[tiny_runs], out=base / "out", figures=base / "figures", data=str(small_benchmark),
-                         notebooks=notebooks, jobs=2, log=lambda _: None)
+                         notebooks=notebooks, jobs=2, log=REPORT_LOG.append)
     return result, base / "out", base / "figures"
+
+
+REPORT_LOG: list[str] = []  # what make_report told the `made` report's log
+
+
+def test_the_report_says_which_notebook_it_skipped_and_why(made: tuple[Any, Path, Path]) -> None:
+    skipped = [line for line in REPORT_LOG if "skipped" in line]
+    assert len(skipped) == 1 and skipped[0].startswith("  skipped 06_generated: no generated benchmark in "), REPORT_LOG
+    assert "--generated DIR" in skipped[0]
 
 
 def test_every_notebook_ran_without_an_error(made: tuple[Any, Path, Path]) -> None:

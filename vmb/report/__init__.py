@@ -137,6 +137,10 @@ def make_report(
     if generated is None and (GENERATED_DIR / "metadata.json").exists():
         generated = GENERATED_DIR
     if generated is None:
+        for nb in chosen:
+            if nb.stem in GENERATED_NOTEBOOKS:
+                log(f"  skipped {nb.stem}: no generated benchmark in {GENERATED_DIR} and none given (make one with "
+                    f"`vmb generate --backend procedural --out {GENERATED_DIR}`, or pass --generated DIR)")
         chosen = [nb for nb in chosen if nb.stem not in GENERATED_NOTEBOOKS]
     if not chosen:
         raise ReportError(f"no notebooks found in {NOTEBOOKS_DIR}")
