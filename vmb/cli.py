@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
     "audit": ("vmb.commands.audit", "is a benchmark hard for the right reason? statistics and shortcut baselines"),
     "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
+    "serve": ("vmb.commands.serve", "serve the benchmark to an outside agent over MCP, episode by episode, into a run"),
     "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
     "estimate": ("vmb.commands.estimate", "what a run will cost before it sends a request: requests, tokens, memory builds, money, time"),
     "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),

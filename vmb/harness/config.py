@@ -30,6 +30,8 @@ from vmb.results.header import Determining
 # on a twin (``vmb twin``), or a shortcut baseline of ``vmb.doubles.baselines`` (named there; imported
 # only when an agent name is checked, not by `vmb --help`).
 OFFLINE_AGENTS = ("oracle", "noop", "release-answers")
+# An agent outside vmb, served the benchmark by `vmb serve` (its own loop and model; `vmb run` cannot drive it).
+EXTERNAL_AGENT = "external"
 
 
 def agent_names() -> tuple[str, ...]:
@@ -206,7 +208,7 @@ class RunConfig:
                 raise OptionError(f"{_option(spec.name)} must be {words}, got {value!r}")
         if self.shard is not None and not isinstance(self.shard, Shard):  # a parsed option, not JSON
             raise OptionError(f"--shard must be I/N, got {self.shard!r}")
-        if self.agent not in agent_names():
+        if self.agent not in agent_names() and self.agent != EXTERNAL_AGENT:
             raise OptionError(f"unknown agent {self.agent!r}{did_you_mean(self.agent, agent_names())}; choose from "
                               f"{', '.join(agent_names())}")
         _check_baseline_memory(self.agent, self.memory)

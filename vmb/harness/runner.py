@@ -24,7 +24,7 @@ from vmb.doubles.offline import offline_model
 from vmb.errors import OptionError, VmbError
 from vmb.harness.agent import run_query
 from vmb.harness.attribution import attribution_of, run_stores
-from vmb.harness.config import RunConfig
+from vmb.harness.config import EXTERNAL_AGENT, RunConfig
 from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run, upgraded_determining
 from vmb.harness.progress import Progress
 from vmb.harness.shard import claim_sliced_run
@@ -182,6 +182,9 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
                   say: Callable[[str], None] | None = None) -> RunResult:
     """Run (or resume) the benchmark as configured; returns the run's metric. What the run tells as it goes
     (a damaged record that runs again, a progress line where no bar shows) goes to ``say``."""
+    if config.agent == EXTERNAL_AGENT:
+        raise OptionError(f"--agent {EXTERNAL_AGENT} is an agent outside vmb, which vmb run cannot drive: "
+                          "serve it the benchmark with vmb serve (docs/serve.md)")
     plan = prepare_run(config)
     claim_sliced_run(config.out, config.shard)
     rundir = RunDir(Path(config.out))

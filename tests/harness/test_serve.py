@@ -1,0 +1,234 @@
+"""``vmb serve``: the benchmark as MCP episodes, driven by the SDK's own client from this process while the server
+runs in its own. The runs it writes are compared with ``vmb run``'s, re-executed by ``vmb validate``, and
+its bounds are tried by hostile agents."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client, StdioServerParameters
+
+from vmb.cli import main
+from vmb.data import load_benchmark
+from vmb.harness.mcpagents import call, chat_episodes, end, openai_chat, oracle_episodes, start
+from vmb.harness.tools import ToolBox
+from vmb.sim import World
+
+from .serving import REPO, metric_without_identity, records, serve_command, serving
+
+
+def reference(data: Path) -> dict[str, list[dict[str, Any]]]:
+    return {q.id: q.calls for q in load_benchmark(data, parse_histories=False).queries}
+
+
+async def _oracle(url: str, data: Path, *, labelled: bool = True) -> int:
+    async with Client(url) as client:
+        return await oracle_episodes(client, reference(data), labelled=labelled)
+
+
+def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    run = tmp_path / "served"
+    with serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1") as served:
+        assert asyncio.run(_oracle(served.url, tiny_benchmark)) == 3
+    assert metric_without_identity(run) == metric_without_identity(oracle_run)
+    assert json.loads((run / "metric.json").read_text())["run"]["agent"] == "external"
+    config = json.loads((run / "config.json").read_text())
+    assert config["determining"]["agent"] == "external" and config["determining"]["max_rounds"] == 10
+    # Every call the agent made and every result it got, as vmb's own loop records them.
+    ours = {r["id"]: r for r in records(run)}
+    theirs = {r["id"]: r for r in records(oracle_run)}
+    for key in ("calls", "tool_results", "final_diff", "score", "rounds", "final_answer"):
+        assert {i: r[key] for i, r in ours.items()} == {i: r[key] for i, r in theirs.items()}, key
+    # The readers take it as any run; validate re-executes every recorded conversation.
+    assert main(["show", str(run), str(oracle_run)]) == 0
+    assert main(["compare", str(run), str(oracle_run)]) == 0
+    assert main(["pack", str(run), "--out", str(tmp_path / "bundle"), "--partial"]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(tmp_path / "bundle"), "--data", str(tiny_benchmark)]) == 0
+    assert "valid" in capsys.readouterr().out
+
+
+def test_unlabelled_calls_are_turns_of_their_own(tiny_benchmark: Path, tmp_path: Path) -> None:
+    run = tmp_path / "served"
+    with serving(tiny_benchmark, run, "--memory", "none", "--groups", "2") as served:
+        assert asyncio.run(_oracle(served.url, tiny_benchmark, labelled=False)) == 3
+    for record in records(run):
+        # One turn per call, then the answer's.
+        assert len(record["rounds"]) == record["call_count"] + 1, record["id"]
+        assert [r["round"] for r in record["tool_results"]] == list(range(record["call_count"]))
+        assert record["score"]["metrics"]["exact_match"] is True
+
+
+async def _hostile(url: str) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    async with Client(url) as client:
+        nameless = await client.call_tool("list_module_tools", {"module_name": "seat"})
+        seen["nameless"] = (nameless.is_error, nameless.content[0].text)  # type: ignore[union-attr]
+        episode = await start(client)
+        assert episode is not None
+        seen["episode"] = episode
+        seen["unknown"] = await call(client, episode, "carcontrol_seat_teleport", {"to": "moon"}, 0)
+        seen["not_loaded"] = await call(client, episode, "carcontrol_seat_set_headrest_height",
+                                        {"seat": "driver", "value": 44}, 0)
+        await call(client, episode, "list_module_tools", {"module_name": "seat"}, 0)
+        seen["wrong_args"] = await call(client, episode, "carcontrol_seat_set_headrest_height",
+                                        {"seat": "roof", "height": "tall"}, 1)
+        seen["bad_meta"] = await client.call_tool("list_module_tools", {"module_name": "seat"},
+                                                  meta={"vmb/episode": "x" * 500})  # type: ignore[arg-type]
+        # Ten turns are the paper's ten rounds: the eleventh ends the episode, scored.
+        for turn in range(2, 10):
+            await call(client, episode, "list_module_tools", {"module_name": "seat"}, turn)
+        seen["eleventh"] = await call(client, episode, "list_module_tools", {"module_name": "seat"}, 10)
+        seen["after"] = await call(client, episode, "list_module_tools", {"module_name": "seat"}, 11)
+        left_open = await start(client)  # never ended: out of time, an error
+        seen["left_open"] = left_open
+        await asyncio.sleep(2.5)
+        assert left_open is not None
+        seen["late"] = await call(client, left_open, "list_module_tools", {"module_name": "seat"}, 0)
+    return seen
+
+
+async def _toolbox(name: str, arguments: dict[str, Any], loaded: list[str]) -> str:
+    box = ToolBox(World(), [])
+    for module in loaded:
+        await box.dispatch("load", "list_module_tools", json.dumps({"module_name": module}))
+    return (await box.dispatch("x", name, json.dumps(arguments))).content
+
+
+def test_a_hostile_agent_gets_the_loops_errors_and_bounds(tiny_benchmark: Path, tmp_path: Path) -> None:
+    run = tmp_path / "served"
+    with serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1", "--episode-seconds", "2") as served:
+        seen = asyncio.run(_hostile(served.url))
+        # A second server on the same run directory is refused in one line while the first holds it.
+        second = subprocess.run(serve_command(tiny_benchmark, run, "--memory", "gold", "--groups", "1"), cwd=REPO,
+                                capture_output=True, text=True, timeout=600)
+        assert second.returncode == 2 and len(second.stderr.strip().splitlines()) == 1
+        assert "in use by" in second.stderr and "Traceback" not in second.stderr
+    assert seen["nameless"][0] and "name the episode" in seen["nameless"][1]
+    expected = asyncio.run(_toolbox("carcontrol_seat_teleport", {"to": "moon"}, []))
+    assert seen["unknown"] == (expected, False)
+    expected = asyncio.run(_toolbox("carcontrol_seat_set_headrest_height", {"seat": "driver", "value": 44}, []))
+    assert seen["not_loaded"] == (expected, False) and "not loaded" in expected
+    expected = asyncio.run(_toolbox("carcontrol_seat_set_headrest_height", {"seat": "roof", "height": "tall"},
+                                    ["seat"]))
+    assert seen["wrong_args"] == (expected, False) and "unknown parameter" in expected
+    assert seen["bad_meta"].is_error
+    assert seen["eleventh"][1] is False and "the episode is over" in seen["eleventh"][0]
+    assert "no open episode" in seen["after"][0]
+    assert "no open episode" in seen["late"][0]
+    by_id = {r["id"]: r for r in records(run)}
+    first = by_id[seen["episode"]["query_id"]]
+    assert first["status"] == "ok" and first["round_limit_hit"] and len(first["rounds"]) == 10
+    assert first["final_answer"] is None and first["call_count"] == 12
+    late = by_id[seen["left_open"]["query_id"]]
+    assert late["status"] == "error" and late["error_kind"] == "abandoned" and "within 2 s" in late["error"]
+    metric = json.loads((run / "metric.json").read_text())
+    assert metric["errors"] == 1 and metric["scored"] == 1 and metric["pending"] == 1
+
+
+def test_an_abandoned_episode_is_served_again_on_resume(tiny_benchmark: Path, tmp_path: Path) -> None:
+    run = tmp_path / "served"
+    command = ["--memory", "gold", "--groups", "1", "--transport", "stdio"]
+
+    async def leave() -> str:
+        parameters = StdioServerParameters(command=serve_command(tiny_benchmark, run, *command)[0],
+                                           args=serve_command(tiny_benchmark, run, *command)[1:], cwd=str(REPO))
+        async with Client(parameters) as client:
+            episode = await start(client, "qa_1#1")
+            assert episode is not None
+            await call(client, episode, "list_module_tools", {"module_name": "seat"}, None)
+            return str(episode["query_id"])
+
+    left = asyncio.run(leave())  # the client goes away mid-episode: the server stops, the episode is an error
+    [record] = records(run)
+    assert record["id"] == left and record["status"] == "error" and record["error_kind"] == "abandoned"
+    assert record["tool_results"][0]["name"] == "list_module_tools"  # what it saw is kept, never scored
+    assert json.loads((run / "metric.json").read_text())["errors"] == 1
+    with serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1") as served:
+        assert asyncio.run(_oracle(served.url, tiny_benchmark)) == 3  # the abandoned one among them
+    metric = json.loads((run / "metric.json").read_text())
+    assert metric["errors"] == 0 and metric["scored"] == 3 and metric["overall"]["esm"] == 100.0
+
+
+def test_two_agents_at_once_write_one_run(tiny_benchmark: Path, tmp_path: Path) -> None:
+    run = tmp_path / "served"
+
+    async def both(url: str) -> list[int]:
+        return list(await asyncio.gather(_oracle(url, tiny_benchmark), _oracle(url, tiny_benchmark)))
+
+    with serving(tiny_benchmark, run, "--memory", "gold") as served:
+        counts = asyncio.run(both(served.url))
+    assert sum(counts) == 6
+    ids = [r["id"] for r in records(run)]
+    assert sorted(ids) == sorted(set(ids)) and len(ids) == 6  # each query once
+    metric = json.loads((run / "metric.json").read_text())
+    assert metric["scored"] == 6 and metric["overall"]["esm"] == 100.0
+
+
+def test_off_loopback_needs_a_token(tiny_benchmark: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "VMB_SERVE_TOKEN"}
+    refused = subprocess.run(serve_command(tiny_benchmark, tmp_path / "a", "--host", "0.0.0.0"), cwd=REPO,
+                             capture_output=True, text=True, timeout=600, env=env)
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+    assert "VMB_SERVE_TOKEN" in refused.stderr
+    import httpx2
+
+    token = "a-secret-of-some-length-42"
+    with serving(tiny_benchmark, tmp_path / "b", "--host", "0.0.0.0", env={**env, "VMB_SERVE_TOKEN": token}) as served:
+        url = served.url.replace("0.0.0.0", "127.0.0.1")
+        body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+        headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
+        assert httpx2.post(url, json=body, headers=headers).status_code == 401
+        wrong = httpx2.post(url, json=body, headers={**headers, "authorization": "Bearer nope"})
+        assert wrong.status_code == 401
+        right = httpx2.post(url, json=body, headers={**headers, "authorization": f"Bearer {token}"})
+        assert right.status_code != 401
+
+
+def test_a_scripted_model_drives_an_mcp_agent_loop(tiny_benchmark: Path, oracle_run: Path, tmp_path: Path) -> None:
+    from vmb.doubles.scripted import ReferenceScript, ScriptedServer
+
+    run = tmp_path / "served"
+
+    async def agent(url: str, model_url: str) -> int:
+        async with Client(url) as client:
+            return await chat_episodes(client, openai_chat(model_url, "scripted"))
+
+    bench = load_benchmark(tiny_benchmark, parse_histories=False)
+    with ScriptedServer(ReferenceScript(bench)) as model, \
+            serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1") as served:
+        assert asyncio.run(agent(served.url, model.url)) == 3
+        offered = [r.body["tools"] for r in model.received]
+    # The model saw what vmb's loop shows: discovery and memory first, a module's tools once loaded.
+    assert [t["function"]["name"] for t in offered[0]] == ["list_module_tools"]
+    assert len(offered[1]) > 1
+    assert metric_without_identity(run) == metric_without_identity(oracle_run)
+
+
+def test_run_refuses_the_external_agent(tiny_benchmark: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    assert main(["run", "--agent", "external", "--data", str(tiny_benchmark), "--out", str(tmp_path / "r")]) == 2
+    assert "vmb serve" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_memory_built_by_a_model(tiny_benchmark: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--memory", "summary", "--data", str(tiny_benchmark), "--out", str(tmp_path / "r")]) == 2
+    assert "built by a model" in capsys.readouterr().err
+
+
+def test_end_without_an_episode(tiny_benchmark: Path, tmp_path: Path) -> None:
+    async def ending(url: str) -> tuple[Any, Any]:
+        async with Client(url) as client:
+            return await end(client, {"episode": "nope"}, "hi"), await client.call_tool("end_episode", {"answer": 3})
+
+    with serving(tiny_benchmark, tmp_path / "r", "--memory", "none", "--groups", "1") as served:
+        missing, wrong = asyncio.run(ending(served.url))
+    assert missing == {"error": True} and wrong.is_error
