@@ -61,7 +61,7 @@ report: venv release
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m vmb report
 
 bench: venv
-	$(PY) -m vmb bench
+	$(PY) -m bench
 
 # JupyterLab from the venv on the notebooks (LAB_DIR), bound to 127.0.0.1 (LAB_PORT), with the venv's own python3
 # kernel: its spec is installed into the venv's prefix, never the user's, and environment paths win over user ones,

@@ -1,15 +1,17 @@
-"""Measure throughput: named benchmark suites, one core, best of several rounds.
+"""``python -m bench`` (``make bench``): named benchmark suites, one core, best of several rounds.
 
 Each suite prints tasks per second and its target. This is a benchmark, not a test: the exit
-status is 0 whatever the figure.
+status is 0 whatever the figure. The suites are not part of the ``vmb`` wheel: they run from a
+checkout, beside ``tests/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from vmb.bench import SUITES
+from bench import SUITES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.bench import BenchOptions, format_result, load_suite
+    from bench import BenchOptions, format_result, load_suite
     from vmb.bounds import number_problem
     from vmb.errors import Exit, OptionError
 
@@ -45,3 +47,22 @@ def run(args: argparse.Namespace) -> int:
     for name in args.suites or list(SUITES):
         print(format_result(load_suite(name)(options)), flush=True)
     return Exit.OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse, run, and turn a ``VmbError`` into the one line ``bench: message`` (as ``vmb`` does)."""
+    from vmb.errors import VmbError
+    from vmb.terminal import safe
+
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(argv))
+    except VmbError as error:
+        print(f"bench: {safe(str(error))}", file=sys.stderr, flush=True)
+        return error.status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

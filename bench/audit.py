@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import time
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import best_time, one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import best_time, one_core
 from vmb.data.locate import RELEASE_GROUPS
 
 TARGET_SECONDS = 15.0
 
 
 def audit_suite(options: BenchOptions) -> SuiteResult:
-    from vmb.audit import audit
-    from vmb.audit.diversity import measure
     from vmb.data import load_benchmark, resolve_data_dir
-    from vmb.doubles.baselines.lexicon import clear_caches
+    from vmb.maker.audit import audit
+    from vmb.maker.audit.diversity import measure
+    from vmb.maker.baselines.lexicon import clear_caches
 
     bench = load_benchmark(resolve_data_dir(options.data))
 

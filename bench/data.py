@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import best_time, one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import best_time, one_core
 
 
 def data_suite(options: BenchOptions) -> SuiteResult:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import best_time, child_process, one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import best_time, child_process, one_core
 from vmb.data.locate import RELEASE_GROUPS
 
 GROUPS = RELEASE_GROUPS
@@ -22,9 +22,9 @@ TARGET_MIB = 300.0  # at any number of groups
 
 
 def generate_suite(options: BenchOptions) -> SuiteResult:
-    from vmb.generate.pipeline import run
-    from vmb.generate.plan.options import GenerateOptions
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     settings = GenerateOptions(groups=GROUPS, seed=1)
     lines: list[int] = []

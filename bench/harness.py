@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import one_core
 
 LATENCY = 0.2
 RATIO_TARGET = 1.10

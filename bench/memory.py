@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import best_time, one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import best_time, one_core
 
 LINES = 2700
 TARGET_MS = 20.0
@@ -29,7 +29,7 @@ def memory_suite(options: BenchOptions) -> SuiteResult:
     from vmb.data import load_benchmark, resolve_data_dir
     from vmb.memory import get_memory_setting
     from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
-    from vmb.memory.systems.embed import LocalEmbedder
+    from vmb.systems.embed import LocalEmbedder
 
     bench = load_benchmark(resolve_data_dir(options.data))
     group = min(bench.groups, key=lambda g: (abs(len(g.lines) - LINES), g.number))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vmb.bench.suite import BenchOptions, SuiteResult
+from bench.suite import BenchOptions, SuiteResult
 from vmb.llm.model import Message, Reply
 from vmb.tokens import request_tokens, schema_tokens
 from vmb.tokens import text_tokens as _tokens

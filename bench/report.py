@@ -9,8 +9,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import ChildRun, child_process
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import ChildRun, child_process
 
 TARGET_SECONDS = 60.0  # `make report` with its runs present, on a 2-core machine
 # `make report` before each run was read once (every notebook and the viewer loaded every run again, each kernel

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import best_time, one_core
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import best_time, one_core
 from vmb.errors import OptionError
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vmb.bench.suite import BenchOptions, SuiteResult
-from vmb.bench.timing import REPO, ChildRun, child_process, user_environment
+from bench.suite import BenchOptions, SuiteResult
+from bench.timing import REPO, ChildRun, child_process, user_environment
 
 RUN_SECONDS_TARGET = 1.2  # `vmb run --agent oracle`, 500 queries, the whole process
 RUN_MIB_TARGET = 150.0  # peak resident memory of `vmb run --memory gold` (the reference's ~70 MiB, x2)

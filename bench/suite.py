@@ -1,4 +1,4 @@
-"""What a speed suite takes and gives (``vmb.bench.SUITES`` names the suites): its own module, so the
+"""What a speed suite takes and gives (``bench.SUITES`` names the suites): its own module, so the
 suites import it, never the registry that loads them."""
 
 from __future__ import annotations

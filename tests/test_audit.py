@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 
-from vmb.audit import Audit, audit, store
-from vmb.audit.answerability import clock_contradiction, default_values
-from vmb.audit.diversity import (
+from vmb.cli import main
+from vmb.data import REASONING_TYPES, load_benchmark
+from vmb.data.defaults import default_values
+from vmb.data.spoken import says_value, spoken_pattern
+from vmb.maker.audit import Audit, audit, store
+from vmb.maker.audit.answerability import clock_contradiction
+from vmb.maker.audit.diversity import (
     GroupText,
     distinct_line_ratio,
     distinct_ngram_ratio,
@@ -23,14 +27,11 @@ from vmb.audit.diversity import (
     unstated_value,
     vocabulary,
 )
-from vmb.audit.noise import group_counts, noise_floor
-from vmb.audit.report import ALL, TOLERANCE, baseline_gaps, floor_beside, floor_line, outside_lines
-from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
-from vmb.cli import main
-from vmb.data import REASONING_TYPES, load_benchmark
-from vmb.data.spoken import says_value, spoken_pattern
-from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
-from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
+from vmb.maker.audit.noise import group_counts, noise_floor
+from vmb.maker.audit.report import ALL, TOLERANCE, baseline_gaps, floor_beside, floor_line, outside_lines
+from vmb.maker.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
+from vmb.maker.baselines import BASELINES, Tasks, score_baseline
+from vmb.maker.baselines.speech import beneficiary, first_person_named, speaker
 from vmb.score import TaskScore
 from vmb.usercache import CACHE_ENV
 

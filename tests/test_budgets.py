@@ -1,6 +1,6 @@
 """Every speed and size budget the project has claimed, kept by a count that a busy machine cannot move.
 
-``make bench`` (``vmb.bench``) times each claim and prints the figure beside its target; a time depends on
+``make bench`` (``bench``) times each claim and prints the figure beside its target; a time depends on
 the machine's load, so none of it is asserted here. Each budget is instead held by what the work does:
 what a run reads (histories parsed), what it imports (``sys.modules``), its traced peak memory
 (``tracemalloc``), the function calls it makes (``cProfile``: on CPython the CPU a pure-Python path
@@ -53,7 +53,7 @@ def gold_calls_run(release_dir: Path, tmp_path_factory: pytest.TempPathFactory) 
 
 
 def test_a_gold_run_parses_no_history(gold_memory_run: dict[str, Any], request: pytest.FixtureRequest) -> None:
-    """Oracle start-up (1.2 s for 500 queries, ``vmb bench startup``): ``--memory gold`` holds the gold memories,
+    """Oracle start-up (1.2 s for 500 queries, ``python -m bench startup``): ``--memory gold`` holds the gold memories,
     never a history. The stage attribution reads each group's speakers off its lines' heads
     (``vmb.data.loader.history_speakers``) to tell a name from a value; parsing the 2,700 lines of each of the
     50 histories took 1.4 s and 120 MiB (issue 28)."""
@@ -86,7 +86,7 @@ def test_a_gold_run_imports_no_heavy_package(gold_memory_run: dict[str, Any], re
 
 def test_a_gold_run_imports_and_opens_a_bounded_number_of_modules_and_files(
         gold_memory_run: dict[str, Any], request: pytest.FixtureRequest) -> None:
-    """Start-up as what it loads (``vmb bench startup``: 1.2 s wall for 500 queries): a whole gold-run process
+    """Start-up as what it loads (``python -m bench startup``: 1.2 s wall for 500 queries): a whole gold-run process
     imported 491 modules and opened 556 files at the end of issue 39: each QA file and history twice (the
     data's checksum, then the queries and each group's speakers), the run's own files, prompts, and the
     bytecode of the modules imported on the way. A module that pulls in a package on this path, or a reader
@@ -112,9 +112,9 @@ def test_help_imports_a_bounded_set_of_modules(request: pytest.FixtureRequest) -
 
 def test_the_prompt_per_query_stays_at_or_below_the_reference(release_dir: Path, request: pytest.FixtureRequest) -> None:
     """Prompt tokens per query, per memory setting, against the reference release's recorded figures
-    (``vmb.bench.prompt.REFERENCE``: its prompts and schemas through the same oracle policy, counted the same
+    (``bench.prompt.REFERENCE``: its prompts and schemas through the same oracle policy, counted the same
     way). Tokens are a count already: the suite's own measurement, on every query of the release."""
-    from vmb.bench.prompt import REFERENCE, SETTINGS, measure
+    from bench.prompt import REFERENCE, SETTINGS, measure
 
     with tempfile.TemporaryDirectory(prefix="vmb-prompt-") as scratch:
         for setting in SETTINGS:
@@ -125,7 +125,7 @@ def test_the_prompt_per_query_stays_at_or_below_the_reference(release_dir: Path,
 
 def test_the_harness_makes_a_bounded_number_of_calls_per_request(release_dir: Path,
                                                                  request: pytest.FixtureRequest) -> None:
-    """The harness's CPU per request, at most half the reference harness's 9.1 ms (``vmb bench harness``), as
+    """The harness's CPU per request, at most half the reference harness's 9.1 ms (``python -m bench harness``), as
     the calls this process makes per model request of a gold run against the scripted server (which answers from
     its own thread, not profiled): the client's encoding and parsing, the tools, scoring, attribution and the
     record. 50 queries, 3 requests each as the reference's oracle pattern: 2,300 calls per request today, when
@@ -152,7 +152,7 @@ def test_the_harness_makes_a_bounded_number_of_calls_per_request(release_dir: Pa
 
 
 def test_generation_memory_does_not_grow_with_the_groups(tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    """``vmb generate`` in a few hundred MB at any number of groups (``vmb bench generate``: 300 MiB): groups
+    """``vmb generate`` in a few hundred MB at any number of groups (``python -m bench generate``: 300 MiB): groups
     stream through the stages to disk, so the traced peak of 6 full-size groups is that of 2, within 15%
     (4% today, 6.4 MiB), in a fresh interpreter. A pipeline holding every group grew by ~2.5 MiB a group
     (519 MB at 200 groups, issue 19); an unbounded cache of filled-in wording frames by half a MiB (a ratio
@@ -165,7 +165,7 @@ def test_generation_memory_does_not_grow_with_the_groups(tmp_path: Path, request
 
 def test_a_warm_load_of_the_runs_parses_no_record(release_dir: Path, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """``make report`` in at most 60 s with its 11 runs present (``vmb bench report``; 2 min 05 s when every
+    """``make report`` in at most 60 s with its 11 runs present (``python -m bench report``; 2 min 05 s when every
     notebook and the viewer loaded every run again: 0.4 s of CPU per 500-query run, most of it parsing
     records). With the run cache warm (``vmb.analysis.runcache``), loading runs parses no record, and opens
     each file of a run once (its checksum), its config.json once more (the header) and its entry's two files:
@@ -210,9 +210,9 @@ def test_a_warm_audit_scores_no_baseline_and_measures_no_history(small_benchmark
                                                                    monkeypatch: pytest.MonkeyPatch,
                                                                    request: pytest.FixtureRequest) -> None:
     """Notebook 08 and ``vmb audit`` spend about 30 s of CPU auditing the release; with its entry stored
-    (``vmb.audit.store``) the audit scores no baseline and measures no history: 0 calls of each."""
-    from vmb.audit import audit, report
+    (``vmb.maker.audit.store``) the audit scores no baseline and measures no history: 0 calls of each."""
     from vmb.data import load_benchmark
+    from vmb.maker.audit import audit, report
     from vmb.usercache import CACHE_ENV
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))

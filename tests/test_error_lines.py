@@ -1,6 +1,6 @@
 """One line, no traceback, for what a user can get wrong about where things go (issue 32, items 13 and 14):
 `vmb generate --out` a file or a path that cannot be made, a full disk while generating, VMB_MODEL_DIR a file
-or not creatable, `vmb bench` given empty conformance or reference directories or no rounds, and any command
+or not creatable, `python -m bench` given empty conformance or reference directories or no rounds, and any command
 whose output is piped into `head`."""
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.__main__ import main as bench_main
 from vmb.cli import main
 from vmb.errors import Exit
-from vmb.generate.store import Store
+from vmb.maker.generate.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATE = ["generate", "--groups", "1", "--history-lines", "100", "--background-chains", "1"]
@@ -77,14 +78,20 @@ def test_bench_score_names_an_empty_directory(option: str, said: str, tmp_path: 
     empty.mkdir()
     monkeypatch.delenv("VMB_REFERENCE", raising=False)
     given = [option, str(empty)] + (["--conformance", str(conformance_dir)] if option == "--reference" else [])
-    assert main(["bench", "score", "--rounds", "1", *given]) == Exit.ERROR
-    assert said.format(empty=empty) in _one_line(capsys, "bench")
+    assert bench_main(["score", "--rounds", "1", *given]) == Exit.ERROR
+    assert said.format(empty=empty) in _bench_line(capsys)
 
 
 def test_bench_refuses_no_rounds(capsys: pytest.CaptureFixture[str]) -> None:
     for rounds in ("0", "-2"):
-        assert main(["bench", "score", "--rounds", rounds]) == Exit.ERROR
-        assert _one_line(capsys, "bench") == f"vmb bench: --rounds must be a whole number at least 1, got {rounds}\n"
+        assert bench_main(["score", "--rounds", rounds]) == Exit.ERROR
+        assert _bench_line(capsys) == f"bench: --rounds must be a whole number at least 1, got {rounds}\n"
+
+
+def _bench_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.startswith("bench: ") and err.count("\n") == 1, err
+    return err
 
 
 def _into_a_closed_pipe(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -70,29 +70,29 @@ def test_the_status_table_of_the_architecture_doc_is_the_declared_one() -> None:
 
 
 @pytest.mark.parametrize(("raised", "status", "said"), [
-    (OptionError("--rounds must be at least 1, got 0"), 2, "vmb bench: --rounds must be at least 1, got 0\n"),
-    (FatalModelError("the endpoint refused the key"), 2, "vmb bench: stopped: the endpoint refused the key\n"),
+    (OptionError("--rounds must be at least 1, got 0"), 2, "vmb stats: --rounds must be at least 1, got 0\n"),
+    (FatalModelError("the endpoint refused the key"), 2, "vmb stats: stopped: the endpoint refused the key\n"),
     # Nothing of a benchmark resumes: the line says no more than what is true.
-    (KeyboardInterrupt(), 130, "vmb bench: interrupted\n"),
-    (cli.Terminated(), 143, "vmb bench: terminated\n"),
+    (KeyboardInterrupt(), 130, "vmb stats: interrupted\n"),
+    (cli.Terminated(), 143, "vmb stats: terminated\n"),
 ])
 def test_the_command_line_picks_the_status_and_says_the_line(
         raised: BaseException, status: int, said: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    import vmb.commands.bench as bench
+    import vmb.commands.stats as stats
 
     def fail(args: object) -> int:
         raise raised
 
-    monkeypatch.setattr(bench, "run", fail)
-    assert cli.main(["bench"]) == status
+    monkeypatch.setattr(stats, "run", fail)
+    assert cli.main(["stats"]) == status
     assert capsys.readouterr().err == said
 
 
 @pytest.mark.parametrize(("raised", "said"), [(KeyboardInterrupt(), "interrupted"), (cli.Terminated(), "terminated")])
 def test_a_stopped_local_server_says_no_resume(raised: BaseException, said: str, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import vmb.commands.local as local
+    import vmb.local.command as local
 
     def stop(args: object) -> int:  # a stop while the server starts: nothing of it resumes
         raise raised

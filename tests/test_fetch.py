@@ -187,18 +187,24 @@ def test_corrupted_file_is_refused_and_the_old_copy_kept(
     srv.overrides["/qa_data/qa_7.json"] = truncated
     code, out = fetch(["--url", srv.base, "--dest", str(dest), "--force"], capsys)
     assert code == 2
-    assert f"vmb data fetch: {srv.base}/qa_data/qa_7.json, line " in out
-    assert "the downloaded release is not valid: invalid JSON" in out
+    size = len(good)
+    assert f"vmb data fetch: {srv.base}/qa_data/qa_7.json: 5,000 bytes, not {size:,}: not the release's file" in out
     assert (dest / "qa_data" / "qa_7.json").read_bytes() == good  # the earlier copy is untouched
     assert leftovers(tmp_path) == []
 
 
-def test_corrupted_history_line_is_named(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    srv.overrides["/history/history_3.txt"] = b"[2025-03-01 08:00] Ann: fine\nnot a history line\n"
+def test_an_edited_file_of_the_same_size_is_refused(srv: Server, tmp_path: Path, release_dir: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # A mirror serving an edited release: every file well formed and of the release's size, one answer changed.
+    text = (release_dir / "history" / "history_3.txt").read_bytes()
+    edited = text.replace(b"on the 30th", b"on the 31st", 1)
+    assert edited != text and len(edited) == len(text)
+    srv.overrides["/history/history_3.txt"] = edited
     code, out = fetch(["--url", srv.base, "--dest", str(tmp_path / "release")], capsys)
     assert code == 2
-    where = f"{srv.base}/history/history_3.txt, line 2"
-    assert f"vmb data fetch: {where}: the downloaded release is not valid: does not match" in out
+    assert out.splitlines()[-1] == (f"vmb data fetch: {srv.base}/history/history_3.txt: another SHA-256 than the "
+                                    "release's: not the release's file (vmb keeps only the public release)")
+    assert not (tmp_path / "release").exists() and leftovers(tmp_path) == []
 
 
 def test_fetch_release_with_progress_bar(srv: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,7 +30,7 @@ from vmb import stats
 from vmb.analysis import load_runs, tables
 from vmb.data import load_benchmark
 from vmb.data.reasoning import CONDITIONAL
-from vmb.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.options import GenerateOptions
 
 matplotlib.use("Agg")
 
@@ -73,7 +73,7 @@ def _priced(runs: pd.DataFrame) -> pd.DataFrame:
 
 
 def _audits(bench: Any) -> list[Any]:
-    from vmb.audit import audit
+    from vmb.maker.audit import audit
 
     return [audit(bench, name="release", tokens=False), audit(bench, name="generated", tokens=False)]
 

@@ -24,20 +24,20 @@ from hypothesis import strategies as st
 from tests.generate.conftest import SMALL, generate
 from vmb.analysis.compare import CompareError, compare_runs
 from vmb.cli import BlankValue, build_parser
-from vmb.commands.generate import options_from
 from vmb.commands.run import config_from_args
 from vmb.data import DataError
 from vmb.data.metadata import read_metadata
 from vmb.errors import OptionError
-from vmb.generate.pipeline import run as run_pipeline
-from vmb.generate.plan.options import GenerateOptions, parse_type_shares
-from vmb.generate.procedural.backend import ProceduralBackend
-from vmb.generate.store import ArtifactError
 from vmb.harness import run_benchmark
 from vmb.harness.config import RunConfig, parse_groups
 from vmb.harness.grid import GridError, load_grid
 from vmb.harness.merge import MergeError, merge_runs
 from vmb.harness.shard import Shard, parse_shard
+from vmb.maker.commands.generate import options_from
+from vmb.maker.generate.pipeline import run as run_pipeline
+from vmb.maker.generate.plan.options import GenerateOptions, parse_type_shares
+from vmb.maker.generate.procedural.backend import ProceduralBackend
+from vmb.maker.generate.store import ArtifactError
 from vmb.prices import PriceError, cost_figures, load_prices
 from vmb.results.rundir import RunDirError
 from vmb.usage import Usage

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixtures.chromium import chromium
+from fixtures.chromium import chromium, tables_too_wide
 
 from tests.conftest import REPO
 from vmb.cli import main
@@ -228,6 +228,12 @@ def test_the_explorer_runs_all_in_jupyterlab_and_its_widgets_answer(browser: Any
     _wait(browser, ANSWER, "two runs side by side",
           lambda d: d.find_element("xpath", view).text.count("State diff") == 2)
     assert "passed" in browser.find_element("xpath", view).text, "the oracle solved the query the baseline failed"
+    # Every table fits its cell: the runs table, the static examples, and the two runs side by side.
+    assert not tables_too_wide(browser, PANEL), "a table is wider than the notebook"
+    wide, room = browser.execute_script("const pair = document.querySelector('.vmb-pair'); "
+                                        "return [pair.scrollWidth, pair.closest('.widget-html').clientWidth];")
+    print(f"side by side: {wide} px of {room} px")
+    assert wide <= room, f"the side-by-side view is wider than its cell ({wide} px of {room} px)"
 
 
 def test_a_notebook_that_draws_shows_every_figure_inline(browser: Any, lab: str) -> None:
@@ -238,5 +244,6 @@ def test_a_notebook_that_draws_shows_every_figure_inline(browser: Any, lab: str)
     assert sum(drawn) > 0
     missing = [cell["source"].splitlines()[0] for cell, n, m in zip(cells, drawn, shown) if m < n]
     assert not missing, f"figures drawn but not shown inline, in the cells starting: {missing}"
+    assert not tables_too_wide(browser, PANEL), "a table is wider than the notebook"
     toasts = [toast.text for toast in browser.find_elements("css selector", ".Toastify__toast")]
     assert not [text for text in toasts if "news" in text.lower()], f"make lab shows a news toast: {toasts}"

@@ -52,7 +52,7 @@ def test_the_bare_client_replays_bodies_and_reads_every_answer() -> None:
     import asyncio
     import json
 
-    from vmb.bench.harness import _replay
+    from bench.harness import _replay
     from vmb.doubles.scripted import Scripted, ScriptedServer
 
     answered: list[str] = []

@@ -83,12 +83,12 @@ def test_run_two_gold_queries(small_benchmark: Path, tmp_path: Path, capsys: pyt
 
 
 def test_generate_personas_stage(tmp_path: Path) -> None:
-    from vmb.generate.llm.backend import LLMBackend, llm_settings
-    from vmb.generate.plan.options import GenerateOptions
-    from vmb.generate.procedural.backend import ProceduralBackend
-    from vmb.generate.schemas import StageFailure
     from vmb.llm.local import endpoint_identity
-    from vmb.llm.localserver import serve
+    from vmb.local.server import serve
+    from vmb.maker.generate.llm.backend import LLMBackend, llm_settings
+    from vmb.maker.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.schemas import StageFailure
 
     name = f"local:{MODEL.name}"
     llm = llm_settings(endpoint_identity(name, None) or "", name, {}, {}, MAX_TOKENS, "json_object")

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
     import contextlib, sys
     from pathlib import Path
-    import vmb.llm.localserver as localserver
+    import vmb.local.server as localserver
 
     @contextlib.contextmanager
     def stand_in(model, settings=None, *, port=None, say=True):

@@ -23,9 +23,9 @@ from fixtures.scripted_runs import GROUPS, build_runs
 
 from tests.conftest import SMALL_BENCHMARK
 from vmb import report
-from vmb.audit.report import ROWS as AUDIT_ROWS
 from vmb.data import load_benchmark
-from vmb.doubles.baselines import BASELINES
+from vmb.maker.audit.report import ROWS as AUDIT_ROWS
+from vmb.maker.baselines import BASELINES
 from vmb.report import make_report
 from vmb.report.index import noop_solves, unchanged_queries
 from vmb.report.notebooks import NOTEBOOKS_DIR, ReportError, kernel_environment

@@ -57,7 +57,8 @@ def test_the_layout_is_the_architecture_tests_layers() -> None:
     layout = _section(README.read_text(encoding="utf-8"), "Layout")
     rows = {int(number): set(re.findall(r"`(\w+)`", modules))
             for number, modules in re.findall(r"^\| (\d) \| ([^|]+) \|", layout, re.MULTILINE)}
-    declared = {number: {name.removeprefix("vmb.") for name in names} - {"vmb", "__main__"}
+    # A folder's own layer for its commands or one module (``vmb.maker.commands``) is docs/architecture.md's.
+    declared = {number: {name.removeprefix("vmb.") for name in names if name.count(".") <= 1} - {"vmb", "__main__"}
                 for number, names in enumerate(LAYERS)}
     assert rows == declared
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from vmb.data.reasoning import REASONING
-from vmb.generate.plan.recipes import BUILDERS
+from vmb.maker.generate.plan.recipes import BUILDERS
 
 PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 TABLE = PACKAGE / "data" / "reasoning.py"

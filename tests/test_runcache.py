@@ -74,7 +74,8 @@ def test_a_warm_load_is_the_cold_load_without_parsing_a_record(runs: Path, bench
     # Each entry is JSON pandas reads: the run's rows of RunSet.queries, as they are.
     first = stored_runs[0]
     stored = pd.read_json(first / runcache.QUERIES, orient="records")
-    assert list(stored["run"].unique()) == [first.name.rsplit("-", 2)[0]]
+    [name] = stored["run"].unique()
+    assert first.name.startswith(runcache._entry_prefix(runs / name))
     parsed.clear()
     warm = load_runs(runs, bench=bench)
     assert parsed == []
@@ -98,7 +99,7 @@ def test_an_edited_run_is_read_again(runs: Path, bench: Any, monkeypatch: pytest
     same(edited, load_runs(runs, bench=bench))
     assert parsed == []
     # One entry per run: the edited run's older entry is gone.
-    assert len(list((entries(runs)).glob("scripted-gold-*"))) == 1
+    assert len(list((entries(runs)).glob(runcache._entry_prefix(runs / "scripted-gold") + "*"))) == 1
 
 
 @pytest.mark.parametrize("damage", ["not json", "[1, 2]", '{"selected": 1}', "[" * 100_000 + "]" * 100_000])
@@ -154,3 +155,103 @@ def test_no_reader_walks_outside_the_folders_it_is_given(runs: Path, bench: Any,
     monkeypatch.chdir(runs)
     assert [p.name for p in find_runs("only")] == ["oracle-gold"]
     assert list(load_runs("only", bench=bench).runs["run"]) == ["oracle-gold"]
+
+
+def _first_entry(runs: Path, name: str) -> Path:
+    [entry] = entries(runs).glob(runcache._entry_prefix(runs / name) + "*")
+    return entry
+
+
+def _rewrite(path: Path, change: Any) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(change(data)), encoding="utf-8")
+
+
+def _rows_of_another_shape(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"query_id": row["query_id"], "status": "ok"} for row in rows]  # every failure column gone
+
+
+def _status_as_a_number(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**row, "status": 1} if i == 0 else row for i, row in enumerate(rows)]
+
+
+def _rows_shifted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return rows[1:] + rows[:1]  # each row beside another query's metric row
+
+
+def _offsets_as_text(rest: dict[str, Any]) -> dict[str, Any]:
+    return {**rest, "offsets": {k: str(v) for k, v in rest["offsets"].items()}}
+
+
+def _offsets_of_other_records(rest: dict[str, Any]) -> dict[str, Any]:
+    keys = list(rest["offsets"])
+    return {**rest, "offsets": {k: rest["offsets"][keys[0]] for k in keys}}  # each key at the first record
+
+
+def _metric_score_as_text(rest: dict[str, Any]) -> dict[str, Any]:
+    first = rest["metric_rows"][0]
+    return {**rest, "metric_rows": [{**first, "trial": "1"}, *rest["metric_rows"][1:]]}
+
+
+@pytest.mark.parametrize(("part", "change"), [
+    (runcache.QUERIES, _rows_of_another_shape), (runcache.QUERIES, _status_as_a_number),
+    (runcache.QUERIES, _rows_shifted), (runcache.REST, _offsets_as_text), (runcache.REST, _metric_score_as_text)])
+def test_an_entry_of_the_wrong_shape_is_derived_again(runs: Path, bench: Any, part: str, change: Any) -> None:
+    """Valid JSON that is not an entry of this layout (issue 46 item 4): never believed, derived again."""
+    cold = load_runs(runs, bench=bench)
+    entry = _first_entry(runs, "scripted-gold")
+    _rewrite(entry / part, change)
+    same(cold, load_runs(runs, bench=bench))
+    same(cold, load_runs(runs, bench=bench))  # and rewritten
+
+
+def test_an_offset_pointing_at_another_record_never_shows_it(runs: Path, bench: Any) -> None:
+    cold = load_runs(runs, bench=bench)
+    _rewrite(_first_entry(runs, "scripted-gold") / runcache.REST, _offsets_of_other_records)
+    warm = load_runs(runs, bench=bench)
+    for key in cold.queries[cold.queries["run"] == "scripted-gold"]["query_id"]:
+        assert warm.record("scripted-gold", key).key == key == cold.record("scripted-gold", key).key
+
+
+def test_a_run_named_by_70_cjk_characters_opens_with_the_cache(runs: Path, bench: Any) -> None:
+    name = "记忆" * 35  # 210 bytes of UTF-8: with the name in the entry's, longer than a file name may be
+    (runs / "scripted-gold").rename(runs / name)
+    cold = load_runs(runs, bench=bench)
+    assert name in set(cold.queries["run"])
+    assert all(len(entry.name.encode()) < 100 for entry in entries(runs).iterdir())
+    same(cold, load_runs(runs, bench=bench))
+
+
+def test_a_run_changed_while_it_is_read_is_not_stored(runs: Path, bench: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import vmb.analysis.runs as analysis_runs
+
+    derive = analysis_runs.derive_run
+    results = runs / "scripted-gold" / "results.jsonl"
+
+    def racing(run: Any, context: Any) -> Any:
+        loaded = derive(run, context)
+        if run.name == "scripted-gold":  # a writer appends while the reader derives
+            with results.open("a", encoding="utf-8") as out:
+                out.write(results.read_text(encoding="utf-8").splitlines()[-1] + "\n")
+        return loaded
+
+    monkeypatch.setattr(analysis_runs, "derive_run", racing)
+    load_runs(runs, bench=bench)
+    assert not list(entries(runs).glob(runcache._entry_prefix(runs / "scripted-gold") + "*"))
+    assert len(list(entries(runs).iterdir())) == len(find_runs(runs)) - 1  # the others are stored
+
+
+def test_a_failed_write_leaves_no_staging_folder(runs: Path, bench: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    write = Path.write_text
+
+    def full(self: Path, text: str, *args: Any, **kwargs: Any) -> int:
+        if self.name == runcache.REST:
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return write(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    load_runs(runs, bench=bench)
+    assert entries(runs).is_dir() and list(entries(runs).iterdir()) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vmb.llm.localserver import claim_log
+from vmb.local.server import claim_log
 
 
 def test_servers_one_after_another_rewrite_one_log(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from test_audit import write_bench
 
 from vmb.data import load_benchmark
 from vmb.data.spoken import stated_steps
-from vmb.doubles.baselines import score_baseline
-from vmb.doubles.baselines.lexicon import best_target, target_scores
+from vmb.maker.baselines import score_baseline
+from vmb.maker.baselines.lexicon import best_target, target_scores
 
 
 def _headrest(value: int) -> list[str]:

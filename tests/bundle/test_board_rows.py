@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from tests.bundle.conftest import reseal
-from vmb.bundle.board import write_board
-from vmb.bundle.boardtext import csv_cell
-from vmb.bundle.pack import pack_runs
 from vmb.cli import main
 from vmb.errors import Exit
+from vmb.publish.board import write_board
+from vmb.publish.boardtext import csv_cell
+from vmb.publish.pack import pack_runs
 from vmb.textable import markdown_cell
 
 HOSTILE_MODEL = "-cmd\x1b[2J\x07\u202eevil\t=1+2"

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from vmb.bundle.pack import pack_runs
 from vmb.cli import build_parser
 from vmb.data import load_benchmark
 from vmb.doubles.scripted import ReferenceScript, ScriptedServer
 from vmb.harness import run_benchmark
 from vmb.harness.config import RunConfig
 from vmb.paper import paper_settings
+from vmb.publish.pack import pack_runs
 
 DEVIATIONS = {"temperature": "0.7", "max tokens per request": "512", "retries of a failed request": "1",
               "thinking": "on", "rounds per query": "6", "memory options": "kv_rounds=3",
@@ -75,7 +75,7 @@ def test_the_cards_command_reproduces_the_run(unusual: Path) -> None:
 
 
 def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(unusual: Path) -> None:
-    from vmb.bundle.validate import validate_bundle
+    from vmb.publish.validate import validate_bundle
 
     metric = json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())
     cost = metric["cost"]
@@ -89,7 +89,7 @@ def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(un
 
 @pytest.mark.parametrize("text", ["plain", "a | b", "`tick`", "``` fence", "line\nbreak <b>bold</b>"])
 def test_text_from_a_run_stays_one_code_span(text: str) -> None:
-    from vmb.bundle.card import code
+    from vmb.publish.card import code
 
     span = code(text)
     fence = re.match(r"`+", span).group()  # type: ignore[union-attr]
@@ -100,8 +100,8 @@ def test_text_from_a_run_stays_one_code_span(text: str) -> None:
 def test_the_key_value_builds_rounds_are_the_references_and_another_value_is_flagged(unusual: Path) -> None:
     from dataclasses import replace
 
-    from vmb.bundle.card import settings
     from vmb.memory.kv import REFERENCE_KV_ROUNDS, KeyValueOptions
+    from vmb.publish.card import settings
     from vmb.results.rundir import read_header
     from vmb.results.runsummary import RunSummary
 

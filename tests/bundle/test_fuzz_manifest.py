@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from vmb.bundle.manifest import Benchmark, FileEntry, Manifest, RunEntry
-from vmb.bundle.pack import pack_runs
 from vmb.cli import main
 from vmb.errors import Exit
+from vmb.publish.manifest import Benchmark, FileEntry, Manifest, RunEntry
+from vmb.publish.pack import pack_runs
 
 WRONG = {"str": "x", "int": 7, "float": 1.5, "bool": True, "null": None, "list": [1], "object": {"a": 1}}
 TOP = ("format", "version", *(f.name for f in fields(Manifest)))

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from tests.bundle.conftest import reseal
-from vmb.bundle.files import write_archive
-from vmb.bundle.pack import pack_runs
-from vmb.bundle.replay import first_difference
-from vmb.bundle.validate import validate_bundle
 from vmb.cli import main
 from vmb.errors import Exit
 from vmb.outdir import MARKER
+from vmb.publish.files import write_archive
+from vmb.publish.pack import pack_runs
+from vmb.publish.replay import first_difference
+from vmb.publish.validate import validate_bundle
 from vmb.results.header import config_hash
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.harness.helpers import SECRET
-from vmb.bundle.manifest import MANIFEST, BundleError, read_manifest
-from vmb.bundle.pack import pack_runs
 from vmb.cli import main
 from vmb.errors import Exit
+from vmb.publish.manifest import MANIFEST, BundleError, read_manifest
+from vmb.publish.pack import pack_runs
 from vmb.results.header import RunHeader
 
 
@@ -194,6 +194,6 @@ def test_no_machine_path_of_the_packer_is_packed(bundle_runs: dict[str, Path], t
             if member.isfile():
                 text = tar.extractfile(member).read().decode("utf-8")  # type: ignore[union-attr]
                 assert not [root for root in roots if root in text], member.name
-    from vmb.bundle.validate import validate_bundle
+    from vmb.publish.validate import validate_bundle
 
     assert all(v.valid and v.complete for v in validate_bundle(packed.archive))

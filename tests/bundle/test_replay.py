@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from vmb.bundle.replay import as_written
 from vmb.doubles.scripted_replies import TEXT_FORMATS
 from vmb.llm.textcalls import extract_calls
+from vmb.publish.replay import as_written
 
 CALLS = [("list_module_tools", {"module_name": "seat"}),
          ("carcontrol_seat_set_headrest_height", {"seat": "driver", "value": 44})]

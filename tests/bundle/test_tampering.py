@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tests.bundle.conftest import reseal
-from vmb.bundle.pack import pack_runs
-from vmb.bundle.validate import Verdict, validate_bundle
+from vmb.publish.pack import pack_runs
+from vmb.publish.validate import Verdict, validate_bundle
 from vmb.results.header import config_hash
 
 Record = dict[str, Any]

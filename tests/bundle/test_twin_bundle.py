@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from vmb.bundle.pack import pack_runs
-from vmb.bundle.validate import validate_bundle
 from vmb.data.locate import ENV_VAR, data_checksum
+from vmb.publish.pack import pack_runs
+from vmb.publish.validate import validate_bundle
 
 GROUPS = (1, 2)
 
@@ -20,7 +20,7 @@ GROUPS = (1, 2)
 def twin_bundle(release_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(the source: two groups of the release, copied at test time; a bundle of an oracle run on its twin)."""
     from vmb.harness import run_benchmark
-    from vmb.twin import make_twin
+    from vmb.maker.twin import make_twin
 
     root = tmp_path_factory.mktemp("twin-bundle")
     source = root / "source"

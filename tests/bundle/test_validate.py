@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.bundle.conftest import KINDS
-from vmb.bundle.pack import pack_runs
-from vmb.bundle.validate import validate_bundle
 from vmb.cli import main
 from vmb.errors import Exit
+from vmb.publish.pack import pack_runs
+from vmb.publish.validate import validate_bundle
 
 
 @pytest.fixture(scope="module")

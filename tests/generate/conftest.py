@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from vmb.data import Benchmark, load_benchmark
-from vmb.generate.pipeline import run
-from vmb.generate.plan import personas
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.procedural import chains
-from vmb.generate.procedural.backend import ProceduralBackend
-from vmb.generate.schemas import Chain, ChainSet
+from vmb.maker.generate.pipeline import run
+from vmb.maker.generate.plan import personas
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.procedural import chains
+from vmb.maker.generate.procedural.backend import ProceduralBackend
+from vmb.maker.generate.schemas import Chain, ChainSet
 
 SMALL = GenerateOptions(groups=3, seed=7, history_lines=300, background_chains=4)
 WORDING = GenerateOptions(groups=50, seed=1, history_lines=200, background_chains=4)

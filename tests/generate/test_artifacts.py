@@ -13,10 +13,10 @@ import pytest
 from tests.generate.conftest import SMALL, files, generate
 from vmb.cli import main
 from vmb.errors import OptionError
-from vmb.generate.plan.options import GenerateOptions, parse_type_shares
-from vmb.generate.schemas import SCHEMA_VERSION, STAGES
-from vmb.generate.settings import settings
-from vmb.generate.store import ArtifactError, Store
+from vmb.maker.generate.plan.options import GenerateOptions, parse_type_shares
+from vmb.maker.generate.schemas import SCHEMA_VERSION, STAGES
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.store import ArtifactError, Store
 
 
 def test_every_stage_writes_versioned_records_with_the_options(small_bench: Path) -> None:

@@ -13,17 +13,17 @@ from random import Random
 
 from vmb.data.spoken import says_value
 from vmb.data.spoken_words import END_PHRASES
-from vmb.generate.plan import personas
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.plan.recipe_types import Recipe
-from vmb.generate.plan.recipes import recipes
-from vmb.generate.procedural import chains
-from vmb.generate.procedural.speech import Words
-from vmb.generate.procedural.voices import voice_lines
-from vmb.generate.schemas import PersonaGroup
-from vmb.generate.settings import settings
-from vmb.generate.words import causes, states
-from vmb.generate.words.devices import DEVICES, STEPS, usable
+from vmb.maker.generate.plan import personas
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.recipe_types import Recipe
+from vmb.maker.generate.plan.recipes import recipes
+from vmb.maker.generate.procedural import chains
+from vmb.maker.generate.procedural.speech import Words
+from vmb.maker.generate.procedural.voices import voice_lines
+from vmb.maker.generate.schemas import PersonaGroup
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import causes, states
+from vmb.maker.generate.words.devices import DEVICES, STEPS, usable
 
 DEFAULT = GenerateOptions(groups=50, seed=1)
 _REASON_OF = {r.lower(): (concern, way) for concern, bank in causes.REASONS.items() for way, said in bank.items() for r in said}

@@ -13,8 +13,8 @@ from tests.generate.conftest import SMALL, files, generate
 from tests.generate.test_llm import SIZE, FaultyWriter
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.store import ArtifactError
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.store import ArtifactError
 
 ARGV = ["generate", "--groups", "3", "--seed", "7", "--history-lines", "300", "--background-chains", "4"]
 
@@ -41,8 +41,8 @@ def test_a_torn_failure_line_is_ignored_with_a_warning(small_bench: Path, tmp_pa
     out = _copy(small_bench, tmp_path, "torn")
     (out / "stages/failures.jsonl").write_text('{"stage": "dialogue", "gro')
     said: list[str] = []
-    from vmb.generate.pipeline import run
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     run(SMALL, out, ProceduralBackend(), log=said.append)
     assert any("failures.jsonl line 1 is not a failure record" in line for line in said)
@@ -67,8 +67,8 @@ def test_a_stage_file_that_lost_lines_under_its_done_marker_is_made_again(small_
     lines = chains.read_text().splitlines(keepends=True)
     chains.write_text(lines[0] + lines[2])  # group 2's record lost; chains.done stays
     said: list[str] = []
-    from vmb.generate.pipeline import run
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     run(SMALL, out, ProceduralBackend(), log=said.append)
     assert any("chains.jsonl lacks group(s) 2" in line for line in said)
@@ -140,8 +140,8 @@ def test_a_whole_group_stage_can_be_rejected(small_bench: Path, tmp_path: Path) 
 
 def test_fewer_history_lines_than_the_events_need_is_noted(tmp_path: Path) -> None:
     said: list[str] = []
-    from vmb.generate.pipeline import run
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     run(GenerateOptions(groups=2, seed=3, history_lines=50), tmp_path / "short", ProceduralBackend(), log=said.append)
     made = [len((tmp_path / f"short/history/history_{g}.txt").read_text().splitlines()) for g in (1, 2)]
@@ -151,7 +151,7 @@ def test_fewer_history_lines_than_the_events_need_is_noted(tmp_path: Path) -> No
 
 
 def test_stage_records_are_read_one_group_at_a_time(small_bench: Path, tmp_path: Path) -> None:
-    from vmb.generate.store import Store
+    from vmb.maker.generate.store import Store
 
     out = _copy(small_bench, tmp_path, "streamed")
     store = Store.existing(out)

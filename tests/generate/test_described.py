@@ -10,18 +10,18 @@ from functools import cache
 from vmb.data.reasoning import REASONING
 from vmb.data.spoken import described, spoken_pattern
 from vmb.data.spoken_words import DESCRIBED_VALUES
-from vmb.generate.export.vetting import check_query
-from vmb.generate.llm.briefs import LinePlan
-from vmb.generate.llm.checks import read_line
-from vmb.generate.plan import personas
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.plan.recipe_types import Recipe
-from vmb.generate.plan.recipes import UNDESCRIBED, recipes
-from vmb.generate.plan.values import describable
-from vmb.generate.procedural import chains
-from vmb.generate.schemas import Chain
-from vmb.generate.settings import call_text, settings
-from vmb.generate.words.devices import usable
+from vmb.maker.generate.export.vetting import check_query
+from vmb.maker.generate.llm.briefs import LinePlan
+from vmb.maker.generate.llm.checks import read_line
+from vmb.maker.generate.plan import personas
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.recipe_types import Recipe
+from vmb.maker.generate.plan.recipes import UNDESCRIBED, recipes
+from vmb.maker.generate.plan.values import describable
+from vmb.maker.generate.procedural import chains
+from vmb.maker.generate.schemas import Chain
+from vmb.maker.generate.settings import call_text, settings
+from vmb.maker.generate.words.devices import usable
 
 OPTIONS = GenerateOptions(groups=60, seed=5)
 

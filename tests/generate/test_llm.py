@@ -15,7 +15,7 @@ from vmb.cli import main
 from vmb.data.metadata import read_metadata
 from vmb.doubles.scripted import Scripted, ScriptedServer
 from vmb.doubles.writer import PlanWriter, stage_of
-from vmb.generate.export.vetting import check_benchmark
+from vmb.maker.generate.export.vetting import check_benchmark
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
 
@@ -115,8 +115,8 @@ def test_llm_path_end_to_end(server: ScriptedServer, tmp_path: Path, capsys: pyt
 
 
 def test_the_model_is_given_the_plan_never_a_drafted_sentence(server: ScriptedServer, tmp_path: Path) -> None:
-    from vmb.generate.plan.options import GenerateOptions
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     out = tmp_path / "llm"
     main(["generate", "--backend", "llm", "--base-url", server.url, "--model", "writer", *SIZE, "--out", str(out)])

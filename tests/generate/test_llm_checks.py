@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate.llm.briefs import LinePlan, QueryPlan, chain_request
-from vmb.generate.llm.checks import (
+from vmb.maker.generate.llm.briefs import LinePlan, QueryPlan, chain_request
+from vmb.maker.generate.llm.checks import (
     InvalidOutput,
     check_answer,
     check_chain,
@@ -16,9 +16,9 @@ from vmb.generate.llm.checks import (
     spoken,
     step_said,
 )
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.procedural.backend import ProceduralBackend
-from vmb.generate.settings import settings
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.procedural.backend import ProceduralBackend
+from vmb.maker.generate.settings import settings
 
 HUD = settings()["carcontrol_HUD_set_brightness_level"]  # levels 1-10
 LIGHT = settings()["carcontrol_light_set_ambient_enabled"]

@@ -10,7 +10,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.generate.llm.progress import WARMUP, GenerateProgress
+from vmb.maker.generate.llm.progress import WARMUP, GenerateProgress
 
 SIZE = ["--groups", "1", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "2"]
 
@@ -31,7 +31,7 @@ def test_an_answer_cut_off_at_max_tokens_is_reported_as_such(tmp_path: Path, cap
 
 def test_progress_estimates_the_time_left_from_the_measured_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
-    monkeypatch.setattr("vmb.generate.llm.progress.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("vmb.maker.generate.llm.progress.time.monotonic", lambda: clock[0])
     lines: list[str] = []
     progress = GenerateProgress.planned([("personas", 1, 400), ("chains", 4, 1600)], say=lines.append, every=3600)
     progress.sent()

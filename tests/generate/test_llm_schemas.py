@@ -12,9 +12,9 @@ import pytest
 from pydantic import BaseModel
 
 from vmb.doubles.writer import PlanWriter
-from vmb.generate.llm.answer_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
-from vmb.generate.llm.briefs import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
-from vmb.generate.llm.checks import (
+from vmb.maker.generate.llm.answer_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
+from vmb.maker.generate.llm.briefs import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
+from vmb.maker.generate.llm.checks import (
     InvalidOutput,
     QAAnswer,
     WrittenChain,
@@ -24,10 +24,10 @@ from vmb.generate.llm.checks import (
     check_day,
     check_personas,
 )
-from vmb.generate.plan import timeline
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.procedural.backend import ProceduralBackend
-from vmb.generate.settings import call_text
+from vmb.maker.generate.plan import timeline
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.procedural.backend import ProceduralBackend
+from vmb.maker.generate.settings import call_text
 
 OPTIONS = GenerateOptions(groups=2, seed=4, history_lines=150, background_chains=1, vehicle_chains=4)
 WRITER = PlanWriter()

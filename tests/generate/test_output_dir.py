@@ -10,7 +10,7 @@ import pytest
 
 from tests.generate.conftest import SMALL, generate
 from vmb.cli import main
-from vmb.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.outdir import OutputDirError
 
 SMALLER = GenerateOptions(groups=2, seed=7, history_lines=300, background_chains=4)

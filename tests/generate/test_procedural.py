@@ -8,19 +8,19 @@ from pathlib import Path
 from random import Random
 
 from tests.generate.conftest import SMALL, chain_sets, files, generate, vehicle_chains
-from vmb.audit.answerability import clock_contradiction
 from vmb.cli import main
 from vmb.data import REASONING_TYPES, load_benchmark
 from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
-from vmb.generate.export.vetting import check_benchmark
-from vmb.generate.plan.options import GenerateOptions, rng_for, type_counts
-from vmb.generate.plan.recipes import BUILDERS
-from vmb.generate.procedural import qa
-from vmb.generate.schemas import Chain
-from vmb.generate.settings import settings
-from vmb.generate.words.devices import usable
+from vmb.maker.audit.answerability import clock_contradiction
+from vmb.maker.generate.export.vetting import check_benchmark
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for, type_counts
+from vmb.maker.generate.plan.recipes import BUILDERS
+from vmb.maker.generate.procedural import qa
+from vmb.maker.generate.schemas import Chain
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words.devices import usable
 from vmb.sim import World
 from vmb.stats import compute
 

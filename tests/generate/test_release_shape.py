@@ -17,13 +17,13 @@ from vmb.data.metadata import read_metadata
 from vmb.data.reasoning import BY_NAME, REASONING
 from vmb.data.spoken import mentions, says_value
 from vmb.data.spoken_words import SWITCH_WORDS
-from vmb.generate.export.vetting import check_query
-from vmb.generate.plan import personas
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.procedural import asks, chains, qa, speech
-from vmb.generate.settings import settings
-from vmb.generate.words import ask_words, speech_words, states, talk_frames
-from vmb.generate.words.devices import CONTENT, content_of, plain, usable
+from vmb.maker.generate.export.vetting import check_query
+from vmb.maker.generate.plan import personas
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.procedural import asks, chains, qa, speech
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import ask_words, speech_words, states, talk_frames
+from vmb.maker.generate.words.devices import CONTENT, content_of, plain, usable
 
 _OPTIONS = GenerateOptions(groups=40, seed=5)
 

@@ -10,7 +10,7 @@ import pytest
 from tests.generate.conftest import SMALL, files, generate
 from vmb.cli import main
 from vmb.data.metadata import read_metadata
-from vmb.generate.export.vetting import check_benchmark
+from vmb.maker.generate.export.vetting import check_benchmark
 
 
 def test_sheets_show_every_item_with_its_id(small_bench: Path, tmp_path: Path) -> None:

@@ -15,14 +15,14 @@ from random import Random
 import pytest
 
 from tests.generate.conftest import WORDING, generate
-from vmb.audit.answerability import clock_contradiction
-from vmb.audit.wording import shared_scenes
 from vmb.data import Benchmark, Query, load_benchmark
 from vmb.data.spoken import value_words
-from vmb.generate.procedural import qa, scenes
-from vmb.generate.schemas import Persona
-from vmb.generate.words import ask_words, lexicon, situations, speech_words
-from vmb.generate.words.scene_words import CAR_PARTS
+from vmb.maker.audit.answerability import clock_contradiction
+from vmb.maker.audit.wording import shared_scenes
+from vmb.maker.generate.procedural import qa, scenes
+from vmb.maker.generate.schemas import Persona
+from vmb.maker.generate.words import ask_words, lexicon, situations, speech_words
+from vmb.maker.generate.words.scene_words import CAR_PARTS
 
 # The release's share is 7.0%; a bank of a few sentences per condition gave 77%.
 SHARED_SCENES_BOUND = 10.0

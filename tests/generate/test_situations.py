@@ -12,9 +12,9 @@ import re
 from collections import Counter
 
 from vmb.data.spoken import value_words
-from vmb.generate.words import causes, situations, states
-from vmb.generate.words.lexicon import ONCE
-from vmb.generate.words.scene_words import CAR_PARTS
+from vmb.maker.generate.words import causes, situations, states
+from vmb.maker.generate.words.lexicon import ONCE
+from vmb.maker.generate.words.scene_words import CAR_PARTS
 
 _CAR_PART = re.compile(rf"\b(?:{CAR_PARTS})s?\b", re.IGNORECASE)
 _ONCE = re.compile(rf"\b(?:{'|'.join(ONCE)})\b", re.IGNORECASE)

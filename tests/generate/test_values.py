@@ -6,9 +6,9 @@ from random import Random
 
 import pytest
 
-from vmb.generate.plan.shares import has_switch
-from vmb.generate.plan.values import answerable, draw_values
-from vmb.generate.words.devices import DEVICES, usable
+from vmb.maker.generate.plan.shares import has_switch
+from vmb.maker.generate.plan.values import answerable, draw_values
+from vmb.maker.generate.words.devices import DEVICES, usable
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
 

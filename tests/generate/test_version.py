@@ -12,8 +12,8 @@ import pytest
 from tests.generate.conftest import generate
 from vmb.cli import main
 from vmb.data.metadata import read_metadata
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.version import SOURCES, generator_version, other_version, source_digest
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.version import SOURCES, generator_version, other_version, source_digest
 
 TINY = GenerateOptions(groups=1, seed=3, history_lines=200, background_chains=2, vehicle_chains=4)
 VMB = Path(__file__).resolve().parents[2] / "vmb"

@@ -13,19 +13,19 @@ from functools import cache
 from pathlib import Path
 from random import Random
 
-from vmb.audit.wording import catalog_phrases, classify_types, gold_words, nested_phrase_groups
 from vmb.data import Benchmark
 from vmb.data.reasoning import BY_NAME
 from vmb.data.spoken_words import SPOKEN_VALUES
-from vmb.generate.plan import personas
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.plan.recipes import BUILDERS, recipes
-from vmb.generate.procedural import asks, chains, speech, talk, voices
-from vmb.generate.schemas import Chain, Event, Utterance
-from vmb.generate.settings import settings
-from vmb.generate.words import ask_words, lexicon, situations, speech_words, states, talk_frames
-from vmb.generate.words.corrections import CORRECTIONS, RELATIVE
-from vmb.generate.words.devices import DEVICES, usable, value_noun
+from vmb.maker.audit.wording import catalog_phrases, classify_types, gold_words, nested_phrase_groups
+from vmb.maker.generate.plan import personas
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.recipes import BUILDERS, recipes
+from vmb.maker.generate.procedural import asks, chains, speech, talk, voices
+from vmb.maker.generate.schemas import Chain, Event, Utterance
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import ask_words, lexicon, situations, speech_words, states, talk_frames
+from vmb.maker.generate.words.corrections import CORRECTIONS, RELATIVE
+from vmb.maker.generate.words.devices import DEVICES, usable, value_noun
 
 _QUOTED = re.compile(r": '(.+?)'(?= [A-Z]|$)")
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -245,7 +245,7 @@ def test_a_correction_may_be_asked_for_with_its_device_switched_on(wording_bench
 
 def test_nicknames_fit_the_kind_of_value() -> None:
     """ "the reading light brightness at 9 ... the harbor look": a look is a colour's or a theme's."""
-    from vmb.generate.words.causes import concerns
+    from vmb.maker.generate.words.causes import concerns
 
     for api in DEVICES:
         if api not in settings():
@@ -275,7 +275,7 @@ def test_gold_entries_open_with_no_reply_to_something_unsaid(wording_bench: Benc
 
 def test_a_relation_that_says_a_gender_goes_with_a_name_of_it(wording_bench: Benchmark) -> None:
     """ "our landlady Antonio" """
-    from vmb.generate.words.fake import words
+    from vmb.maker.generate.words.fake import words
 
     pool = words()
     wrong = {"female": set(pool["male_names"]) - set(pool["female_names"]),

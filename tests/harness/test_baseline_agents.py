@@ -11,7 +11,7 @@ import pytest
 from vmb.analysis import load_runs
 from vmb.cli import main
 from vmb.data import load_benchmark
-from vmb.doubles.baselines import BASELINES, score_baseline
+from vmb.maker.baselines import BASELINES, score_baseline
 
 
 @pytest.mark.parametrize("agent", ["latest-gold", "latest-history", "query-only"])

@@ -78,7 +78,8 @@ def test_a_summary_build_cut_off_every_day_counts_its_truncations_and_its_empty_
     with ScriptedServer(silent_summary(bench)) as server:
         result = run(server.url, memory="summary", groups=[1], limit=1, memory_days=DAYS)
     health = build_json(tmp_path / "run")["health"]
-    assert health == {"days": DAYS, "truncated": DAYS, "refused": 0, "loops": [], "empty": True}
+    assert health == {"days": DAYS, "truncated": DAYS, "refused": 0, "loops": [], "empty": True, "copied": 0.0,
+                      "unchanged": DAYS, "warnings": [{"kind": "empty", "text": "the memory is empty: the build kept nothing"}]}
     build = result.metric.memory_build
     assert (build["truncated"], build["loops"], build["empty_stores"]) == (DAYS, [], [1])
     shown = comparison([tmp_path / "run"])
@@ -126,7 +127,7 @@ def test_progress_counts_the_days_of_a_build_as_they_are_read(memory: str, bench
     with ScriptedServer(slow_build) as server:
         run(server.url, memory=memory, groups=[1], limit=1, memory_days=DAYS, progress_every=0.1)
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
-    shown = {f"memory 0/1 (day {day}/{DAYS})" for day in range(DAYS)}
+    shown = {f"memory 0/1 (day {day}/{DAYS}" for day in range(DAYS)}  # then the time left, once a day is read
     assert {s for s in shown if any(s in line for line in lines)} == shown
 
 

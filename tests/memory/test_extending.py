@@ -16,8 +16,8 @@ from vmb.cli import main
 from vmb.doubles.scripted import ScriptedServer
 from vmb.memory import find
 from vmb.memory.plugins import SystemEnv
-from vmb.memory.systems.embed import EmbedderOptions, LocalEmbedder, RemoteEmbedder, make_embedder
-from vmb.memory.systems.service import MemoryServiceError
+from vmb.memory.service import MemoryServiceError
+from vmb.systems.embed import EmbedderOptions, LocalEmbedder, RemoteEmbedder, make_embedder
 
 from .helpers import ContractServer, Reply, Request, SearchingScript
 
@@ -78,7 +78,7 @@ def test_ingest_ahead_then_run_reuses_the_stores(tiny_benchmark: Path, tmp_path:
     assert (tmp_path / "run" / "memory" / "group_2" / "store" / "bank.json").exists()
     assert main(["memory", "list"]) == 0
     listed = capsys.readouterr().out
-    assert "memorybank     system            vmb.memory.systems.memorybank" in listed
+    assert "memorybank     system            vmb.systems.memorybank" in listed
     assert "summary        setting           vmb.memory.summary" in listed
 
 
@@ -139,7 +139,7 @@ def test_lightmem_is_guarded_and_configured(tiny_bench: Any, tmp_path: Path, mon
 def test_mem0_without_its_package_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import importlib.util
 
-    from vmb.memory.systems import mem0
+    from vmb.systems import mem0
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mem0" else real(name, *a))

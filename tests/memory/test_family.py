@@ -62,5 +62,5 @@ def test_a_plugin_cannot_take_a_shipped_name() -> None:
     class Impostor(MemorySystem[object]):
         name = "mem0"
 
-    with pytest.raises(ValueError, match="'mem0' is already registered by vmb.memory.systems.mem0"):
+    with pytest.raises(ValueError, match="'mem0' is already registered by vmb.systems.mem0"):
         register(Impostor)

@@ -15,7 +15,7 @@ import pytest
 from vmb.llm.retry import RetryPolicy
 from vmb.memory import find
 from vmb.memory.plugins import MemorySystem, SystemEnv, history_chunks
-from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
+from vmb.memory.service import MemoryServiceError, MemoryServiceFailed
 
 from .helpers import ContractServer, Reply, Request
 

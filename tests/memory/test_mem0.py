@@ -15,7 +15,7 @@ from vmb.harness import run_benchmark
 from vmb.llm.model import FatalModelError
 from vmb.memory import find
 from vmb.memory.plugins import SystemEnv, history_chunks
-from vmb.memory.systems.service import MemoryServiceError, MemoryServiceFailed
+from vmb.memory.service import MemoryServiceError, MemoryServiceFailed
 
 from .helpers import ContractServer, Reply, Request, SearchingScript
 

@@ -13,10 +13,10 @@ import pytest
 
 from vmb.data import load_benchmark
 from vmb.data.metadata import read_twin
-from vmb.generate.settings import settings
-from vmb.twin import make_twin
-from vmb.twin.meaning import asked_fit, fit, number_fits
-from vmb.twin.mentions import Said, number_said, said
+from vmb.maker.generate.settings import settings
+from vmb.maker.twin import make_twin
+from vmb.maker.twin.meaning import asked_fit, fit, number_fits
+from vmb.maker.twin.mentions import Said, number_said, said
 
 COLOUR = "carcontrol_light_set_ambient_color"
 VOICE = "carcontrol_navigation_set_voice_mode"
@@ -145,7 +145,7 @@ def test_a_distance_said_of_another_value_keeps_the_distance() -> None:
 
 
 def test_a_value_said_as_the_end_of_its_range_and_a_query_placing_it_are_kept() -> None:
-    from vmb.twin.values import END_WORDS
+    from vmb.maker.twin.values import END_WORDS
 
     assert END_WORDS.search("My legs are long, so I need the leg support fully extended.")
     domain = tuple(range(1, 6))

@@ -14,11 +14,11 @@ import pytest
 
 from vmb.data import load_benchmark, parse_call
 from vmb.data.metadata import read_twin
+from vmb.maker.twin import make_twin
+from vmb.maker.twin.dates import shift_said
+from vmb.maker.twin.names import People, lowercase_words
+from vmb.maker.twin.values import said_like, spans_of
 from vmb.sim import World
-from vmb.twin import make_twin
-from vmb.twin.dates import shift_said
-from vmb.twin.names import People, lowercase_words
-from vmb.twin.values import said_like, spans_of
 
 GROUPS = (1, 2, 3, 4)
 
@@ -72,8 +72,8 @@ def test_no_source_name_left_and_new_names_are_new(source: Path, twins: dict[str
 
 
 def _value_words() -> set[str]:
-    from vmb.generate.settings import settings
-    from vmb.twin.values import number_word
+    from vmb.maker.generate.settings import settings
+    from vmb.maker.twin.values import number_word
 
     words = {number_word(n) for n in range(101)} | {w for n in range(101) for w in number_word(n).split("-")}
     for setting in settings().values():

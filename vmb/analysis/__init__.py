@@ -17,7 +17,9 @@ stages come from ``vmb.results.taxonomy`` and ``vmb.results.stages``), ``paper``
 table and figure), ``outputs`` (writing tables and figures for the report), ``formatted`` (how every
 notebook and index table reads), ``notebook`` (what each report notebook does first: its runs loaded, or one
 line saying what to run), ``explorer`` (the failure browser), ``compare`` (two runs pair by pair),
-``retrieval`` (memory search quality), ``viewer`` (``vmb view``).
+``retrieval`` (memory search quality), ``viewer`` (``vmb view``). ``md`` writes a value from a run, a benchmark
+or a model into a notebook's Markdown sentence as text (``vmb.escape.markdown``): a run named
+``<img onerror=...>`` or ``a|b`` reads as its name, never as markup.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from vmb.analysis.outputs import Outputs
 from vmb.analysis.runs import Run, RunDataError, RunSet, find_runs, load_runs, runs_benchmark
+from vmb.escape import markdown as md  # a value in a notebook's Markdown sentence: display(Markdown(f"{md(run)} ..."))
 from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
 if TYPE_CHECKING:
@@ -37,7 +40,7 @@ SUBMODULES = ("compare", "explorer", "figures", "formatted", "notebook", "output
               "tables", "viewer")
 
 __all__ = ["CATEGORIES", "SUBMODULES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify",
-           "compare", "explorer", "figures", "find_runs", "formatted", "load_runs", "notebook", "paper", "retrieval",
+           "compare", "explorer", "figures", "find_runs", "formatted", "load_runs", "md", "notebook", "paper", "retrieval",
            "runs_benchmark", "style", "tables", "viewer"]
 
 

@@ -22,13 +22,14 @@ from typing import Any
 
 import pandas as pd
 
+from vmb import escape
 from vmb.analysis import runs
 from vmb.analysis.runs import RunSet
 from vmb.analysis.style import memory_label, reasoning_label
 from vmb.data import Benchmark
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.record_parts import ToolResult
-from vmb.results.record_view import call_text, diff_table, escape, message_text, pre
+from vmb.results.record_view import call_text, diff_table, message_text, pre
 
 ALL = "(all)"
 NONE = "(none)"
@@ -42,6 +43,8 @@ _STYLE = """<style>
 .vmb-failure td, .vmb-failure th {border: 1px solid #ccc; padding: 2px 6px; vertical-align: top; text-align: left}
 .vmb-failure .bad {background: #fde2e1} .vmb-failure .good {background: #e3f4e1}
 .vmb-pair {display: flex; gap: 12px; align-items: flex-start} .vmb-pair > div {flex: 1 1 0; min-width: 0}
+.vmb-pair .vmb-failure table {table-layout: fixed; width: 100%}
+.vmb-failure td, .vmb-failure th, .vmb-failure pre {overflow-wrap: anywhere}
 </style>"""
 
 
@@ -63,7 +66,7 @@ def _calls_table(predicted: list[dict[str, Any]], reference: list[dict[str, Any]
         p = predicted[i] if i < len(predicted) else None
         r = reference[i] if i < len(reference) else None
         mark = "good" if p is not None and r is not None and p == r else "bad"
-        cells = "".join(f"<td>{escape(call_text(c))}</td>" for c in (p, r))
+        cells = "".join(f"<td>{escape.html(call_text(c))}</td>" for c in (p, r))
         rows.append(f"<tr class='{mark}'>{cells}</tr>")
     return "<table><tr><th>predicted (in order)</th><th>reference</th></tr>" + "".join(rows) + "</table>"
 
@@ -71,7 +74,7 @@ def _calls_table(predicted: list[dict[str, Any]], reference: list[dict[str, Any]
 def _tool_table(results: list[ToolResult]) -> str:
     rows = [
         f"<tr class='{'good' if r.ok else 'bad'}'><td>{r.round}</td>"
-        f"<td>{escape(r.kind)}</td><td>{escape(call_text(r.to_json()))}</td>"
+        f"<td>{escape.html(r.kind)}</td><td>{escape.html(call_text(r.to_json()))}</td>"
         f"<td>{'accepted' if r.ok else 'refused'}</td></tr>"
         for r in results
     ]
@@ -84,7 +87,7 @@ def _trace(runset: RunSet, run: str, record: QueryRecord) -> str:
         role, body = message_text(message)
         if message.get("role") == "system":
             body = system_text(runset, run, record)
-        parts.append(f"<b>{escape(role)}</b>{pre(body)}")
+        parts.append(f"<b>{escape.html(role)}</b>{pre(body)}")
     return "<details><summary>full message trace</summary>" + "".join(parts) + "</details>"
 
 
@@ -107,10 +110,10 @@ def failure_html(runset: RunSet, run: str, query_id: str, bench: Benchmark, styl
         "passed" if row["status"] == "ok" else f"not run: {row['error']}")
     parts = [
         _STYLE if styled else "", "<div class='vmb-failure'>",
-        f"<h3>{escape(query_id)} · {escape(reasoning_label(query.reasoning_type))} · run "
-        f"{escape(run)} ({escape(info.label)}, {escape(memory_label(info.memory))})</h3>",
-        f"<p><b>{escape(verdict)}</b>"
-        + (f": {escape(row['error_detail'])}" if pd.notna(row["error_detail"]) else "") + "</p>",
+        f"<h3>{escape.html(query_id)} · {escape.html(reasoning_label(query.reasoning_type))} · run "
+        f"{escape.html(run)} ({escape.html(info.label)}, {escape.html(memory_label(info.memory))})</h3>",
+        f"<p><b>{escape.html(verdict)}</b>"
+        + (f": {escape.html(row['error_detail'])}" if pd.notna(row["error_detail"]) else "") + "</p>",
         "<h3>Query</h3>", pre(query.query),
         "<h3>Gold memory</h3>", pre(query.gold_memory),
         "<h3>Memory the agent saw</h3>", pre(injected or "(nothing in the prompt)"),

@@ -276,6 +276,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     backbones = list(dict.fromkeys(frame["backbone"]))
     markers = {b: _MARKERS[i % len(_MARKERS)] for i, b in enumerate(backbones)}
     fig, ax = plt.subplots(figsize=(9, 5.6))
+    marked = []  # each point's coverage note, numbered beside the point and said in full below the figure
     for _, row in plotted.iterrows():
         paper_row = row["source"] == PAPER
         color = memory_color(row["memory"])
@@ -286,8 +287,11 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
                    facecolors="none" if paper_row else color, edgecolors=color, zorder=3)
         note = coverage_notes(row)
         if note:
-            ax.annotate(note, (row[MEM_TOKEN.key], row[ESM.key]), textcoords="offset points", xytext=(0, -14),
-                        ha="center", va="top", fontsize=7.5, color="#444444")
+            # A number beside the point, never the note itself: a note below a point near an axis ran across
+            # the tick labels (n=3/500 over the 100 of the token axis).
+            marked.append(f"({len(marked) + 1}) {row['backbone']} · {memory_label(row['memory'])}: {note}")
+            ax.annotate(f"({len(marked)})", (row[MEM_TOKEN.key], row[ESM.key]), textcoords="offset points",
+                        xytext=(8, 6), ha="left", va="bottom", fontsize=8, color="#222222")
     ax.set_xscale("log")
     ax.set_ylim(-3, 105)
     if not plotted.empty:
@@ -308,7 +312,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     ]
     ax.legend(handles=shape_handles, title="backbone (shape; hollow = paper)", loc="lower left",
               bbox_to_anchor=(1.01, 0.0), frameon=False)
-    notes = []
+    notes = [f"{'; '.join(marked)}."] if marked else []
     if f"{ESM.key}_low" in plotted.columns and plotted[f"{ESM.key}_low"].notna().any():
         notes.append("Error bars: 95% group-bootstrap interval of our ESM (the paper prints none).")
     if not left_out.empty:
@@ -372,6 +376,10 @@ def esm_vs_cost(runs: pd.DataFrame) -> Any:
 # 04: failures
 
 
+# A bar shorter than this share of its axis is marked at its end (a pilot's few failures beside whole runs').
+SMALL_BAR = 0.02
+
+
 def _stacked(ax: Any, frame: pd.DataFrame, columns: Sequence[str], *, percent: bool, scored: Sequence[int]) -> None:
     """Stacked bars per row; an empty row says why: no failures, or nothing scored (all errors or pending)."""
     left = pd.Series(0.0, index=frame.index)
@@ -409,11 +417,17 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame,
     fig, axes = plt.subplots(1, 2, figsize=(13, 1.6 + 0.42 * len(counts)), sharey=True,
                              gridspec_kw={"width_ratios": [1.2, 1]})
     _stacked(axes[0], counts, CATEGORIES, percent=False, scored=counts["scored"].tolist())
+    widest = max(1, counts["failed"].max())
     for i, (failed, scored) in enumerate(zip(counts["failed"], counts["scored"])):
         if failed:
-            axes[0].text(failed, i, f" {int(failed)}/{int(scored)}", va="center", fontsize=8)
-    axes[0].set_xlim(0, max(1, counts["failed"].max()) * 1.15)
-    axes[0].set_xlabel("failed queries (count; label: failed / scored)")
+            # The share beside the count: a pilot's 3 of 3 failed is 3 pixels on a 0-500 axis, and 100% of it.
+            axes[0].text(failed, i, f"  {int(failed)}/{int(scored)} ({100 * failed / scored:.0f}%)", va="center",
+                         fontsize=8)
+            if failed < SMALL_BAR * widest:  # too short to see: its own marker at its end
+                axes[0].plot([failed], [i], marker="<", markersize=6, color="#222222", linestyle="", zorder=4)
+    axes[0].set_xlim(0, widest * 1.25)
+    axes[0].set_xlabel("failed queries (count; label: failed / scored and their share; a black triangle marks a "
+                       "bar too short to see)")
     axes[0].set_title("Failures by error type")
     shares = constrained[list(CATEGORIES)].div(constrained["failed"].where(constrained["failed"] > 0), axis=0) * 100
     _stacked(axes[1], shares.fillna(0), CATEGORIES, percent=True, scored=constrained["scored"].tolist())

@@ -14,7 +14,10 @@ report index embeds as the same HTML. The rules:
   (``no interval: 3 queries of fewer than 2 groups``), a subset's (a reasoning type's) says ``NO_INTERVAL``;
 * a run's coverage is one cell: beside a ``full_run`` column (``vmb.analysis.load_runs``: what a whole run
   scores), the count ``n`` (else ``scored``) of a run that scored part of it prints ``3/500``, a whole run's
-  just ``500``, and ``full_run`` is not shown;
+  just ``500``, and ``full_run`` is not shown; so do ``X n`` beside ``X full_run`` (the wide Table 1's per setting);
+* at most ``MAX_COLUMNS`` columns are shown (the caller's ``shown``, else the first ones), the rest named
+  under the table as kept in the CSV; a value with its interval takes two lines in HTML, so a column stays
+  narrow;
 * no index column; readable headers and memory-setting labels; no cell is cut short;
 * no ``NaN`` or ``None``: a missing value is a dash with a footnote saying why (the caller's reason for the
   column, else the reason known for it here), each reason numbered once below the table.
@@ -22,7 +25,6 @@ report index embeds as the same HTML. The rules:
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ from typing import Any
 
 import pandas as pd
 
+from vmb import escape
 from vmb.analysis.paper import PAPER
 from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import REASONING_LABELS, memory_label
@@ -43,6 +46,9 @@ DASH = "—"
 SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 # Rows a notebook shows of a longer table; the CSV keeps them all.
 SHOWN_ROWS = 60
+# Columns a notebook or the index shows of a wider table (the rest are in its CSV, said under it): about what a
+# page of 1,100 pixels holds.
+MAX_COLUMNS = 10
 
 _HEADERS = {**{m.key: m.label for m in METRICS}, "reasoning_type": "reasoning type", **REASONING_LABELS,
             **{f"{m.key}_{side}": f"{m.name} {side.upper()}" for m in METRICS for side in ("a", "b")}}
@@ -82,6 +88,16 @@ RUN_METRICS = frozenset(m.key for m in WITH_INTERVAL)
 SCORED_COLUMNS = ("n", "scored")  # a row's count of scored queries, the first present
 PARTIAL_NOTE = ("n/N: a run that scored n of the N queries of a whole run (its benchmark's queries × trials); "
                 "its numbers cover part of the benchmark.")
+
+
+def coverage_columns(columns: Sequence[str]) -> dict[str, str]:
+    """Each count column printed as a run's coverage, with its whole-run column: ``n`` (else ``scored``) beside
+    ``full_run``, and ``X n`` beside ``X full_run``."""
+    found = {f"{c[:-len(FULL_RUN)]}n": c for c in columns if c.endswith(f" {FULL_RUN}")}
+    plain = next((c for c in SCORED_COLUMNS if c in columns), None)
+    if FULL_RUN in columns and plain is not None:
+        found[plain] = FULL_RUN
+    return {count: full for count, full in found.items() if count in columns}
 
 
 def partial(scored: Any, full: Any) -> str:
@@ -158,10 +174,13 @@ class FormattedTable:
         def align(numeric: bool) -> str:
             return " style='text-align:right;white-space:nowrap'" if numeric else " style='text-align:left'"
 
-        heads = "".join(f"<th{align(n)}>{html.escape(h)}</th>" for h, n in zip(self.heads, self.numeric))
-        body = "".join("<tr>" + "".join(f"<td{align(n)}>{_html_cell(c)}</td>" for c, n in zip(row, self.numeric))
+        def head_align(numeric: bool) -> str:  # a header may wrap: the column is as wide as its values
+            return " style='text-align:right'" if numeric else " style='text-align:left'"
+
+        heads = "".join(f"<th{head_align(n)}>{escape.html(h)}</th>" for h, n in zip(self.heads, self.numeric))
+        body = "".join("<tr>" + "".join(f"<td{align(n)}>{_html_cell(c, n)}</td>" for c, n in zip(row, self.numeric))
                        + "</tr>" for row in self.rows)
-        notes = "".join(f"<li>{html.escape(note)}</li>" for note in self.footer())
+        notes = "".join(f"<li>{escape.html(note)}</li>" for note in self.footer())
         return (f"<div class='vmb-table' style='overflow-x:auto;max-width:100%'><table>"
                 f"<thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table>"
                 + (f"<ul style='font-size:smaller;list-style:none;padding-left:0'>{notes}</ul>" if notes else "")
@@ -178,9 +197,13 @@ class FormattedTable:
         return self.text()
 
 
-def _html_cell(text: str) -> str:
-    """A cell as HTML: escaped, its line breaks kept."""
-    return html.escape(text).replace("\n", "<br>")
+def _html_cell(text: str, numeric: bool = False) -> str:
+    """A cell as HTML: escaped, its line breaks kept; a number's interval (``64.8 [60.2, 69.4]``) on a line of its
+    own, smaller, so the column is as narrow as its value."""
+    value, bracket, interval = text.partition(" [")
+    if numeric and bracket and text.endswith("]"):
+        return f"{_html_cell(value)}<br><span style='font-size:smaller'>[{_html_cell(interval)}</span>"
+    return escape.html(text).replace("\n", "<br>")
 
 
 class _Footnotes:
@@ -209,16 +232,23 @@ def _interval_columns(columns: Sequence[str]) -> dict[str, tuple[str, str]]:
 
 
 def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, notes: Iterable[str] = (),
-                 counts: Iterable[str] = (), rows: int = SHOWN_ROWS) -> FormattedTable:
+                 counts: Iterable[str] = (), rows: int = SHOWN_ROWS,
+                 columns_shown: Sequence[str] | None = None) -> FormattedTable:
     """``frame`` as a reader wants it (see the module docstring). ``why``: the reason a column's value may be
     missing, by column (else the one known here); ``counts``: more columns to print whole; ``rows``: how many
-    rows to show (the rest are counted below the table)."""
+    rows to show (the rest are counted below the table); ``columns_shown``: the columns to show of a table wider
+    than ``MAX_COLUMNS`` (else its first ones), the others named under it as kept in the CSV."""
     columns = [str(c) for c in frame.columns]
     intervals = _interval_columns(columns)
     bounds = {b for pair in intervals.values() for b in pair}
     scored = next((c for c in SCORED_COLUMNS if c in columns), None)
-    covered = scored if FULL_RUN in columns else None  # the count printed ``3/500`` for a partial run
-    shown = [c for c in columns if c not in bounds and not (covered and c == FULL_RUN)]
+    coverage = coverage_columns(columns)  # each count printed ``3/500`` for a partial run, beside its whole run's
+    every = [c for c in columns if c not in bounds and c not in coverage.values()]
+    # A run's coverage is always shown (a pilot never reads as a result), then the columns asked for, in order.
+    kept = [c for c in every if c in coverage]
+    chosen = kept + [c for c in (columns_shown or every) if c in every and c not in kept][:MAX_COLUMNS - len(kept)]
+    shown = [c for c in every if c in chosen]
+    hidden = [c for c in every if c not in chosen]
     reasons = {**WHY, **(why or {})}
     whole_columns = set(counts)
     footnotes = _Footnotes()
@@ -234,13 +264,13 @@ def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, note
             value = record[column]
             if (len(value) == 0) if isinstance(value, (list, tuple)) else is_missing(value):
                 given = (why or {}).get(column)
-                reason = (given or (WHY["n"] if column == "n" else PAPER_WHY)) if paper else \
+                reason = (given or (WHY["n"] if column in ("n", *coverage) else PAPER_WHY)) if paper else \
                     reasons.get(column, FALLBACK_WHY)
                 line.append(footnotes.dash(reason))
                 continue
             text = number(value, column, whole=count_row or column in whole_columns)
-            if column == covered and partial(value, record[FULL_RUN]):
-                text, any_partial = partial(value, record[FULL_RUN]), True
+            if column in coverage and partial(value, record[coverage[column]]):
+                text, any_partial = partial(value, record[coverage[column]]), True
             if column in intervals and not paper:
                 low, high = (record[b] for b in intervals[column])
                 why_none = no_interval(record[scored]) if column in RUN_METRICS and scored else NO_INTERVAL
@@ -249,6 +279,9 @@ def format_table(frame: pd.DataFrame, why: Mapping[str, str] | None = None, note
             line.append(text)
         body.append(line)
     numeric = [_numeric(frame[c]) for c in shown]
+    if hidden:
+        notes = [*notes, f"{len(hidden)} more column{'s' if len(hidden) > 1 else ''} in the CSV: "
+                 f"{', '.join(header(c) for c in hidden)}."]
     notes = [*notes, *([PARTIAL_NOTE] if any_partial else []), *(["Intervals: 95%, a bootstrap over whole groups; the paper prints none."]
                        if intervals and any(not p for p in paper_rows) else []), *footnotes.lines()]
     return FormattedTable([header(c) for c in shown], body, numeric, notes, len(frame))

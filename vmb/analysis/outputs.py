@@ -25,9 +25,9 @@ from typing import Any
 
 import pandas as pd
 
-from vmb.analysis.formatted import SCORED_COLUMNS, FormattedTable, format_table, header, partial
+from vmb import escape
+from vmb.analysis.formatted import FormattedTable, coverage_columns, format_table, header, partial
 from vmb.analysis.paper import PAPER
-from vmb.analysis.runs import FULL_RUN
 from vmb.analysis.style import figure_style, memory_label
 from vmb.outdir import claim_output_dir
 from vmb.textable import markdown_lines
@@ -97,15 +97,13 @@ class Partial(str):
 
 
 def with_coverage(frame: pd.DataFrame) -> pd.DataFrame:
-    """Beside ``full_run``: the count ``n`` (else ``scored``) as ``3/500`` for a partial run, whole for a whole
-    run; ``full_run`` dropped (``vmb.analysis.formatted`` shows it so)."""
-    columns = [str(c) for c in frame.columns]
-    scored = next((c for c in SCORED_COLUMNS if c in columns), None)
-    if FULL_RUN not in columns or scored is None:
-        return frame
-    out = frame.drop(columns=[FULL_RUN])
-    out[scored] = [Partial(partial(n, full)) if partial(n, full) else n if _is_missing(n) else int(n)
-                   for n, full in zip(frame[scored], frame[FULL_RUN])]
+    """Beside ``full_run`` (or ``X full_run``): the count ``n`` (else ``scored``; ``X n``) as ``3/500`` for a
+    partial run, whole for a whole run; the whole-run column dropped (``vmb.analysis.formatted`` shows it so)."""
+    coverage = coverage_columns([str(c) for c in frame.columns])
+    out = frame.drop(columns=list(coverage.values()))
+    for scored, whole in coverage.items():
+        out[scored] = [Partial(partial(n, full)) if partial(n, full) else n if _is_missing(n) else int(n)
+                       for n, full in zip(frame[scored], frame[whole])]
     return out
 
 
@@ -121,18 +119,20 @@ def to_markdown(frame: pd.DataFrame, title: str, notes: Sequence[str] = ()) -> s
     rows = [[cell(v, c) for v, c in zip(row, columns)] for row in frame.itertuples(index=False)]
     heads = [header(c) for c in columns]
     numeric = [_numeric(frame, c) for c in frame.columns]
-    text = [f"### {title}", "", *markdown_lines(heads, rows, numeric), ""]
-    text += [f"- {note}" for note in notes]
+    text = [f"### {escape.markdown(title)}", "", *markdown_lines(heads, rows, numeric), ""]
+    text += [f"- {escape.markdown(note)}" for note in notes]
     return "\n".join(text).rstrip() + "\n"
 
 
-_LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-                  "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--",
-                  "±": r"$\pm$"}
-
-
-def latex_escape(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+def to_csv(frame: pd.DataFrame, path: Path) -> None:
+    """The frame in full, machine names and four decimals; every text cell through ``vmb.escape.csv`` (a name
+    that opens like a formula is no formula in a spreadsheet)."""
+    shown = frame.copy()
+    shown.columns = [escape.csv(c) if isinstance(c, str) else c for c in shown.columns]
+    for column in shown.columns:
+        if not pd.api.types.is_numeric_dtype(shown[column]):  # text, or a mix (object)
+            shown[column] = [escape.csv(v) if isinstance(v, str) else v for v in shown[column]]
+    shown.to_csv(path, index=False, float_format="%.4f")
 
 
 def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] = ()) -> str:
@@ -144,18 +144,18 @@ def to_latex(frame: pd.DataFrame, title: str, label: str, notes: Sequence[str] =
         r"\begin{table}[t]",
         r"\centering",
         r"\small",
-        rf"\caption{{{latex_escape(title)}}}",
+        rf"\caption{{{escape.latex(title)}}}",
         rf"\label{{tab:{label}}}",
         rf"\begin{{tabular}}{{{align}}}",
         r"\toprule",
-        " & ".join(latex_escape(header(c)) for c in columns) + r" \\",
+        " & ".join(escape.latex(header(c)) for c in columns) + r" \\",
         r"\midrule",
     ]
     for row in frame.itertuples(index=False):
-        lines.append(" & ".join(latex_escape(cell(v, c)) for v, c in zip(row, columns)) + r" \\")
+        lines.append(" & ".join(escape.latex(cell(v, c)) for v, c in zip(row, columns)) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     if notes:
-        lines.append(r"\par\smallskip\footnotesize " + " ".join(latex_escape(n) for n in notes))
+        lines.append(r"\par\smallskip\footnotesize " + " ".join(escape.latex(n) for n in notes))
     lines.append(r"\end{table}")
     return "\n".join(lines) + "\n"
 
@@ -185,18 +185,19 @@ class Outputs:
 
     def table(self, frame: pd.DataFrame, name: str, title: str, caption: str, notes: Sequence[str] = (),
               formats: Sequence[str] = FORMATS, why: dict[str, str] | None = None,
-              counts: Sequence[str] = ()) -> FormattedTable:
+              counts: Sequence[str] = (), shown: Sequence[str] | None = None) -> FormattedTable:
         """Write ``name`` in each of ``formats``; return it as the notebook shows it (``vmb.analysis.formatted``:
-        ``why`` a column's dash, ``counts`` more whole-number columns), which the index shows too.
+        ``why`` a column's dash, ``counts`` more whole-number columns, ``shown`` the columns of a wide table to
+        show, the rest named as in the CSV), which the index shows too.
 
         A long listing is worth a CSV but not a Markdown or LaTeX table: pass ``formats=("csv",)``.
         """
-        shown = format_table(frame, why=why, notes=notes, counts=counts)
+        shown_table = format_table(frame, why=why, notes=notes, counts=counts, columns_shown=shown)
         if not self.write:
-            return shown
+            return shown_table
         base = self.out_dir / TABLES_DIR / name
         writers = {
-            "csv": lambda path: frame.to_csv(path, index=False, float_format="%.4f"),
+            "csv": lambda path: to_csv(frame, path),
             "md": lambda path: path.write_text(to_markdown(frame, title, notes), encoding="utf-8"),
             "tex": lambda path: path.write_text(to_latex(frame, title, name, notes), encoding="utf-8"),
         }
@@ -206,10 +207,10 @@ class Outputs:
             writers[kind](path)
             files.append(str(path))
         fragment = base.with_suffix(".html")
-        fragment.write_text(shown.html(), encoding="utf-8")
+        fragment.write_text(shown_table.html(), encoding="utf-8")
         self._record(self.tables, {"name": name, "title": title, "caption": caption, "rows": len(frame),
                                    "files": files, "html": str(fragment)})
-        return shown
+        return shown_table
 
     def figure(self, fig: Any, name: str, caption: str) -> list[Path]:
         """Save a matplotlib figure as ``name``.png (for reading) and .pdf (for papers)."""

@@ -19,9 +19,11 @@ import pandas as pd
 
 from vmb.analysis.runs import FULL_RUN
 from vmb.results import metrics
-from vmb.results.stages import STAGES
+from vmb.results.stages import SOLVED, STAGES
 
 IDENTITY = ["run", "model", "memory"]
+# The stages where memory failed (every stage but solved): what a sentence on "most failures at" picks among.
+FAILED_STAGES = tuple(stage for stage in STAGES if stage != SOLVED)
 # The retrieval figures and the totals they are over (the registry's weight keys), in the registry's order.
 RETRIEVAL_KEYS = list(dict.fromkeys(k for m in metrics.RETRIEVAL for k in (m.key, m.weight_key) if k is not None))
 

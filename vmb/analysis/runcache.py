@@ -14,11 +14,17 @@ a benchmark with another checksum).
 
 An entry is a folder of two strict JSON files pandas reads (``pd.read_json``): ``queries.json``, the run's
 rows of ``RunSet.queries`` as records, and ``run.json``, the rest (the selection's size, the notes, each
-record's byte offset, the metric rows). Never a pickle: an entry is parsed as JSON (bounded in size, strict),
-and one that does not read as an entry of this layout is derived again and rewritten.
-A run whose rows hold a number JSON cannot (NaN) is not stored. The entries live in ``$VMB_CACHE_DIR/analysis``
-when that is set, else in ``~/.cache/vmb/analysis`` (``cache_root``), never beside the runs; each run
-directory keeps only its newest entry. A cache that cannot be written changes nothing but speed.
+record's byte offset, the metric rows). Never a pickle: an entry is parsed as JSON (bounded in size, strict)
+and checked against its declared types (``vmb.jsontypes``: ``_Rest``, each row's columns, each metric row's
+fields) and against itself (a row per metric row, the same query and trial in the same order, an offset for
+each and no other): one that does not read as an entry of this layout is derived again and rewritten.
+A run whose rows hold a number JSON cannot (NaN) is not stored, and neither is one whose files changed while
+it was derived (its key is taken again after the read: the rows may be of either state). An entry's folder is
+named by a digest of where the run is, never by the run's name (a name of 70 CJK characters would make it
+longer than a file name may be); a folder being written (``.writing-*``) goes when the write fails. The
+entries live in ``$VMB_CACHE_DIR/analysis`` when that is set, else in ``~/.cache/vmb/analysis``
+(``cache_root``), never beside the runs; each run directory keeps only its newest entry. A cache that cannot be
+written changes nothing but speed.
 """
 
 from __future__ import annotations
@@ -34,10 +40,11 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from vmb.boundedjson import MAX_FILE_BYTES
-from vmb.jsontypes import declared_types
+from vmb.jsontypes import check, declared_types
+from vmb.results.record import attempt_key
 from vmb.results.rundir import LOCK
 from vmb.results.summary import QueryRow
 from vmb.usercache import CACHE_ENV as CACHE_ENV  # the variable that moves the cache, named here as before
@@ -45,7 +52,7 @@ from vmb.usercache import cache_root as usercache_root
 from vmb.usercache import code_digest
 
 # The layout of an entry; a new layout is a new key.
-LAYOUT = 1
+LAYOUT = 2
 FOLDER = "analysis"
 QUERIES = "queries.json"
 REST = "run.json"
@@ -63,6 +70,19 @@ class LoadedRun:
     rows: list[dict[str, Any]]  # its rows of ``RunSet.queries``, as ``QUERY_FIELDS`` fill them
     metric_rows: list[QueryRow]
     offsets: dict[str, int]  # each counted record's byte offset in results.jsonl, by its key
+
+
+class _Rest(TypedDict):
+    """``run.json``: what an entry holds beside its rows, as ``write_entry`` writes it."""
+
+    selected: int
+    notes: list[str]
+    offsets: dict[str, int]
+    metric_rows: list[QueryRow]
+
+
+# What one column of a row holds: a value of the run, the record or the metrics, or a list of module names.
+_Cell = str | int | float | bool | None | list[str]
 
 
 def cache_root() -> Path | None:
@@ -84,38 +104,54 @@ def run_key(run: Path) -> str:
 
 
 def _entry_prefix(run: Path) -> str:
-    """The entries of one run directory begin with this: its name and a digest of where it is."""
-    where = hashlib.sha256(str(run.resolve()).encode()).hexdigest()[:12]
-    return f"{run.name}-{where}-"
+    """The entries of one run directory begin with this: a digest of where it is (of a fixed length, whatever
+    the run's name)."""
+    return hashlib.sha256(str(run.resolve()).encode()).hexdigest()[:24] + "-"
 
 
-def cached(run: Path, derive: Callable[[], LoadedRun]) -> LoadedRun:
-    """The run's stored ``LoadedRun`` when its key has one, else ``derive()``'s, stored for the next reader."""
+def cached(run: Path, derive: Callable[[], LoadedRun], columns: list[str]) -> LoadedRun:
+    """The run's stored ``LoadedRun`` when its key has one, else ``derive()``'s, stored for the next reader.
+    ``columns``: the columns each row has (``vmb.analysis.runs.QUERY_COLUMNS``)."""
     root = cache_root()
     if root is None:
         return derive()
-    entry = root / (_entry_prefix(run) + run_key(run)[:32])
-    found = read_entry(entry)
+    key = run_key(run)
+    entry = root / (_entry_prefix(run) + key[:32])
+    found = read_entry(entry, columns)
     if found is not None:
         return found
     loaded = derive()
-    write_entry(entry, loaded)
+    if run_key(run) == key:  # else the run changed while it was read: what was derived is of no one key
+        write_entry(entry, loaded)
     return loaded
 
 
-def read_entry(entry: Path) -> LoadedRun | None:
+def read_entry(entry: Path, columns: list[str]) -> LoadedRun | None:
     """The entry's ``LoadedRun``; None when there is none or it does not read as one (it is then derived again)."""
     if not entry.is_dir():
         return None
     try:
         rows, rest = _read_json(entry / QUERIES), _read_json(entry / REST)
-        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+        check(rows, list[dict[str, _Cell]], QUERIES)
+        check(rest, _Rest, REST)
+        if not _consistent(rows, rest, columns):
             return None
-        return LoadedRun(selected=int(rest["selected"]), notes=[str(n) for n in rest["notes"]], rows=rows,
-                         metric_rows=[_query_row()(row) for row in rest["metric_rows"]],
-                         offsets={str(k): int(v) for k, v in rest["offsets"].items()})
+        return LoadedRun(selected=rest["selected"], notes=rest["notes"], rows=rows,
+                         metric_rows=[_query_row()(row) for row in rest["metric_rows"]], offsets=rest["offsets"])
     except (OSError, KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
+
+
+def _consistent(rows: list[dict[str, Any]], rest: dict[str, Any], columns: list[str]) -> bool:
+    """Whether an entry's parts, each of its declared type, agree: every row has the columns, one row per metric
+    row with its query, trial and status, and one offset for each of those records and no other."""
+    metric = rest["metric_rows"]
+    if len(rows) != len(metric) or any(list(row) != columns for row in rows):
+        return False
+    same = all((row["query_id"], row["trial"], row["status"]) == (m["id"], m["trial"], m["status"])
+               for row, m in zip(rows, metric))
+    keys = [attempt_key(m["id"], m["trial"]) for m in metric]
+    return same and len(set(keys)) == len(keys) == len(rest["offsets"]) and set(keys) == set(rest["offsets"])
 
 
 def _read_json(path: Path) -> Any:
@@ -140,6 +176,7 @@ def write_entry(entry: Path, loaded: LoadedRun) -> None:
                           ensure_ascii=False, allow_nan=False)
     except ValueError:  # a NaN or an infinity: JSON has none, and an entry must read back as it was
         return
+    made: Path | None = None
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         made = Path(tempfile.mkdtemp(prefix=".writing-", dir=entry.parent))
@@ -147,13 +184,17 @@ def write_entry(entry: Path, loaded: LoadedRun) -> None:
         (made / REST).write_text(rest, encoding="utf-8")
         try:
             made.rename(entry)
+            made = None
         except OSError:  # another reader stored the same entry first
-            shutil.rmtree(made, ignore_errors=True)
+            pass
         for older in entry.parent.glob(entry.name.rsplit("-", 1)[0] + "-*"):
             if older != entry:
                 shutil.rmtree(older, ignore_errors=True)
     except OSError:  # a read-only or full disk: the runs load as they did, only slower
         return
+    finally:
+        if made is not None:  # not renamed into place (a full disk, a lost race): it goes, never left behind
+            shutil.rmtree(made, ignore_errors=True)
 
 
 def _builder(hint: Any) -> Callable[[Any], Any]:

@@ -40,7 +40,7 @@ import pandas as pd
 from vmb.analysis import runcache
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
-from vmb.data.locate import RunDataError, data_checksum, run_data_dir, short_checksum
+from vmb.data.locate import RunDataError, data_identity, run_data_dir, short_checksum
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.harness.counted import counted_run
 from vmb.prices import PriceTable
@@ -48,7 +48,7 @@ from vmb.results import metrics
 from vmb.results.header import RunHeader
 from vmb.results.record import CALL_KINDS, QueryRecord
 from vmb.results.record_parts import Attribution
-from vmb.results.rundir import CONFIG, MEMORY, RESULTS, read_header, read_record
+from vmb.results.rundir import CONFIG, MEMORY, RESULTS, parse_record_line, read_header, read_record
 from vmb.results.stages import Fact
 from vmb.results.stores import Stores, memory_results
 from vmb.results.summary import QueryRow, cost_of, coverage, memory_cost, summarize
@@ -258,12 +258,29 @@ class RunSet:
     def record(self, run: str, query_id: str) -> QueryRecord:
         """``query_id`` is the record's key: the query id, with ``~T`` for trial T > 1."""
         """The full record of one query of one run, read from its ``results.jsonl``."""
-        return read_record(self.runs_by_name[run].path / RESULTS, self._offsets[(run, query_id)])
+        results = self.runs_by_name[run].path / RESULTS
+        record = read_record(results, self._offsets[(run, query_id)])
+        # An offset that points at another record (a cache entry damaged in a way its types cannot show) is
+        # never believed: the record is then found by its key, the last one as the run counts it.
+        return record if record.key == query_id else _last_record(results, query_id)
 
     @property
     def failures(self) -> pd.DataFrame:
         """Scored queries that missed the exact state match, with their error type."""
         return self.queries[self.queries["error_category"].notna()]
+
+
+def _last_record(results: Path, key: str) -> QueryRecord:
+    """The last record of ``key`` in ``results.jsonl`` (``KeyError`` when it holds none)."""
+    found: QueryRecord | None = None
+    with results.open("rb") as handle:
+        for line in handle:
+            record, _ = parse_record_line(line)
+            if record is not None and record.key == key:
+                found = record
+    if found is None:
+        raise KeyError(f"{results} holds no record {key}")
+    return found
 
 
 def _typed(frame: pd.DataFrame) -> pd.DataFrame:
@@ -367,10 +384,10 @@ def check_benchmark(runs: list[Run], bench: Benchmark) -> None:
     wanted = _one_checksum(runs)
     if wanted is None:
         return
-    found = data_checksum(bench.root)
-    if found != wanted:
+    found = data_identity(bench.root)
+    if not found.matches(wanted):  # a run made before the checksum's version 2 records the legacy form
         raise RunDataError(f"{runs[0].path} ran on benchmark data {short_checksum(wanted)}, but {bench.root} holds "
-                           f"{short_checksum(found)}: pass the benchmark it ran on")
+                           f"{short_checksum(found.checksum)}: pass the benchmark it ran on")
 
 
 def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None = None,
@@ -395,7 +412,8 @@ def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None 
     duplicated = sorted({n for n in names if names.count(n) > 1})
     if duplicated:
         raise RunDataError(f"two runs share the directory name {duplicated[0]!r}; runs are told apart by name")
-    loaded = [runcache.cached(run.path, functools.partial(derive_run, run, context)) for run in runs]
+    loaded = [runcache.cached(run.path, functools.partial(derive_run, run, context), QUERY_COLUMNS)
+              for run in runs]
     runs = [replace(run, selected=one.selected) for run, one in zip(runs, loaded)]
     offsets = {(run.name, key): offset for run, one in zip(runs, loaded) for key, offset in one.offsets.items()}
     runset = RunSet(runs, [row for one in loaded for row in one.rows], offsets,

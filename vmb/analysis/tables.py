@@ -108,19 +108,28 @@ def table2(runset: RunSet) -> pd.DataFrame:
 
 
 def wide_table1(frame: pd.DataFrame) -> pd.DataFrame:
-    """Table 1 in the paper's layout: one row per (source, model), one column per setting × metric."""
+    """Table 1 in the paper's layout: one row per (source, model), one column per setting × metric, and per setting
+    the count scored beside a whole run's (``summary n``, ``summary full_run``: a pilot's numbers read 3/500)."""
     present = [m for m in TABLE1_MEMORIES if m in set(frame["memory"])]
-    values = [*METRICS, *(c for c in INTERVALS if c in frame.columns)]
+    coverage = [c for c in ("n", FULL_RUN) if c in frame.columns]
+    values = [*coverage, *METRICS, *(c for c in INTERVALS if c in frame.columns)]
     wide = frame.pivot_table(index=["source", "model"], columns="memory", values=values, aggfunc="first",
                              dropna=False, sort=False)
     wide = wide.reindex(columns=pd.MultiIndex.from_product([values, present]))
     wide = wide.swaplevel(axis=1).reindex(columns=[(m, k) for m in present for k in values])
     # The harness's short setting names keep the eleven-column header readable; an interval's
     # bounds keep their suffix, so Outputs prints them beside their metric.
-    wide.columns = [f"{m} {label(k)}" if k in METRICS else
+    wide.columns = [f"{m} {label(k)}" if k in METRICS else f"{m} {k}" if k in coverage else
                     f"{m} {label(k.rsplit('_', 1)[0])}_{k.rsplit('_', 1)[1]}" for m, k in wide.columns]
     order = frame.drop_duplicates(["source", "model"])[["source", "model"]]
     return wide.reindex(pd.MultiIndex.from_frame(order)).reset_index()
+
+
+def wide_table1_shown(wide: pd.DataFrame) -> list[str]:
+    """The columns of ``wide_table1`` a page shows (eight: a page's width): the backbone, then per setting its
+    coverage and ESM; F-F1, V-F1 and Calls stay in the CSV and in the long form."""
+    esm = f" {label(ESM.key)}"
+    return ["source", "model", *(c for c in wide.columns if c.endswith((esm, " n")))]
 
 
 def error_counts(runset: RunSet, reasoning_type: str | None = None) -> pd.DataFrame:

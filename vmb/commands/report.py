@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from vmb.errors import Exit, OptionError
     from vmb.report import make_report
     from vmb.report.notebooks import NOTEBOOKS_DIR
+    from vmb.terminal import say
 
     notebooks = None
     if args.notebook:
@@ -42,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
         if missing:
             raise OptionError(f"--notebook: no such notebook: {', '.join(missing)} (in {NOTEBOOKS_DIR})")
     result = make_report(runs=args.runs, out=args.out, figures=args.figures,
-                         data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated, log=print)
+                         data=args.data, notebooks=notebooks, jobs=args.jobs, generated=args.generated, log=say)
     s = result.seconds
-    print(f"report: {len(result.notebooks)} notebooks, {len(result.runs)} runs"
+    say(f"report: {len(result.notebooks)} notebooks, {len(result.runs)} runs"
           f" ({len(result.made_runs)} made now); runs {s['runs']:.1f} s, notebooks {s['notebooks']:.1f} s, "
           f"index {s['index']:.1f} s, total {s['total']:.1f} s\n  open {result.index}")
     return Exit.OK

@@ -18,6 +18,8 @@ import argparse
 import json
 import re
 from collections import Counter
+from contextlib import AbstractContextManager as ContextManager
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 from vmb.harness.config import SERVER_FAMILIES
@@ -145,10 +147,22 @@ def config_from_args(args: argparse.Namespace, *, use_cache: bool) -> Any:
     return config
 
 
+def served(model: str | None, base_url: str | None, *, parallel: int, command: str) -> ContextManager[str | None]:
+    """``base_url`` as given, or for ``--model local:NAME`` its server's URL while the block runs (the local
+    extra's ``vmb.local.command.served``)."""
+    from vmb import extras
+    from vmb.llm.local import local_name
+
+    if local_name(model) is None:
+        return nullcontext(base_url)
+    local_served = extras.load("vmb.local.command:served", "local", f"--model {model}")
+    server: ContextManager[str | None] = local_served(model, base_url, parallel=parallel, command=command)
+    return server
+
+
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from vmb.commands.local import served
     from vmb.data import resolve_data_dir
     from vmb.errors import Exit
     from vmb.harness.runner import execute, summary_line
@@ -159,7 +173,8 @@ def run(args: argparse.Namespace) -> int:
     config = config_from_args(args, use_cache=not args.no_cache)
     get_memory_setting(config.memory, config.memory_options)
     price_table(config.prices)
-    resolve_data_dir(config.data)  # before a local model's server takes seconds to start for nothing
+    # before a local model's server takes seconds to start for nothing (the run says, once, if it is not the release)
+    resolve_data_dir(config.data, note=False)
     with served(config.model, args.base_url, parallel=config.concurrency, command="run") as config.base_url:
         result = asyncio.run(execute(config, force=args.force, show_progress=args.progress,
                                      say=lambda line: note("run", line)))

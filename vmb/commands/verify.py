@@ -63,8 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def find_errata(data_dir: str | None) -> list[Finding]:
     """Refused reference calls, no-change answers (from a fresh replay), default-valued calls and repeats."""
-    from vmb.audit.answerability import default_values
     from vmb.data import load_benchmark, repeated_queries, resolve_data_dir
+    from vmb.data.defaults import default_values
     from vmb.sim import World
 
     bench = load_benchmark(resolve_data_dir(data_dir))
@@ -133,15 +133,19 @@ def write_errata(path: Path, findings: list[Finding]) -> None:
 
 
 def _print_findings(title: str, findings: list[Finding]) -> None:
-    print(f"{title}: {len(findings)}")
-    for f in findings:
-        print(f"  {f.query:9} {f.answer}" + (f"  ({f.reason})" if f.reason else ""))
+    from vmb.terminal import say
+
+    say(f"{title}: {len(findings)}")
+    for f in findings:  # the query's id and answer are the benchmark's text: shown escaped
+        say(f"  {f.query:9} {f.answer}" + (f"  ({f.reason})" if f.reason else ""))
 
 
 def verify_generated(data_dir: Path, metadata: Metadata) -> int:
     """A benchmark made by `vmb generate` has no errata: every problem is a finding."""
-    from vmb.generate.export.vetting import check_benchmark
+    from vmb import extras
 
+    check_benchmark = extras.load("vmb.maker.generate.export.vetting:check_benchmark", "make",
+                                  "vmb verify of a generated benchmark")
     problems = check_benchmark(data_dir, metadata)
     print(f"generated benchmark ({metadata.made.groups} groups requested, seed "
           f"{metadata.made.seed}): {len(problems)} problem(s)")
@@ -242,7 +246,9 @@ def _conformance(directory: str | bool) -> int:
     except (OSError, UnicodeDecodeError, EOFError, ValueError, KeyError, TypeError) as error:
         raise OptionError(f"--conformance {records}: cannot replay the records "
                           f"({getattr(error, 'strerror', None) or error})") from None
+    from vmb.terminal import say
+
     for m in mismatches[:20]:
-        print(m.describe())
+        say(m.describe())  # a record's calls and values are the records' text: shown escaped
     print(f"conformance: {checked} records replayed, {len(mismatches)} disagree with the reference")
     return Exit.FAILURES if mismatches else Exit.OK

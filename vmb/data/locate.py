@@ -7,10 +7,12 @@ notebooks/) and a command started anywhere find the same copy.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from vmb.data.errors import DataError
@@ -37,6 +39,9 @@ SOURCES: dict[str, str] = {
     "hf": "https://huggingface.co/datasets/callalilya/VehicleMemBench/resolve/main",
     "github": "https://raw.githubusercontent.com/isyuhaochen/VehicleMemBench/main/benchmark",
 }
+# How long `vmb data fetch` may take in all before it gives up (17 MB at 20 kB/s): a mirror that trickles cannot
+# hold `make test` for ever.
+FETCH_DEADLINE_SECONDS = 900.0
 
 
 def _candidates() -> list[Path]:
@@ -73,15 +78,102 @@ def remember(path: Path) -> None:
         pass
 
 
-def data_checksum(root: Path) -> str:
-    """SHA-256 over a benchmark's history and QA files (names and contents), in a fixed order: what a run's
-    header records as ``data_sha256``."""
-    digest = hashlib.sha256()
-    for path in sorted([*root.glob("history/*.txt"), *root.glob("qa_data/*.json")]):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
+# The form of ``data_checksum``: a new form is a new version, so that nothing keyed by an older form is misread.
+CHECKSUM_VERSION = 2
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True)
+class DataIdentity:
+    """What a benchmark's history and QA files are, read once: each file's SHA-256 and the checksums over them."""
+
+    files: dict[str, str]  # each file's path relative to the benchmark's root → the SHA-256 of its bytes
+    checksum: str  # ``data_checksum``: what a run's header records as ``data_sha256``, a bundle names it by
+    # The form vmb wrote before ``CHECKSUM_VERSION`` 2 (each name and content run together, no lengths), which the
+    # runs, bundles and twins made then record: still recognised as theirs, never written again.
+    legacy: str
+
+    def matches(self, recorded: str) -> bool:
+        """Whether a recorded checksum (this form or the legacy one) names this benchmark."""
+        return recorded in (self.checksum, self.legacy)
+
+
+def framed_checksum(files: Mapping[str, str]) -> str:
+    """The checksum of a benchmark whose files (path → SHA-256) are ``files``: each path with its length, then its
+    file's digest (always 32 bytes), after the form's version, so no two benchmarks' files run together alike."""
+    digest = hashlib.sha256(f"vmb data checksum {CHECKSUM_VERSION}\0".encode())
+    for name in sorted(files):
+        encoded = name.encode()
+        digest.update(len(encoded).to_bytes(8, "big") + encoded + bytes.fromhex(files[name]))
     return digest.hexdigest()
+
+
+def data_identity(root: Path) -> DataIdentity:
+    """Each history and QA file of the benchmark at ``root`` read once (in chunks), and the checksums over them."""
+    legacy = hashlib.sha256()
+    files: dict[str, str] = {}
+    for path in sorted([*root.glob("history/*.txt"), *root.glob("qa_data/*.json")]):
+        name = path.relative_to(root).as_posix()
+        legacy.update(name.encode() + b"\0")
+        content = hashlib.sha256()
+        with path.open("rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                content.update(chunk)
+                legacy.update(chunk)
+        files[name] = content.hexdigest()
+    return DataIdentity(files, framed_checksum(files), legacy.hexdigest())
+
+
+def data_checksum(root: Path) -> str:
+    """The checksum of a benchmark's history and QA files (``framed_checksum``): what a run's header records as
+    ``data_sha256``, what a bundle names a benchmark by, what the audit cache is keyed by."""
+    return data_identity(root).checksum
+
+
+@functools.cache
+def release_checksum() -> str:
+    """The public release's ``data_checksum``, from the pinned files (``vmb.data.release``): nothing is read."""
+    from vmb.data.release import pinned
+
+    return framed_checksum({name: pin.sha256 for name, pin in pinned().items()})
+
+
+_TOLD: set[Path] = set()  # the directories checked in this process: each is said once
+_UNSAID: list[str] = []  # what is to be said, for the command line to say it (``said``)
+
+
+def note_if_not_release(root: Path, identity: DataIdentity | None = None) -> str | None:
+    """Note once that the benchmark at ``root`` is not the public release; return the note (None when it is).
+
+    A benchmark of one's own is no error: it is used, and said once not to be the release, so that its figures
+    are never taken for the paper's. A made benchmark (``vmb generate``, ``vmb twin``) says what it is in its
+    ``metadata.json`` and is not told about. The note waits in ``said`` for ``vmb.cli.main`` to print it after the
+    command's own output (nothing below the commands prints), and not at all when the command fails: an error
+    stays one line.
+    """
+    from vmb.data.metadata import METADATA
+    from vmb.data.release import differences
+
+    where = root.resolve()
+    if where in _TOLD or (root / METADATA).exists():
+        return None
+    _TOLD.add(where)
+    identity = identity or data_identity(root)
+    if identity.checksum == release_checksum():
+        return None
+    differ = differences(identity.files)
+    more = f", and {len(differ) - 1} more" if len(differ) > 1 else ""
+    line = (f"note: {root} is not the public VehicleMemBench release ({differ[0]}{more}): figures computed on it "
+            "are not the paper's")
+    _UNSAID.append(line)
+    return line
+
+
+def said() -> list[str]:
+    """The notes ``note_if_not_release`` made since the last call, each once."""
+    lines = list(_UNSAID)
+    _UNSAID.clear()
+    return lines
 
 
 def given_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path | None:
@@ -106,14 +198,17 @@ def fallback_data_dirs() -> list[Path]:
     return [path for path in _candidates() if path.is_dir()]
 
 
-def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
+def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None, *, note: bool = True) -> Path:
     """The benchmark directory to load; raise DataError when none is found.
 
     An explicit ``--data`` or ``$VMB_DATA`` that does not exist is an error rather than a reason
-    to fall back silently to another copy of the data.
+    to fall back silently to another copy of the data; one that is not the public release is said so once
+    (``note_if_not_release``; ``note=False``: the caller says it, from the files it reads anyway).
     """
     given = given_data_dir(cli_value)
     if given is not None:
+        if note:
+            note_if_not_release(given)
         return given
     found = fallback_data_dirs()
     if found:
@@ -128,8 +223,9 @@ def resolve_data_dir(cli_value: str | os.PathLike[str] | None = None) -> Path:
 
 def find_data_dir(checksum: str, recorded: Iterable[str | None],
                   data: str | None = None) -> tuple[Path | None, dict[Path, str]]:
-    """The directory holding the benchmark whose ``data_checksum`` is ``checksum``, and every directory looked
-    at with the checksum it holds (for a message when none matches).
+    """The directory holding the benchmark whose ``data_checksum`` is ``checksum`` (or its legacy form, which runs
+    made before ``CHECKSUM_VERSION`` 2 record), and every directory looked at with the checksum it holds (for a
+    message when none matches).
 
     ``data`` (``--data``) is the only one tried when given; otherwise the directories a run recorded, then
     ``$VMB_DATA`` and the usual places, in that order (``$VMB_DATA`` only read when the recorded ones fail).
@@ -146,8 +242,9 @@ def find_data_dir(checksum: str, recorded: Iterable[str | None],
     for path in tried():
         if path is None or path.resolve() in looked or not path.is_dir():
             continue
-        looked[path.resolve()] = found = data_checksum(path)
-        if found == checksum:
+        found = data_identity(path)
+        looked[path.resolve()] = found.checksum
+        if found.matches(checksum):
             return path, looked
     return None, looked
 

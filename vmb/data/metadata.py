@@ -1,6 +1,6 @@
 """A made benchmark's ``metadata.json`` as typed data: the one reader of that file.
 
-``vmb generate`` writes it (``vmb.generate.export.layout``) beside the release layout: how the benchmark was
+``vmb generate`` writes it (``vmb.maker.generate.export.layout``) beside the release layout: how the benchmark was
 made (:class:`Made`), per group its people, conflicts and chains, each chain's events with their
 dates and history line numbers and the query it became, and notes on single queries. ``vmb verify``,
 ``vmb stats``, the harness, attribution and the generator's own readers take it from
@@ -187,7 +187,7 @@ class Made:
     options_digest: str | None = None
     schema_version: int | None = None
     source: str | None = None  # the benchmark it was made from, for one made from another
-    # The maker's version (vmb.generate.version: a digest of what decides its output); None before it was recorded.
+    # The maker's version (vmb.maker.generate.version: a digest of what decides its output); None before it was recorded.
     generator_version: str | None = None
 
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 class ReasoningType:
     name: str  # as the release's QA files (and the paper's tables) write it
     label: str  # how tables and figures name it
-    recipe: str  # the generator's recipe for its chains (a key of vmb.generate.plan.recipes.BUILDERS)
+    recipe: str  # the generator's recipe for its chains (a key of vmb.maker.generate.plan.recipes.BUILDERS)
     # The answer depends on a situation the query only implies (a time of day, the weather): the
     # audit checks the query's clock against it, the failures figure shows this type's composition.
     implied_condition: bool = False
-    # Its query's wording (vmb.generate.procedural.asks): how often the request is one any type could
+    # Its query's wording (vmb.maker.generate.procedural.asks): how often the request is one any type could
     # make ("Sort out the fan for me.") where the recipe's variant allows.
     generic_requests: float = 0.0
     # The procedural generator's rates for this type, measured on the release's queries of it:
@@ -33,8 +33,12 @@ class ReasoningType:
     # destinations (2 of its 149 conflicts, 2 of 62 corrections), and name a place or a song by
     # what they said of it (12 of 97 coreferences, 10 of 90 state shifts, 8 of 102 conditionals),
     texts_weight: float = 1.0
+    # and of those, how much likelier a route is (a destination to go to, as the chain's setting or as
+    # the place its query names): of the release's 18 answers that go somewhere, 1 is conditional and
+    # none a correction; a rule "when it rains, go to the gym" is no preference people state
+    routes_weight: float = 1.0
     # whether it wants a setting with a value for every voice (``--conflict-density`` holders), or
-    # one that some temporary state would move (vmb.generate.words.causes),
+    # one that some temporary state would move (vmb.maker.generate.words.causes),
     value_per_voice: bool = False
     temporary_state: bool = False
     # and how often its gold memory writes the deciding entry last: when that entry is also the
@@ -82,14 +86,14 @@ REASONING: tuple[ReasoningType, ...] = (
                   colour_scenes=0.6, named_content=0.06),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
-                  whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4),
+                  whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4, routes_weight=0.1),
     ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
                   default_answers=0.2, switches_kept=0.3, whole_car=0.6, texts_weight=2.0, named_content=0.2),
     ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,
                   switches_kept=0.55, whole_car=0.6, temporary_state=True, written_last=(0.1, 0.5),
                   described_answers=0.16, texts_weight=2.0),
     ReasoningType("error_correction", "error correction", "correction", generic_requests=0.4, default_answers=0.4,
-                  switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6, named_content=0.25),
+                  switches_kept=0.3, non_numbers_kept=0.4, whole_car=0.6, named_content=0.25, routes_weight=0.3),
 )
 REASONING_TYPES = tuple(t.name for t in REASONING)
 BY_NAME = {t.name: t for t in REASONING}

@@ -263,6 +263,33 @@ def whole_numbers(text: str) -> list[tuple[int, int]]:
     return found + [(m.start(), _NUMBER_WORDS[m.group(1).lower()]) for m in _NUMBER_WORD.finditer(cleaned)]
 
 
+# Every number word up to a hundred, as a whole: "a hundred" before its "one", "ninety-five" or "ninety five"
+# before its "ninety".
+_SPOKEN_NUMBER = re.compile(
+    r"(?<![\w.])(\d{1,3})(?![\d.]\d)(?!\w)|\b(?:(a hundred|one hundred)|(" + "|".join(_SPELLED_TENS)
+    + r")(?:([\s-])(" + "|".join(NUMBER_WORDS[1:10]) + r"))?|(" + "|".join(_SPELLED_UNITS) + r"))\b",
+    re.IGNORECASE)
+
+
+def spoken_numbers(text: str) -> list[tuple[int, int, int]]:
+    """``(start, end, number)`` for every whole number ``text`` says: digits (up to three) and number words of
+    any size up to a hundred, compounds as one ("seventy-five", "ninety five"), never a clock time, a date or
+    an ordinal. The twin rewrites a value wherever it is said, so it must hear every way of saying it."""
+    found = []
+    for match in _SPOKEN_NUMBER.finditer(mask_non_values(text)):
+        digits, hundred, tens, _, unit, alone = match.groups()
+        if digits:
+            number = int(digits)
+        elif hundred:
+            number = 100
+        elif tens:
+            number = _SPELLED_TENS[tens.lower()] + (_NUMBER_WORDS[unit.lower()] if unit else 0)
+        else:
+            number = _SPELLED_UNITS[alone.lower()]
+        found.append((match.start(), match.end(), number))
+    return found
+
+
 # Only a spelled ten takes a unit after it ("twenty-two"): "by 5 one more time" is a step of 5.
 _ANY_NUMBER = r"(?:\d+|(?:" + "|".join(_SPELLED_TENS) + r")(?:[\s-](?:" + "|".join(
     NUMBER_WORDS[1:10]) + r"))?|" + "|".join(_SPELLED_UNITS) + r")"

@@ -1,7 +1,7 @@
 """Offline agents: ``oracle`` replays the reference calls (the ceiling), ``noop`` does nothing (the floor),
 ``release-answers`` replays the release's reference calls on a twin (``vmb twin``: what a model that
 memorised the release's answers does; on the release itself it is the oracle), and each shortcut
-baseline of ``vmb.doubles.baselines`` makes the calls its text-matching rule predicts.
+baseline of ``vmb.maker.baselines`` makes the calls its text-matching rule predicts.
 
 All are models in the sense of ``vmb.llm.model``: they answer the same messages and tools as an
 endpoint would, so they exercise the same agent loop, tool dispatch, run directory and scoring. The
@@ -13,14 +13,68 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vmb.llm.model import Message, Model, Reply
 from vmb.sim.registry import DISCOVERY, module_of
 
 if TYPE_CHECKING:
     from vmb.data import Group, Query
-    from vmb.doubles.baselines import Tasks
+
+
+class Tasks(Protocol):
+    """What the shortcut baselines read of each query (the maker's ``vmb.maker.baselines.Tasks``)."""
+
+    def of(self, query: Query, group: Group) -> Any: ...
+
+
+class Baseline(Protocol):
+    """A shortcut baseline (the maker's ``vmb.maker.baselines.Baseline``): the memory setting it reads and
+    the calls its rule predicts for a task."""
+
+    @property
+    def memory(self) -> str: ...
+
+    def predict(self, task: Any) -> list[dict[str, Any]]: ...
+
+# The offline agents of the core, and the families of offline agents an extra declares: family → its table
+# (``module:NAME``, a dict of agents by name) and the extra it needs. ``vmb run --agent NAME`` looks in both.
+CORE_AGENTS = ("oracle", "noop", "release-answers")
+AGENT_FAMILIES: dict[str, tuple[str, str]] = {
+    "shortcut baselines": ("vmb.maker.baselines:BASELINES", "make"),
+}
+
+
+def shortcut_baselines(*, required: bool = True) -> dict[str, Baseline]:
+    """The maker's shortcut baselines by name; without the make extra, one line saying what to install
+    (or, not ``required``, none)."""
+    from vmb import extras
+
+    target, extra = AGENT_FAMILIES["shortcut baselines"]
+    if not required and extras.missing(extra):
+        return {}
+    table: dict[str, Baseline] = extras.load(target, extra, "the shortcut baselines")
+    return table
+
+
+def baseline_tasks() -> Tasks:
+    """What a shortcut baseline reads of each query, histories indexed once (the maker imported then)."""
+    from vmb import extras
+
+    tasks: Tasks = extras.load("vmb.maker.baselines:Tasks", AGENT_FAMILIES["shortcut baselines"][1],
+                               "the shortcut baselines")()
+    return tasks
+
+
+def release_calls(data_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    """Query id -> the source's reference calls, parsed, for a twin under ``data_dir``; {} for no twin."""
+    from vmb.data import parse_call
+    from vmb.data.metadata import read_twin
+
+    twin = read_twin(data_dir)
+    if twin is None:
+        return {}
+    return {q.id: [parse_call(raw, twin.path, q.id) for raw in q.release_answer] for q in twin.queries()}
 
 
 def _modules(calls: list[dict[str, Any]]) -> list[str]:
@@ -101,12 +155,8 @@ def offline_model(agent: str, query: Query, group: Group, tasks: Tasks, root: Pa
     if agent == "oracle":
         return OracleModel(query.calls)
     if agent == "release-answers":
-        from vmb.twin import release_calls
-
         return OracleModel(release_calls(root).get(query.id, query.calls) if root is not None else query.calls)
     if agent == "noop":
         return NoopModel()
-    # Imported here: the baselines' lexicons cost ~0.3 s to import, which an oracle run should not pay.
-    from vmb.doubles.baselines import BASELINES
-
-    return BaselineModel(BASELINES[agent].predict(tasks.of(query, group)))
+    # Loaded here: the baselines' lexicons cost ~0.3 s to import, which an oracle run should not pay.
+    return BaselineModel(shortcut_baselines()[agent].predict(tasks.of(query, group)))

@@ -24,20 +24,20 @@ from vmb.errors import OptionError
 from vmb.harness.shard import Shard
 from vmb.jsontypes import declared_types, fits
 from vmb.llm.local import LocalModelError, endpoint_identity, local_model, local_name
+from vmb.memory import named_setting
 from vmb.results.header import Determining
 
-# Agents that need no endpoint: the reference replayed, nothing at all, the release's reference replayed
-# on a twin (``vmb twin``), or a shortcut baseline of ``vmb.doubles.baselines`` (named there; imported
-# only when an agent name is checked, not by `vmb --help`).
-OFFLINE_AGENTS = ("oracle", "noop", "release-answers")
 # An agent outside vmb, served the benchmark by `vmb serve` (its own loop and model; `vmb run` cannot drive it).
 EXTERNAL_AGENT = "external"
 
 
 def agent_names() -> tuple[str, ...]:
-    from vmb.doubles.baselines import BASELINES
+    """Agents that need no endpoint: the reference replayed, nothing at all, the release's reference replayed
+    on a twin (``vmb twin``), and each shortcut baseline when the maker's extra is there (``vmb.doubles.offline``
+    declares them; the baselines are loaded only when an agent name is checked, not by `vmb --help`)."""
+    from vmb.doubles.offline import CORE_AGENTS, shortcut_baselines
 
-    return ("model", *OFFLINE_AGENTS, *BASELINES)
+    return ("model", *CORE_AGENTS, *shortcut_baselines(required=False))
 
 
 @dataclass(frozen=True)
@@ -112,9 +112,9 @@ def check_groups(groups: list[int] | None, available: list[int]) -> None:
 def _check_baseline_memory(agent: str, memory: str) -> None:
     """Refuse a shortcut baseline under a memory setting it does not read: it reads what it declares
     (``Baseline.memory``) whatever --memory says, so its score would be recorded under the wrong setting."""
-    from vmb.doubles.baselines import BASELINES
+    from vmb.doubles.offline import CORE_AGENTS, shortcut_baselines
 
-    baseline = BASELINES.get(agent)
+    baseline = None if agent in ("model", *CORE_AGENTS) else shortcut_baselines().get(agent)
     if baseline is not None and memory != baseline.memory:
         raise OptionError(f"--agent {agent} reads the {baseline.memory} memory setting whatever --memory says; "
                           f"run it with --memory {baseline.memory}, not --memory {memory}")
@@ -192,6 +192,8 @@ class RunConfig:
     prices: str | None = None  # price table for metric.json's cost (else $VMB_PRICES)
 
     def __post_init__(self) -> None:
+        # --memory http://HOST:PORT/ is the http memory system at that URL: one setting, recorded and keyed so.
+        self.memory, self.memory_options = named_setting(self.memory, self.memory_options)
         # A whole number for a float setting is the float (a grid's `temperature = 0` is the run
         # `--temperature 0` makes), so that both spellings hash as one run.
         for spec in fields(self):
@@ -209,13 +211,19 @@ class RunConfig:
         if self.shard is not None and not isinstance(self.shard, Shard):  # a parsed option, not JSON
             raise OptionError(f"--shard must be I/N, got {self.shard!r}")
         if self.agent not in agent_names() and self.agent != EXTERNAL_AGENT:
+            from vmb import extras
+            from vmb.doubles.offline import AGENT_FAMILIES
+
+            absent = [f"the {family} need the {extra} extra: {extras.install_hint(extra)}"
+                      for family, (_, extra) in AGENT_FAMILIES.items() if extras.missing(extra)]
             raise OptionError(f"unknown agent {self.agent!r}{did_you_mean(self.agent, agent_names())}; choose from "
-                              f"{', '.join(agent_names())}")
+                              f"{', '.join(agent_names())}"
+                              + "".join(f" ({line})" for line in absent))
         _check_baseline_memory(self.agent, self.memory)
         local = local_name(self.model)
         if local is not None:
             try:
-                local_model(local)  # its server's URL is set once it runs (vmb.llm.localserver.serve)
+                local_model(local)  # its server's URL is set once it runs (vmb.local.server.serve)
             except LocalModelError as error:
                 raise OptionError(f"--model: {error}") from None
         elif self.agent == "model" and not (self.model and self.base_url):
@@ -275,7 +283,7 @@ class RunConfig:
         offline = self.agent != "model"
         return Determining(
             agent=self.agent,
-            model=None if offline else self.model,
+            model=None if offline and self.agent != EXTERNAL_AGENT else self.model,  # an outside agent's name
             base_url=None if offline or self.model is None else endpoint_identity(self.model, self.base_url),
             server_family=None if offline else self.family.name,
             thinking=self.thinking,

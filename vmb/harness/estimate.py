@@ -171,7 +171,7 @@ class Estimator:
         self.figures = SettingEstimate(plan.memory_setting.name)
 
     async def group_memory(self, group: Group) -> Path | None:
-        from vmb.harness.plan import BUILD_FILE
+        from vmb.memory.buildfile import BUILD_FILE
 
         setting = self.plan.memory_setting
         if not setting.builds:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from mcp import Client
+from mcp_types import CallToolResult
 
 from vmb.harness.mcpserve import END, EPISODE_META, MODULE_META, START, TURN_META
 from vmb.sim.registry import DISCOVERY, module_of
@@ -23,10 +24,15 @@ from vmb.sim.registry import DISCOVERY, module_of
 Complete = Callable[[list[dict[str, Any]], list[dict[str, Any]]], Awaitable[dict[str, Any]]]
 
 
+def text_of(result: CallToolResult) -> str:
+    """The text blocks of a tool's result, joined."""
+    return "".join(getattr(block, "text", "") for block in result.content)
+
+
 async def start(client: Client, query_id: str | None = None) -> dict[str, Any] | None:
     """A new episode (its id, system prompt, query), or None when the run has nothing left to serve."""
     result = await client.call_tool(START, {} if query_id is None else {"query_id": query_id})
-    text = result.content[0].text if result.content and hasattr(result.content[0], "text") else ""
+    text = text_of(result)
     if result.is_error:
         if "nothing left to run" in text:
             return None
@@ -42,13 +48,12 @@ async def call(client: Client, episode: Mapping[str, Any], name: str, arguments:
     if turn is not None:
         meta[TURN_META] = turn
     result = await client.call_tool(name, arguments, meta=meta)  # type: ignore[arg-type]
-    text = "".join(getattr(block, "text", "") for block in result.content)
-    return text, not result.is_error
+    return text_of(result), not result.is_error
 
 
 async def end(client: Client, episode: Mapping[str, Any], answer: str) -> dict[str, Any]:
     result = await client.call_tool(END, {"episode": episode["episode"], "answer": answer})
-    ended: dict[str, Any] = json.loads(result.content[0].text) if not result.is_error else {"error": True}
+    ended: dict[str, Any] = json.loads(text_of(result)) if not result.is_error else {"error": True}
     return ended
 
 

@@ -13,9 +13,10 @@ import functools
 import hashlib
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from vmb.doubles.offline import NoopModel
 from vmb.errors import VmbError
@@ -23,7 +24,8 @@ from vmb.harness.config import RunConfig, check_groups, package_versions
 from vmb.harness.shard import Shard
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import find, get_memory_setting, load_plugins
-from vmb.memory.base import BuildContext, BuildCost, MemorySetting
+from vmb.memory.base import BuildContext, BuildCost, BuildHealth, MemorySetting
+from vmb.memory.buildfile import BUILD_FILE, BuildFileError, BuildRecord, read_build
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
 from vmb.results.header import Determining, RunHeader, RunIdentity, Selection, config_hash
@@ -31,9 +33,6 @@ from vmb.results.rundir import json_values, write_json
 
 if TYPE_CHECKING:  # the loader is imported where a benchmark is loaded, not with this module
     from vmb.data import Benchmark, Group, Query
-
-BUILD_FILE = "build.json"
-
 
 @functools.lru_cache(maxsize=4)
 def load_benchmark_once(root: str) -> Benchmark:
@@ -110,6 +109,15 @@ class RunPlan:
     bench: Benchmark
     selected: list[Query]  # in (group, index) order (this shard's groups only)
     determining: Determining
+    # The benchmark's checksum in the form vmb wrote before CHECKSUM_VERSION 2 (vmb.data.locate.DataIdentity)
+    legacy_data_sha256: str = ""
+
+    def upgraded(self, stored: Determining) -> Determining:
+        """``upgraded_determining``, reading a checksum of this benchmark in its legacy form as today's: a run an
+        earlier vmb started on the same files still resumes."""
+        if self.legacy_data_sha256 and stored.data_sha256 == self.legacy_data_sha256:
+            stored = replace(stored, data_sha256=self.determining.data_sha256)
+        return upgraded_determining(stored)
 
     @property
     def hash(self) -> str:
@@ -151,12 +159,14 @@ class RunPlan:
 def prepare_run(config: RunConfig) -> RunPlan:
     """Validate the config, import its plugins, resolve the memory setting, load and select the data."""
     from vmb.data import resolve_data_dir
-    from vmb.data.locate import data_checksum
+    from vmb.data.locate import data_identity, note_if_not_release
 
     config.validate()
     load_plugins(config.plugins)
     setting = get_memory_setting(config.memory, config.memory_options)
-    root = Path(resolve_data_dir(config.data))
+    root = Path(resolve_data_dir(config.data, note=False))
+    identity = data_identity(root)  # read once: the run's data checksum and whether it is the release
+    note_if_not_release(root, identity)
     bench = load_benchmark_once(str(root))
     check_listed_groups(root, [g.number for g in bench.groups])
     prompts = prompt_versions(["agent", "memory", *setting.prompts])
@@ -168,7 +178,8 @@ def prepare_run(config: RunConfig) -> RunPlan:
         for number in sorted({q.group for q in selected}):
             bench.group(number).history  # noqa: B018 (a malformed history stops the run before any request)
     return RunPlan(config=config, memory_setting=setting, data_root=root, bench=bench, selected=selected,
-                   determining=config.determining(prompts, data_checksum(root), every_option(setting.options)))
+                   determining=config.determining(prompts, identity.checksum, every_option(setting.options)),
+                   legacy_data_sha256=identity.legacy)
 
 
 def upgraded_determining(stored: Determining) -> Determining:
@@ -195,16 +206,25 @@ def same_run(one: Determining, other: Determining) -> bool:
 class BuiltMemory:
     store: Path  # the directory holding the group's built memory
     reused: bool  # found built, not built now
-    cost: BuildCost  # as recorded in its build.json
-    health: dict[str, Any] | None  # likewise (None for a build made before builds recorded it)
+    record: BuildRecord  # its build.json
+
+    @property
+    def cost(self) -> BuildCost:
+        return self.record.cost
+
+    @property
+    def health(self) -> BuildHealth | None:
+        """None for a build made before builds recorded it."""
+        return self.record.health
 
 
 class BuildWatcher(Protocol):
-    """Who follows builds as they go (the run's progress): a build of so many days starts, a day is read."""
+    """Who follows builds as they go (the run's progress): a build of so many days starts (its number is
+    returned), a day of it is read, it ends."""
 
-    def build_started(self, days: int) -> None: ...
-    def build_day(self) -> None: ...
-    def build_ended(self, unread: int) -> None: ...  # the days it did not report read (failed, or not told)
+    def build_started(self, days: int) -> int: ...
+    def build_day(self, build: int) -> None: ...
+    def build_ended(self, build: int, unread: int) -> None: ...  # the days it did not report read (failed, or not told)
 
 
 class MemoryBuilder:
@@ -231,19 +251,36 @@ class MemoryBuilder:
         key = self.build_key(group)
         return self.plan.config.cache_root() / "memory" / self.plan.memory_setting.name / key[:16] / f"group_{group.number}"
 
+    def stored(self, group: Group) -> bool:
+        """Whether the group's memory is in the store already (then nothing is built for it)."""
+        return (self.store_dir(group) / BUILD_FILE).exists()
+
+    def outline(self, groups: Sequence[Group]) -> str:
+        """What building ``groups`` takes, said before it starts: the days of history and the model calls
+        (time follows once the first day is read: ``vmb.harness.progress``)."""
+        setting = self.plan.memory_setting
+        days = sum(len(g.days) for g in groups)
+        per_day = setting.day_requests()
+        if setting.day is None:
+            calls = "the model calls the system makes itself"
+        elif per_day == 1:
+            calls = f"{days:,} model calls (one a day)"
+        else:
+            calls = f"{days:,} to {days * per_day:,} model calls (1 to {per_day} a day)"
+        return (f"memory build: {len(groups)} group(s) to build from {days:,} days of history, {calls}; "
+                "the time it takes is said once the first day is read")
+
     async def build_group(self, group: Group, destination: Path | None = None) -> BuiltMemory:
         """The group's memory in the store (built now unless it is there), or built into ``destination``."""
         store = destination or self.store_dir(group)
         reused = (store / BUILD_FILE).exists()
         if reused:
             try:
-                build = read_build(store)
-                return BuiltMemory(store, True, BuildCost.from_json(build["cost"]), build["health"])
-            except (ValueError, KeyError, TypeError, AttributeError):
+                return BuiltMemory(store, True, read_build(store))
+            except BuildFileError:
                 pass  # a damaged record of the build: the store is not trusted, and is built again (as a killed one)
         await self._build(group, self.build_key(group), store)
-        build = read_build(store)
-        return BuiltMemory(store, False, BuildCost.from_json(build["cost"]), build["health"])
+        return BuiltMemory(store, False, read_build(store))
 
     async def _build(self, group: Group, key: str, destination: Path) -> None:
         setting = self.plan.memory_setting
@@ -252,32 +289,20 @@ class MemoryBuilder:
         scratch.mkdir(parents=True)
         ctx = BuildContext(model=self.model, directory=scratch, text_calls=self.plan.config.text_calls,
                            endpoint=self.plan.endpoint)
-        if self.watcher is not None:
-            self.watcher.build_started(len(group.days))
-            ctx.on_day = self.watcher.build_day
+        watcher = self.watcher
+        if watcher is not None:
+            number = watcher.build_started(len(group.days))
+            ctx.on_day = lambda: watcher.build_day(number)
         start = time.perf_counter()
         try:
             await setting.build(group, ctx)
         finally:
-            if self.watcher is not None:
-                self.watcher.build_ended(max(len(group.days) - ctx.health.days, 0))
+            if watcher is not None:
+                watcher.build_ended(number, max(len(group.days) - ctx.health.days, 0))
         ctx.cost.seconds = round(time.perf_counter() - start, 3)
-        write_json(scratch / BUILD_FILE, {"key": key, "group": group.number, "setting": setting.name,
-                                          "params": setting.build_params(), "cost": ctx.cost.to_json(),
-                                          "health": ctx.health.to_json()})
+        ctx.health.check()
+        record = BuildRecord(key, group.number, setting.name, setting.build_params(), ctx.cost, ctx.health)
+        write_json(scratch / BUILD_FILE, record.to_json())
         # The directory appears complete or not at all: a killed build is redone from scratch.
         shutil.rmtree(destination, ignore_errors=True)
         scratch.rename(destination)
-
-
-def read_build(store: Path) -> dict[str, Any]:
-    """The record of a built store (``build.json``), read within bounds; a ``ValueError`` when it does not read
-    as one (not JSON, nested too deep, not an object)."""
-    from vmb.boundedjson import read_json_file
-
-    data = read_json_file(store / BUILD_FILE)
-    if not isinstance(data, dict):
-        raise ValueError(f"{store / BUILD_FILE} is not a JSON object")
-    data.setdefault("cost", {})  # built before builds recorded their cost: nothing counted
-    data.setdefault("health", None)  # built before builds recorded their health
-    return data

@@ -1,23 +1,47 @@
 """Progress: a bar on a terminal, a line every so often in logs, and notice of slow requests.
 
 The bar shows queries done, errors, tokens, requests and cache hits, memory builds (groups built,
-and while one runs the days of history read). Without a terminal (a log file, a batch job) nothing
-would be shown for many minutes, so ``every`` seconds a plain line with the same figures goes to the
-caller's ``say`` (the command's ``vmb.terminal.note``) instead. A request running for more than
+and while one runs the days of history read and the time left). Without a terminal (a log file, a batch
+job) nothing would be shown for many minutes, so ``every`` seconds a plain line with the same figures goes
+to the caller's ``say`` (the command's ``vmb.terminal.note``) instead. A request running for more than
 ``slow_after`` seconds is named either way; replies cut off repeating themselves are counted and said
 to be a loop (a slow request alone is not one).
+
+A memory build's time left is measured, never assumed: once the first day of history is read, ``say``
+hears how long it took and what that pace makes of the days left; after that each line carries the
+time left, the longest of the running builds' days left at each one's own pace so far (builds run side
+by side, sharing the endpoint). ``say`` also hears each build's health check (``vmb.memory.health``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 from vmb.llm.client import ClientStats
 from vmb.results.record import QueryRecord
+
+
+@dataclass
+class _Build:
+    """One memory build as the progress follows it."""
+
+    days: int
+    started: float  # time.monotonic() at its start
+    read: int = 0
+    ended: bool = False
+
+
+def duration(seconds: float) -> str:
+    """``45 s``, ``34 min``, ``2 h 5 min``: a time left, as rounded as an estimate is."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 120 else f"{minutes // 60} h {minutes % 60} min"
 
 
 class Progress:
@@ -33,6 +57,7 @@ class Progress:
         self.builds_done = 0
         self.days_total = 0  # days of history the builds started so far read, one model round or ingest each
         self.days_done = 0
+        self._builds: list[_Build] = []
         self.every = every
         self.slow_after = slow_after
         self._say = say
@@ -47,22 +72,54 @@ class Progress:
         self._bar.update(1)
         self._refresh()
 
-    def build_done(self) -> None:
+    def build_done(self, group: int | None = None, warnings: Sequence[str] = ()) -> None:
+        """A group's memory is ready (built now or found built); ``warnings``: its health check's, said here."""
         self.builds_done += 1
+        for warning in warnings:
+            self.tell(f"warning: the memory built for group {group}: {warning}; its queries run on it as it is "
+                      "(the run's memory_build.warnings in metric.json)")
         self._refresh()
 
-    def build_started(self, days: int) -> None:
-        """A memory build of ``days`` days of history starts (a build found in the store never does)."""
+    def build_started(self, days: int) -> int:
+        """A memory build of ``days`` days of history starts (a build found in the store never does); its number."""
         self.days_total += days
+        self._builds.append(_Build(days, time.monotonic()))
         self._refresh()
+        return len(self._builds) - 1
 
-    def build_day(self) -> None:
+    def build_day(self, build: int) -> None:
         self.days_done += 1
+        self._builds[build].read += 1
+        if self.days_done == 1:
+            first = self._builds[build]
+            seconds = time.monotonic() - first.started
+            left = self.build_left()
+            self.tell(f"memory build: the first day of history took {seconds:.1f} s; at that pace the "
+                      f"{self.days_total - 1} day(s) left take about {duration(left or 0)} (measured on this "
+                      "endpoint; progress lines carry the time left)")
         self._refresh()
 
-    def build_ended(self, unread: int) -> None:
+    def build_ended(self, build: int, unread: int) -> None:
         self.days_done += unread
+        self._builds[build].ended = True
         self._refresh()
+
+    def build_left(self, now: float | None = None) -> float | None:
+        """Seconds until the running builds are done: the longest of their days left, each at its own pace so
+        far (one that has read no day yet at the mean pace of the others); None before any day is read."""
+        now = time.monotonic() if now is None else now
+        running = [b for b in self._builds if not b.ended]
+        timed = [b for b in running if b.read]
+        if not timed:
+            return None
+        mean = sum(now - b.started for b in timed) / sum(b.read for b in timed)
+        return max(((b.days - b.read) * ((now - b.started) / b.read if b.read else mean) for b in running),
+                   default=0.0)
+
+    def tell(self, line: str) -> None:
+        """A line for the caller's ``say`` (nothing without one)."""
+        if self._say is not None:
+            self._say(line)
 
     def slow(self) -> tuple[int, float]:
         """How many requests have been running longer than ``slow_after``, and the longest's seconds."""
@@ -80,8 +137,10 @@ class Progress:
             "cached": s.cache_hits,
         }
         if self.builds_total:
+            left = self.build_left()
             shown["memory"] = f"{self.builds_done}/{self.builds_total}" + (
-                f" (day {self.days_done}/{self.days_total})" if self.days_total > self.days_done else "")
+                f" (day {self.days_done}/{self.days_total}" + ("" if left is None else f", about {duration(left)} left")
+                + ")" if self.days_total > self.days_done else "")
         count, longest = self.slow()
         if count:
             shown["slow"] = f"{count} (longest {longest:.0f} s)"

@@ -15,7 +15,7 @@ import asyncio
 import gc
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +25,7 @@ from vmb.errors import OptionError, VmbError
 from vmb.harness.agent import run_query
 from vmb.harness.attribution import attribution_of, run_stores
 from vmb.harness.config import EXTERNAL_AGENT, RunConfig
-from vmb.harness.plan import BUILD_FILE, MemoryBuilder, RunPlan, prepare_run, upgraded_determining
+from vmb.harness.plan import MemoryBuilder, RunPlan, prepare_run
 from vmb.harness.progress import Progress
 from vmb.harness.shard import claim_sliced_run
 from vmb.llm.cache import RequestCache
@@ -34,6 +34,7 @@ from vmb.llm.keys import api_key_from_env
 from vmb.llm.model import FatalModelError, Model, RequestFailed
 from vmb.llm.retry import RetryPolicy
 from vmb.memory.base import GroupMemory
+from vmb.memory.buildfile import BUILD_FILE, read_build
 from vmb.prices import price_table
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import RunDir
@@ -42,7 +43,7 @@ from vmb.results.summary import QueryRow, compute_metric
 
 if TYPE_CHECKING:
     from vmb.data import Group, Query
-    from vmb.doubles.baselines import Tasks
+    from vmb.doubles.offline import Tasks
 
 
 @dataclass
@@ -71,7 +72,7 @@ class Runner:
             assert config.model is not None
             if config.base_url is None:  # validate() passed, so the model is local:NAME
                 raise OptionError(f"--model {config.model}: its server is not running; vmb run starts it "
-                                  "(from Python: vmb.llm.localserver.serve)")
+                                  "(from Python: vmb.local.server.serve)")
             self.cache = RequestCache(config.cache_path()) if config.use_cache else None
             self.client = ChatClient(
                 model=config.model, base_url=config.base_url, api_key=api_key_from_env(),
@@ -90,11 +91,11 @@ class Runner:
         return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks(), self.bench.root)
 
     def tasks(self) -> Tasks:
-        """What a shortcut baseline reads of each query, histories indexed once (the baselines imported then)."""
+        """What a shortcut baseline reads of each query, histories indexed once (the baselines loaded then)."""
         if self._tasks is None:
-            from vmb.doubles.baselines import Tasks
+            from vmb.doubles.offline import baseline_tasks
 
-            self._tasks = Tasks()
+            self._tasks = baseline_tasks()
         return self._tasks
 
     async def run(self, pending: list[tuple[Query, int]]) -> None:
@@ -147,6 +148,14 @@ class Runner:
 
     # ---- memory building -------------------------------------------------------------------
 
+    def to_build(self, numbers: Iterable[int]) -> list[Group]:
+        """The memory groups of ``numbers`` this run builds now: in neither the run's memory nor the store."""
+        if not self.memory_setting.builds:
+            return []
+        groups = [self.plan.memory_group(self.bench.group(n)) for n in sorted(set(numbers))]
+        return [g for g in groups if not (self.rundir.memory_dir / f"group_{g.number}" / BUILD_FILE).exists()
+                and not (self.config.use_cache and self.builder.stored(g))]
+
     async def group_memory(self, group: Group) -> GroupMemory:
         group = self.plan.memory_group(group)
         if not self.memory_setting.builds:
@@ -160,7 +169,9 @@ class Runner:
                 _copy_dir(built.store, target)
             else:
                 await self.builder.build_group(group, target)
-        self.progress.build_done()
+            self.progress.build_done(group.number, read_build(target).warnings)
+        else:
+            self.progress.build_done()
         return self.memory_setting.load(group, target)
 
 
@@ -197,7 +208,7 @@ async def execute(config: RunConfig, *, force: bool = False, show_progress: bool
 
 async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_progress: bool | None,
                           say: Callable[[str], None] | None) -> RunResult:
-    done = rundir.prepare(plan.header(), force=force, upgrade=upgraded_determining, warn=say)
+    done = rundir.prepare(plan.header(), force=force, upgrade=plan.upgraded, warn=say)
     pending = [(q, t) for q, t in plan.attempts if attempt_key(q.id, t) not in done]
     start = time.perf_counter()
     groups_to_build = len({q.group for q, _ in pending}) if plan.memory_setting.builds else 0
@@ -209,6 +220,9 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
                       slow_after=plan.config.slow_after, say=say) as progress:
             progress.start()
             runner = Runner(plan, rundir, progress)
+            building = runner.to_build(q.group for q, _ in pending)
+            if building:
+                progress.tell(runner.builder.outline(building))
             await runner.run(pending)
     finally:
         gc.unfreeze()

@@ -86,7 +86,15 @@ def build_text(metric: RunSummary) -> str:
     empty = build["empty_stores"]
     if empty:
         parts.append("memory empty at the end: group(s) " + ", ".join(map(str, empty)))
-    return "memory build: " + "; ".join(parts)
+    return "\n".join(["memory build: " + "; ".join(parts), *warning_lines(metric)])
+
+
+def warning_lines(metric: RunSummary) -> list[str]:
+    """``WARNING: the memory built for group 1 is degenerate: ...``, one line per warning of the health check
+    of what was built (``vmb.memory.health``): a memory not worth reading, said before anyone reads its scores."""
+    build = metric.memory_build
+    return [f"WARNING: the memory built for group {w['group']} is degenerate: {w['text']}"
+            for w in ([] if build is None else build.get("warnings", []))]
 
 
 def metric_line(metric: RunSummary) -> str:
@@ -141,8 +149,8 @@ def comparison(runs: list[Path], by: str | None = None, paper: bool = False,
                      *(with_interval(per_group.get(g), ESM.key) for g in groups)])
     text = _table(header, rows)
     notes = [f"{run}: {line}" for run, summary in zip(runs, summaries)
-             for line in (counts_text(summary.overall), build_text(summary), trials_text(summary.overall),
-                          cost_text(summary)) if line]
+             for text in (counts_text(summary.overall), build_text(summary), trials_text(summary.overall),
+                          cost_text(summary)) for line in text.split("\n") if line]
     methods = sorted({s.interval_method for s in summaries})
     text += "".join(f"\n{note}" for note in notes)
     text += "".join(f"\n± : half-width of the 95% interval, {method}" for method in methods)

@@ -44,7 +44,7 @@ def served(model: str | None, base_url: str | None, *, parallel: int, command: s
     """``base_url`` as given, or for ``--model local:NAME`` the URL of its server while the block runs (what
     the server tells, as a line of ``vmb COMMAND``)."""
     from vmb.llm.local import LocalModelError, local_model, local_name
-    from vmb.llm.localserver import ServerSettings, serve
+    from vmb.local.server import ServerSettings, serve
 
     name = local_name(model)
     if name is None:
@@ -99,7 +99,7 @@ def _serve(name: str, port: int | None, parallel: int) -> int:
     from vmb.bounds import number_problem
     from vmb.errors import OptionError
     from vmb.llm.local import SMOKE_TEST_NOTE, local_model
-    from vmb.llm.localserver import ServerSettings, serve
+    from vmb.local.server import ServerSettings, serve
 
     problem = number_problem("--parallel", parallel, 1, whole=True)
     if problem:

@@ -8,7 +8,7 @@ parent, closes. Its log goes to ``<model dir>/server-<name>.log``, rewritten by 
 server of the model running at once writes ``server-<name>-2.log``), so there are as many logs as
 servers ever ran at once, and the path is said at start and in every error.
 
-``python -m vmb.llm.localserver WEIGHTS PORT THREADS CTX PARALLEL`` is the child.
+``python -m vmb.local.server WEIGHTS PORT THREADS CTX PARALLEL`` is the child.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def serve(model: LocalModel, settings: ServerSettings | None = None, *, port: in
     port = port or free_port()
     threads = settings.threads or cores()
     log_path, log = claim_log(weights.parent, model.name)
-    command = [sys.executable, "-m", "vmb.llm.localserver", str(weights), str(port), str(threads),
+    command = [sys.executable, "-m", "vmb.local.server", str(weights), str(port), str(threads),
                str(settings.context * settings.parallel), str(settings.parallel)]
     tell(f"starting {model.label} on {HOST}:{port} ({threads} threads, {settings.parallel} slot(s); log {log_path})")
     with log:  # closing it releases the log for the model's next server

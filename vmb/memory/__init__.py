@@ -28,13 +28,17 @@ SHIPPED: dict[str, str] = {
     "kv": "vmb.memory.kv:KeyValueMemory",
     "gold": "vmb.memory.simple:GoldMemory",
     "history": "vmb.memory.simple:HistoryMemory",
-    "mem0": "vmb.memory.systems.mem0:Mem0",
-    "memorybank": "vmb.memory.systems.memorybank:MemoryBank",
-    "memos": "vmb.memory.systems.memos:MemOS",
-    "lightmem": "vmb.memory.systems.lightmem:LightMem",
-    "memobase": "vmb.memory.systems.memobase:Memobase",
-    "supermemory": "vmb.memory.systems.supermemory:Supermemory",
+    "mem0": "vmb.systems.mem0:Mem0",
+    "memorybank": "vmb.systems.memorybank:MemoryBank",
+    "memos": "vmb.systems.memos:MemOS",
+    "lightmem": "vmb.systems.lightmem:LightMem",
+    "memobase": "vmb.systems.memobase:Memobase",
+    "supermemory": "vmb.systems.supermemory:Supermemory",
+    "http": "vmb.memory.http:HttpMemory",
 }
+# The settings whose code is an extra's (the folders ``vmb.extras.EXTRAS`` declares): each module imports
+# without the extra's packages (they are imported when a store is built or searched), so a run's label and
+# colour read anywhere; building or searching one without them is one line naming the install command.
 # Settings registered by plugin modules (``@register``), by name.
 REGISTERED: dict[str, type[MemorySetting[Any]]] = {}
 # For a setting that declares no colour: a stable one from its name, never a declared one's.
@@ -65,8 +69,9 @@ def load_plugins(modules: Iterable[str]) -> None:
 def find(name: str) -> type[MemorySetting[Any]] | None:
     """The class declaring setting ``name``, or None when nobody registered it."""
     if name in SHIPPED:
-        module_name, cls_name = SHIPPED[name].split(":")
-        cls: type[MemorySetting[Any]] = getattr(importlib.import_module(module_name), cls_name)
+        from vmb import extras
+
+        cls: type[MemorySetting[Any]] = extras.load(SHIPPED[name], None, f"--memory {name}")
         return cls
     return REGISTERED.get(name)
 
@@ -102,6 +107,16 @@ def from_paper_name(paper_name: str) -> str:
 
 def memory_names() -> list[str]:
     return [*SHIPPED, *sorted(set(REGISTERED) - set(SHIPPED))]
+
+
+def named_setting(memory: str, options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``--memory`` and its options as a setting's name and options: a service's URL
+    (``--memory http://HOST:PORT/``) is the ``http`` system with that ``url`` option; a name is itself."""
+    from vmb.memory.http import NAME, is_url
+
+    if is_url(memory):
+        return NAME, {**options, "url": memory}
+    return memory, dict(options)
 
 
 def get_memory_setting(name: str, options: Mapping[str, Any] | None = None) -> MemorySetting[Any]:

@@ -24,7 +24,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from vmb.jsontypes import check_fields
 from vmb.llm.model import Endpoint, Message, Model, Reply
+from vmb.memory.health import BuildWarning, warnings_of
 from vmb.memory.options import NoOptions, non_default, parse_options
 from vmb.usage import ZERO, Usage
 
@@ -131,17 +133,39 @@ class BuildLoop:
 
 @dataclass
 class BuildHealth:
-    """How a build went besides its cost: days read, replies cut off, calls refused, loops, what it kept."""
+    """How a build went besides its cost: days read, replies cut off, calls refused, loops, what it kept
+    (``vmb.memory.health``: empty, copied from the dialogue, unchanged), and the warnings of its check."""
 
     days: int = 0
     truncated: int = 0  # model replies cut off at the output-token limit
     refused: int = 0  # write calls the build refused (unknown tool, bad arguments, no such key)
     loops: list[BuildLoop] = field(default_factory=list)
     empty: bool | None = None  # nothing kept at the end (None: the setting cannot tell)
+    copied: float | None = None  # share of the kept text that is history lines word for word (None: not measured)
+    unchanged: int | None = None  # days after which the memory was as before them (None: not measured)
+    warnings: list[BuildWarning] = field(default_factory=list)  # the check's verdict (``check``)
+
+    def check(self) -> None:
+        """The health check, once the build ended: its warnings from its measures."""
+        self.warnings = warnings_of(self.days, self.empty, self.copied, self.unchanged)
 
     def to_json(self) -> dict[str, Any]:
         return {"days": self.days, "truncated": self.truncated, "refused": self.refused,
-                "loops": [loop.to_json() for loop in self.loops], "empty": self.empty}
+                "loops": [loop.to_json() for loop in self.loops], "empty": self.empty, "copied": self.copied,
+                "unchanged": self.unchanged, "warnings": [warning.to_json() for warning in self.warnings]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BuildHealth:
+        """A build.json's ``health``, its types checked (``vmb.jsontypes``); a build recorded before the check
+        (no ``warnings``) gets the warnings of what it measured."""
+        check_fields(cls, data, "health")
+        known = {f.name for f in dataclasses.fields(cls)} - {"loops", "warnings"}
+        made = cls(**{k: v for k, v in data.items() if k in known},
+                   loops=[BuildLoop(loop["date"], loop["target"], loop["calls"]) for loop in data.get("loops", [])],
+                   warnings=[BuildWarning(w["kind"], w["text"]) for w in data.get("warnings", [])])
+        if "warnings" not in data:
+            made.check()
+        return made
 
 
 def _no_watcher() -> None:
@@ -167,6 +191,11 @@ class BuildContext:
         self.cost.asked(reply.spent)
         self.health.truncated += reply.finish_reason == "length"
         return reply
+
+    def kept(self, memories: int) -> None:
+        """How many memories the build kept at its end, for a system that can count them (Mem0's added
+        memories, MemoryBank's entries): none is an empty store, a warning of the health check."""
+        self.health.empty = memories == 0
 
     def day_done(self, date: str, writes: Sequence[str] = (), refused: int = 0) -> None:
         """One day of the history read. ``writes`` names the target of each write call the model made

@@ -19,6 +19,7 @@ class MyBank(MemorySystem[MyBankOptions]):
     async def ingest(self, chunks):            # the group's history, one chunk per (day, hour)
         for chunk in by_day(chunks, self.env.build):  # the run's progress follows the days read
             ...                                # write under self.env.store_dir; read self.options.ranking
+        self.env.build.kept(count)             # how many memories it kept, if it can tell (0: a warning)
     async def search(self, query, top_k):      # must not change what ingest stored
         return [MemoryItem(text="...", score=0.9, metadata={"date": "2025-03-03"})]
 ```
@@ -181,20 +182,22 @@ class _Searcher:
         self.store = store
         self._shared: MemorySystem[Any] | None = None
 
-    async def _search(self, args: dict[str, Any]) -> MemoryResult:
-        top_k = int(args.get("top_k", DEFAULT_TOP_K))
-        if top_k < 1:
-            return MemoryResult("error: top_k must be at least 1", ok=False)
+    async def items(self, query: str, top_k: int) -> list[MemoryItem]:
+        """What the system returns for ``query``, searched as every run searches it."""
         if self.system.mutates_on_search:
             with tempfile.TemporaryDirectory(prefix="vmb-memory-") as scratch:
                 copy = Path(scratch) / "store"
                 shutil.copytree(self.store, copy)
-                items = await self.system.at(SystemEnv(self.namespace, copy, None)).search(args["query"], top_k)
-        else:
-            if self._shared is None:
-                self._shared = self.system.at(SystemEnv(self.namespace, self.store, None))
-            items = await self._shared.search(args["query"], top_k)
-        text = render_items(items)
+                return await self.system.at(SystemEnv(self.namespace, copy, None)).search(query, top_k)
+        if self._shared is None:
+            self._shared = self.system.at(SystemEnv(self.namespace, self.store, None))
+        return await self._shared.search(query, top_k)
+
+    async def _search(self, args: dict[str, Any]) -> MemoryResult:
+        top_k = int(args.get("top_k", DEFAULT_TOP_K))
+        if top_k < 1:
+            return MemoryResult("error: top_k must be at least 1", ok=False)
+        text = render_items(await self.items(args["query"], top_k))
         return MemoryResult(text or "no memory matches", memory_text=text)
 
     def for_query(self, query: QueryInfo) -> QueryMemory:

@@ -18,15 +18,19 @@ into an error message.
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
 import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from vmb.boundedjson import JsonFileError, load_json_text
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.llm.retry import RetryPolicy, parse_retry_after
 from vmb.memory.options import AT_LEAST
+
+# The largest answer a service's request is read to: a hosted system's answers are kilobytes.
+ANSWER_BYTES = 8 * 2**20
 
 
 class MemoryServiceError(FatalModelError):
@@ -77,6 +81,7 @@ class JsonService:
     timeout: float = 60.0
     policy: RetryPolicy = field(default_factory=lambda: RetryPolicy(retries=3, base=1.0))
     key_hint: str = "the API key"  # what to check on 401/403, e.g. "SUPERMEMORY_API_KEY"
+    max_bytes: int = ANSWER_BYTES  # an answer is read no further: a service's answer is data from outside
     requests: int = 0  # sent, retries included (recorded as the build's service calls)
 
     async def call(self, method: str, path: str, *, body: Any = None, params: dict[str, Any] | None = None,
@@ -90,9 +95,10 @@ class JsonService:
         while True:
             self.requests += 1
             try:
-                async with httpx.AsyncClient(timeout=self.timeout) as client:
-                    response = await client.request(method, url, json=body, params=params,
-                                                    headers={"Accept": "application/json", **self.headers})
+                async with httpx.AsyncClient(timeout=self.timeout, verify=_tls()) as client, client.stream(
+                        method, url, json=body, params=params,
+                        headers={"Accept": "application/json", **self.headers}) as response:
+                    content = await _read_capped(response, self.max_bytes)
             except httpx.TimeoutException:
                 reason, retry_after, reachable = f"{method} {url} timed out after {self.timeout:g} s", None, True
             except httpx.ConnectError as error:
@@ -101,9 +107,12 @@ class JsonService:
                 reason, retry_after, reachable = f"{method} {url} failed: {error or type(error).__name__}", None, True
             else:
                 status = response.status_code
+                if content is None:
+                    raise MemoryServiceFailed(f"{self.system}: {method} {url} answered more than "
+                                              f"{self.max_bytes:,} bytes; not read")
                 if status < 400:
-                    return self._decode(response, url)
-                detail = short(response.text)
+                    return self._decode(content, url)
+                detail = short(content.decode("utf-8", "replace"))
                 if status == 404 and missing_ok:
                     return None
                 if status in (401, 403):
@@ -123,14 +132,34 @@ class JsonService:
             await asyncio.sleep(self.policy.delay(attempt, retry_after, rng))
             attempt += 1
 
-    def _decode(self, response: Any, url: str) -> Any:
-        if not response.content:
+    def _decode(self, content: bytes, url: str) -> Any:
+        if not content:
             return None
         try:
-            return json.loads(response.content)
-        except ValueError:
-            raise MemoryServiceFailed(f"{self.system}: {url} answered with something that is not JSON: "
-                                      f"{short(response.text)}") from None
+            return load_json_text(content, url, max_bytes=self.max_bytes)
+        except JsonFileError as error:
+            raise MemoryServiceFailed(f"{self.system}: {url} answered with something that is not JSON "
+                                      f"({str(error).removeprefix(f'{url}: ')}): "
+                                      f"{short(content.decode('utf-8', 'replace'))}") from None
+
+
+@functools.cache
+def _tls() -> Any:
+    """The TLS settings of every request, made once: making them reads the CA bundle, a tenth of a second."""
+    import httpx
+
+    return httpx.create_ssl_context()
+
+
+async def _read_capped(response: Any, limit: int) -> bytes | None:
+    """The body of a streamed answer, or None once it passes ``limit`` bytes (read no further)."""
+    parts, size = [], 0
+    async for part in response.aiter_bytes():
+        size += len(part)
+        if size > limit:
+            return None
+        parts.append(part)
+    return b"".join(parts)
 
 
 def service_policy(options: ServiceOptions, default_timeout: float = 60.0) -> tuple[float, RetryPolicy]:

@@ -5,7 +5,8 @@ model may call ``memory_update(new_memory)`` with the complete new summary, and 
 old one. The summary is capped at 8,192 characters (option ``summary_cap``). The final summary goes
 into every query's system prompt. ``days.jsonl`` keeps each day's call and resulting snapshot; the
 build's health (``vmb.memory.base.BuildHealth``) counts replies cut off, refused updates, days with
-``LOOP_CALLS`` or more updates in one reply (a loop), and a summary left empty.
+``LOOP_CALLS`` or more updates in one reply (a loop), a summary left empty, the days it stayed unchanged
+and the share of it copied from the dialogue word for word (``vmb.memory.health``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from vmb.llm.textcalls import extract_calls
 from vmb.memory.base import BuildContext, DayRequest, GroupMemory, MemorySetting, QueryInfo, QueryMemory
+from vmb.memory.health import copied_share
 from vmb.memory.options import AT_LEAST
 from vmb.memory.simple import memory_section
 from vmb.prompts import load_prompt
@@ -87,8 +89,10 @@ class SummaryMemory(MemorySetting[SummaryOptions]):
         day_prompt = load_prompt(DAY_PROMPT)
         tools = [update_schema(self.cap)]
         summary = ""
+        unchanged = 0  # days after which the summary was as before them (the health check's measure)
         with (ctx.directory / "days.jsonl").open("w", encoding="utf-8") as log:
             for day in group.days:
+                before = summary
                 user = day_prompt.render(memory=summary or EMPTY, date=day.date.isoformat(), lines=day_lines(day))
                 messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
                 reply = await ctx.ask(messages, tools)
@@ -105,9 +109,12 @@ class SummaryMemory(MemorySetting[SummaryOptions]):
                           "usage": reply.to_json()["usage"], "finish_reason": reply.finish_reason}
                 log.write(json.dumps(record, ensure_ascii=False) + "\n")
                 log.flush()
+                unchanged += summary == before
                 ctx.day_done(day.date.isoformat(), writes=[SUMMARY_TARGET] * len(calls),
                              refused=sum(event["result"] != "updated" for event in events))
         ctx.health.empty = not summary.strip()
+        ctx.health.unchanged = unchanged
+        ctx.health.copied = round(copied_share(summary, (line.raw for line in group.lines)), 4)
         (ctx.directory / "summary.json").write_text(json.dumps({"summary": summary}, ensure_ascii=False),
                                                      encoding="utf-8")
 

@@ -4,7 +4,7 @@ A bundle names its benchmarks by checksum (``vmb.data.locate.data_checksum``). V
 directory ``--data`` names, else, for a generated benchmark made without a model, the benchmark
 rebuilt from the seed and options its metadata records (the procedural generator gives the same
 bytes for the same options and generator version; a rebuild by another version that differs says so, with
-both versions), for a twin the twin made again from the release (``vmb.twin``) with its recorded seed,
+both versions), for a twin the twin made again from the release (``vmb.maker.twin``) with its recorded seed,
 else the release where vmb finds it (``resolve_data_dir``). A benchmark
 whose checksum is not the bundle's is named as other data, with both checksums.
 
@@ -21,11 +21,11 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from vmb.bundle.manifest import Benchmark as Identity
-from vmb.bundle.manifest import Manifest, scratch_path
 from vmb.data import Benchmark
 from vmb.data.locate import RELEASE_GROUPS
 from vmb.errors import VmbError
+from vmb.publish.manifest import Benchmark as Identity
+from vmb.publish.manifest import Manifest, scratch_path
 
 # A generated benchmark is rebuilt only up to twice the release's dialogue lines (50 groups of about 2,700;
 # the release's size takes about a minute): a larger one is validated against --data DIR holding it.
@@ -48,7 +48,7 @@ def _packed_version(path: Path) -> str | None:
 
 def options_problem(identity: Identity) -> str | None:
     """Why the generator options a bundle records cannot be rebuilt from (None: they can)."""
-    from vmb.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.plan.options import GenerateOptions
 
     generator = identity.generator or {}
     try:
@@ -77,10 +77,10 @@ def _rebuilt(root: Path, identity: Identity, out: Path) -> tuple[Path | None, st
     """The generated benchmark rebuilt from its recorded options, or why it cannot be."""
     from vmb.data.locate import data_checksum
     from vmb.data.metadata import METADATA
-    from vmb.generate.pipeline import run
-    from vmb.generate.plan.options import GenerateOptions
-    from vmb.generate.procedural.backend import ProceduralBackend
-    from vmb.generate.version import other_version
+    from vmb.maker.generate.pipeline import run
+    from vmb.maker.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.version import other_version
 
     problem = options_problem(identity)
     if problem is not None:
@@ -104,7 +104,7 @@ def _rebuilt(root: Path, identity: Identity, out: Path) -> tuple[Path | None, st
 def _twin(identity: Identity, out: Path) -> tuple[Path | None, str | None]:
     """The twin made again from the release where vmb finds it, with its recorded seed, or why it cannot be."""
     from vmb.data.locate import data_checksum, resolve_data_dir
-    from vmb.twin.export import make_twin
+    from vmb.maker.twin.export import make_twin
 
     twin = identity.twin or {}
     release = resolve_data_dir(None)

@@ -11,7 +11,7 @@ compared with the next one in its section as `vmb compare` compares two runs (pa
 bootstrap interval, exact McNemar), when both ran on the same benchmark. The page links each row to its
 reproducibility card and to a `vmb view` of its queries. Everything a bundle says is text: through
 ``vmb.terminal.safe`` everywhere, escaped in HTML, in Markdown cells, and guarded in CSV fields
-(``vmb.bundle.boardtext``). A board is rewritten in place: the files it wrote before (``WRITTEN`` lists
+(``vmb.publish.boardtext``). A board is rewritten in place: the files it wrote before (``WRITTEN`` lists
 them) are removed, nothing else of the folder is.
 """
 
@@ -26,12 +26,12 @@ from typing import Any
 
 from vmb.analysis.compare import compare_outcomes, run_outcomes
 from vmb.boundedjson import JsonFileError, read_json_file
-from vmb.bundle.boardtext import csv_text, markdown_text, page_text
-from vmb.bundle.manifest import CARD, RUNS, RunEntry, inside
-from vmb.bundle.validate import Checked, Verdict, checked_bundle
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
 from vmb.outdir import claim_output_dir
+from vmb.publish.boardtext import csv_text, markdown_text, page_text
+from vmb.publish.manifest import CARD, RUNS, RunEntry, inside
+from vmb.publish.validate import Checked, Verdict, checked_bundle
 from vmb.results.metrics import ESM, SHOWN
 from vmb.results.rundir import METRIC
 from vmb.results.runsummary import RunSummary, SummaryEntry, SummaryFormatError

@@ -13,9 +13,9 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.bundle.manifest import Benchmark, Manifest, RunEntry
 from vmb.llm.keys import is_loopback
 from vmb.paper import paper_settings
+from vmb.publish.manifest import Benchmark, Manifest, RunEntry
 from vmb.results.header import RunHeader
 from vmb.results.runsummary import RunSummary
 
@@ -164,7 +164,7 @@ def generate_command(benchmark: Benchmark) -> str | None:
     ``vmb twin`` command that makes a twin again from the release."""
     from dataclasses import asdict
 
-    from vmb.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.plan.options import GenerateOptions
 
     if benchmark.twin is not None:
         return f"vmb twin --seed {int(benchmark.twin['seed'])} --out bench"

@@ -1,7 +1,7 @@
 """What a run's header says, against what its conversations show (``vmb validate``).
 
 The header names the memory setting and the agent; the conversations show what the agent was given. Each
-system prompt's memory part (``vmb.bundle.replay.memory_part``) must be the section of the memory prompt
+system prompt's memory part (``vmb.publish.replay.memory_part``) must be the section of the memory prompt
 that setting writes (for ``gold``, the query's own gold memory), and every memory tool a record calls
 must be one that setting offers. A gold-memory run relabelled ``none``, its header rehashed and its
 metric recomputed, still holds the gold memory in every system prompt: that is a reason here. A run of

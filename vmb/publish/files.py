@@ -23,7 +23,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from vmb.bundle.manifest import (
+from vmb.outdir import MARKER
+from vmb.publish.manifest import (
     MANIFEST,
     MAX_MANIFEST_BYTES,
     BundleError,
@@ -32,7 +33,6 @@ from vmb.bundle.manifest import (
     inside,
     read_manifest,
 )
-from vmb.outdir import MARKER
 
 ARCHIVE_SUFFIX = ".tar.gz"
 # A manifest listing more than 1 GiB is refused before a byte of its files is written (a 500-query gold bundle

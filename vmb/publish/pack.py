@@ -8,7 +8,7 @@ benchmark (every query, every trial, scored) is refused unless ``partial``. Only
 read: regular files inside it, reached through no symbolic link (``read_own``). Its ``config.json`` is packed
 without the packer's machine paths (``MACHINE_PATHS``: the benchmark and cache directories; a merged run's
 slices by their names only); the determining settings it hashes are untouched. Everything to be packed is
-checked for keys (``vmb.bundle.secrets``) before a byte is written; the directory is written under the one
+checked for keys (``vmb.publish.secrets``) before a byte is written; the directory is written under the one
 output-directory rule (``vmb.outdir``: new, empty, or one vmb pack wrote, where only the files of the bundle
 it wrote before are replaced), the archive beside it (``BUNDLE.tar.gz``).
 """
@@ -27,10 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from vmb.boundedjson import JsonFileError, load_json_text, read_json_file
-from vmb.bundle.benchmarks import twin_identity
-from vmb.bundle.card import render_card
-from vmb.bundle.files import ARCHIVE_SUFFIX, file_entry, write_archive, write_files
-from vmb.bundle.manifest import (
+from vmb.data.locate import PROJECT_ROOT, run_data_dir
+from vmb.harness.counted import CountedRun, counted_run
+from vmb.outdir import check_output_dir, claim_output_dir
+from vmb.publish.benchmarks import twin_identity
+from vmb.publish.card import render_card
+from vmb.publish.files import ARCHIVE_SUFFIX, file_entry, write_archive, write_files
+from vmb.publish.manifest import (
     BENCHMARKS,
     FORMAT,
     MANIFEST,
@@ -42,10 +45,7 @@ from vmb.bundle.manifest import (
     inside,
     model_configuration,
 )
-from vmb.bundle.secrets import refuse_secrets
-from vmb.data.locate import PROJECT_ROOT, run_data_dir
-from vmb.harness.counted import CountedRun, counted_run
-from vmb.outdir import check_output_dir, claim_output_dir
+from vmb.publish.secrets import refuse_secrets
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import CONFIG, MEMORY, METRIC, RESULTS, SYSTEM_PROMPTS, read_header, strict_dumps

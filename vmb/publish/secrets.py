@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from vmb.bundle.manifest import BundleError
+from vmb.publish.manifest import BundleError
 
 KEY_SHAPES: dict[str, re.Pattern[str]] = {
     "an OpenAI-style key (sk-...)": re.compile(r"(?<![A-Za-z0-9])sk-(?:[A-Za-z0-9_\-]{2,}-)?[A-Za-z0-9_\-]{16,}"),

@@ -3,11 +3,11 @@
 Per run, in order: its ``config.json`` hashes to the hash it records (a header edited after the run
 does not); it is the run the manifest names (agent, model, server family, memory, prompts,
 benchmark) and has the one model configuration the bundle claims, if it claims one; it ran on the
-benchmark validated against (``vmb.bundle.benchmarks``); every line of ``results.jsonl`` is a record,
+benchmark validated against (``vmb.publish.benchmarks``); every line of ``results.jsonl`` is a record,
 each (query, trial) of the benchmark at most once; every scored record follows from its conversation
-re-executed on the default car (``vmb.bundle.replay``); the coverage is the manifest's; and
+re-executed on the default car (``vmb.publish.replay``); the coverage is the manifest's; and
 ``metric.json`` is what ``vmb.results.summary.compute_metric`` makes of the records; and the header says
-what the conversations show (``vmb.bundle.consistency``: the memory setting, an offline agent). Nothing a
+what the conversations show (``vmb.publish.consistency``: the memory setting, an offline agent). Nothing a
 bundle holds is run or imported: its files are read as data, JSON through ``vmb.boundedjson``, and every
 verdict line is printed through ``vmb.terminal.safe`` (a record id holding ESC shows escaped).
 """
@@ -24,15 +24,15 @@ from tempfile import TemporaryDirectory
 from typing import Any
 
 from vmb.boundedjson import JsonFileError, read_json_file
-from vmb.bundle.benchmarks import Located, locate_benchmarks
-from vmb.bundle.consistency import agent_problem, memory_problem, memory_prompt_current
-from vmb.bundle.files import opened, read_checked, shown_as
-from vmb.bundle.manifest import Manifest, RunEntry, model_configuration
-from vmb.bundle.replay import first_difference, memory_part, replay_record
 from vmb.data import Benchmark
 from vmb.harness.counted import selected_attempts
 from vmb.prices import Price, PriceTable
 from vmb.prompts import prompt_versions
+from vmb.publish.benchmarks import Located, locate_benchmarks
+from vmb.publish.consistency import agent_problem, memory_problem, memory_prompt_current
+from vmb.publish.files import opened, read_checked, shown_as
+from vmb.publish.manifest import Manifest, RunEntry, model_configuration
+from vmb.publish.replay import first_difference, memory_part, replay_record
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header

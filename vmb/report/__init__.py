@@ -45,7 +45,7 @@ from vmb.report.notebooks import (
 )
 
 BASELINE_AGENTS = ("oracle", "noop")
-# Shortcut baselines (vmb.doubles.baselines) run as offline agents: text matching, no model, real failures.
+# Shortcut baselines (vmb.maker.baselines) run as offline agents: text matching, no model, real failures.
 SHORTCUT_AGENTS = ("latest-gold", "latest-history", "query-only")
 # Notebooks about a benchmark made by `vmb generate`: run only when one is given or found here.
 GENERATED_NOTEBOOKS = ("06_generated",)
@@ -71,12 +71,18 @@ class ReportResult:
 def make_baseline_runs(runs_root: Path, data: str | None, log: Callable[[str], None]) -> list[Path]:
     """Oracle and noop runs under each of the paper's memory settings, and the shortcut baselines'
     under the setting each reads (no model needed)."""
-    from vmb.doubles.baselines import BASELINES
+    from vmb import extras
+    from vmb.doubles.offline import AGENT_FAMILIES, shortcut_baselines
     from vmb.harness import run_benchmark
     from vmb.results.metrics import ESM
 
     plan = [(agent, memory) for agent in BASELINE_AGENTS for memory in BASELINE_MEMORIES]
-    plan += [(agent, BASELINES[agent].memory) for agent in SHORTCUT_AGENTS]
+    baselines = shortcut_baselines(required=False)
+    plan += [(agent, baselines[agent].memory) for agent in SHORTCUT_AGENTS if agent in baselines]
+    if not baselines:
+        extra = AGENT_FAMILIES["shortcut baselines"][1]
+        log(f"  skipped the shortcut baselines' runs ({', '.join(SHORTCUT_AGENTS)}): they need the {extra} "
+            f"extra ({extras.install_hint(extra)})")
     made = []
     for agent, memory in plan:
         out = runs_root / f"{agent}-{memory}"
@@ -122,10 +128,13 @@ def make_report(
     for directory in (out, figures):
         claim_output_dir(directory, REPORT)
     runs_root = runs_root.resolve()
+    # Each folder given must hold a run: one that is missing or holds none is named, never silently left out.
+    empty = [Path(root) for root in runs or [] if not find_runs(root)]
+    if empty:
+        raise ReportError("--runs: " + "; ".join(f"{root} does not exist" if not root.exists() else
+                                                 f"{root} holds no run (no config.json in it or below)" for root in empty))
     found = find_runs(*runs) if runs is not None else find_runs(runs_root)
     made: list[Path] = []
-    if runs is not None and not found:
-        raise ReportError(f"no run directories (with config.json) in {', '.join(map(str, runs))}")
     if not found:
         log(f"no runs under {runs_root}: making the oracle, noop and shortcut baseline runs (no model needed)")
         made = make_baseline_runs(runs_root, data, log)

@@ -3,13 +3,14 @@ with the one line its notebook wrote about it, and the query viewer over the rep
 
 from __future__ import annotations
 
-import html
 import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from vmb import escape
 
 
 def _rel(path: str | Path, start: Path) -> str:
@@ -56,14 +57,21 @@ class RunsSection:
 
     @classmethod
     def of(cls, runs: list[Path], data: str | None) -> RunsSection:
+        from vmb.analysis.formatted import PARTIAL_NOTE, partial
         from vmb.analysis.runs import read_run
         from vmb.analysis.style import memory_label
+        from vmb.data import load_benchmark
 
         infos = [read_run(p) for p in runs]
-        rows = [[r.name, r.label, memory_label(r.memory), f"{r.selected:,}" if r.selected else "?"] for r in infos]
-        note = None
+        queries = len(load_benchmark(Path(data), parse_histories=False).queries) if data else None
+        # A run given part of its benchmark (a pilot's 3 queries) reads 3/500, never as if it were whole.
+        given = [partial(r.selected, None if queries is None else queries * r.header.selection.trials)
+                 or (f"{r.selected:,}" if r.selected else "?") for r in infos]
+        rows = [[r.name, r.label, memory_label(r.memory), shown] for r, shown in zip(infos, given)]
+        note = PARTIAL_NOTE if any("/" in shown for shown in given) else None
         if infos and all(r.agent != "model" for r in infos):
-            note = ("Only offline agents ran: no model answered. The oracle replays the reference calls (it checks "
+            note = (f"{note} " if note else "") + (
+                    "Only offline agents ran: no model answered. The oracle replays the reference calls (it checks "
                     "the pipeline and is the ceiling), noop makes no call (the floor), and the shortcut baselines "
                     "of `vmb audit` match text without a model (their failures are real failure types); their "
                     "numbers sit beside the paper's to show every table and figure working. "
@@ -73,13 +81,13 @@ class RunsSection:
 
     def markdown(self) -> list[str]:
         lines = ["| " + " | ".join(self.head) + " |", "|---|---|---|---:|"]
-        lines += ["| " + " | ".join([f"`{r[0]}`", *r[1:]]) + " |" for r in self.rows]
+        lines += ["| " + " | ".join(escape.markdown(c) for c in r) + " |" for r in self.rows]
         return lines + (["", self.note] if self.note else [])
 
     def html(self) -> str:
-        heads = "".join(f"<th>{html.escape(h)}</th>" for h in self.head)
-        rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in self.rows)
-        note = f"<p class='note'>{html.escape(self.note)}</p>" if self.note else ""
+        heads = "".join(f"<th>{escape.html(h)}</th>" for h in self.head)
+        rows = "".join("<tr>" + "".join(f"<td>{escape.html(c)}</td>" for c in r) + "</tr>" for r in self.rows)
+        note = f"<p class='note'>{escape.html(self.note)}</p>" if self.note else ""
         return f"<h2>Runs</h2>{note}<div class='wide'><table><tr>{heads}</tr>{rows}</table></div>"
 
 
@@ -112,7 +120,7 @@ def _contents_html(entries: list[tuple[int, str, str]]) -> str:
         elif items:
             items.append("</li>")
         depth = level
-        items.append(f"<li><a href='#{anchor}'>{html.escape(title)}</a>")
+        items.append(f"<li><a href='#{anchor}'>{escape.html(title)}</a>")
     items.append("</li>" + "</ul></li>" * depth)
     return f"<nav id='contents'><h2>Contents</h2><ul>{''.join(items)}</ul></nav>"
 
@@ -138,13 +146,13 @@ def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dic
         f"Made by `vmb report` on {stamp} from {len(runs)} run(s). Each notebook below was executed headless; "
         "its tables are in CSV, Markdown and LaTeX, its figures in PNG and PDF.", "",
         *([viewer_line, ""] if viewer else []),
-        "## Contents", "", *(f"{'  ' * level}- [{title}](#{anchor})" for level, anchor, title in toc), "",
+        "## Contents", "", *(f"{'  ' * level}- [{escape.markdown(title)}](#{anchor})" for level, anchor, title in toc), "",
         "<a id='runs'></a>", "", "## Runs", "", *section.markdown(), "",
     ]
-    parts = [f"<h1>VehicleMemBench report</h1><p>Made by <code>vmb report</code> on {html.escape(stamp)} from "
+    parts = [f"<h1>VehicleMemBench report</h1><p>Made by <code>vmb report</code> on {escape.html(stamp)} from "
              f"{len(runs)} run(s).</p>"]
     if viewer:
-        parts.append(f"<p><a href='{html.escape(_rel(viewer, out))}'>Open the query viewer</a>: every query of "
+        parts.append(f"<p><a href='{escape.html(_rel(viewer, out))}'>Open the query viewer</a>: every query of "
                      "every run, with filters, search, the full record of one query and two runs side by side.</p>")
     parts += [_contents_html(toc), f"<section id='runs'>{section.html()}</section>"]
     for name, manifest in shown:
@@ -153,28 +161,29 @@ def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dic
         md += [f"<a id='{_anchor('nb', name)}'></a>", "", f"## {name} ({when})", "",
                f"Executed notebook: [{executed.name}]({_rel(executed, out)}) "
                f"([HTML]({_rel(executed.with_suffix('.html'), out)}))", ""]
-        parts.append(f"<h2 id='{_anchor('nb', name)}'>{html.escape(name)}</h2><p><a href='"
-                     f"{html.escape(_rel(executed.with_suffix('.html'), out))}'>executed notebook</a> ({when})</p>")
+        parts.append(f"<h2 id='{_anchor('nb', name)}'>{escape.html(name)}</h2><p><a href='"
+                     f"{escape.html(_rel(executed.with_suffix('.html'), out))}'>executed notebook</a> ({when})</p>")
         if not manifest["tables"] and not manifest["figures"] and not manifest.get("omitted"):
             md.append("An interactive notebook: no tables or figures (open it in Jupyter, or read its HTML).")
         for table in manifest["tables"]:
             links = " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in table["files"])
-            md.append(f"- <a id='{_anchor('table', table['name'])}'></a>**{table['title']}**: {table['caption']} "
+            md.append(f"- <a id='{_anchor('table', table['name'])}'></a>**{escape.markdown(table['title'])}**: "
+                      f"{escape.markdown(table['caption'])} "
                       f"({table['rows']:,} rows) {links}")
             parts.append(_html_table(table, out))
         for figure in manifest["figures"]:
             png, *others = figure["files"]
             md += [f"- <a id='{_anchor('figure', figure['name'])}'></a>**Figure `{figure['name']}`**: "
-                   f"{figure['caption']} " + " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in figure["files"]),
+                   f"{escape.markdown(figure['caption'])} " + " · ".join(f"[{Path(f).suffix[1:]}]({_rel(f, out)})" for f in figure["files"]),
                    "", f"  ![{figure['name']}]({_rel(png, out)})", ""]
-            parts.append(f"<h3 id='{_anchor('figure', figure['name'])}'>{html.escape(figure['caption'])}</h3>"
-                         f"<img src='{html.escape(_rel(png, out))}' style='max-width:100%'>"
-                         + "".join(f" <a href='{html.escape(_rel(f, out))}'>{Path(f).suffix[1:]}</a>" for f in others))
+            parts.append(f"<h3 id='{_anchor('figure', figure['name'])}'>{escape.html(figure['caption'])}</h3>"
+                         f"<img src='{escape.html(_rel(png, out))}' style='max-width:100%'>"
+                         + "".join(f" <a href='{escape.html(_rel(f, out))}'>{Path(f).suffix[1:]}</a>" for f in others))
         for omitted in manifest.get("omitted", []):
             md.append(f"- <a id='{_anchor('figure', omitted['name'])}'></a>**Figure `{omitted['name']}`** left out: "
-                      f"{omitted['why']}")
-            parts.append(f"<p id='{_anchor('figure', omitted['name'])}'>Figure <code>{html.escape(omitted['name'])}"
-                         f"</code> left out: {html.escape(omitted['why'])}</p>")
+                      f"{escape.markdown(omitted['why'])}")
+            parts.append(f"<p id='{_anchor('figure', omitted['name'])}'>Figure <code>{escape.html(omitted['name'])}"
+                         f"</code> left out: {escape.html(omitted['why'])}</p>")
         md.append("")
     (out / "report.md").write_text("\n".join(md), encoding="utf-8")
     style = ("<style>body{font-family:sans-serif;max-width:1200px;margin:auto;padding:1em}"
@@ -193,8 +202,8 @@ def _html_table(table: dict[str, Any], out: Path) -> str:
     from vmb.analysis.formatted import SHOWN_ROWS
 
     links = " ".join(f"<a href='{_rel(f, out)}'>{Path(f).suffix[1:]}</a>" for f in table["files"])
-    head = (f"<h3 id='{_anchor('table', table['name'])}'>{html.escape(table['title'])}</h3>"
-            f"<p>{html.escape(table['caption'])} {links}</p>")
+    head = (f"<h3 id='{_anchor('table', table['name'])}'>{escape.html(table['title'])}</h3>"
+            f"<p>{escape.html(table['caption'])} {links}</p>")
     fragment = Path(table["html"]) if table.get("html") else None
     if fragment is None or not fragment.is_file() or table["rows"] > SHOWN_ROWS:
         return head

@@ -8,17 +8,17 @@ order with how it was read and its result, the final answer, the reference calls
 leaf by leaf, as ``vmb view`` shows one query.
 
 Everything in a record comes from a run: model replies, tool arguments and results, the query text are
-hostile data. Each text goes through ``html.escape`` (quotes too) before it reaches the page; nothing
+hostile data. Each text goes through ``vmb.escape.html`` (quotes too) before it reaches the page; nothing
 from the record becomes markup, an attribute or a link.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import fields
 from typing import Any
 
+from vmb import escape
 from vmb.score import TaskScore
 from vmb.terminal import safe
 
@@ -41,17 +41,12 @@ STYLE = """<style>
 </style>"""
 
 
-def escape(value: Any) -> str:
-    """Any value as text safe inside HTML (element content or a quoted attribute)."""
-    return html.escape(str(value), quote=True)
-
-
 def pre(value: Any, clip: int = CLIP) -> str:
     """A text as a ``<pre>`` block, cut to its first ``clip`` characters."""
     text = str(value)
     if len(text) > clip:
         text = text[:clip] + f"\n… ({len(text) - clip:,} more characters)"
-    return f"<pre>{escape(text)}</pre>"
+    return f"<pre>{escape.html(text)}</pre>"
 
 
 def call_text(call: dict[str, Any] | None) -> str:
@@ -100,10 +95,10 @@ def diff_table(score: TaskScore) -> str:
     rows = []
     for path, values in sorted(score.leaves.items()):
         verdict = leaf_verdict(path, score)
-        cells = "".join(f"<td>{escape(json.dumps(values[k], ensure_ascii=False)) if k in values else '—'}</td>"
+        cells = "".join(f"<td>{escape.html(json.dumps(values[k], ensure_ascii=False)) if k in values else '—'}</td>"
                         for k in ("default", "expected", "predicted"))
-        rows.append(f"<tr class='{'good' if verdict == 'right' else 'bad'}'><td>{escape(path)}</td>{cells}"
-                    f"<td>{escape(verdict)}</td></tr>")
+        rows.append(f"<tr class='{'good' if verdict == 'right' else 'bad'}'><td>{escape.html(path)}</td>{cells}"
+                    f"<td>{escape.html(verdict)}</td></tr>")
     if not rows:
         return "<p>No leaf should change and none changed.</p>"
     return ("<table><tr><th>leaf</th><th>default</th><th>expected</th><th>predicted</th><th>verdict</th></tr>"
@@ -131,7 +126,7 @@ def message_text(message: dict[str, Any]) -> tuple[str, str]:
 
 def _message(message: dict[str, Any]) -> str:
     role, body = message_text(message)
-    return f"<b>{escape(role)}</b>{pre(body or '(empty)')}"
+    return f"<b>{escape.html(role)}</b>{pre(body or '(empty)')}"
 
 
 def _tool_rows(record: QueryRecord) -> str:
@@ -141,7 +136,7 @@ def _tool_rows(record: QueryRecord) -> str:
         read = f" (read from text as {result.read_as})" if result.read_as else ""
         reply = replies.get(result.id)
         rows.append(f"<tr class='{'good' if result.ok else 'bad'}'><td>{result.round + 1}</td>"
-                    f"<td>{escape(result.kind)}</td><td>{escape(call_text(result.to_json()) + read)}</td>"
+                    f"<td>{escape.html(result.kind)}</td><td>{escape.html(call_text(result.to_json()) + read)}</td>"
                     f"<td>{'accepted' if result.ok else 'refused'}</td>"
                     f"<td>{pre(reply, 2_000) if reply is not None else ''}</td></tr>")
     return ("<table><tr><th>round</th><th>kind</th><th>call</th><th>verdict</th><th>result</th></tr>"
@@ -154,12 +149,12 @@ def record_html(record: QueryRecord) -> str:
     if record.attribution is not None:
         tags.append(f"stage: {record.attribution.stage}")
     parts = [STYLE, "<div class='vmb-record'>",
-             f"<h4>{escape(record.id)} · trial {record.trial} · {escape(record.reasoning_type)}</h4>",
-             "<p>" + "".join(f"<span class='tag'>{escape(tag)}</span>" for tag in tags) + "</p>"]
+             f"<h4>{escape.html(record.id)} · trial {record.trial} · {escape.html(record.reasoning_type)}</h4>",
+             "<p>" + "".join(f"<span class='tag'>{escape.html(tag)}</span>" for tag in tags) + "</p>"]
     if record.error:
-        parts.append(f"<p>error: {escape(record.error)}</p>")
+        parts.append(f"<p>error: {escape.html(record.error)}</p>")
     if record.attribution is not None:
-        parts.append(f"<p>{escape(record.attribution.detail)}</p>")
+        parts.append(f"<p>{escape.html(record.attribution.detail)}</p>")
     score = record.score
     if score is not None:
         # The scorer's F1s as its formula names them (the registry, which labels them, sits above records).

@@ -65,14 +65,32 @@ class BuildLoopEntry(_Loop, total=False):
     group: int  # in the run's list of loops (not in a group's own health)
 
 
-class Health(TypedDict):
-    """A group's build health as its build.json records it (``vmb.memory.base.BuildHealth``)."""
+class BuildWarningEntry(TypedDict):
+    """A warning of the health check of what a build kept (``vmb.memory.health.BuildWarning``)."""
 
+    kind: str
+    text: str
+
+
+class GroupWarning(BuildWarningEntry):
+    group: int
+
+
+class _Health(TypedDict):
     days: int
     truncated: int
     refused: int
     loops: list[BuildLoopEntry]
     empty: bool | None
+
+
+class Health(_Health, total=False):
+    """A group's build health as its build.json records it (``vmb.memory.base.BuildHealth``); the health check's
+    measures and warnings since build.json's version 2."""
+
+    copied: float | None
+    unchanged: int | None
+    warnings: list[BuildWarningEntry]
 
 
 class _GroupCost(TypedDict):
@@ -87,9 +105,7 @@ class GroupBuild(_GroupCost, total=False):
     health: Health  # where the build recorded it
 
 
-class MemoryBuild(TypedDict):
-    """The memory construction's cost and health, per group and in total (``vmb.results.summary.memory_cost``)."""
-
+class _MemoryBuild(TypedDict):
     groups: int
     model_calls: int
     prompt_tokens: int
@@ -100,6 +116,13 @@ class MemoryBuild(TypedDict):
     loops: list[BuildLoopEntry]
     empty_stores: list[int]
     per_group: list[GroupBuild]
+
+
+class MemoryBuild(_MemoryBuild, total=False):
+    """The memory construction's cost and health, per group and in total (``vmb.results.summary.memory_cost``);
+    the health check's warnings, each with its group (a metric.json written before them has none)."""
+
+    warnings: list[GroupWarning]
 
 
 class PriceUsed(TypedDict):

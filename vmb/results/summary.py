@@ -21,10 +21,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, cast
 
-from vmb.boundedjson import read_json_file
 from vmb.errors import VmbError
 from vmb.memory import memory_info
-from vmb.memory.base import BuildCost
+from vmb.memory.buildfile import BUILD_FILE, BuildFileError, BuildRecord, read_build
 from vmb.prices import PriceTable, cost_figures
 from vmb.results import metrics
 from vmb.results.behaviour import Behaviour, behaviour_of
@@ -150,33 +149,37 @@ def memory_cost(memory_dir: Path) -> MemoryBuild | None:
     """Memory construction cost and health per group and in total (wall seconds stay in each build.json).
 
     Health, where the build recorded it: replies cut off and calls refused (summed), ``loops`` (days
-    on which the model kept writing one target, each with its date, target and calls) and
-    ``empty_stores`` (groups whose memory ended empty).
+    on which the model kept writing one target, each with its date, target and calls),
+    ``empty_stores`` (groups whose memory ended empty) and ``warnings`` (the health check's, each with its
+    group: ``vmb.memory.health``), the run's warnings of what was built.
     """
-    builds = sorted(memory_dir.glob("group_*/build.json"), key=lambda p: int(p.parent.name.split("_")[1]))
+    builds = sorted(memory_dir.glob(f"group_*/{BUILD_FILE}"), key=lambda p: int(p.parent.name.split("_")[1]))
     if not builds:
         return None
     keys = ("model_calls", "prompt_tokens", "completion_tokens", "embedding_calls")
     per_group: list[dict[str, Any]] = []
+    records: list[tuple[int, BuildRecord]] = []
     for path in builds:
         try:
-            build = read_json_file(path)
-            cost = BuildCost.from_json(build["cost"]).to_json()
-        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            record = read_build(path.parent)
+        except BuildFileError as error:
             # A run's files are data: a damaged build record is one line naming it, never a traceback.
-            raise BuildRecordError(f"{path} is damaged ({type(error).__name__}: {error})") from None
-        entry: dict[str, Any] = {"group": int(path.parent.name.split("_")[1]), **{k: cost[k] for k in keys}}
-        health = build.get("health")
-        if isinstance(health, dict):
-            entry["health"] = health
+            raise BuildRecordError(str(error)) from None
+        number = int(path.parent.name.split("_")[1])
+        cost = record.cost.to_json()
+        entry: dict[str, Any] = {"group": number, **{k: cost[k] for k in keys}}
+        if record.health is not None:
+            entry["health"] = record.health.to_json()
         per_group.append(entry)
+        records.append((number, record))
     total = {k: sum(g[k] for g in per_group) for k in keys}
-    healths = [g["health"] for g in per_group if "health" in g]
-    counts = {k: sum(int(h.get(k, 0)) for h in healths) for k in HEALTH_COUNTS}
-    loops = [{"group": g["group"], **loop} for g in per_group for loop in g.get("health", {}).get("loops", [])]
-    empty = [g["group"] for g in per_group if g.get("health", {}).get("empty")]
+    healths = [(number, r.health) for number, r in records if r.health is not None]
+    counts = {k: sum(getattr(h, k) for _, h in healths) for k in HEALTH_COUNTS}
+    loops = [{"group": number, **loop.to_json()} for number, h in healths for loop in h.loops]
+    empty = [number for number, h in healths if h.empty]
+    warnings = [{"group": number, **w.to_json()} for number, h in healths for w in h.warnings]
     return cast(MemoryBuild, {"groups": len(per_group), **total, **counts, "loops": loops, "empty_stores": empty,
-                              "per_group": per_group})
+                              "warnings": warnings, "per_group": per_group})
 
 
 def cost_of(rows: Sequence[QueryRow], model: str | None, build: MemoryBuild | None,

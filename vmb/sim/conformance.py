@@ -20,8 +20,10 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypedDict
 
+from vmb.boundedjson import load_json_text
+from vmb.jsontypes import JsonTypeError, check_fields, json_kind
 from vmb.sim.registry import module_of
 from vmb.sim.world import replay
 
@@ -82,15 +84,40 @@ class Mismatch:
         return "\n".join(lines)
 
 
+class _Call(TypedDict):
+    name: str
+    args: dict[str, Any]
+
+
+class _Recorded(TypedDict):
+    calls: list[_Call]
+    ok: list[bool]
+    diff: dict[str, Any]
+
+
+class _Record(_Recorded, total=False):
+    """One line of a record file: the calls, the reference's acceptance of each, its final diff, and the id of
+    the query it replays (reference cases only)."""
+
+    id: str
+
+
 def iter_records(directory: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(``file:line``, record) for every record of the replayable conformance files."""
+    """(``file:line``, record) for every record of the replayable conformance files. A line that is not strict
+    JSON within ``vmb.boundedjson``'s bounds, or not a record (``_Record``), is one ``ValueError`` naming the
+    file, the line and what is wrong (``JsonFileError``, ``JsonTypeError``)."""
     for fname in RECORD_FILES:
         with open_record_file(directory, fname) as handle:
             for lineno, line in enumerate(handle, 1):
                 if line.strip():
-                    record = json.loads(line)
-                    source = record.get("id") or f"{fname}:{lineno}"
-                    yield source, record
+                    record = load_json_text(line, fname, line=lineno)
+                    where = f"{fname} line {lineno}"
+                    if not isinstance(record, dict):
+                        raise JsonTypeError(f"{where}: it is {json_kind(record)}, not an object")
+                    check_fields(_Record, record, where)
+                    if len(record["ok"]) != len(record["calls"]):
+                        raise JsonTypeError(f"{where}: {len(record['ok'])} ok for {len(record['calls'])} calls")
+                    yield record.get("id") or f"{fname}:{lineno}", record
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:

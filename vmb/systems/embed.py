@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from vmb.memory.systems.service import JsonService, MemoryServiceError, MemoryServiceFailed, require_package
+from vmb.memory.service import JsonService, MemoryServiceError, MemoryServiceFailed, require_package
 
 if TYPE_CHECKING:
     import numpy as np

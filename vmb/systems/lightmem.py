@@ -35,7 +35,7 @@ from typing import Any
 
 from vmb.llm.keys import api_key_from_env
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
-from vmb.memory.systems.service import MemoryServiceError, require_package
+from vmb.memory.service import MemoryServiceError, require_package
 from vmb.usage import Usage
 
 COLLECTION = "vmb"

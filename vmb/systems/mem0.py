@@ -35,14 +35,7 @@ from typing import Any, Literal
 from vmb.llm.model import FatalModelError, RequestFailed
 from vmb.memory.base import BuildContext
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
-from vmb.memory.systems.embed import (
-    Embedder,
-    EmbedderOptions,
-    LocalEmbedder,
-    from_description,
-    make_embedder,
-)
-from vmb.memory.systems.service import (
+from vmb.memory.service import (
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,
@@ -51,6 +44,13 @@ from vmb.memory.systems.service import (
     require_env,
     require_package,
     service_policy,
+)
+from vmb.systems.embed import (
+    Embedder,
+    EmbedderOptions,
+    LocalEmbedder,
+    from_description,
+    make_embedder,
 )
 
 COLLECTION = "vmb"

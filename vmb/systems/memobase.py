@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from vmb.memory.options import AT_LEAST
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
-from vmb.memory.systems.service import (
+from vmb.memory.service import (
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,

@@ -3,7 +3,7 @@
 What it stores, per group:
 
 * every history line as a memory entry (``granularity=chunk``: one entry per (day, hour) chunk),
-  with its MiniLM embedding (or an endpoint's, see ``vmb.memory.systems.embed``);
+  with its MiniLM embedding (or an endpoint's, see ``vmb.systems.embed``);
 * with ``summaries`` (default on), one model call per day writes the day's event summary and a
   note on each speaker's personality and preferences, and one call per speaker at the end merges
   the notes into that speaker's portrait (skipped when the run has no model: ``--agent oracle|noop``).
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem
-from vmb.memory.systems.embed import EmbedderOptions, from_description, make_embedder
+from vmb.systems.embed import EmbedderOptions, from_description, make_embedder
 
 if TYPE_CHECKING:
     import numpy as np

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
-from vmb.memory.systems.service import (
+from vmb.memory.service import (
     JsonService,
     MemoryServiceError,
     MemoryServiceFailed,

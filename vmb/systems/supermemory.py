@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
-from vmb.memory.systems.service import (
+from vmb.memory.service import (
     JsonService,
     MemoryServiceFailed,
     ServiceOptions,

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from statistics import mean
 from typing import Any
 
-from vmb.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.data import Benchmark, Group, Query
 from vmb.data.spoken import spoken_pattern, stated_numbers
+from vmb.maker.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.paper import read_table
 from vmb.sim.registry import API_BY_NAME, module_of
 from vmb.sim.spec import Bool, Zone
@@ -133,7 +133,7 @@ def module_shares(queries: Sequence[Query]) -> dict[str, tuple[float, float]]:
 
 def measure(bench: Benchmark, *, tokens: bool = True) -> dict[str, Any]:
     """Every diversity and answer-space figure of ``bench`` (means over groups where per group)."""
-    from vmb.audit.wording import catalog_phrase_share, nested_phrase_groups, shared_scenes
+    from vmb.maker.audit.wording import catalog_phrase_share, nested_phrase_groups, shared_scenes
 
     groups, queries = bench.groups, bench.queries
     texts = {g.number: GroupText(g) for g in groups}

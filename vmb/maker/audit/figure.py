@@ -2,7 +2,7 @@
 type; beside the release, each cell coloured by a generated benchmark's gap and boxed beyond the targets.
 
 Colour follows the report's rule: a bar's colour is the memory setting its baseline reads
-(``vmb.doubles.baselines``: gold, history or none); the first benchmark is drawn solid, a second pale.
+(``vmb.maker.baselines``: gold, history or none); the first benchmark is drawn solid, a second pale.
 The legends stand outside the panels.
 """
 
@@ -15,9 +15,9 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Patch, Rectangle
 
 from vmb.analysis.style import figure_style, memory_color, memory_label
-from vmb.audit.report import ALL, TOLERANCE, Audit, baseline_gaps
 from vmb.data import REASONING_TYPES
-from vmb.doubles.baselines import BASELINES
+from vmb.maker.audit.report import ALL, TOLERANCE, Audit, baseline_gaps
+from vmb.maker.baselines import BASELINES
 
 # The second benchmark's bars: the same colour, pale, so each pair reads as one baseline on two benchmarks.
 SECOND_ALPHA = 0.4

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vmb.audit import store
-from vmb.audit.answerability import clock_contradiction, default_values
-from vmb.audit.diversity import measure
-from vmb.audit.noise import GroupCounts, NoiseFloor, group_counts, noise_floor
 from vmb.data import REASONING_TYPES, Benchmark, DataError
+from vmb.data.defaults import default_values
 from vmb.data.reasoning import CONDITIONAL
-from vmb.doubles.baselines import BASELINES, Tasks, score_baseline
+from vmb.maker.audit import store
+from vmb.maker.audit.answerability import clock_contradiction
+from vmb.maker.audit.diversity import measure
+from vmb.maker.audit.noise import GroupCounts, NoiseFloor, group_counts, noise_floor
+from vmb.maker.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
 from vmb.textable import markdown_cell, markdown_lines, plain
@@ -40,7 +41,7 @@ class Audit:
         return {k: v for k, v in self.__dict__.items() if k != "group_counts"}
 
     def stored(self) -> dict[str, Any]:
-        """What ``vmb.audit.store`` keeps of it: all but the name, which is the caller's."""
+        """What ``vmb.maker.audit.store`` keeps of it: all but the name, which is the caller's."""
         return {k: v for k, v in self.__dict__.items() if k != "name"}
 
     @classmethod
@@ -72,7 +73,7 @@ def _esm(scores: Sequence[TaskScore], reasoning_type: str | None = None) -> floa
 def audit(bench: Benchmark, *, name: str | None = None, baselines: Sequence[str] | None = None,
           tokens: bool = True) -> Audit:
     """Everything ``vmb audit`` prints for one benchmark (``DataError`` for one without queries), computed once
-    per benchmark, vmb version and options (``vmb.audit.store``)."""
+    per benchmark, vmb version and options (``vmb.maker.audit.store``)."""
     if not bench.queries:
         raise DataError(None, None, f"{bench.root} has no queries: nothing to audit")
     chosen = list(baselines) if baselines is not None else list(BASELINES)

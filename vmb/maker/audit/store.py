@@ -1,4 +1,4 @@
-"""Each benchmark's audit, computed once per benchmark and vmb: ``vmb.audit.audit`` asks ``cached`` for it.
+"""Each benchmark's audit, computed once per benchmark and vmb: ``vmb.maker.audit.audit`` asks ``cached`` for it.
 
 An audit scores every shortcut baseline on every query and measures every history (about 30 s of CPU on the
 release), and ``vmb report``'s notebook 08 and ``vmb audit`` both ask for it again on the same files. An entry
@@ -8,7 +8,7 @@ baselines, whether tokens are counted). It is one strict JSON file in the user's
 (``vmb.usercache.cache_root``), never a pickle, read back through ``vmb.boundedjson``; a number JSON has no
 word for (NaN, a baseline's score on a reasoning type with no query) is stored as ``{"float": "nan"}``. An
 entry that does not read as an audit is computed again and rewritten; one that cannot be written changes
-nothing but speed. What an audit stores and how it is made again are ``vmb.audit.report``'s
+nothing but speed. What an audit stores and how it is made again are ``vmb.maker.audit.report``'s
 (``Audit.stored``, ``Audit.from_stored``); the column's name is not stored: it is the caller's.
 """
 

@@ -3,7 +3,7 @@
 A *request wording* is a query with everything that varies between otherwise equal requests
 masked: group members' names, clock times, numbers, the simulator's value words and the settings'
 catalog phrases. Many queries sharing one wording are one template. The *catalog phrase* of a
-setting is how the generator's catalog names it (``vmb.generate.settings``), so a query that uses
+setting is how the generator's catalog names it (``vmb.maker.generate.settings``), so a query that uses
 it names its target the way the gold memory does, a string match away from the answer.
 """
 
@@ -29,7 +29,7 @@ FOLDS = 5
 @cache
 def catalog_phrases() -> dict[str, str]:
     """API name → the catalog phrase the generator names its setting by ("HUD brightness level")."""
-    from vmb.generate.settings import settings
+    from vmb.maker.generate.settings import settings
 
     return {api: setting.phrase for api, setting in settings().items()}
 

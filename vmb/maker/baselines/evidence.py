@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vmb.data import Group, Query
-from vmb.doubles.baselines.lexicon import Target, names, words
-from vmb.doubles.baselines.speech import beneficiary, first_person_named, speaker
+from vmb.maker.baselines.lexicon import Target, names, words
+from vmb.maker.baselines.speech import beneficiary, first_person_named, speaker
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from vmb.data.spoken import ASKED_LOCK, ASKED_OFF, ASKED_ON, spoken_pattern, whole_numbers
-from vmb.doubles.baselines.speech import quoted_speech
+from vmb.maker.baselines.speech import quoted_speech
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Api, Bool, Enum, Int, Str, Zone
 

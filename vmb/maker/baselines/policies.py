@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from vmb.data.spoken import stated_steps
-from vmb.doubles.baselines.evidence import Task, Unit
-from vmb.doubles.baselines.lexicon import Target, best_target, call, names, value_near_cue, values_in, words
-from vmb.doubles.baselines.speech import first_person_named
+from vmb.maker.baselines.evidence import Task, Unit
+from vmb.maker.baselines.lexicon import Target, best_target, call, names, value_near_cue, values_in, words
+from vmb.maker.baselines.speech import first_person_named
 from vmb.sim.spec import Int
 
 Calls = list[dict[str, Any]]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from vmb.data import Benchmark
-from vmb.doubles.baselines.evidence import Tasks
-from vmb.doubles.baselines.policies import BASELINES
+from vmb.maker.baselines.evidence import Tasks
+from vmb.maker.baselines.policies import BASELINES
 from vmb.score import TaskScore, score_calls
 
 

@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _baselines(text: str | None) -> list[str] | None:
-    from vmb.doubles.baselines import BASELINES
     from vmb.errors import OptionError
+    from vmb.maker.baselines import BASELINES
 
     if text is None:
         return None
@@ -61,10 +61,10 @@ def _print_findings(audit: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.audit import audit, side_by_side
-    from vmb.audit.report import ALL, TOLERANCE, benchmark_names, floor_line, outside_lines
     from vmb.data import REASONING_TYPES, load_benchmark, resolve_data_dir
     from vmb.errors import Exit, OptionError
+    from vmb.maker.audit import audit, side_by_side
+    from vmb.maker.audit.report import ALL, TOLERANCE, benchmark_names, floor_line, outside_lines
 
     baselines = _baselines(args.baselines)
     data_dir = resolve_data_dir(args.data)

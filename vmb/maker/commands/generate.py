@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from vmb.terminal import note, safe
 
 if TYPE_CHECKING:
-    from vmb.generate.plan.options import GenerateOptions
+    from vmb.maker.generate.plan.options import GenerateOptions
 
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
 RESUME = "rerun the same command to resume"
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     import dataclasses
     from types import SimpleNamespace
 
-    from vmb.generate.plan.options import GenerateOptions, release_type_shares
+    from vmb.maker.generate.plan.options import GenerateOptions, release_type_shares
 
     # The declared defaults, not a validated GenerateOptions(): validating imports the simulator,
     # which building the parser for `vmb --help` must not.
@@ -75,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def options_from(args: argparse.Namespace) -> GenerateOptions:
     from vmb.errors import OptionError
-    from vmb.generate.plan.options import GenerateOptions, parse_type_shares
+    from vmb.maker.generate.plan.options import GenerateOptions, parse_type_shares
 
     fields = {k: getattr(args, k) for k in ("groups", "seed", "people", "history_lines", "background_chains",
                                             "vehicle_chains", "conflict_density", "delay_days", "start_date",
@@ -83,8 +83,8 @@ def options_from(args: argparse.Namespace) -> GenerateOptions:
     if args.type_shares:
         fields["type_shares"] = parse_type_shares(args.type_shares)
     if args.backend == "llm":
-        from vmb.generate.llm.backend import check_pool, llm_settings
         from vmb.llm.local import endpoint_identity, local_name
+        from vmb.maker.generate.llm.backend import check_pool, llm_settings
 
         local = local_name(args.model)
         if local is not None and args.base_url:
@@ -127,7 +127,7 @@ def _pair(text: str, option: str) -> tuple[str, str]:
 
 def review(words: list[str]) -> int:
     from vmb.errors import Exit, OptionError
-    from vmb.generate.review import write_sheets
+    from vmb.maker.generate.review import write_sheets
 
     if len(words) != 2 or words[0] != "review":
         raise OptionError(f"expected 'review DIR', got {' '.join(words)!r}")
@@ -145,13 +145,13 @@ def run(args: argparse.Namespace) -> int:
         return review(args.review)
     if args.out is None:
         raise OptionError("--out DIR is required (or: vmb generate review DIR)")
-    from vmb.generate.pipeline import run as run_pipeline
-    from vmb.generate.procedural.backend import ProceduralBackend
+    from vmb.maker.generate.pipeline import run as run_pipeline
+    from vmb.maker.generate.procedural.backend import ProceduralBackend
 
     options = options_from(args)
     if options.backend == "llm":
-        from vmb.generate.estimate import estimate, format_estimate
-        from vmb.generate.llm.progress import GenerateProgress
+        from vmb.maker.generate.estimate import estimate, format_estimate
+        from vmb.maker.generate.llm.progress import GenerateProgress
 
         estimates = estimate(options)
         print(format_estimate(estimates), flush=True)
@@ -162,16 +162,16 @@ def run(args: argparse.Namespace) -> int:
     elif args.dry_run:
         print("--dry-run plans model requests; the procedural backend makes none")
         return Exit.OK
-    from vmb.commands.local import served
-    from vmb.generate.store import writing
+    from vmb.local.command import served
+    from vmb.maker.generate.store import writing
 
     start = time.perf_counter()
     backend = None
     try:
         with served(args.model, args.base_url, parallel=args.concurrency, command="generate") as base_url, writing(args.out):
             if options.backend == "llm":
-                from vmb.generate.llm.backend import LLMBackend
-                from vmb.generate.store import Store
+                from vmb.maker.generate.llm.backend import LLMBackend
+                from vmb.maker.generate.store import Store
 
                 store = Store(args.out, options)
                 store.open(args.force)

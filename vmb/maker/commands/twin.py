@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vmb.data import resolve_data_dir
     from vmb.errors import Exit, OptionError
-    from vmb.twin import make_twin
+    from vmb.maker.twin import make_twin
 
     source = resolve_data_dir(args.data)
     if args.out.resolve() == source.resolve():

@@ -12,8 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.generate.llm.backend import LLM_STAGES, prompt_text
-from vmb.generate.llm.briefs import (
+from vmb.maker.generate.llm.backend import LLM_STAGES, prompt_text
+from vmb.maker.generate.llm.briefs import (
     chain_request,
     day_payload,
     days_of,
@@ -22,10 +22,10 @@ from vmb.generate.llm.briefs import (
     query_plan,
     recipe_of,
 )
-from vmb.generate.plan import timeline
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.plan.timeline import day_sizes
-from vmb.generate.procedural.backend import ProceduralBackend
+from vmb.maker.generate.plan import timeline
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.timeline import day_sizes
+from vmb.maker.generate.procedural.backend import ProceduralBackend
 from vmb.tokens import count_tokens
 
 SAMPLE_GROUPS = 2

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from vmb.generate import review
-from vmb.generate.export import layout, vetting
-from vmb.generate.plan import timeline
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.schemas import (
+from vmb.maker.generate import review
+from vmb.maker.generate.export import layout, vetting
+from vmb.maker.generate.plan import timeline
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.schemas import (
     STAGES,
     ChainSet,
     Dialogue,
@@ -34,7 +34,7 @@ from vmb.generate.schemas import (
     Timeline,
     Vetting,
 )
-from vmb.generate.store import Store
+from vmb.maker.generate.store import Store
 
 
 class Backend(Protocol):

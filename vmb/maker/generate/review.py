@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data import DataError, parse_call
-from vmb.generate.schemas import ChainSet, Dialogue, PersonaGroup, Vetting
-from vmb.generate.store import ArtifactError, Store
+from vmb.maker.generate.schemas import ChainSet, Dialogue, PersonaGroup, Vetting
+from vmb.maker.generate.store import ArtifactError, Store
 
 REVIEW_DIR = "review"
 DECISIONS = "decisions.json"
@@ -177,7 +177,7 @@ def apply_rejections(store: Store, log: Any) -> dict[int, int]:
     the rejected stage and every later stage, so the run makes them again. Applied rejections and
     revisions are kept in ``stages/revisions.json``.
     """
-    from vmb.generate.schemas import STAGES
+    from vmb.maker.generate.schemas import STAGES
 
     path = store.dir / "revisions.json"
     state = _revisions(path)

@@ -38,7 +38,7 @@ class Record(BaseModel):
 
 
 class Preference(Record):
-    setting: str  # a setting name from vmb.generate.settings (a declared simulator API)
+    setting: str  # a setting name from vmb.maker.generate.settings (a declared simulator API)
     value: Value
     condition: str | None = None  # a condition key from the procedural pools, None = always
 

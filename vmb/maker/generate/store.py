@@ -19,9 +19,9 @@ from pydantic import ValidationError
 
 from vmb.data.metadata import METADATA
 from vmb.errors import VmbError, storage_message
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
-from vmb.generate.version import generator_version, other_version
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.schemas import SCHEMA_VERSION, STAGE_MODELS, Record
+from vmb.maker.generate.version import generator_version, other_version
 
 R = TypeVar("R", bound=Record)
 STAGES_DIR = "stages"

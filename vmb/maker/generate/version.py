@@ -3,7 +3,7 @@
 The procedural backend gives the same bytes for the same options, so a benchmark made by it can be
 rebuilt from its seed, but only by the same maker: any change to a word bank, a recipe or the
 simulator's catalog changes the output. The version is a digest of the files that decide it (every
-source file of ``vmb/generate``, its prompts, the simulator the setting catalog is read off, the
+source file of ``vmb/maker/generate``, its prompts, the simulator the setting catalog is read off, the
 words ``vmb.data.spoken`` hears values by, the reasoning types' table) and of the Faker release that
 draws the names, computed when a run starts (~100 files, a few milliseconds). ``metadata.json`` and
 ``stages/run.json`` record it; ``vmb generate`` refuses to resume a directory another version began,

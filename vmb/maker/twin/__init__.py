@@ -1,7 +1,7 @@
 """A twin of a benchmark: the same dialogues and queries with other names, dates and answers.
 
 ```python
-from vmb.twin import make_twin
+from vmb.maker.twin import make_twin
 summary = make_twin(Path("../shared/vehiclemembench"), seed=1, out=Path("build/twin1"))
 ```
 
@@ -13,6 +13,6 @@ in the seed. ``docs/twin.md`` says how a twin tells memory from memorisation.
 
 from __future__ import annotations
 
-from vmb.twin.export import make_twin, release_calls
+from vmb.maker.twin.export import make_twin, release_calls
 
 __all__ = ["make_twin", "release_calls"]

@@ -17,12 +17,12 @@ from random import Random
 from typing import Any
 
 from vmb.data import Group, Query
-from vmb.generate.settings import Setting, settings
-from vmb.twin import mentions
-from vmb.twin.evidence import Entry
-from vmb.twin.meaning import asked_fit, fit, number_fits
-from vmb.twin.places import PLACE_SETTINGS, rename_place
-from vmb.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
+from vmb.maker.generate.settings import Setting, settings
+from vmb.maker.twin import mentions
+from vmb.maker.twin.evidence import Entry
+from vmb.maker.twin.meaning import asked_fit, fit, number_fits
+from vmb.maker.twin.places import PLACE_SETTINGS, rename_place
+from vmb.maker.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
 
 TextId = tuple[Any, ...]  # ("line", n) or ("gold", query index, entry index)
 # How far from a value a word saying it is an end of its range ("all the way up at 44") bears on it.
@@ -221,7 +221,7 @@ def _places(query: Query) -> list[tuple[int, Setting, str]]:
 
 
 def rename_places(plan: Plan, texts: Texts, query: Query, rng: Random, avoid: set[str]) -> None:
-    """Give each place ``query``'s answer goes to another name (``vmb.twin.places``), every query of the
+    """Give each place ``query``'s answer goes to another name (``vmb.maker.twin.places``), every query of the
     group going there following; ``avoid``: the group's words, which no new name may be."""
     done = {c["call"] for c in plan.changes.get(query.index, [])}
     for position, setting, value in _places(query):

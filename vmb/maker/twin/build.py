@@ -9,13 +9,13 @@ from random import Random
 from typing import Any
 
 from vmb.data import Group, parse_call
+from vmb.maker.twin.answers import Edit, Plan, TextId, Texts, change, rename_places
+from vmb.maker.twin.dates import draw_offset, shift_said, shift_stamps
+from vmb.maker.twin.evidence import group_entries
+from vmb.maker.twin.names import People, new_names, rename, renamer
+from vmb.maker.twin.places import PLACE_SETTINGS
+from vmb.maker.twin.values import spans_of
 from vmb.sim import World
-from vmb.twin.answers import Edit, Plan, TextId, Texts, change, rename_places
-from vmb.twin.dates import draw_offset, shift_said, shift_stamps
-from vmb.twin.evidence import group_entries
-from vmb.twin.names import People, new_names, rename, renamer
-from vmb.twin.places import PLACE_SETTINGS
-from vmb.twin.values import spans_of
 
 # How often a group is planned again without the queries whose change failed its vetting.
 MAX_PLANS = 4
@@ -85,7 +85,7 @@ def _name_spans(texts: dict[TextId, str], pattern: re.Pattern[str]) -> dict[Text
 
 
 def _places(plan: Plan) -> dict[str, str]:
-    """The places renamed (``vmb.twin.places``): old name -> new name."""
+    """The places renamed (``vmb.maker.twin.places``): old name -> new name."""
     return dict(sorted({c["from"]: c["to"] for changes in plan.changes.values() for c in changes
                         if c["setting"] in PLACE_SETTINGS}.items()))
 

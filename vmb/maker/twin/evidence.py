@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from vmb.data import Group, Query
-from vmb.twin.dates import entry_date
+from vmb.maker.twin.dates import entry_date
 
 WINDOW_MINUTES = 3
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\s*([AP])\.?M\.?", re.IGNORECASE)

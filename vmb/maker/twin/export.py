@@ -14,9 +14,9 @@ from vmb.data import load_benchmark, parse_call
 from vmb.data.loader import HISTORY_DIR, QA_DIR, QA_KEY
 from vmb.data.locate import data_checksum
 from vmb.data.metadata import METADATA, TWIN_MAKER, read_twin
+from vmb.maker.twin.build import GroupTwin, twin_group
+from vmb.maker.twin.names import People, lowercase_words
 from vmb.outdir import claim_output_dir
-from vmb.twin.build import GroupTwin, twin_group
-from vmb.twin.names import People, lowercase_words
 
 NOTICE = "NOTICE"
 # The release's licence and attribution, which a twin of it carries (it is a derived work).

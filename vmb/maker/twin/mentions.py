@@ -19,7 +19,7 @@ import re
 from enum import Enum
 from typing import Any
 
-from vmb.generate.settings import Setting
+from vmb.maker.generate.settings import Setting
 
 # Where a number word stands as a value: after these words, or before a unit.
 _VALUE_BEFORE = re.compile(r"\b(?:to|at|on|level|notch|setting|volume|brightness|is|was|be|of|from|=)\s+$",

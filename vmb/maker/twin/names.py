@@ -1,6 +1,6 @@
 """People renamed: every speaker of the source benchmark gets a new first and last name in each group.
 
-The new names come from the generator's name source (Faker's lists, ``vmb.generate.words.fake.words``),
+The new names come from the generator's name source (Faker's lists, ``vmb.maker.generate.words.fake.words``),
 of the same gender where Faker's lists tell it, never a name of the source benchmark nor a word the
 group's text already holds (so a new name never reads as something else, and the renaming is one to
 one). A full name, a first name alone (possessives included) and a last name after a title or a first
@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from random import Random
 
-from vmb.generate.words.fake import words
+from vmb.maker.generate.words.fake import words
 
 TITLES = ("Mr.", "Mrs.", "Ms.", "Miss", "Dr.", "Professor", "Aunt", "Uncle", "Grandma", "Grandpa")
 

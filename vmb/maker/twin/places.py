@@ -15,8 +15,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from vmb.generate.words.fake import words
-from vmb.twin.values import Span
+from vmb.maker.generate.words.fake import words
+from vmb.maker.twin.values import Span
 
 # The settings whose free-text values are places.
 PLACE_SETTINGS = ("carcontrol_navigation_navigate_to",)

@@ -24,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.bundle.board import write_board
     from vmb.errors import Exit
+    from vmb.publish.board import write_board
 
     rows = write_board(args.bundles, args.out, args.data)
     invalid = sum(row.section == "invalid" for row in rows)

@@ -28,8 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.bundle.pack import pack_runs
     from vmb.errors import Exit
+    from vmb.publish.pack import pack_runs
 
     packed = pack_runs(args.runs, args.out, partial=args.partial, data=args.data)
     for entry in packed.manifest.runs:

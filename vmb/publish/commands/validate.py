@@ -23,8 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vmb.bundle.validate import validate_bundle
     from vmb.errors import Exit
+    from vmb.publish.validate import validate_bundle
 
     verdicts = validate_bundle(args.bundle, args.data)
     for verdict in verdicts:

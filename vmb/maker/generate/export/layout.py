@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from vmb.data.metadata import GENERATOR, METADATA
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
-from vmb.generate.version import generator_version
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.schemas import SCHEMA_VERSION, ChainSet, Dialogue, Export, PersonaGroup, Timeline, Vetting
+from vmb.maker.generate.version import generator_version
 
 
 def history_text(dialogue: Dialogue) -> tuple[str, dict[str, list[int]]]:

@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 from vmb.data import DataError, parse_call
 from vmb.data.metadata import Metadata
 from vmb.data.spoken import mentions, says_value
-from vmb.generate.schemas import PersonaGroup, QAItem, StageFailure, Verdict
-from vmb.generate.settings import answer_values, remembered_values
+from vmb.maker.generate.schemas import PersonaGroup, QAItem, StageFailure, Verdict
+from vmb.maker.generate.settings import answer_values, remembered_values
 from vmb.sim import World
 from vmb.sim.registry import API_BY_NAME
 from vmb.sim.spec import Zone
@@ -37,7 +37,7 @@ class AnswerPlan(NamedTuple):
 
 
 def _domain(call: dict[str, Any], value: Any) -> tuple[Any, ...]:
-    from vmb.generate.settings import settings
+    from vmb.maker.generate.settings import settings
 
     setting = settings().get(call["name"])
     return setting.domain if setting is not None else ()

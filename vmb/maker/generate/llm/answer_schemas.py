@@ -1,4 +1,4 @@
-"""The JSON schema each answer is asked in: the answer's model in :mod:`vmb.generate.llm.checks`,
+"""The JSON schema each answer is asked in: the answer's model in :mod:`vmb.maker.generate.llm.checks`,
 pinned to the request's plan.
 
 The shape is declared once, as the pydantic model the check validates with; this module derives
@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from vmb.generate.llm.checks import QAAnswer, WrittenChain, WrittenDay, WrittenPersonas
-from vmb.generate.schemas import ONE_LINE
+from vmb.maker.generate.llm.checks import QAAnswer, WrittenChain, WrittenDay, WrittenPersonas
+from vmb.maker.generate.schemas import ONE_LINE
 
 # OneLine's pattern is left to the check: llama.cpp matches a string's pattern on its raw characters,
 # so "[^\n\r]*" would let an unescaped quote through and break the JSON around it.

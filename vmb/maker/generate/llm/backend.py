@@ -1,10 +1,10 @@
 """The LLM backend: every stage asked of an OpenAI-compatible endpoint through ``vmb.llm``.
 
-Each request is the stage's prompt file (``vmb/generate/llm/prompts/<stage>.md``, our own words,
+Each request is the stage's prompt file (``vmb/maker/generate/llm/prompts/<stage>.md``, our own words,
 versioned by its SHA-256) as the system message and a JSON payload as the user message; the answer
 must be one JSON object. The model is given the plan, never a drafted sentence
-(:mod:`vmb.generate.llm.briefs`); its answer is parsed, validated against the stage's schema and read
-back against the plan (:mod:`vmb.generate.llm.checks`: names and preferences kept, every line's
+(:mod:`vmb.maker.generate.llm.briefs`); its answer is parsed, validated against the stage's schema and read
+back against the plan (:mod:`vmb.maker.generate.llm.checks`: names and preferences kept, every line's
 value following from what it says, the events' lines embedded as written, a query whose calls
 reach the planned car and whose text carries the plan without the value). An invalid answer (not JSON, cut off at max_tokens, off the plan)
 is recorded with its problem (``stages/rejected.jsonl``) and asked again once with the reason in the
@@ -38,8 +38,11 @@ from pydantic import ValidationError
 from vmb.boundedjson import parse_bounded
 from vmb.bounds import number_problem
 from vmb.errors import OptionError
-from vmb.generate.llm.answer_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
-from vmb.generate.llm.briefs import (
+from vmb.llm.client import content_text
+from vmb.llm.interrupt import run_interruptible
+from vmb.llm.model import RequestFailed
+from vmb.maker.generate.llm.answer_schemas import chain_schema, day_schema, personas_schema, qa_schema, response_format
+from vmb.maker.generate.llm.briefs import (
     chain_request,
     chain_values,
     day_payload,
@@ -50,11 +53,11 @@ from vmb.generate.llm.briefs import (
     recipe_of,
     talk_lines,
 )
-from vmb.generate.llm.checks import check_answer, check_chain, check_day, check_personas
-from vmb.generate.llm.progress import GenerateProgress
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.plan.timeline import day_sizes
-from vmb.generate.schemas import (
+from vmb.maker.generate.llm.checks import check_answer, check_chain, check_day, check_personas
+from vmb.maker.generate.llm.progress import GenerateProgress
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.plan.timeline import day_sizes
+from vmb.maker.generate.schemas import (
     Chain,
     ChainSet,
     Dialogue,
@@ -68,10 +71,7 @@ from vmb.generate.schemas import (
     Timeline,
     event_lines,
 )
-from vmb.generate.settings import remembered_values, settings
-from vmb.llm.client import content_text
-from vmb.llm.interrupt import run_interruptible
-from vmb.llm.model import RequestFailed
+from vmb.maker.generate.settings import remembered_values, settings
 from vmb.usage import ZERO, Usage
 
 PROMPTS_DIR = Path(__file__).with_name("prompts")

@@ -1,13 +1,13 @@
 """What the LLM backend gives the model: the plan of each chain and query, never a drafted sentence.
 
-A vehicle chain's plan comes from its recipe (``vmb.generate.plan.recipes``): for every
+A vehicle chain's plan comes from its recipe (``vmb.maker.generate.plan.recipes``): for every
 event, who is there, and for every line who speaks, what they do (their own preference, a rule
 under a condition, a first try corrected a minute later, ...), the value and *how* the value is
 said: ``literal`` (the number, word, name or on/off), ``end`` (the end of its range in words,
 "all the way up"), ``step`` (only the change from the value before: "two notches lower", the
 resulting value never said), ``back`` ("put it back the way it was"), ``from-to`` (both values),
 ``none`` (no value: a temporary state ends; a reply). The model writes every description and
-line itself; :mod:`vmb.generate.llm.checks` reads what it wrote back against this plan.
+line itself; :mod:`vmb.maker.generate.llm.checks` reads what it wrote back against this plan.
 
 A background chain's plan is its person, topic and speakers. A query's plan is the asker, the
 clock (which fits the condition), the names and the step the request must carry.
@@ -21,13 +21,13 @@ from typing import Any
 
 from vmb.data.spoken import mentions
 from vmb.data.spoken_words import COUNT_WORDS, DESCRIBED_VALUES, END_PHRASES, SWITCH_WORDS
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.plan.recipe_types import Recipe, Voice, event_voices
-from vmb.generate.plan.recipes import recipes
-from vmb.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
-from vmb.generate.settings import Setting, answer_values, call_text, settings
-from vmb.generate.words import situations
-from vmb.generate.words.devices import DEVICES, plain
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.plan.recipe_types import Recipe, Voice, event_voices
+from vmb.maker.generate.plan.recipes import recipes
+from vmb.maker.generate.schemas import Chain, ChainSet, Event, PersonaGroup, Timeline
+from vmb.maker.generate.settings import Setting, answer_values, call_text, settings
+from vmb.maker.generate.words import situations
+from vmb.maker.generate.words.devices import DEVICES, plain
 
 # What a voice's line is about, by its recipe role ({favour}, {relation}, {alias}, {old} filled from
 # the recipe): a gist, not a sentence, since a small model copies a sentence it is given word for word.

@@ -1,7 +1,7 @@
-"""What a model's answer must keep, stage by stage (used by :mod:`vmb.generate.llm.backend`).
+"""What a model's answer must keep, stage by stage (used by :mod:`vmb.maker.generate.llm.backend`).
 
 Each check validates the answer against the stage's schema, then reads it against the stage's plan
-(:mod:`vmb.generate.llm.briefs`), raising :class:`InvalidOutput` with a message the model can act on.
+(:mod:`vmb.maker.generate.llm.briefs`), raising :class:`InvalidOutput` with a message the model can act on.
 
 The chains check is a reader: for every planned line it works out the value a reader gets from what
 was written, and the line passes only when that is the plan's value. A literal line must state the
@@ -22,10 +22,20 @@ from pydantic import BaseModel, Field
 
 from vmb.data import DataError, parse_call
 from vmb.data.spoken import LINE_OFF, LINE_ON, LINE_TURNED_ON, described, mentions, says_value, step_said
-from vmb.generate.llm.briefs import EventPlan, LinePlan, QueryPlan, step_text
-from vmb.generate.schemas import Chain, Clock, DialogueDay, Event, Line, OneLine, PersonaGroup, SpeakerName, Utterance
-from vmb.generate.settings import Setting, settings
-from vmb.generate.words.devices import DEVICES, plain
+from vmb.maker.generate.llm.briefs import EventPlan, LinePlan, QueryPlan, step_text
+from vmb.maker.generate.schemas import (
+    Chain,
+    Clock,
+    DialogueDay,
+    Event,
+    Line,
+    OneLine,
+    PersonaGroup,
+    SpeakerName,
+    Utterance,
+)
+from vmb.maker.generate.settings import Setting, settings
+from vmb.maker.generate.words.devices import DEVICES, plain
 from vmb.sim import World
 
 

@@ -37,7 +37,7 @@ class GenerateProgress:
     @classmethod
     def planned(cls, plans: list[tuple[str, int, int]], say: Callable[[str], None],
                 every: float = 30.0) -> GenerateProgress:
-        """From (stage, requests, completion tokens) as ``vmb.generate.estimate.estimate`` gives them."""
+        """From (stage, requests, completion tokens) as ``vmb.maker.generate.estimate.estimate`` gives them."""
         return cls({stage: StageCount(requests, completion) for stage, requests, completion in plans}, say, every)
 
     def sent(self) -> None:

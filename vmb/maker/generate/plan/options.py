@@ -95,7 +95,7 @@ class GenerateOptions:
         """Vehicle chains of a group need settings of their own device family (the procedural
         content's, which both backends draft from); a conflict of more voices than a setting has
         values is made on settings that have enough."""
-        from vmb.generate.words.devices import families
+        from vmb.maker.generate.words.devices import families
 
         count = len(families())
         if self.vehicle_chains > count:

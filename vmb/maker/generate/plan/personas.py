@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from random import Random
 
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.plan.recipes import recipes
-from vmb.generate.schemas import Conflict, Persona, PersonaGroup, Preference
-from vmb.generate.words import pools
-from vmb.generate.words.fake import Names, american, faker, person_name
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.plan.recipes import recipes
+from vmb.maker.generate.schemas import Conflict, Persona, PersonaGroup, Preference
+from vmb.maker.generate.words import pools
+from vmb.maker.generate.words.fake import Names, american, faker, person_name
 
 
 def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str, object]]:

@@ -10,10 +10,10 @@ from random import Random
 from typing import Any
 
 from vmb.data.reasoning import ReasoningType
-from vmb.generate.plan.recipe_types import Recipe, Voice
-from vmb.generate.plan.values import draw_values, stepped_value, text_values, two_calls
-from vmb.generate.settings import Setting
-from vmb.generate.words import causes
+from vmb.maker.generate.plan.recipe_types import Recipe, Voice
+from vmb.maker.generate.plan.values import draw_values, stepped_value, text_values, two_calls
+from vmb.maker.generate.settings import Setting
+from vmb.maker.generate.words import causes
 
 # How often a state shift's temporary value is someone else's, set for a passing need of theirs (the
 # release's "Jack Hall drove the car. He switched the language to Chinese to practice for his meeting",

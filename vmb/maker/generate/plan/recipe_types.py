@@ -1,7 +1,7 @@
 """What a recipe is: the voices of a vehicle chain (in time order) and what its query asks.
 
 Built by ``recipes.py`` (and ``recipe_changes.py``), worded by ``speech.py``, ``voices.py`` and
-``chains.py``, planned for a model by ``vmb.generate.llm.briefs``.
+``chains.py``, planned for a model by ``vmb.maker.generate.llm.briefs``.
 """
 
 from __future__ import annotations

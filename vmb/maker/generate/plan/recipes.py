@@ -34,14 +34,14 @@ from dataclasses import replace
 from random import Random
 
 from vmb.data.reasoning import BY_NAME, ReasoningType
-from vmb.generate.plan.options import GenerateOptions, group_types, rng_for
-from vmb.generate.plan.recipe_changes import error_correction, state_shift
-from vmb.generate.plan.recipe_types import Recipe, Voice
-from vmb.generate.plan.shares import group_modules, module_weights, settings_of
-from vmb.generate.plan.values import answerable, describable, draw_values, stepped_value, text_values, two_calls
-from vmb.generate.settings import Setting
-from vmb.generate.words import causes, situations
-from vmb.generate.words.devices import DEVICES, content_of, usable
+from vmb.maker.generate.plan.options import GenerateOptions, group_types, rng_for
+from vmb.maker.generate.plan.recipe_changes import error_correction, state_shift
+from vmb.maker.generate.plan.recipe_types import Recipe, Voice
+from vmb.maker.generate.plan.shares import group_modules, module_weights, settings_of
+from vmb.maker.generate.plan.values import answerable, describable, draw_values, stepped_value, text_values, two_calls
+from vmb.maker.generate.settings import Setting
+from vmb.maker.generate.words import causes, situations
+from vmb.maker.generate.words.devices import DEVICES, content_of, usable
 
 # Each type's rates (how often the deciding voice is the latest, how often the answer is the default
 # car's own value, which settings it keeps) are its row of vmb.data.reasoning.REASONING.

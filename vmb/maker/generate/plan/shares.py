@@ -3,7 +3,7 @@
 Table 4 counts every call of the answers per query, so a module whose answers often switch the
 device on first (the climate, the mood lighting) is dealt fewer chains: its share over the calls
 an answer on it makes. The counts are set over the whole run by largest remainder and dealt to the
-groups in a seeded order, as the reasoning types are (``vmb.generate.plan.options.group_types``), so
+groups in a seeded order, as the reasoning types are (``vmb.maker.generate.plan.options.group_types``), so
 every group draws on its own and a resumed run deals what an uninterrupted one would.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from functools import cache
 from random import Random
 
-from vmb.generate.plan.options import GenerateOptions
-from vmb.generate.words.devices import DEVICES, MODULE_SHARES, usable
+from vmb.maker.generate.plan.options import GenerateOptions
+from vmb.maker.generate.words.devices import DEVICES, MODULE_SHARES, usable
 
 # About the share of answers that switch the device on first where the setting has a switch: below
 # the recipes' rates (0.45 to 0.95 by type and variant), since the deal itself then draws fewer such

@@ -13,8 +13,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 from random import Random
 
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.schemas import ChainSet, EventDate, QueryDate, Timeline
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.schemas import ChainSet, EventDate, QueryDate, Timeline
 
 # Chains start within this many days of the group's first day, so histories span a few months.
 START_WINDOW_DAYS = 90

@@ -8,11 +8,11 @@ from random import Random
 from typing import Any
 
 from vmb.data.spoken_words import DESCRIBED_VALUES
-from vmb.generate.plan.shares import has_switch
-from vmb.generate.settings import Setting
-from vmb.generate.words import situations
-from vmb.generate.words.devices import DEVICES, STEPS
-from vmb.generate.words.fake import Names, words
+from vmb.maker.generate.plan.shares import has_switch
+from vmb.maker.generate.settings import Setting
+from vmb.maker.generate.words import situations
+from vmb.maker.generate.words.devices import DEVICES, STEPS
+from vmb.maker.generate.words.fake import Names, words
 
 
 def text_values(setting: Setting, rng: Random, count: int) -> list[str]:

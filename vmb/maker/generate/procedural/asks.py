@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, nouns
-from vmb.generate.schemas import Chain, Persona, PersonaGroup
-from vmb.generate.settings import settings
-from vmb.generate.words import causes, situations, states
-from vmb.generate.words.ask_words import (
+from vmb.maker.generate.procedural.speech import PRONOUNS, cap, first, lowered, noun, nouns
+from vmb.maker.generate.schemas import Chain, Persona, PersonaGroup
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import causes, situations, states
+from vmb.maker.generate.words.ask_words import (
     ASIDE_USE,
     CHATTER,
     CHATTER_USE,
@@ -53,9 +53,9 @@ from vmb.generate.words.ask_words import (
     USUAL_TIMES,
     WITH_ME,
 )
-from vmb.generate.words.corrections import step_said, step_words
-from vmb.generate.words.devices import DEVICES, value_noun
-from vmb.generate.words.lexicon import fresh, once_words
+from vmb.maker.generate.words.corrections import step_said, step_words
+from vmb.maker.generate.words.devices import DEVICES, value_noun
+from vmb.maker.generate.words.lexicon import fresh, once_words
 
 
 @dataclass

@@ -13,17 +13,17 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.plan.recipe_types import Recipe, Voice, event_voices
-from vmb.generate.plan.recipes import recipes
-from vmb.generate.procedural import talk
-from vmb.generate.procedural.speech import Words, first, undouble
-from vmb.generate.procedural.voices import theme_of, voice_lines
-from vmb.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
-from vmb.generate.settings import call_text, settings
-from vmb.generate.words import situations
-from vmb.generate.words.devices import DEVICES
-from vmb.generate.words.speech_words import REPLIES
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.plan.recipe_types import Recipe, Voice, event_voices
+from vmb.maker.generate.plan.recipes import recipes
+from vmb.maker.generate.procedural import talk
+from vmb.maker.generate.procedural.speech import Words, first, undouble
+from vmb.maker.generate.procedural.voices import theme_of, voice_lines
+from vmb.maker.generate.schemas import Chain, ChainSet, Event, Persona, PersonaGroup, Target, Utterance
+from vmb.maker.generate.settings import call_text, settings
+from vmb.maker.generate.words import situations
+from vmb.maker.generate.words.devices import DEVICES
+from vmb.maker.generate.words.speech_words import REPLIES
 
 
 class PlanMismatch(ValueError):

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from random import Random
 
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.plan.timeline import share
-from vmb.generate.procedural.speech import Words, undouble
-from vmb.generate.procedural.talk import Talk
-from vmb.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
-from vmb.generate.settings import settings
-from vmb.generate.words.devices import name
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.plan.timeline import share
+from vmb.maker.generate.procedural.speech import Words, undouble
+from vmb.maker.generate.procedural.talk import Talk
+from vmb.maker.generate.schemas import ChainSet, Dialogue, DialogueDay, Event, Line, PersonaGroup, Timeline
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words.devices import name
 
 Said = tuple[str, str, "str | None"]  # speaker, text, the event the line embeds
 MAX_SESSION_LINES = 98  # two lines a minute within one clock hour

@@ -16,11 +16,11 @@ from datetime import date
 from random import Random
 
 from vmb.data.reasoning import BY_NAME
-from vmb.generate.plan.options import GenerateOptions, rng_for
-from vmb.generate.procedural import asks, scenes, talk
-from vmb.generate.procedural.chains import reference_answer
-from vmb.generate.procedural.speech import PRONOUNS, first, nouns, undouble
-from vmb.generate.schemas import (
+from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.procedural import asks, scenes, talk
+from vmb.maker.generate.procedural.chains import reference_answer
+from vmb.maker.generate.procedural.speech import PRONOUNS, first, nouns, undouble
+from vmb.maker.generate.schemas import (
     Chain,
     ChainSet,
     Dialogue,
@@ -32,8 +32,8 @@ from vmb.generate.schemas import (
     Timeline,
     event_lines,
 )
-from vmb.generate.words import situations
-from vmb.generate.words.devices import plain
+from vmb.maker.generate.words import situations
+from vmb.maker.generate.words.devices import plain
 
 # Openings that leave room for someone in the back (a scene with children, a dog, a relative).
 DRIVING = ("{asker} was driving {errand}.", "{asker} drove {errand}.", "{asker} set off {errand}.")

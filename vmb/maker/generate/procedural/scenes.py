@@ -23,12 +23,12 @@ from functools import cache
 from random import Random
 
 from vmb.data.spoken import mentions, value_words
-from vmb.generate.procedural.speech import PRONOUNS, cap, first
-from vmb.generate.procedural.talk import expand
-from vmb.generate.schemas import Persona
-from vmb.generate.words import lexicon
-from vmb.generate.words.fake import Names, words
-from vmb.generate.words.scene_words import (
+from vmb.maker.generate.procedural.speech import PRONOUNS, cap, first
+from vmb.maker.generate.procedural.talk import expand
+from vmb.maker.generate.schemas import Persona
+from vmb.maker.generate.words import lexicon
+from vmb.maker.generate.words.fake import Names, words
+from vmb.maker.generate.words.scene_words import (
     AGREES,
     ASKS_CAR,
     CAR_PARTS,
@@ -42,7 +42,7 @@ from vmb.generate.words.scene_words import (
     SEES_TO,
     SOLO,
 )
-from vmb.generate.words.situations import Condition
+from vmb.maker.generate.words.situations import Condition
 
 # How often a scene opens with the time of day, and has a line about the people in the car.
 TIME_LEAD, PEOPLE_LINE = 0.3, 0.08

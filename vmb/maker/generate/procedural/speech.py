@@ -14,14 +14,14 @@ from typing import Any
 
 from vmb.data.reasoning import BY_NAME
 from vmb.data.spoken_words import DESCRIBED_VALUES, SPOKEN_VALUES
-from vmb.generate.plan.recipe_types import Recipe
-from vmb.generate.procedural import talk
-from vmb.generate.schemas import PersonaGroup
-from vmb.generate.settings import settings
-from vmb.generate.words import causes
-from vmb.generate.words.devices import DEVICES, extreme, literal, plain
-from vmb.generate.words.lexicon import fresh
-from vmb.generate.words.speech_words import CONTEXTS, EXTREME_ALONE, HABITS, RIDING, WISH
+from vmb.maker.generate.plan.recipe_types import Recipe
+from vmb.maker.generate.procedural import talk
+from vmb.maker.generate.schemas import PersonaGroup
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import causes
+from vmb.maker.generate.words.devices import DEVICES, extreme, literal, plain
+from vmb.maker.generate.words.lexicon import fresh
+from vmb.maker.generate.words.speech_words import CONTEXTS, EXTREME_ALONE, HABITS, RIDING, WISH
 
 PRONOUNS = {"female": ("she", "her", "her"), "male": ("he", "him", "his")}
 

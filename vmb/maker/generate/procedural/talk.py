@@ -18,10 +18,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from random import Random
 
-from vmb.generate.schemas import Persona, PersonaGroup
-from vmb.generate.words import everyday, lexicon
-from vmb.generate.words.fake import Names, words
-from vmb.generate.words.talk_frames import (
+from vmb.maker.generate.schemas import Persona, PersonaGroup
+from vmb.maker.generate.words import everyday, lexicon
+from vmb.maker.generate.words.fake import Names, words
+from vmb.maker.generate.words.talk_frames import (
     ADJUNCTS,
     ASK,
     AWAY,

@@ -18,11 +18,11 @@ from random import Random
 from typing import Any
 
 from vmb.data.spoken_words import COUNT_WORDS
-from vmb.generate.plan.recipe_types import Recipe, Voice, event_voices
-from vmb.generate.procedural.speech import PRONOUNS, Words, cap, first, for_now, lowered, noun, nouns, spoken
-from vmb.generate.settings import settings
-from vmb.generate.words import causes, situations, states
-from vmb.generate.words.corrections import (
+from vmb.maker.generate.plan.recipe_types import Recipe, Voice, event_voices
+from vmb.maker.generate.procedural.speech import PRONOUNS, Words, cap, first, for_now, lowered, noun, nouns, spoken
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words import causes, situations, states
+from vmb.maker.generate.words.corrections import (
     CHANGED_FROM,
     CORRECTIONS,
     CORRECTIONS_LATER,
@@ -36,9 +36,9 @@ from vmb.generate.words.corrections import (
     step_said,
     step_words,
 )
-from vmb.generate.words.devices import DEVICES, literal
-from vmb.generate.words.lexicon import fresh
-from vmb.generate.words.speech_words import (
+from vmb.maker.generate.words.devices import DEVICES, literal
+from vmb.maker.generate.words.lexicon import fresh
+from vmb.maker.generate.words.speech_words import (
     COMPLAINTS,
     COND_LEADS,
     END_LEADS,

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from vmb.generate.settings import settings
-from vmb.generate.words.devices import DEVICES
+from vmb.maker.generate.settings import settings
+from vmb.maker.generate.words.devices import DEVICES
 
 
 def _families(spec: str) -> dict[str, int]:

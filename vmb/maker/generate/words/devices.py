@@ -3,7 +3,7 @@
 ``DEVICES`` maps a setting (API name) to its device family (one setting per family in a group, so
 no two settings of a group answer to the same words), the names people use for it, the unit its
 numbers are said in, and the switch that turns its device on (for answers that need both calls).
-The catalog phrase of ``vmb.generate.settings`` is not among the names: people say "the seat
+The catalog phrase of ``vmb.maker.generate.settings`` is not among the names: people say "the seat
 warmer", not "seat heating level".
 """
 
@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from vmb.data.spoken_words import END_PHRASES, SPOKEN_VALUES, SWITCH_WORDS
-from vmb.generate.settings import Setting, settings
+from vmb.maker.generate.settings import Setting, settings
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Everyday talk of a group's life, in our own words: why people did things (said plainly, as a cause:
 "because the frost came early", "so that Kim could sleep"), the drive itself (roads, hold-ups, errands
 on the way, parking) and the small news of a household. Pure data; ``talk_frames.py`` holds the
-frames that say them and ``vmb.generate.procedural.talk`` the grammar that fills both.
+frames that say them and ``vmb.maker.generate.procedural.talk`` the grammar that fills both.
 
 A cause is a clause without its conjunction ("the shop closed early"): a frame says "because",
 "since", "so" or "after" before it. Slots are those of ``talk.Talk._slot``.

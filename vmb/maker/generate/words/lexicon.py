@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from vmb.generate.words.domain_more import MORE
+from vmb.maker.generate.words.domain_more import MORE
 
 
 def _bank(text: str) -> tuple[str, ...]:

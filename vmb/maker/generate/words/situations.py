@@ -189,7 +189,7 @@ AFFECTED: dict[str, frozenset[str]] = {key: frozenset(spec.split()) for key, spe
 
 def fitting(api: str) -> list[str]:
     """The conditions that can be a reason to change ``api``'s device, in key order."""
-    from vmb.generate.words.causes import concerns
+    from vmb.maker.generate.words.causes import concerns
 
     served = set(concerns(api))
     return [key for key in sorted(CONDITIONS) if AFFECTED[key] & served]
@@ -235,8 +235,8 @@ NICKNAME_TAILS = ("look", "setting", "level")
 
 
 def _tails(api: str) -> tuple[str, ...]:
-    from vmb.generate.settings import settings
-    from vmb.generate.words.causes import concerns
+    from vmb.maker.generate.settings import settings
+    from vmb.maker.generate.words.causes import concerns
 
     look, setting, level = NICKNAME_TAILS
     return (look, setting) if "look" in concerns(api) else (setting, level) if settings()[api].kind == "int" else (setting,)

@@ -1,5 +1,5 @@
 """The frames of the procedural dialogue's everyday talk, and the small banks only they use: pure data,
-in our own words. ``vmb.generate.procedural.talk`` holds the grammar that fills them.
+in our own words. ``vmb.maker.generate.procedural.talk`` holds the grammar that fills them.
 
 A frame is written with alternatives (``[a|b|c]``, each itself a frame) and slots (``{thing}``: the
 topic's things, what was done, how it went, acquaintances, jobs, companies, towns, times, amounts, a
