@@ -1,0 +1,216 @@
+"""Memory builds that tell you (issue 43 item 4), against the scripted server: before a build its days and
+model calls, during it the day reached and the time left, after it the health check of what was built (a
+summary copying dialogue lines, one that stops changing, one left empty; a key-value store or an external
+system's store with nothing in it), in build.json, metric.json's warnings, ``vmb show`` and ``vmb memory
+ingest``; a healthy build is not flagged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vmb.cli import main
+from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer, tool_names
+from vmb.harness.show import comparison
+from vmb.memory import kv, register, summary
+from vmb.memory.buildfile import BUILD_VERSION, BuildRecord, read_build
+from vmb.memory.health import COPIED, COPIED_SHARE, EMPTY, QUOTE_WORDS, UNCHANGED, UNCHANGED_SHARE, copied_share
+from vmb.memory.options import NoOptions
+from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
+from vmb.prompts import load_prompt
+
+from .conftest import RunFn
+
+DAYS = 4  # --memory-days: the builds read the first four days of group 1
+Script = Callable[[dict[str, Any]], Scripted]
+
+
+def summariser(bench: Any, write: Callable[[str, str, int], str | None]) -> Script:
+    """A summary build whose day ``n`` (from 0) writes ``write(memory so far, the day's lines, n)`` (None: no
+    update that day); every other request is the reference's."""
+    reference = ReferenceScript(bench)
+    days: list[str] = []
+
+    def script(body: dict[str, Any]) -> Scripted:
+        if summary.UPDATE not in tool_names(body):
+            return reference(body)
+        fields = load_prompt(summary.DAY_PROMPT).fields(body["messages"][1]["content"])
+        assert fields is not None
+        if fields["date"] not in days:
+            days.append(fields["date"])
+        new = write(fields["memory"], fields["lines"], days.index(fields["date"]))
+        if new is None:
+            return Scripted({"role": "assistant", "content": "Nothing new today."})
+        return Scripted({"role": "assistant", "content": None, "tool_calls": [
+            {"id": "u", "type": "function", "function": {"name": summary.UPDATE,
+                                                         "arguments": json.dumps({"new_memory": new})}}]})
+
+    return script
+
+
+def copying(memory: str, lines: str, day: int) -> str:
+    """The issue's 0.5B model: the day's first two dialogue lines as the summary, word for word."""
+    return "\n".join(lines.splitlines()[:2])
+
+
+def stuck(memory: str, lines: str, day: int) -> str | None:
+    """A note written on the first day and never changed again."""
+    return "The driver keeps the cabin warm and likes quiet mornings." if day == 0 else None
+
+
+def storing_nothing(bench: Any) -> Script:
+    """A key-value build that reads every day and stores nothing."""
+    reference = ReferenceScript(bench)
+
+    def script(body: dict[str, Any]) -> Scripted:
+        if kv.ADD not in tool_names(body):
+            return reference(body)
+        return Scripted({"role": "assistant", "content": "Nothing worth keeping."})
+
+    return script
+
+
+def warnings_of(run: Path) -> list[str]:
+    record = read_build(run / "memory" / "group_1")
+    assert record.version == BUILD_VERSION and record.health is not None
+    return [w.kind for w in record.health.warnings]
+
+
+@pytest.mark.parametrize(("memory", "make", "kind"), [
+    ("summary", lambda bench: summariser(bench, copying), COPIED),
+    ("summary", lambda bench: summariser(bench, stuck), UNCHANGED),
+    ("summary", lambda bench: summariser(bench, lambda memory, lines, day: None), EMPTY),
+    ("kv", storing_nothing, EMPTY),
+])
+def test_a_degenerate_build_is_flagged_everywhere(memory: str, make: Callable[[Any], Script], kind: str, bench: Any,
+                                                  run: RunFn, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with ScriptedServer(make(bench)) as server:
+        result = run(server.url, memory=memory, groups=[1], limit=1, memory_days=DAYS)
+    assert warnings_of(tmp_path / "run") == [kind]
+    build = result.metric.memory_build
+    assert build is not None
+    (warning,) = build["warnings"]
+    assert (warning["group"], warning["kind"]) == (1, kind)
+    assert result.metric.errors == 0 and result.metric.scored == 1  # a warning, never a failed query
+    said = capsys.readouterr().err
+    assert f"warning: the memory built for group 1: {warning['text']}" in said
+    shown = comparison([tmp_path / "run"])
+    assert f"WARNING: the memory built for group 1 is degenerate: {warning['text']}" in shown
+
+
+def test_the_measures_behind_the_warnings(bench: Any, run: RunFn, tmp_path: Path) -> None:
+    with ScriptedServer(summariser(bench, copying)) as server:
+        run(server.url, "copying", memory="summary", groups=[1], limit=1, memory_days=DAYS)
+    with ScriptedServer(summariser(bench, stuck)) as server:
+        run(server.url, "stuck", memory="summary", groups=[1], limit=1, memory_days=DAYS)
+    copied = read_build(tmp_path / "copying" / "memory" / "group_1").health
+    held = read_build(tmp_path / "stuck" / "memory" / "group_1").health
+    assert copied is not None and held is not None
+    assert copied.copied == 1.0 and copied.unchanged == 0  # each day's copy replaced the last
+    assert held.copied == 0.0 and held.unchanged == DAYS - 1 and held.empty is False
+
+
+@pytest.mark.parametrize("memory", ["summary", "kv"])
+def test_a_healthy_build_is_not_flagged(memory: str, bench: Any, run: RunFn, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        result = run(server.url, memory=memory, groups=[1], limit=1, memory_days=DAYS)
+    assert warnings_of(tmp_path / "run") == []
+    build = result.metric.memory_build
+    assert build is not None and build["warnings"] == []
+    assert "warning" not in capsys.readouterr().err.lower()
+    assert "WARNING" not in comparison([tmp_path / "run"])
+
+
+def test_before_during_and_after_a_build(bench: Any, run: RunFn, capsys: pytest.CaptureFixture[str]) -> None:
+    reference = summariser(bench, copying)
+
+    def slow(body: dict[str, Any]) -> Scripted:
+        reply = reference(body)
+        if summary.UPDATE in tool_names(body):
+            reply.delay = 0.4  # a day long enough for progress lines
+        return reply
+
+    with ScriptedServer(slow) as server:
+        run(server.url, memory="summary", groups=[1], limit=1, memory_days=DAYS, progress_every=0.1)
+    lines = capsys.readouterr().err.splitlines()
+    before = f"memory build: 1 group(s) to build from {DAYS} days of history, {DAYS} model calls (one a day)"
+    first = next(n for n, line in enumerate(lines) if line.startswith("memory build: the first day of history took"))
+    assert lines.index(next(line for line in lines if line.startswith(before))) < first
+    assert f"the {DAYS - 1} day(s) left take about" in lines[first]
+    during = [line for line in lines if line.startswith("progress:") and " left)" in line]
+    assert any(f"(day {day}/{DAYS}, about" in line for line in during for day in range(1, DAYS))
+    after = [n for n, line in enumerate(lines) if line.startswith("warning: the memory built for group 1")]
+    assert after and after[0] > first
+
+
+def test_a_kv_outline_gives_the_range_of_its_calls(bench: Any, run: RunFn,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        run(server.url, memory="kv", groups=[1], limit=1, memory_days=DAYS, memory_options={"kv_rounds": 3})
+    assert (f"memory build: 1 group(s) to build from {DAYS} days of history, {DAYS} to {3 * DAYS} model calls "
+            "(1 to 3 a day)") in capsys.readouterr().err
+
+
+@register
+class ForgetfulBank(MemorySystem[NoOptions]):
+    """Reads every day and keeps nothing, and says so."""
+
+    name = "toy-forgetful"
+
+    async def ingest(self, chunks: list[Chunk]) -> None:
+        for _ in by_day(chunks, self.env.build):
+            pass
+        assert self.env.build is not None
+        self.env.build.kept(0)
+
+    async def search(self, query: str, top_k: int) -> list[MemoryItem]:
+        return []
+
+
+def test_an_external_store_empty_after_ingest_is_flagged(small_benchmark: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["memory", "ingest", "--memory", "toy-forgetful", "--agent", "noop", "--groups", "1", "--memory-days",
+            str(DAYS), "--data", str(small_benchmark), "--out", str(tmp_path / "run"), "--cache-dir",
+            str(tmp_path / "cache"), "--no-progress"]
+    assert main(args) == 0  # a warning, not a failure
+    out, err = capsys.readouterr()
+    assert f"memory build: 1 group(s) to build from {DAYS} days of history, the model calls the system makes" in err
+    (line,) = [line for line in out.splitlines() if line.startswith("group  1:")]
+    assert "WARNING: the memory is empty: the build kept nothing" in line
+
+
+def test_copied_share_counts_quotes_whole_or_cut_and_not_a_paraphrase() -> None:
+    line = ("[2025-03-03 08:30] Gary Allen: I finally received the initial edits for my new pamphlet on "
+            "post-Civil War forestry.")
+    words = line.split(": ", 1)[1]
+    own = "Gary is writing a pamphlet about forestry and waits for his editor."  # 12 words, no 8 in a row
+    lines = [line, "[2025-03-03 08:31] Justin Martinez: Yes, please."]
+    assert copied_share(line, lines) == 1.0
+    assert copied_share(words.upper(), lines) == 1.0  # case and punctuation aside, without time and speaker
+    assert copied_share(f"{own} {words}", lines) == pytest.approx(15 / 27)  # the quote's 15 words of 27
+    assert copied_share(" ".join(words.split()[:QUOTE_WORDS]) + " " + own, lines) == pytest.approx(8 / 20)  # cut
+    assert copied_share(own, lines) == 0.0
+    assert copied_share("Yes, please.", lines) == 0.0  # shorter than a quote: chance, not a copy
+    assert 0 < COPIED_SHARE <= 1 and 0 < UNCHANGED_SHARE < 1
+
+
+def test_a_build_json_of_before_the_check_still_reads(tmp_path: Path) -> None:
+    """Version 1 (no version key, no check): its empty memory is its warning; one with no health has none."""
+    health: dict[str, Any] = {"days": 4, "truncated": 0, "refused": 0, "loops": [], "empty": True}
+    old = {"key": "k", "group": 3, "setting": "kv", "params": {"setting": "kv"}, "cost": {"model_calls": 4},
+           "health": health}
+    record = BuildRecord.from_json(old)
+    assert record.version == 1 and record.cost.model_calls == 4
+    assert record.health is not None and [w.kind for w in record.health.warnings] == [EMPTY]
+    assert BuildRecord.from_json({"cost": {}}).health is None
+    group = tmp_path / "memory" / "group_3"
+    group.mkdir(parents=True)
+    (group / "build.json").write_text(json.dumps({**old, "health": {**health, "days": "four"}}))
+    with pytest.raises(ValueError, match=r"build.json is damaged \(health.days is text, not a whole number\)"):
+        read_build(group)
