@@ -114,3 +114,31 @@ def test_the_key_value_builds_rounds_are_the_references_and_another_value_is_fla
                                      RunSummary.from_json(json.loads((unusual / "runs" / "unusual" / "metric.json").read_text())))}
         assert row["memory options"].deviates is deviates, rounds
         assert (row["memory options"].flag == "--memory-option kv_rounds=10") is deviates
+
+
+def test_a_card_names_a_degenerate_memory_before_its_figures(unusual: Path, small_benchmark: Path,
+                                                            tmp_path: Path) -> None:
+    """Issue 43 item 4: the build's health check stands in the card, a degenerate memory before the figures."""
+    from typing import Any
+
+    from vmb.doubles.scripted import Scripted, tool_names
+    from vmb.memory import kv
+
+    healthy = (unusual / "runs" / "unusual" / "card.md").read_text()
+    assert "Memory built for 2 group(s); the build's health check found nothing wrong" in healthy
+    reference = ReferenceScript(load_benchmark(small_benchmark))
+
+    def storing_nothing(body: dict[str, Any]) -> Scripted:
+        if kv.ADD in tool_names(body):
+            return Scripted({"role": "assistant", "content": "Nothing worth keeping."})
+        return reference(body)
+
+    with ScriptedServer(storing_nothing) as server:
+        run_benchmark(out=str(tmp_path / "forgetful"), model="tuned", base_url=server.url, memory="kv", memory_days=2,
+                      groups=[1], limit=1, data=str(small_benchmark), cache_dir=str(tmp_path / ".cache"),
+                      progress=False)
+    bundle = pack_runs([tmp_path / "forgetful"], tmp_path / "bundle", partial=True).directory
+    card = (bundle / "runs" / "forgetful" / "card.md").read_text()
+    line = "**Degenerate memory**: 1 warning(s) of the build's health check"
+    assert line in card and "group 1: `the memory is empty: the build kept nothing`" in card
+    assert card.index(line) < card.index("Cost:")

@@ -2,7 +2,8 @@
 
 Model and endpoint kind; every setting beside the paper's default (Table 10, ``vmb.paper.paper_settings``;
 a memory setting's own option defaults; the whole history; every query, one trial; calls from the
-tool-calls field), each deviation flagged; coverage; the overall figures; cost where priced; the
+tool-calls field), each deviation flagged; coverage; the health check of the memory it built (a degenerate
+memory named before the figures); the overall figures; cost where priced; the
 run's dates and vmb; and the commands that reproduce it (the benchmark's too, for a generated one).
 Text from the run (a model name, an option's value) is set in code spans, never as Markdown.
 """
@@ -148,6 +149,23 @@ def _cost(metric: RunSummary) -> str:
             f"{price['input']} per million prompt and {price['output']} per million completion tokens")
 
 
+def memory_health(metric: RunSummary) -> str:
+    """The health check of the run's built memory (``vmb.memory.health``), said before its figures: each warning
+    by group, or that the check passed, or that the builds predate it ('' for a run that built no memory)."""
+    build = metric.memory_build
+    if build is None:
+        return ""
+    warnings = build.get("warnings")
+    if warnings is None:
+        return f"Memory built for {build['groups']} group(s) before builds were checked: its health is not recorded."
+    if not warnings:
+        return (f"Memory built for {build['groups']} group(s); the build's health check found nothing wrong (no memory "
+                "empty, copied from the dialogue or unchanged for most days).")
+    named = "; ".join(f"group {w['group']}: {code(w['text'])}" for w in warnings)
+    return (f"**Degenerate memory**: {len(warnings)} warning(s) of the build's health check; the figures below "
+            f"measure a memory not built as the setting intends: {named}.")
+
+
 def _groups(groups: list[int]) -> str:
     """``[1, 2, 3, 5]`` -> ``1-3,5``."""
     spans: list[list[int]] = []
@@ -237,6 +255,7 @@ def render_card(entry: RunEntry, header: RunHeader, metric: RunSummary, manifest
         "## Coverage and results", "",
         f"Scored {c['scored']} / {c['benchmark']} (the benchmark's queries x trials), {c['errors']} in error, "
         f"{c['pending']} not run; {header.selection.trials} trial(s).", "",
+        *([health, ""] if (health := memory_health(metric)) else []),
         f"{_figures(metric)}.", "",
         f"Cost: {_cost(metric)}.", "",
         "## To reproduce it", "", fence, *commands, fence, "",
