@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import ContractServer
+from .helpers import ContractServer, reference_server
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +27,14 @@ def contract() -> Iterator[ContractServer]:
     yield server
     server.httpd.shutdown()
     server.httpd.server_close()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """The URL of the reference memory server of docs/memory-http.md, running for the test."""
+    server, url = reference_server(tmp_path)
+    try:
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)

@@ -143,3 +143,25 @@ def _prefix_route(routes: dict[tuple[str, str], Route], method: str, path: str) 
         if m == method and pattern.endswith("*") and path.startswith(pattern[:-1]):
             return route
     return None
+
+
+# ---- the reference memory server of docs/memory-http.md --------------------------------------------
+
+
+def reference_server(folder: Any) -> tuple[Any, str]:
+    """The reference server of docs/memory-http.md, its block as the page gives it, started on a free port of
+    127.0.0.1 with Python's standard library alone (``-I``: no site packages, so an import of vmb would fail).
+    Returns the process and its URL."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "memory-http.md").read_text(encoding="utf-8")
+    block = re.search(r"```python\n(# memory_server\.py.*?)```", page, re.DOTALL)
+    assert block is not None, "docs/memory-http.md holds the reference server"
+    script = Path(folder) / "memory_server.py"
+    script.write_text(block.group(1), encoding="utf-8")
+    server = subprocess.Popen([sys.executable, "-I", str(script), "0"], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    return server, f"http://127.0.0.1:{int(server.stdout.readline())}/"
