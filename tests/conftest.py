@@ -68,7 +68,7 @@ def pytest_testnodedown(node: Any, error: Any) -> None:  # xdist: a worker's cou
 
 # What `git status` shows of the checkout (ignored files too: runs/, build/ and data/ are ignored), less the caches
 # Python and pytest keep: the suite must leave the rest as it found it (a test writes into a temporary folder).
-_CACHES = ("__pycache__/", ".pytest_cache/", ".hypothesis/", ".pyc")
+_CACHES = ("__pycache__/", ".pytest_cache/", ".hypothesis/", ".mypy_cache/", ".ruff_cache/", ".pyc")
 
 
 def checkout_status() -> set[str]:

@@ -210,3 +210,28 @@ def test_the_markdown_and_latex_tables_show_coverage_as_the_notebook_does(pilot_
     assert "full run" not in markdown and "full run" not in latex
     assert sorted(line.split("|")[8].strip() for line in rows) == [f"{PILOT}/{whole}", str(whole)], rows
     assert f"{PILOT}/{whole}" in latex
+
+
+def test_the_wide_table_1_shows_each_settings_coverage_and_at_most_ten_columns(pilot_runset: Any,
+                                                                              small_benchmark: Path) -> None:
+    """Issue 43 item 2 and 3: the paper's layout carries 3/N beside a pilot's numbers, and a wide table shows at
+    most ten columns, naming the rest as kept in the CSV."""
+    from vmb.analysis import load_runs, tables
+    from vmb.analysis.formatted import MAX_COLUMNS
+    from vmb.analysis.runs import FULL_RUN
+
+    whole = int(pilot_runset.runs[FULL_RUN].iloc[0])
+    pilot = pilot_runset.run("oracle-gold-pilot").path  # alone: the wide layout has one row per model
+    wide = tables.wide_table1(tables.table1(load_runs([pilot], data=str(small_benchmark))))
+    table = format_table(wide, columns_shown=tables.wide_table1_shown(wide))
+    settings = ("summary", "kv", "gold")  # the paper's rows have all three
+    assert table.heads == ["source", "model", *(f"{m} {c}" for m in settings for c in ("n", "ESM (%)"))], table.heads
+    shown = cells(table)
+    assert shown["gold n"][-1] == f"{PILOT}/{whole}" and shown["model"][-1].startswith("oracle"), shown
+    assert any(note.startswith("n/N: a run that scored n") for note in table.notes)
+    assert any(note.startswith("9 more columns in the CSV: summary F-F1 (%), summary V-F1 (%), summary Calls, kv ")
+               for note in table.notes), table.notes
+    every = format_table(pilot_runset.runs)  # 59 columns: the first ones, the count as coverage, the rest named
+    assert len(every.heads) == MAX_COLUMNS and "scored" in every.heads
+    hidden = next(note for note in every.notes if " more columns in the CSV: " in note)
+    assert int(hidden.split()[0]) == len(pilot_runset.runs.columns) - MAX_COLUMNS - 7  # 6 bounds, full_run folded
