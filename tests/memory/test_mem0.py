@@ -43,6 +43,7 @@ def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path)
     build = json.loads((built / "build.json").read_text())
     assert build["cost"]["model_calls"] == len(chunks) and build["cost"]["prompt_tokens"] > 0
     assert build["cost"]["embedding_calls"] >= len(chunks)
+    assert build["health"]["empty"] is False and build["health"]["warnings"] == []  # the health check passed
     manifest = json.loads((built / "store" / "mem0.json").read_text())
     # Mem0 stores each new fact once: a chunk whose last two lines are the same line adds one memory.
     assert manifest["mode"] == "local" and manifest["memories"] == sum(len(set(c.lines[-2:])) for c in chunks)
@@ -56,6 +57,23 @@ def test_a_run_end_to_end(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path)
         assert record["mem_tokens"][0] > 0
         found = next(m["content"] for m in record["messages"] if m["role"] == "tool")
         assert found.startswith("1. ")
+
+
+def test_a_mem0_build_that_kept_nothing_is_flagged(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:
+    """Issue 43 item 4: a model that extracts no fact leaves Mem0's store empty; the build's health check says so."""
+    searching = SearchingScript(tiny_bench)
+
+    def extracting_nothing(body: dict[str, Any]) -> Scripted:
+        if body.get("tools"):
+            return searching(body)
+        return Scripted({"role": "assistant", "content": json.dumps({"memory": []})})
+
+    with ScriptedServer(extracting_nothing) as server:
+        result = run(server.url, tiny_benchmark, tmp_path, "run", limit=1)
+    assert result.metric.errors == 0
+    build = result.metric.memory_build
+    assert build is not None and build["empty_stores"] == [1]
+    assert [(w["group"], w["kind"]) for w in build["warnings"]] == [(1, "empty")]
 
 
 def test_search_finds_what_mem0_stored(tiny_bench: Any, tiny_benchmark: Path, tmp_path: Path) -> None:

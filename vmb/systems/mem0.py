@@ -257,6 +257,7 @@ class Mem0(MemorySystem[Mem0Options]):
                     "prompt_tokens_per_chunk": round(prompt / max(len(log), 1), 1),
                     "completion_tokens_per_chunk": round(completion / max(len(log), 1), 1)}
         (store / "mem0.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+        build.kept(manifest["memories"])  # Mem0 may extract nothing: the build's health check says so
 
     def _search_local(self, manifest: dict[str, Any], loop: asyncio.AbstractEventLoop, query: str,
                       top_k: int) -> list[MemoryItem]:
