@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.bundle.conftest import reseal
 from vmb.cli import main
 from vmb.data import load_benchmark
 from vmb.results.rundir import read_results
@@ -119,3 +120,29 @@ def test_a_query_scored_already_is_refused(tiny_benchmark: Path, tmp_path: Path,
     assert "is scored in the run already" in capsys.readouterr().err
     metric = json.loads((tmp_path / "run" / "metric.json").read_text())
     assert metric["scored"] == 2
+
+
+def test_an_imported_run_packs_and_validates_saying_what_it_could_not_check(tiny_benchmark: Path, tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_benchmark(tiny_benchmark)
+    rows = [{"id": q.id, "calls": list(q.answer)} for q in bench.group(1).queries]
+    out = tmp_path / "runs" / "imported"
+    assert main(["import", str(write_lines(tmp_path / "a.jsonl", rows)), "--name", "outside-agent", "--memory",
+                 "history", "--groups", "1", "--data", str(tiny_benchmark), "--out", str(out)]) == 0
+    bundle = tmp_path / "bundle"
+    assert main(["pack", str(out), "--out", str(bundle), "--partial"]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(bundle), "--data", str(tiny_benchmark)]) == 0
+    said = capsys.readouterr().out
+    assert ": valid, partial" in said and "not checked: 3 scored queries hold calls without a conversation" in said
+    # an imported record whose calls no longer give its score is caught
+    results = bundle / "runs" / "imported" / "results.jsonl"
+    lines = results.read_text().splitlines()
+    record = json.loads(lines[0])
+    record["calls"]["vehicle"] = []
+    record["tool_results"] = []
+    lines[0] = json.dumps(record)
+    results.write_text("\n".join(lines) + "\n")
+    reseal(bundle)  # as a forger would: only the re-execution can tell
+    assert main(["validate", str(bundle), "--data", str(tiny_benchmark)]) == 1
+    assert "INVALID (1 failing query" in capsys.readouterr().out

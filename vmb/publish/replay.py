@@ -24,6 +24,7 @@ from typing import Any
 
 from vmb.data import Query
 from vmb.harness.agent import build_record, converse, system_prompt
+from vmb.harness.imported import imported_record
 from vmb.llm.model import Message, Reply
 from vmb.llm.textcalls import INVALID_CALL
 from vmb.memory.base import MemoryResult, MemoryTool, QueryMemory
@@ -201,3 +202,18 @@ def replay_record(record: QueryRecord, messages: list[Message], query: Query, *,
     stored = record.to_json()
     problems += [first_difference(stored[key], rebuilt[key], key) for key in COMPARED if stored[key] != rebuilt[key]]
     return Replay(problems)
+
+
+def replay_calls(record: QueryRecord, query: Query) -> list[str]:
+    """Why a record without a conversation (``vmb import``'s) does not follow from its calls, re-executed on the
+    default car in the order it made them and scored (empty: it does)."""
+    identity = {"group": query.group, "index": query.index, "reasoning_type": query.reasoning_type,
+                "query": query.query}
+    wrong = [key for key, value in identity.items() if getattr(record, key) != value]
+    if wrong:
+        return [f"its {', '.join(wrong)} is not the benchmark's query {query.id}'s"]
+    calls = [{"name": result.name, "args": result.args if result.args is not None else {}}
+             for result in record.tool_results]
+    rebuilt = imported_record(query, calls).to_json()
+    stored = record.to_json()
+    return [first_difference(stored[key], rebuilt[key], key) for key in COMPARED if stored[key] != rebuilt[key]]

@@ -25,14 +25,16 @@ from typing import Any
 
 from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.data import Benchmark
+from vmb.harness.config import EXTERNAL_AGENT
 from vmb.harness.counted import selected_attempts
+from vmb.harness.imported import no_conversation
 from vmb.prices import Price, PriceTable
 from vmb.prompts import prompt_versions
 from vmb.publish.benchmarks import Located, locate_benchmarks
 from vmb.publish.consistency import agent_problem, memory_problem, memory_prompt_current
 from vmb.publish.files import opened, read_checked, shown_as
 from vmb.publish.manifest import Manifest, RunEntry, model_configuration
-from vmb.publish.replay import first_difference, memory_part, replay_record
+from vmb.publish.replay import first_difference, memory_part, replay_calls, replay_record
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
@@ -51,6 +53,7 @@ class Verdict:
     coverage: dict[str, int] = field(default_factory=dict)  # benchmark, scored, errors, pending
     problems: list[str] = field(default_factory=list)  # reasons of the run as a whole
     queries: list[tuple[str, str]] = field(default_factory=list)  # (query key, reason)
+    unchecked: list[str] = field(default_factory=list)  # what could not be checked, and why (not a reason to fail)
 
     @property
     def valid(self) -> bool:
@@ -73,8 +76,8 @@ class Verdict:
     def lines(self) -> list[str]:
         """The verdict, then a line per reason: the run's, then one per failing query id; every text from the
         bundle (a record's id, a call's arguments in a reason) through ``vmb.terminal.safe``."""
-        return [safe(self.line()), *(safe(f"  {p}") for p in self.problems),
-                *(safe(f"  {key}: {reason}") for key, reason in self.queries)]
+        return [safe(self.line()), *(safe(f"  not checked: {u}") for u in self.unchecked),
+                *(safe(f"  {p}") for p in self.problems), *(safe(f"  {key}: {reason}") for key, reason in self.queries)]
 
     def named(self, scratch: str, shown: str) -> None:
         """Every reason naming a file under ``scratch`` (an archive unpacked for the while) names it ``shown``."""
@@ -169,12 +172,21 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
     problem = agent_problem(header, records)
     if problem is not None:
         verdict.problems.append(problem)
+    imported = 0
     for key, record in records.items():
         if not record.ok:
             if record.score is not None:
                 verdict.queries.append((key, "an error record that holds a score"))
             continue
         try:
+            if no_conversation(record):
+                # vmb import's records: their calls re-executed and re-scored; no conversation to play back.
+                imported += 1
+                reasons = ([f"it holds no conversation, yet its config.json names the agent {header.agent!r}, not "
+                            f"{EXTERNAL_AGENT!r}"] if header.agent != EXTERNAL_AGENT else
+                           replay_calls(record, bench.query(record.id)))
+                verdict.queries += [(key, reason) for reason in reasons[:SHOWN_DIFFERENCES]]
+                continue
             messages = rundir.load_messages(record)
             system = messages[0].get("content") if messages else None
             query = bench.query(record.id)
@@ -190,6 +202,10 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             verdict.queries.append((key, f"its record is not one vmb writes ({type(error).__name__}: {error})"))
             continue
         verdict.queries += [(key, reason) for reason in replay.problems[:SHOWN_DIFFERENCES]]
+    if imported:
+        verdict.unchecked.append(f"{imported} scored quer{'y holds' if imported == 1 else 'ies hold'} calls without a "
+                                 "conversation (vmb import): their calls were re-executed on the default car and "
+                                 "re-scored; what the system was given and how it arrived at them could not be")
 
 
 def recorded_prices(cost: Cost, model: str | None) -> PriceTable | None:
