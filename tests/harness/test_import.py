@@ -135,6 +135,8 @@ def test_an_imported_run_packs_and_validates_saying_what_it_could_not_check(tiny
     assert main(["validate", str(bundle), "--data", str(tiny_benchmark)]) == 0
     said = capsys.readouterr().out
     assert ": valid, partial" in said and "not checked: 3 scored queries hold calls without a conversation" in said
+    cards = [path.read_text() for path in bundle.rglob("*.md")]
+    assert any("its final calls imported by `vmb import`" in card for card in cards)
     # an imported record whose calls no longer give its score is caught
     results = bundle / "runs" / "imported" / "results.jsonl"
     lines = results.read_text().splitlines()

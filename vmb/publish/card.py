@@ -14,6 +14,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.harness.config import EXTERNAL_AGENT
 from vmb.llm.keys import is_loopback
 from vmb.paper import paper_settings
 from vmb.publish.manifest import Benchmark, Manifest, RunEntry
@@ -117,6 +118,9 @@ def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
 
 def _endpoint(header: RunHeader) -> str:
     d = header.determining
+    if header.agent == EXTERNAL_AGENT:
+        return ("its own: an agent outside vmb, served episodes by `vmb serve`, or its final calls imported by "
+                "`vmb import` (records without a conversation)")
     if header.agent != "model":
         return f"none: the offline agent {code(header.agent)}"
     url = str(d.base_url or "")
