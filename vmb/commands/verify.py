@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from vmb.errors import Exit, VmbError
 
 if TYPE_CHECKING:
+    from vmb.data.loader import Benchmark
     from vmb.data.metadata import Metadata, Twin
 
 ERRATA_PATH = Path(__file__).resolve().parents[1] / "errata.json"
@@ -168,10 +169,20 @@ def twin_errata(known: list[Finding], answers: dict[str, tuple[list[str], list[s
     return out
 
 
+def _values_left(bench: Benchmark, twin: Twin) -> list[str]:
+    """A changed query whose history still states its old value near its evidence, one line each (the maker's
+    reader, ``vmb.maker.twin.stale``: the twin was made with the make extra, which checking it needs too)."""
+    from vmb.extras import load
+
+    left_behind = load("vmb.maker.twin.stale:left_behind", "make", "checking a twin's values")
+    return [f"{left.query}: line {left.line} still says {left.said!r} for its old value {left.old!r} (now {left.new!r})"
+            for left in left_behind(bench, twin)]
+
+
 def verify_twin(data_dir: Path, twin: Twin, errata: Path) -> int:
     """A twin (`vmb twin`) has its source's errata and no other finding: every changed answer replays,
-    changes the car and has no value of the default car; its files are the ones it was made as, and
-    no name of the source is left."""
+    changes the car and has no value of the default car; no changed query's history still states its old
+    value near its evidence; its files are the ones it was made as, and no member's source name is left."""
     from vmb.data import load_benchmark
     from vmb.data.locate import data_checksum
 
@@ -183,6 +194,7 @@ def verify_twin(data_dir: Path, twin: Twin, errata: Path) -> int:
     problems = [f"{f.kind} {f.query}: {f.answer} ({f.reason})" for f in new]
     if data_checksum(data_dir) != twin.data_sha256:
         problems.append("the files differ from the ones vmb twin wrote (data_sha256); make the twin again")
+    problems += _values_left(bench, twin)
     if twin.summary.source_names_left:
         problems.append(f"names of the source still said: {', '.join(twin.summary.source_names_left)}")
     summary = twin.summary

@@ -275,6 +275,16 @@ TWIN_MAKER = "vmb twin"
 
 
 @dataclass(frozen=True)
+class TwinEvidence:
+    """One history line of a changed twin query's evidence, as the twin writes it, and what was rewritten in
+    it: (the source's words, the twin's) in order ("twenty", "eight")."""
+
+    line: int  # 1-based line of the group's history
+    text: str
+    rewritten: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class TwinQuery:
     """One query of a twin: whether its answer changed, what it was in the source, how and why not."""
 
@@ -285,6 +295,7 @@ class TwinQuery:
     changes: tuple[Mapping[str, Any], ...]  # per changed call: call, setting, from, to, moved
     kept: tuple[str, ...]  # why each call that could not change kept its value
     unlisted_reasons: tuple[str, ...] = ()  # lines that kept a value by a reason the meaning table lacks
+    evidence: tuple[TwinEvidence, ...] = ()  # a changed query's evidence lines and what was rewritten in them
 
 
 @dataclass(frozen=True)
@@ -328,6 +339,15 @@ def _strings(values: list[Any], where: str) -> tuple[str, ...]:
     return tuple(values)
 
 
+def _twin_evidence(body: Mapping[str, Any], where: str) -> TwinEvidence:
+    rewritten = _items(body, "rewritten", where, None)
+    _check(rewritten, list[list[str]], f"{where}rewritten")
+    if any(len(pair) != 2 for pair in rewritten):
+        raise _Bad(f"{where}rewritten", "should hold pairs of text (the source's words, the twin's)")
+    return TwinEvidence(line=_get(body, "line", int, where), text=_get(body, "text", str, where),
+                        rewritten=tuple((old, new) for old, new in rewritten))
+
+
 def _twin_query(body: Mapping[str, Any], where: str) -> TwinQuery:
     return TwinQuery(
         id=_get(body, "id", str, where), reasoning_type=_get(body, "reasoning_type", str, where),
@@ -335,7 +355,9 @@ def _twin_query(body: Mapping[str, Any], where: str) -> TwinQuery:
         release_answer=_strings(_items(body, "release_answer", where), f"{where}release_answer"),
         changes=tuple(_object(c, f"{where}changes.{n}") for n, c in enumerate(_items(body, "changes", where, None))),
         kept=_strings(_items(body, "kept", where, None), f"{where}kept"),
-        unlisted_reasons=_strings(_items(body, "unlisted_reasons", where, None), f"{where}unlisted_reasons"))
+        unlisted_reasons=_strings(_items(body, "unlisted_reasons", where, None), f"{where}unlisted_reasons"),
+        evidence=tuple(_twin_evidence(_object(e, f"{where}evidence.{n}"), f"{where}evidence.{n}.")
+                       for n, e in enumerate(_items(body, "evidence", where, None))))
 
 
 def _twin_group(body: Mapping[str, Any], where: str) -> TwinGroup:

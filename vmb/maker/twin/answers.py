@@ -12,13 +12,16 @@ the difference. A query whose value cannot be followed keeps it, with the reason
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from dataclasses import dataclass, field
+from datetime import date
 from random import Random
 from typing import Any
 
 from vmb.data import Group, Query
 from vmb.maker.generate.settings import Setting, settings
-from vmb.maker.twin import mentions
+from vmb.maker.twin import mentions, stale
+from vmb.maker.twin.dates import entry_date
 from vmb.maker.twin.evidence import Entry
 from vmb.maker.twin.meaning import asked_fit, fit, number_fits
 from vmb.maker.twin.places import PLACE_SETTINGS, rename_place
@@ -65,10 +68,17 @@ class Texts:
         for query, listed in entries.items():
             for entry in listed:
                 self.text[("gold", query, entry.index)] = entry.text
+        self.near = stale.Near([line.timestamp for line in group.lines], [line.text for line in group.lines])
 
-    def of_queries(self, indices: set[int]) -> tuple[list[TextId], set[int]]:
+    def days(self, index: int) -> set[date]:
+        """The dates of query ``index``'s gold entries."""
+        return {d for e in self.entries[index] if (d := entry_date(e.text)) is not None}
+
+    def of_queries(self, indices: set[int], also: Set[int] = frozenset()) -> tuple[list[TextId], set[int]]:
+        """The texts of these queries' evidence (their gold entries, the lines those retell and ``also``, more
+        lines) and its lines."""
         ids: list[TextId] = []
-        lines: set[int] = set()
+        lines: set[int] = set(also)
         for index in sorted(indices):
             for entry in self.entries[index]:
                 ids.append(("gold", index, entry.index))
@@ -92,7 +102,18 @@ class Texts:
                 stated.append(span)
             elif how is mentions.Said.UNSURE:
                 other_words = True
+        if setting is not None and setting.kind in ("int", "enum"):
+            # Said otherwise too ("sequentially", "all the way up", "the shade of fresh snow"): not respelt.
+            other_words |= any(not any(s.start <= start < s.end for s in found)
+                               and not any(a < end and start < b for a, b in names)
+                               for start, end, _ in stale.said(self.text[text], setting, value))
         return stated, other_words
+
+    def near_lines(self, indices: set[int], setting: Setting, values: list[Any], lines: set[int]) -> set[int]:
+        """The lines around these queries' evidence (``lines``) that speak of ``setting`` and state one of
+        ``values``: said again minutes or a day from the gold's stamp, they are evidence too."""
+        days = {d for index in indices for d in self.days(index)}
+        return {s.line for value in values for s in self.near.statements(days, setting, value, lines)}
 
 
 def _targets(query: Query) -> list[tuple[int, Setting, Any]]:
@@ -253,6 +274,9 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
         shared = {i for i in linked if i != query.index and lines & {n for e in texts.entries[i] for n in e.lines}}
         if shared:
             ids, lines = texts.of_queries({query.index} | shared)
+        near = texts.near_lines({query.index} | shared, setting, [value], lines)
+        if near - lines:
+            ids, lines = texts.of_queries({query.index} | shared, near)
         if any(not e.lines and texts.spans(("gold", query.index, e.index), value, setting)[0]
                for e in texts.entries[query.index]):
             plan.kept.setdefault(query.index, []).append("an entry stating the value has no history line")

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from random import Random
 from typing import Any
 
 from vmb.data import Group, parse_call
+from vmb.maker.generate.settings import settings
 from vmb.maker.twin.answers import Edit, Plan, TextId, Texts, change, rename_places
-from vmb.maker.twin.dates import draw_offset, shift_said, shift_stamps
+from vmb.maker.twin.dates import draw_offset, entry_date, shift_months, shift_said, shift_stamps
 from vmb.maker.twin.evidence import group_entries
-from vmb.maker.twin.names import People, new_names, rename, renamer
+from vmb.maker.twin.names import People, lowercase_words, new_names, renamer
 from vmb.maker.twin.places import PLACE_SETTINGS
+from vmb.maker.twin.stale import Near
 from vmb.maker.twin.values import spans_of
 from vmb.sim import World
 
@@ -40,10 +42,29 @@ def edited(text: str, edits: list[Edit]) -> tuple[str, list[tuple[int, Edit]]]:
     return "".join(out) + text[last:], placed
 
 
-def _vet(texts: Texts, plan: Plan) -> dict[int, str]:
-    """Why changed queries fail: a call refused, an answer changing nothing, or a new value not said
-    where the old one was (read back as any reader of values hears it)."""
+def _left_behind(texts: Texts, plan: Plan) -> dict[int, str]:
+    """The changed queries whose old value the edited history still states near their evidence
+    (``vmb.maker.twin.stale``): the history would support the source's answer."""
+    lines = [edited(texts.text[("line", n)], plan.edits.get(("line", n), []))[0] for n in range(len(texts.group.lines))]
+    near = Near(texts.near.stamps, lines)
     failed: dict[int, str] = {}
+    for index, changes in plan.changes.items():
+        evidence = {n for e in texts.entries[index] for n in e.lines}
+        for made in changes:
+            setting = settings().get(made["setting"])
+            if setting is None or setting.kind not in ("int", "enum"):
+                continue
+            for statement in near.statements(texts.days(index), setting, made["from"], evidence)[:1]:
+                failed[index] = (f"line {statement.line + 1} still says {statement.said!r} for "
+                                 f"{made['from']!r} near its evidence")
+    return failed
+
+
+def _vet(texts: Texts, plan: Plan) -> dict[int, str]:
+    """Why changed queries fail: a call refused, an answer changing nothing, a new value not said
+    where the old one was (read back as any reader of values hears it), or the old one still said near the
+    evidence."""
+    failed: dict[int, str] = _left_behind(texts, plan)
     for index, answer in plan.answers.items():
         world = World()
         for raw in answer:
@@ -90,47 +111,80 @@ def _places(plan: Plan) -> dict[str, str]:
                         if c["setting"] in PLACE_SETTINGS}.items()))
 
 
+def _evidence(texts: Texts, plan: Plan, index: int, history: list[str]) -> list[dict[str, Any]]:
+    """A changed query's evidence as its twin writes it, for a reader to audit in one look: the lines its gold
+    retells and every line around them rewritten for its change, each with what was rewritten there (the
+    source's words, the twin's)."""
+    pairs = {(c["from"], c["to"]) for c in plan.changes.get(index, [])}
+    pairs |= {(m, n) for c in plan.changes.get(index, []) for m, n in c["moved"]}
+    around = set(texts.near.around(texts.days(index)))
+    rewritten: dict[int, list[list[str]]] = {}
+    for key, edits in plan.edits.items():
+        if key[0] == "line" and key[1] in around:
+            said = [[texts.text[key][e.start:e.end], e.said] for e in sorted(edits, key=lambda e: e.start)
+                    if (e.old, e.value) in pairs or e.query == index]
+            if said:
+                rewritten[key[1]] = said
+    lines = {n for e in texts.entries[index] for n in e.lines} | set(rewritten)
+    return [{"line": n + 1, "text": history[n], "rewritten": rewritten.get(n, [])} for n in sorted(lines)]
+
+
 def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
     text_words = {w.lower() for line in group.lines for w in re.findall(r"[A-Za-z]+", line.raw)}
     text_words |= {w.lower() for q in group.queries for w in re.findall(r"[A-Za-z]+", q.gold_memory + q.query)}
-    mapping = new_names(people, group.speakers, text_words, Random(f"{seed}:{group.number}:names"))
-    pattern = renamer(people, mapping)
+    plain = lowercase_words("\n".join([*(line.raw for line in group.lines), *(q.gold_memory + "\n" + q.query
+                                                                            for q in group.queries)]))
+    mapping = new_names(people, group.speakers, text_words, Random(f"{seed}:{group.number}:names"), plain)
+    renaming = renamer(people, group.speakers, mapping)
     offset = draw_offset(Random(f"{seed}:{group.number}:dates"))
     entries = group_entries(group)
     texts = Texts(group, entries, {})
-    texts.blocked = _name_spans(texts.text, pattern)
+    texts.blocked = _name_spans(texts.text, renaming.pattern)
     plan = plan_group(group, texts, f"{seed}:{group.number}:values",
                       frozenset(text_words | {n.lower() for full in mapping.values() for n in full.split()}))
-    said_dates = 0
+    said_dates = kept_names = short_forms = months_moved = 0
 
-    def rewrite(key: TextId, year: int) -> str:
-        nonlocal said_dates
-        text, count = shift_said(rename(edited(texts.text[key], plan.edits.get(key, []))[0], pattern, mapping),
-                                 offset, year)
-        said_dates += count
+    def renamed(text: str) -> str:
+        nonlocal kept_names, short_forms
+        text, kept, short = renaming.rename(text)
+        kept_names, short_forms = kept_names + kept, short_forms + short
         return text
+
+    def dated(text: str, year: int, said_on: date) -> str:
+        nonlocal said_dates, months_moved
+        text, count = shift_said(text, offset, year)
+        text, months = shift_months(text, offset, said_on)
+        said_dates, months_moved = said_dates + count, months_moved + months
+        return text
+
+    def rewrite(key: TextId, year: int, said_on: date) -> str:
+        return dated(renamed(edited(texts.text[key], plan.edits.get(key, []))[0]), year, said_on)
 
     history = []
     for number, line in enumerate(group.lines):
         head = line.raw[:len(line.raw) - len(line.text)]
-        history.append(shift_stamps(rename(head, pattern, mapping), offset) + rewrite(("line", number),
-                                                                                      line.timestamp.year))
+        history.append(shift_stamps(renamed(head), offset) + rewrite(("line", number), line.timestamp.year,
+                                                                     line.timestamp.date()))
     year = group.lines[-1].timestamp.year
     items: list[dict[str, Any]] = []
     records = []
     for query in group.queries:
-        gold = "\n".join(rewrite(("gold", query.index, e.index), year) for e in entries[query.index])
-        asked, count = shift_said(rename(query.query, pattern, mapping), offset, year)
-        said_dates += count
+        last = max(texts.days(query.index), default=group.lines[-1].timestamp.date())
+        gold = "\n".join(rewrite(("gold", query.index, e.index), year, entry_date(e.text) or last)
+                         for e in entries[query.index])
+        asked = dated(renamed(query.query), year, last)
         answer = plan.answers.get(query.index, list(query.answer))
         items.append({"gold_memory": gold, "reasoning_type": query.reasoning_type, "query": asked,
                       "new_answer": answer})
         records.append({"id": query.id, "reasoning_type": query.reasoning_type, "changed": answer != query.answer,
                         "release_answer": query.answer, "changes": plan.changes.get(query.index, []),
                         "kept": plan.kept.get(query.index, []),
-                        "unlisted_reasons": list(dict.fromkeys(plan.unlisted.get(query.index, [])))})
+                        "unlisted_reasons": list(dict.fromkeys(plan.unlisted.get(query.index, []))),
+                        "evidence": _evidence(texts, plan, query.index, history) if answer != query.answer else []})
     written = "\n".join([*history, *(f"{i['gold_memory']}\n{i['query']}" for i in items)])
     used = {k: v for k, v in mapping.items() if re.search(rf"\b{re.escape(v)}\b", written)}
     return GroupTwin(group.number, history, items, {
         "group": group.number, "offset_days": offset // timedelta(days=1), "dates_said": said_dates,
-        "names": dict(sorted(used.items())), "places": _places(plan), "queries": records})
+        "months_moved": months_moved,
+        "names": dict(sorted(used.items())), "other_names_kept": kept_names, "short_forms_renamed": short_forms,
+        "names_left": renaming.left_in(written), "places": _places(plan), "queries": records})

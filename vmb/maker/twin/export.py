@@ -56,7 +56,8 @@ def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
         counts[0] += record["changed"]
         counts[1] += 1
     reasons = Counter(r for q in records if not q["changed"] for r in (q["kept"] or ["no call takes a new value"]))
-    return {"queries": len(records), "changed": sum(q["changed"] for q in records),
+    said = {key: sum(g.get(key, 0) for g in groups) for key in ("months_moved", "short_forms_renamed", "other_names_kept")}
+    return {"queries": len(records), "changed": sum(q["changed"] for q in records), **said,
             "by_type": {t: {"changed": c, "queries": n} for t, (c, n) in sorted(by_type.items())},
             "kept_reasons": dict(reasons.most_common())}
 
@@ -78,7 +79,7 @@ def make_twin(source: Path, seed: int, out: Path) -> dict[str, Any]:
         twin = twin_group(group, people, seed)
         _write(out, twin, source, group.history_text.endswith("\n"))
         groups.append(twin.metadata)
-    left = sorted({n for path in sorted([*(out / HISTORY_DIR).iterdir(), *(out / QA_DIR).iterdir()]) for n in people.left_in(path.read_text(encoding="utf-8"))})
+    left = sorted({name for group in groups for name in group["names_left"]})
     made = {**summary(groups), "source_names_left": left}
     body = {"generator": TWIN_MAKER, "seed": seed, "source": {"path": str(source), "data_sha256": data_checksum(source)},
             "data_sha256": data_checksum(out), "licence": "Apache-2.0 (the source's; see NOTICE)",

@@ -85,8 +85,8 @@ _TABLES: dict[str, tuple[Reason, ...]] = {
                               "detailed"),
         "guidance": (r"guidance|guide|directions|instructions|turn[- ]by[- ]turn", "detailed simple"),
         "less talk": (r"chatty|talkative|annoying|too much talk|nag|brief|concise|minimal|short|fewer|less talk|"
-                      r"stop talking|interrupt|chatter|efficient", "simple mute"),
-        "silence": (r"silen|quiet|podcast|audiobook|phone call|on a call|meeting|conversation|hear (?:the |my )?"
+                      r"stop talking|chatter|efficient", "simple mute"),
+        "silence": (r"silen|quiet|interrupt|podcast|audiobook|phone call|on a call|meeting|conversation|hear (?:the |my )?"
                     r"(?:music|podcast|radio)|sleep|nap|peace", "mute"),
         "know the way": (r"know (?:the|this) (?:way|route|area)|commute|drive it every day|familiar", "simple mute"),
     }),
@@ -96,7 +96,7 @@ _TABLES: dict[str, tuple[Reason, ...]] = {
         "little data": (r"data cap|running out of data|limit\w* (?:our |the )?data|save (?:some |our |the )?data|"
                         r"waste of data|barely|very weak|no signal", "270p 480p"),
         "quality": (r"high[- ]def|hd\b|quality|sharp|crisp|clear picture|visuals|details?|detailed|gorgeous|"
-                    r"beautiful|stunning|cinema|big screen", "720p 1080p"),
+                    r"beautiful|stunning|cinema|big screen", "1080p"),
         "full detail": (r"finer details|fine details|every detail|full (?:hd|quality|resolution)|best (?:quality|"
                         r"picture)|highest|maps?\b|annotation|small (?:text|print)", "1080p"),
         "enough": (r"enough|fine for|good enough|doesn'?t need|just (?:slides|talking|audio|a podcast)|slides",
@@ -237,6 +237,12 @@ _MAGNITUDE = re.compile(
 
 _EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing)\b",
                       re.IGNORECASE)
+# Words that say a value is a middle one: "bright enough without being distracting" is no end of the range.
+_MODERATE = re.compile(r"\b(?:enough|without being|not too|moderate|balanced|middle|in between|happy medium)\b",
+                       re.IGNORECASE)
+# Words that say a value is a compromise between two others: it stays between them.
+_COMPROMISE = re.compile(r"\b(?:compromis\w*|middle ground|meet (?:you |me |us )?(?:in the middle|halfway)|"
+                         r"split the difference|halfway)\b", re.IGNORECASE)
 # Words that say how far a value stands from another: it keeps at least its distance.
 _FAR = re.compile(r"\b(?:significantly|a lot (?:more|less|higher|lower|taller|shorter)|much (?:more|less|higher|lower|"
                   r"taller|shorter|bigger|smaller|warmer|cooler|louder|quieter|brighter|dimmer|stronger|weaker)|"
@@ -262,6 +268,12 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
     (old_third, old_side), (new_third, new_side) = _place(old, low, high), _place(new, low, high)
     if any(_MAGNITUDE.search(line) for line in lines) and old_side * new_side < 0:
         return False
+    if any(_MODERATE.search(line) for line in lines) and (new in (low, high) or new_third != old_third):
+        return False
+    if any(_COMPROMISE.search(line) for line in [*lines, *context]):
+        below, above = [o for o in others if o < old], [o for o in others if o > old]
+        if not below or not above or not max(below) < new < min(above):
+            return False  # between the two values it settles, or not moved at all
     if any(_EXTREME.search(line) for line in lines):
         # As far out as it was: "all the way out" at 94 may become 97, not 83.
         if old_third != new_third or old_third == 2 and new < old or old_third == 0 and new > old:

@@ -1,8 +1,8 @@
 """Where a text says a value, and the same place saying another value the way it said the first.
 
-A number is found as every reader of values finds one (``vmb.data.spoken``: digits
-or a number word, never a clock time, a date or an ordinal) and rewritten in its form: digits as
-digits, a number word as a number word with its capital. An enum value is found as the generator
+A number is found in every way it is said (``vmb.data.spoken.spoken_numbers``: digits or number words of
+any size, "seventy-five" as one, never a clock time, a date or an ordinal) and rewritten in its form:
+digits as digits, number words as number words with their capital and the space or hyphen of a compound. An enum value is found as the generator
 hears it (``vmb.data.spoken.spoken_pattern``) and rewritten only where the text says its own
 words ("blue", "Heading up", "north_up"), in their case and with their separators; a value said in
 other words ("the windshield" for ``window``) is a place the twin cannot respell.
@@ -14,13 +14,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from vmb.data.spoken import spoken_pattern, stated_steps, whole_numbers
+from vmb.data.spoken import spoken_numbers, spoken_pattern, stated_steps
 from vmb.data.spoken_words import END_PHRASES
 
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
           "sixteen seventeen eighteen nineteen").split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
-_TOKEN = re.compile(r"\d+|[A-Za-z]+")
 # Words that say a value is an end of its range: moving it off the end would make the line untrue.
 END_WORDS = re.compile(r"\b(?:max(?:imum|ed)?|min(?:imum)?|highest|lowest|full(?:est|y)?|all the way|as (?:high|low) as)\b"
                        + "|" + "|".join(re.escape(p) for ps in END_PHRASES.values() for p in ps), re.IGNORECASE)
@@ -33,27 +32,23 @@ class Span:
     said: str  # the text as it stands there
 
 
-def number_word(number: int) -> str:
+def number_word(number: int, joint: str = "-") -> str:
+    """``number`` in words, a compound's two words joined by ``joint`` ("ninety-five", "ninety five")."""
     if number < 20:
         return _UNITS[number]
     if number == 100:
         return "one hundred"
     tens, unit = divmod(number, 10)
-    return _TENS[tens - 2] + (f"-{_UNITS[unit]}" if unit else "")
+    return _TENS[tens - 2] + (f"{joint}{_UNITS[unit]}" if unit else "")
 
 
 def number_spans(text: str, value: int) -> list[Span]:
-    """Every place ``text`` says the whole number ``value`` (digits or a number word)."""
-    out = []
-    for position, number in whole_numbers(text):
-        token = _TOKEN.match(text, position)
-        if number == value and token is not None:
-            out.append(Span(position, token.end(), token.group(0)))
-    return sorted(out, key=lambda s: s.start)
+    """Every place ``text`` says the whole number ``value`` (digits or number words)."""
+    return [Span(start, end, text[start:end]) for start, end, number in spoken_numbers(text) if number == value]
 
 
 def numbers_in(text: str, domain: tuple[Any, ...]) -> set[int]:
-    return {n for _, n in whole_numbers(text) if n in domain}
+    return {n for _, _, n in spoken_numbers(text) if n in domain}
 
 
 def _own_words(said: str, value: str) -> bool:
@@ -72,7 +67,7 @@ def said_like(old: str, new: Any) -> str:
     if isinstance(new, int):
         if old.isdigit():
             return str(new)
-        word = number_word(new)
+        word = number_word(new, " " if re.fullmatch(r"[A-Za-z]+ [A-Za-z]+", old) and " hundred" not in old else "-")
         return word.capitalize() if old[:1].isupper() else word
     separator = next(iter(re.findall(r"[\s_\-]+", old)), " ")
     words = re.split(r"[\s_\-]+", str(new))

@@ -1,0 +1,108 @@
+"""Every statement of a changed value, every month and every person: the twin's readers on lines written for
+these tests (none is the release's)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+from random import Random
+
+import pytest
+
+from vmb.data.spoken import spoken_numbers
+from vmb.maker.generate.settings import settings
+from vmb.maker.twin import stale
+from vmb.maker.twin.dates import shift_months
+from vmb.maker.twin.meaning import fit, number_fits
+from vmb.maker.twin.names import People, new_names, renamer
+from vmb.maker.twin.values import said_like
+
+BRIGHTNESS = settings()["carcontrol_centerInformationDisplay_set_brightness"]
+SEAT = settings()["carcontrol_seat_set_vertical_position"]
+PLAY = settings()["carcontrol_music_set_play_mode"]
+DIRECTION = settings()["carcontrol_airConditioner_set_air_direction"]
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("Mirror's at ninety-five, just right.", [95]),
+    ("Ninety five it is, and twenty for you.", [95, 20]),
+    ("A hundred percent, at 8:00 AM on the 9th.", [100]),
+    ("seventeen, then seventy", [17, 70]),
+])
+def test_every_number_word_is_heard(text: str, numbers: list[int]) -> None:
+    assert [n for _, _, n in spoken_numbers(text)] == numbers
+
+
+@pytest.mark.parametrize(("old", "new", "written"), [
+    ("ninety-five", 93, "ninety-three"), ("Ninety five", 71, "Seventy one"), ("twenty", 8, "eight"),
+    ("Seventy", 100, "One hundred"), ("42", 7, "7"),
+])
+def test_a_number_is_rewritten_the_way_it_was_said(old: str, new: int, written: str) -> None:
+    assert said_like(old, new) == written
+
+
+@pytest.mark.parametrize(("text", "setting", "value", "found"), [
+    ("There we go, set it to twenty. That's better.", BRIGHTNESS, 20, True),
+    ("I can be there in about twenty minutes.", BRIGHTNESS, 20, False),
+    ("I'll have the seat raised all the way up for her.", SEAT, max(SEAT.domain), True),
+    ("I'll have the seat raised all the way up for her.", SEAT, 60, False),
+    ("Let's play it sequentially tonight.", PLAY, "sequential", True),
+    ("I prefer the air on my face and feet, with some on the window.", DIRECTION, "face_feet_window", True),
+    ("I prefer the air on my face and feet.", DIRECTION, "face_feet_window", False),
+])
+def test_a_value_is_heard_in_every_way_it_is_said(text: str, setting: object, value: object, found: bool) -> None:
+    assert bool(stale.said(text, setting, value)) is found  # type: ignore[arg-type]
+
+
+def test_a_statement_a_day_off_the_stamp_is_found_on_its_topic_only() -> None:
+    start = datetime(2025, 3, 10, 9, 0)
+    stamps = [start, start + timedelta(days=1), start + timedelta(days=1, minutes=1), start + timedelta(days=5)]
+    texts = ["Let me dim the screen brightness.", "The screen is at twenty now.", "We walked twenty miles.",
+             "The screen brightness is twenty."]
+    near = stale.Near(stamps, texts)
+    found = near.statements({date(2025, 3, 10)}, BRIGHTNESS, 20)
+    assert [s.line for s in found] == [1]  # not a count of miles, not five days away
+
+
+@pytest.mark.parametrize(("text", "said_on", "weeks", "moved"), [
+    ("November shouldn't feel like this.", date(2025, 11, 12), -6, "October shouldn't feel like this."),
+    ("The last week of April works.", date(2025, 3, 5), 4, "The last week of May works."),
+    ("It's pushed to mid-May.", date(2025, 3, 12), 4, "It's pushed to mid-June."),
+    ("May I ask?", date(2025, 3, 12), 4, "May I ask?"),
+    ("It feels like winter already.", date(2025, 2, 25), 2, "It feels like spring already."),
+    ("I took a fall on the ice.", date(2025, 11, 25), 2, "I took a fall on the ice."),
+    ("June Carter sang in June.", date(2025, 6, 2), -6, "June Carter sang in April."),
+])
+def test_months_and_seasons_move_with_the_dates(text: str, said_on: date, weeks: int, moved: str) -> None:
+    assert shift_months(text, timedelta(weeks=weeks), said_on)[0] == moved
+
+
+def test_a_member_and_their_short_form_are_renamed_a_public_figure_is_not() -> None:
+    people = People.of({"Samuel Reed", "William Hart"}, set())
+    speakers = ["Samuel Reed", "William Hart"]
+    mapping = new_names(people, speakers, {"samuel", "reed", "william", "hart"}, Random(3), {"will"})
+    renaming = renamer(people, speakers, mapping)
+    text, kept, short = renaming.rename("Sure thing, Sam. Bill, put on Bill Evans and Miles Davis. Will do.")
+    assert f"Sure thing, {mapping['Samuel']}." in text and f"{mapping['William']}, put on Bill Evans" in text
+    assert "Miles Davis" in text and "Will do." in text
+    assert (kept, short) == (1, 2)
+    assert renaming.left_in(text) == []
+
+
+def test_reasons_that_place_a_number_keep_it_placed() -> None:
+    domain = tuple(range(0, 11))
+    moderate = ["I like the HUD at 8. It's bright enough without being distracting."]
+    assert not number_fits(8, 10, moderate, set(), domain)
+    assert number_fits(8, 7, moderate, set(), domain)
+    compromise = ["Okay, the compromise is 22."]
+    assert not number_fits(22, 35, compromise, {20, 24}, tuple(range(16, 36)))
+    assert number_fits(22, 23, compromise, {20, 24}, tuple(range(16, 36)))
+    assert not number_fits(22, 23, compromise, set(), tuple(range(16, 36)))  # nothing to be between
+
+
+def test_resolution_praised_for_detail_stays_high() -> None:
+    import re
+
+    line = "The details look incredible in 1080p."
+    others = re.compile(r"\b(?:270p|480p|720p)\b")
+    found = fit("carcontrol_video_set_quality", line, line.index("1080p"), others)
+    assert not found.allows("720p") and not found.allows("480p")
