@@ -119,3 +119,34 @@ def test_over_no_data_a_notebook_shows_one_markdown_line_and_runs_no_later_cell(
         line = outputs[0].data["text/markdown"]
         assert line.startswith("**No benchmark data:** ") and "nowhere: directory not found" in line, line
         assert all(not c.get("outputs") for c in notebook.cells[stopped + 1:]), name
+
+
+def test_notebook_06_run_by_hand_writes_nothing_beside_it(tmp_path: Path, small_benchmark: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given no generated benchmark, 06 makes a small one in the user's cache and shows its tables and figure
+    without writing them: nothing lands in ../figures or ../build beside the notebook (issue 43 item 5)."""
+    import shutil
+
+    import nbclient
+    import nbformat
+
+    from vmb.report.notebooks import KERNEL_NAME, NOTEBOOKS_DIR, kernel_environment
+    from vmb.usercache import CACHE_ENV
+
+    checkout = tmp_path / "checkout"
+    (checkout / "notebooks").mkdir(parents=True)
+    shutil.copy(NOTEBOOKS_DIR / "06_generated.ipynb", checkout / "notebooks")
+    notebook = nbformat.read(checkout / "notebooks" / "06_generated.ipynb", as_version=4)
+    setup = next(i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", []))
+    notebook.cells[setup].source += f"\ndata = {str(small_benchmark)!r}\n"
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    client = nbclient.NotebookClient(notebook, kernel_name=KERNEL_NAME, timeout=600,
+                                     resources={"metadata": {"path": str(checkout / "notebooks")}})
+    with kernel_environment(tmp_path / "jupyter"):
+        client.execute()
+    printed = "".join(o.get("text", "") for c in notebook.cells if c.cell_type == "code" for o in c.outputs)
+    assert "making a small one" in printed and str(tmp_path / "cache" / "generated-small") in printed, printed
+    assert sorted(p.name for p in checkout.iterdir()) == ["notebooks"]
+    assert sorted(p.name for p in (checkout / "notebooks").iterdir()) == ["06_generated.ipynb"]
+    images = sum("image/png" in o.get("data", {}) for c in notebook.cells if c.cell_type == "code" for o in c.outputs)
+    assert images == 1  # the delay figure, shown inline all the same

@@ -14,17 +14,19 @@ one Markdown line saying what to set: no traceback, and Run All runs no later ce
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from vmb import escape
 from vmb.analysis.outputs import Outputs
 from vmb.analysis.runs import RunPaths, RunSet, as_paths, find_runs, load_runs, read_run, runs_benchmark
 from vmb.data import Benchmark, DataError, load_benchmark
 from vmb.data.locate import ENV_VAR, PROJECT_ROOT, resolve_data_dir, run_data_dir
 from vmb.errors import VmbError
 from vmb.prices import PriceTable
-from vmb.textable import markdown_cell
+from vmb.usercache import cache_root, code_digest
 
 MAKE_RUNS = ("`make report` (it makes the oracle, noop and shortcut baseline runs; no model needed) or "
              "`vmb run --agent oracle --memory gold --out runs/oracle-gold`")
@@ -36,7 +38,7 @@ class NoData(VmbError):
 
 def no_data_line(error: DataError) -> str:
     """The one line a notebook that finds no benchmark shows (Markdown, the error's text escaped)."""
-    return (f"**No benchmark data:** {markdown_cell(str(error))}. Set `data` in this notebook's parameters cell, or "
+    return (f"**No benchmark data:** {escape.markdown(str(error))}. Set `data` in this notebook's parameters cell, or "
             f"start `make lab` with `{ENV_VAR}=DIR` (`make test` and `make report` remember the copy they find), "
             "then Restart Kernel and Run All. The rest of this notebook is skipped.")
 
@@ -83,6 +85,13 @@ def benchmark_dir(data: str | None, runs_root: Path | None = None) -> Path:
         if recorded is None:
             raise stop(no_data_line(error)) from None
         return recorded
+
+
+def small_benchmark_dir() -> Path:
+    """Where notebook 06 makes (and reuses) the small benchmark it generates when given none: the user's cache, in a
+    folder of this vmb's source (another vmb makes its own), else a temporary folder; never the checkout."""
+    root = cache_root("generated-small")
+    return (root if root is not None else Path(tempfile.gettempdir()) / "vmb-generated-small") / code_digest()[:16]
 
 
 def no_runs_line(paths: list[Path], until: str = "Until then it shows the paper's numbers alone and writes no "
@@ -139,7 +148,7 @@ def runs_to_explore(runs: RunPaths, data: str | None, say: Callable[[str], None]
     said: list[str] = []
     bench, runset = read_runs(runs, data, said.append)
     if runset.runs.empty:
-        raise stop(markdown_cell(no_runs_line(as_paths(runs), "The rest of this notebook is skipped.")))
+        raise stop(escape.markdown(no_runs_line(as_paths(runs), "The rest of this notebook is skipped.")))
     for line in said:
         say(line)
     return bench, runset

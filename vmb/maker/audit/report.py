@@ -58,10 +58,17 @@ class Audit:
                    None if floor is None else dict(floor), counts)
 
 
+# What the public release is called wherever vmb audit and notebook 08 name it: by what it is (its checksum), so a
+# copy in a folder of any name heads its column, and labels the figure, the same.
+RELEASE_NAME = "VehicleMemBench release"
+
+
 def benchmark_names(dirs: Sequence[Path]) -> list[str]:
-    """How each benchmark's column is headed: its directory's name ("vehiclemembench", "generated"), or its
-    whole path where two share a name."""
-    names = [Path(d).name for d in dirs]
+    """How each benchmark's column is headed: the public release (``data_checksum``, whatever its folder)
+    ``RELEASE_NAME``, another its directory's name ("generated"), or its whole path where two share a name."""
+    from vmb.data.locate import data_checksum, release_checksum
+
+    names = [RELEASE_NAME if data_checksum(Path(d)) == release_checksum() else Path(d).name for d in dirs]
     return names if len(set(names)) == len(names) else [str(d) for d in dirs]
 
 
