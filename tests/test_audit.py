@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -438,3 +439,19 @@ def test_cli_says_what_chance_alone_puts_outside(small: Path, tmp_path: Path, ca
     out = capsys.readouterr().out
     assert "two independent resamples of other's groups, one of 2 (as small has) and one of 2, differ beyond " \
            "these targets in" in out
+
+
+def test_a_benchmark_folder_named_with_markup_keeps_the_markdown_table_whole(
+        small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 46 item 5: a benchmark folder named ``a|b`` split the rows of the audit's Markdown table; each name is
+    one cell, escaped once, and no raw ESC reaches the terminal."""
+    piped = write_bench(tmp_path / "a|b", {1: (HISTORY_1, QUERIES_1)})
+    marked = write_bench(tmp_path / "<img src=x onerror=alert(1)> *x*\x1b[2J", {1: (HISTORY_1, QUERIES_1)})
+    assert main(["audit", "--data", str(piped), "--against", str(marked), "--no-tokens", "--baselines",
+                 "latest-gold", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    table = [line for line in out.splitlines() if line.startswith("|")]
+    cells = {len(re.findall(r"(?<!\\)\|", line)) for line in table}
+    assert len(table) > 5 and cells == {4}, table  # three cells each: measured, a|b, the other
+    assert " a\\|b |" in table[0] and "&lt;img src=x onerror=alert(1)&gt; \\*x\\*\\\\x1b\\[2J" in table[0], table[0]
+    assert "\x1b" not in out and not [line for line in table if "<img" in line]

@@ -204,3 +204,18 @@ def test_vmb_board_shows_the_run_as_text(hostile: Path, small_benchmark: Path, t
     for page in sorted((tmp_path / "board").rglob("*.html")):
         _inert(browser, page)
         _rows_whole(browser)
+
+
+def test_the_stage_sentence_names_only_stages_where_memory_failed(report: tuple[Path, str]) -> None:
+    """issue 46 item 5: 03's sentence said "most failures at *full_run*" for every run (the column of a whole run's
+    count beside the stages); it names a stage where memory failed, never a count nor solved."""
+    import nbformat
+
+    from vmb.analysis.retrieval import FAILED_STAGES
+
+    out, _ = report
+    executed = nbformat.read(out / "notebooks" / "03_memory_systems.ipynb", as_version=4)
+    said = [o["data"]["text/markdown"] for c in executed.cells if c.cell_type == "code"
+            for o in c.outputs if "most failures at" in o.get("data", {}).get("text/markdown", "")]
+    named = re.findall(r"most failures at \*([^*]+)\*", "".join(said))
+    assert len(named) >= 3 and set(named) <= set(FAILED_STAGES), named

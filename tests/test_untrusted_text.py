@@ -73,3 +73,27 @@ def test_a_runs_hostile_names_print_escaped_in_show_compare_validate_and_board(
     for args in commands:
         main(args)
         _clean(capsys.readouterr(), args[0])
+
+
+RAW_BODY = ("\x1b[2J\x1b[H\x07\u202eALL 500 QUERIES VALID " + "x" * 200_000).encode()  # sent as bytes, not JSON
+
+
+@pytest.mark.parametrize("status", [400, 401, 500])
+@pytest.mark.parametrize("command", ["run", "generate"])
+def test_a_raw_hostile_error_body_is_shown_escaped_and_bounded(command: str, status: int, tmp_path: Path,
+                                                              tiny_benchmark: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 46 item 5: an endpoint that answers its error with raw terminal controls (not JSON-escaped, as the
+    test above sends them) and a 200 kB body: `vmb generate` printed the body raw in its progress line. The body
+    IS shown, escaped, and cut short."""
+    with ScriptedServer(lambda body: Scripted(status=status, body=RAW_BODY)) as server:
+        endpoint = ["--base-url", server.url, "--model", "m", "--retries", "0"]
+        args = {
+            "run": ["run", *endpoint, "--memory", "none", "--data", str(tiny_benchmark), "--out", str(tmp_path / "r"),
+                    "--cache-dir", str(tmp_path / "c"), "--no-progress", "--limit", "2"],
+            "generate": ["generate", "--backend", "llm", *endpoint[:4], "--groups", "1", "--out", str(tmp_path / "g")],
+        }[command]
+        assert main(args) == (2 if status == 401 else 1)
+    text = _clean(capsys.readouterr(), command)
+    assert "\\x1b[2J\\x1b[H\\x07\\u202eALL 500 QUERIES VALID xxx" in text, text[-600:]  # shown, escaped
+    assert max(len(line) for line in text.splitlines()) < 1_000 and "x" * 1_000 not in text  # and bounded

@@ -23,9 +23,10 @@ import re
 
 from vmb.terminal import safe
 
-# Characters Markdown (GitHub's, CommonMark, Jupyter's) reads as markup wherever they stand inline, each
-# backslash-escaped (those that are markup only at a line's start, # - + 1. >, cannot start: see ``markdown``).
-_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]|~!$])")
+# Characters Markdown (GitHub's, CommonMark, Jupyter's with its $math$) reads as markup wherever they stand inline,
+# each backslash-escaped; ``markdown`` also escapes a value's first character when it would open a heading, a list
+# or a setext underline at a line's start (# - + =), and ``> <`` are entities.
+_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]|~$])")
 _MARKDOWN_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
                   "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--",
@@ -53,7 +54,7 @@ def markdown(text: object) -> str:
     character that would open a heading, list or quote at a line's start escaped too."""
     escaped = _MARKDOWN_MARKUP.sub(r"\\\1", _one_line(text))
     escaped = "".join(_MARKDOWN_ENTITIES.get(char, char) for char in escaped)
-    if escaped[:1] in ("#", "+", "=") or (escaped[:1] == "-" and not _NUMBER.fullmatch(escaped)):
+    if escaped[:1] in ("#", "+", "-", "=") and not _NUMBER.fullmatch(escaped):
         escaped = "\\" + escaped
     return escaped
 
@@ -66,8 +67,7 @@ def latex(text: object) -> str:
 
 def csv(text: str) -> str:
     """A text cell of a CSV file: control characters shown escaped (newlines kept: the writer quotes them), and
-    a cell a spreadsheet would run as a formula opened with ``'`` (a number such as ``-1.5`` stays a number)."""
+    a cell a spreadsheet would read as a formula kept as text behind a leading ``'`` (numbers are written as
+    numbers, never through here)."""
     shown = safe(text, newlines=True)
-    if shown.startswith(_FORMULA_START) and not _NUMBER.fullmatch(shown):
-        return "'" + shown
-    return shown
+    return "'" + shown if shown.startswith(_FORMULA_START) else shown

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vmb.escape import markdown
-from vmb.escape import markdown as markdown_cell  # noqa: F401  (its callers move to vmb.escape.markdown)
 from vmb.terminal import safe
 
 

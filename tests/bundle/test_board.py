@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from vmb import escape
 from vmb.cli import main
 from vmb.errors import Exit
 from vmb.outdir import OutputDirError
 from vmb.publish.board import write_board
 from vmb.publish.pack import pack_runs
-from vmb.textable import markdown_cell
 
 HOSTILE = "evil<img src=x onerror=window.__pwned=1>|`x`"
 
@@ -62,7 +62,7 @@ def test_hostile_text_stays_text_in_every_format(board: tuple[Path, list[Any]]) 
     markdown = (out / "board.md").read_text(encoding="utf-8").splitlines()
     widths = {line.count("|") - line.count("\\|") for line in markdown}
     assert len(widths) == 1  # every row has as many cells as the head: the pipe did not split one
-    assert markdown_cell("a|b\nc`d") == "a\\|b c\\`d"
+    assert escape.markdown("a|b\nc`d") == "a\\|b c\\`d"
 
 
 def test_a_directory_not_its_own_is_refused_and_a_rerun_replaces_its_board(

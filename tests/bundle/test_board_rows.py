@@ -14,12 +14,11 @@ from typing import Any
 import pytest
 
 from tests.bundle.conftest import reseal
+from vmb import escape
 from vmb.cli import main
 from vmb.errors import Exit
 from vmb.publish.board import write_board
-from vmb.publish.boardtext import csv_cell
 from vmb.publish.pack import pack_runs
-from vmb.textable import markdown_cell
 
 HOSTILE_MODEL = "-cmd\x1b[2J\x07\u202eevil\t=1+2"
 
@@ -92,7 +91,7 @@ def test_every_text_is_safe_in_csv_markdown_and_the_page(board: tuple[Path, list
     for name in ("board.csv", "board.md", "index.html"):
         text = (out / name).read_text(encoding="utf-8")
         assert not any(char in text for char in "\x1b\x07\u202e"), name
-        shown = markdown_cell(HOSTILE_MODEL) if name == "board.md" else "\\x1b[2J\\x07\\u202eevil"
+        shown = escape.markdown(HOSTILE_MODEL) if name == "board.md" else "\\x1b[2J\\x07\\u202eevil"
         assert shown in text, name
     table = list(csv.DictReader(io.StringIO((out / "board.csv").read_text(encoding="utf-8"))))
     forged = next(t for t in table if t["bundle"] == "forged")
@@ -100,7 +99,7 @@ def test_every_text_is_safe_in_csv_markdown_and_the_page(board: tuple[Path, list
     assert forged["rank"] == "" and forged["cost"] == "" and "'" not in {t["cost"] for t in table}
     guarded = [c for t in table for c in t.values() if c[:1] in ("=", "+", "-", "@", "\t")]
     assert guarded == []
-    assert [csv_cell(text) for text in ("\t=1", "@x", "+1", "", "a-b")] == ["'\t=1", "'@x", "'+1", "", "a-b"]
+    assert [escape.csv(text) for text in ("\t=1", "@x", "+1", "", "a-b")] == ["'\t=1", "'@x", "'+1", "", "a-b"]
 
 
 def test_a_board_written_again_touches_only_its_own_files(board: tuple[Path, list[Any]], bundles: dict[str, Path],

@@ -197,3 +197,19 @@ def test_no_machine_path_of_the_packer_is_packed(bundle_runs: dict[str, Path], t
     from vmb.publish.validate import validate_bundle
 
     assert all(v.valid and v.complete for v in validate_bundle(packed.archive))
+
+
+def test_what_pack_names_a_run_validate_takes(partial_runs: dict[str, Path], tmp_path: Path, small_benchmark: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 46 item 5: a run folder named over 100 characters (or opening with _) was packed under that name,
+    which vmb validate then refused as no plain name. Pack cuts and tells apart what validate takes."""
+    long = "r" * 150
+    runs = [tmp_path / f"{long}-one", tmp_path / f"{long}-two", tmp_path / "_under score"]
+    for run in runs:
+        shutil.copytree(partial_runs["limited"], run)
+    packed = pack_runs(runs, tmp_path / "bundle", partial=True)
+    names = [r.name for r in packed.manifest.runs]
+    assert names == ["r" * 100, "r" * 98 + "-2", "under-score"], names
+    capsys.readouterr()
+    assert main(["validate", str(tmp_path / "bundle"), "--data", str(small_benchmark)]) == Exit.OK, \
+        capsys.readouterr()

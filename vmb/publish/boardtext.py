@@ -1,54 +1,43 @@
 """The board's three texts (``vmb board``): board.csv, board.md and index.html, from the rows' cells.
 
-Every cell is text from a bundle: it goes through ``vmb.terminal.safe`` in all three (ESC, BEL, the bidi
-overrides shown escaped), through ``vmb.textable.markdown_cell`` in Markdown, ``html.escape`` in the page,
-and in CSV a cell opening with ``= + - @``, a tab or a carriage return (a formula to a spreadsheet) is kept as
-text behind a leading quote; an empty cell stays empty.
+Every cell is text from a bundle: it goes through its medium's escaper (``vmb.escape``): ``csv`` (control
+characters escaped; a cell opening like a formula, ``= + - @``, a tab, kept as text behind a leading quote),
+``markdown`` (one plain cell: a ``|`` cannot split the row) and ``html`` in the page; an empty cell stays empty.
 """
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 
-from vmb.terminal import safe
-from vmb.textable import markdown_cell
-
-FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(text: str) -> str:
-    """A CSV cell shown as written: control characters escaped, a formula's opening kept as text."""
-    shown = safe(text)
-    return "'" + shown if text.startswith(FORMULA) or shown.startswith(FORMULA) else shown
+from vmb import escape
 
 
 def csv_text(heads: list[str], tables: list[dict[str, str]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(h) for h in heads])
-    writer.writerows([[csv_cell(t[h]) for h in heads] for t in tables])
+    writer.writerow([escape.csv(h) for h in heads])
+    writer.writerows([[escape.csv(t[h]) for h in heads] for t in tables])
     return buffer.getvalue()
 
 
 def markdown_text(heads: list[str], tables: list[dict[str, str]]) -> str:
-    lines = ["| " + " | ".join(markdown_cell(h) for h in heads) + " |", "|" + "---|" * len(heads)]
-    lines += ["| " + " | ".join(markdown_cell(t[h]) for h in heads) + " |" for t in tables]
+    lines = ["| " + " | ".join(escape.markdown(h) for h in heads) + " |", "|" + "---|" * len(heads)]
+    lines += ["| " + " | ".join(escape.markdown(t[h]) for h in heads) + " |" for t in tables]
     return "\n".join(lines) + "\n"
 
 
 def page_text(heads: list[str], tables: list[dict[str, str]], links: list[tuple[str | None, str | None]]) -> str:
     """The page; ``links``: per row, the slug of its view and of its card (None where it has none)."""
-    head = "".join(f'<th data-column="{i}">{html.escape(safe(h))}</th>' for i, h in enumerate(heads))
+    head = "".join(f'<th data-column="{i}">{escape.html(h)}</th>' for i, h in enumerate(heads))
     body = []
     for cells, (view, card) in zip(tables, links):
         tds = []
         for name in heads:
-            text = html.escape(safe(cells[name]))
+            text = escape.html(cells[name])
             if name == "run":
-                text += (f' <a href="view/{html.escape(view)}/index.html">queries</a>' if view else "") + \
-                        (f' <a href="cards/{html.escape(card)}.md">card</a>' if card else "")
+                text += (f' <a href="view/{escape.html(view)}/index.html">queries</a>' if view else "") + \
+                        (f' <a href="cards/{escape.html(card)}.md">card</a>' if card else "")
             tds.append(f"<td>{text}</td>")
         body.append("<tr>" + "".join(tds) + "</tr>")
     return (PAGE.replace("{head}", head).replace("{body}", "\n".join(body))

@@ -44,7 +44,8 @@ MODEL_KEYS = ("agent", "model", "base_url", "server_family", "thinking", "thinki
               "max_rounds", "text_calls")
 KINDS = ("release", "generated", "twin")
 MAX_MANIFEST_BYTES = 8 << 20  # a 500-query run lists about 110 files (about 15 KB); far above any bundle's
-_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+PLAIN_NAME_MAX = 100  # characters of a plain name: a run's folder in a bundle (vmb pack makes its names fit)
+_PLAIN = re.compile(rf"[A-Za-z0-9][A-Za-z0-9._-]{{0,{PLAIN_NAME_MAX - 1}}}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 

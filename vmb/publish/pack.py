@@ -37,6 +37,7 @@ from vmb.publish.manifest import (
     BENCHMARKS,
     FORMAT,
     MANIFEST,
+    PLAIN_NAME_MAX,
     RUNS,
     Benchmark,
     BundleError,
@@ -237,14 +238,15 @@ def stage_run(run: Path, name: str, data: str | None, *, partial: bool) -> tuple
 
 
 def run_names(runs: Sequence[Path]) -> list[str]:
-    """A name per run (its directory's, made safe), unique within the bundle."""
+    """A name per run (its directory's, made safe), unique within the bundle: a plain name ``vmb validate`` takes
+    (``manifest.plain_name``: a letter or digit first, at most ``PLAIN_NAME_MAX`` characters, a longer one cut)."""
     names: list[str] = []
     for run in runs:
-        base = _UNSAFE.sub("-", run.resolve().name).strip(".-") or "run"
+        base = (_UNSAFE.sub("-", run.resolve().name).strip("._-") or "run")[:PLAIN_NAME_MAX]
         name, n = base, 1
         while name in names:
             n += 1
-            name = f"{base}-{n}"
+            name = f"{base[:PLAIN_NAME_MAX - len(str(n)) - 1]}-{n}"
         names.append(name)
     return names
 

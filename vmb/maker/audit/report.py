@@ -17,7 +17,7 @@ from vmb.maker.audit.noise import GroupCounts, NoiseFloor, group_counts, noise_f
 from vmb.maker.baselines import BASELINES, Tasks, score_baseline
 from vmb.score import TaskScore
 from vmb.sim import replay
-from vmb.textable import markdown_cell, markdown_lines, plain
+from vmb.textable import markdown_lines, plain
 
 ALL = "all"
 
@@ -254,5 +254,6 @@ def side_by_side(audits: Sequence[Audit], *, markdown: bool = False) -> str:
     numeric = [False, *([True] * len(audits))]
     if not markdown:
         return plain(heads, rows, numeric)
-    # A benchmark's name is the user's text (a folder named a|b): one cell, whatever it holds.
-    return "\n".join(markdown_lines([heads[0], *map(markdown_cell, heads[1:])], rows, numeric))
+    # A benchmark's name is the user's text (a folder named a|b): one cell, whatever it holds (markdown_lines
+    # escapes every cell).
+    return "\n".join(markdown_lines(heads, rows, numeric))

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from vmb.bounds import did_you_mean
+from vmb.terminal import say
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,14 +51,14 @@ def _baselines(text: str | None) -> list[str] | None:
 
 
 def _print_findings(audit: Any) -> None:
-    print(f"\n{audit.name}: queries solved with no memory ({len(audit.solved_without_memory)}): "
+    say(f"\n{audit.name}: queries solved with no memory ({len(audit.solved_without_memory)}): "
           + (", ".join(audit.solved_without_memory) or "none"))
-    print(f"{audit.name}: expected values equal to the default car's ({len(audit.default_values)} calls):")
+    say(f"{audit.name}: expected values equal to the default car's ({len(audit.default_values)} calls):")
     for finding in audit.default_values:
-        print(f"  {finding['query']:9} {finding['call']}  ({finding['leaves']})")
-    print(f"{audit.name}: clocks contradicting their scene ({len(audit.clock_contradictions)}):")
+        say(f"  {finding['query']:9} {finding['call']}  ({finding['leaves']})")
+    say(f"{audit.name}: clocks contradicting their scene ({len(audit.clock_contradictions)}):")
     for finding in audit.clock_contradictions:
-        print(f"  {finding['query']:9} {finding['type']}: {finding['clash']}")
+        say(f"  {finding['query']:9} {finding['type']}: {finding['clash']}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,16 +77,16 @@ def run(args: argparse.Namespace) -> int:
     benches = [load_benchmark(d) for d in dirs]
     names = benchmark_names(dirs)
     audits = [audit(b, name=n, baselines=baselines, tokens=not args.no_tokens) for b, n in zip(benches, names)]
-    print(side_by_side(audits, markdown=args.markdown))
+    say(side_by_side(audits, markdown=args.markdown))
     if len(audits) > 1:
         outside = outside_lines(audits[0], audits[1])
-        print(f"\nbaselines outside ±{TOLERANCE[ALL]:.0f} ESM points of {audits[1].name} overall, "
+        say(f"\nbaselines outside ±{TOLERANCE[ALL]:.0f} ESM points of {audits[1].name} overall, "
               f"±{TOLERANCE[REASONING_TYPES[0]]:.0f} per type: {len(outside)}")
         if outside:
-            print("\n".join(f"  {line}" for line in outside))
+            say("\n".join(f"  {line}" for line in outside))
         floor = floor_line(audits[0], audits[1])
         if floor:
-            print(floor)
+            say(floor)
     if args.list:
         for result in audits:
             _print_findings(result)
@@ -95,5 +96,5 @@ def run(args: argparse.Namespace) -> int:
             args.json.write_text(json.dumps([a.to_json() for a in audits], indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             raise OptionError(f"--json {args.json}: cannot write it ({error.strerror})") from None
-        print(f"wrote {args.json}")
+        say(f"wrote {args.json}")
     return Exit.OK

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from vmb.terminal import note, safe
+from vmb.terminal import note, safe, say
 
 if TYPE_CHECKING:
     from vmb.maker.generate.plan.options import GenerateOptions
@@ -178,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 backend = LLMBackend(options, store.dir, ProceduralBackend(), concurrency=args.concurrency,
                                      timeout=args.timeout, use_cache=not args.no_cache, base_url=base_url,
                                      progress=progress)
-            outcome = run_pipeline(options, args.out, backend or ProceduralBackend(), log=print, force=args.force)
+            outcome = run_pipeline(options, args.out, backend or ProceduralBackend(), log=say, force=args.force)
     finally:
         if backend is not None:
             backend.close()

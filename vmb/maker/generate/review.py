@@ -15,13 +15,13 @@ from the rejected stage on (with a new revision, so the result differs), earlier
 from __future__ import annotations
 
 import functools
-import html
 import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from vmb import escape
 from vmb.data import DataError, parse_call
 from vmb.maker.generate.schemas import ChainSet, Dialogue, PersonaGroup, Vetting
 from vmb.maker.generate.store import ArtifactError, Store
@@ -34,42 +34,38 @@ _STYLE = ("body{font-family:sans-serif;max-width:70em;margin:auto} section{borde
           " table{border-collapse:collapse} td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}")
 
 
-def _e(value: Any) -> str:
-    return html.escape(str(value))
-
-
 def _page(title: str, sections: list[str]) -> str:
-    return (f"<!doctype html><meta charset=utf-8><title>{_e(title)}</title><style>{_STYLE}</style>"
-            f"<h1>{_e(title)}</h1><p>Reject an item by its id in {DECISIONS} beside this file: "
+    return (f"<!doctype html><meta charset=utf-8><title>{escape.html(title)}</title><style>{_STYLE}</style>"
+            f"<h1>{escape.html(title)}</h1><p>Reject an item by its id in {DECISIONS} beside this file: "
             f'{{"reject": {{"ID": "reason"}}}}; the next run makes it again.</p>' + "".join(sections))
 
 
 def _section(item: str, title: str, body: str) -> str:
-    return f'<section id="{_e(item)}"><h2>{_e(title)} <span class=id>{_e(item)}</span></h2>{body}</section>'
+    return f'<section id="{escape.html(item)}"><h2>{escape.html(title)} <span class=id>{escape.html(item)}</span></h2>{body}</section>'
 
 
 def _personas(group: PersonaGroup) -> str:
     rows = "".join(
-        f"<tr><td>{_e(p.name)}</td><td>{p.age}</td><td>{_e(p.occupation)}</td><td>{_e(', '.join(p.interests))}</td>"
-        f"<td>{_e(p.lifestyle)}</td><td>{'<br>'.join(_e(f'{v.setting} = {v.value}' + (f' ({v.condition})' if v.condition else '')) for v in p.vehicle_preferences)}</td></tr>"
+        f"<tr><td>{escape.html(p.name)}</td><td>{p.age}</td><td>{escape.html(p.occupation)}</td><td>{escape.html(', '.join(p.interests))}</td>"
+        f"<td>{escape.html(p.lifestyle)}</td><td>{'<br>'.join(escape.html(f'{v.setting} = {v.value}' + (f' ({v.condition})' if v.condition else '')) for v in p.vehicle_preferences)}</td></tr>"
         for p in group.people)
-    conflicts = "".join(f"<li>{_e(c.setting)}: " + ", ".join(f"{_e(n)} {_e(v)}" for n, v in zip(c.people, c.values))
+    conflicts = "".join(f"<li>{escape.html(c.setting)}: " + ", ".join(f"{escape.html(n)} {escape.html(v)}" for n, v in zip(c.people, c.values))
                         + "</li>" for c in group.conflicts)
     return ("<table><tr><th>name</th><th>age</th><th>occupation</th><th>interests</th><th>lifestyle</th>"
             f"<th>vehicle preferences</th></tr>{rows}</table><h3>conflicts</h3><ul>{conflicts or '<li>none</li>'}</ul>")
 
 
 def _chain(chain: Any) -> str:
-    events = "".join(f"<li><b>{_e(e.id)}</b> ({_e(e.role)}) {_e(e.description)}<br>"
-                     + "<br>".join(f"{_e(u.speaker)}: {_e(u.text)}" for u in e.lines) + "</li>" for e in chain.events)
-    target = f"<p>target: {_e(chain.target.calls)}</p>" if chain.target else ""
-    return f"<p>{_e(chain.kind)} {_e(chain.reasoning_type or '')}: {_e(chain.topic)}</p><ol>{events}</ol>{target}"
+    events = "".join(f"<li><b>{escape.html(e.id)}</b> ({escape.html(e.role)}) {escape.html(e.description)}<br>"
+                     + "<br>".join(f"{escape.html(u.speaker)}: {escape.html(u.text)}" for u in e.lines) + "</li>" for e in chain.events)
+    target = f"<p>target: {escape.html(chain.target.calls)}</p>" if chain.target else ""
+    return f"<p>{escape.html(chain.kind)} {escape.html(chain.reasoning_type or '')}: {escape.html(chain.topic)}</p><ol>{events}</ol>{target}"
 
 
 def _day(day: Any) -> str:
     lines = "".join(
-        f"<div>{_e(line.time)} {_e(line.speaker)}: " + (f"<mark title=\"{_e(line.event)}\">{_e(line.text)}</mark>"
-                                                        if line.event else _e(line.text)) + "</div>"
+        f"<div>{escape.html(line.time)} {escape.html(line.speaker)}: " + (f"<mark title=\"{escape.html(line.event)}\">{escape.html(line.text)}</mark>"
+                                                        if line.event else escape.html(line.text)) + "</div>"
         for line in day.lines)
     return lines
 
@@ -82,13 +78,13 @@ def _query(item: Any) -> str:
         try:
             call = parse_call(raw)
         except DataError as error:
-            results.append(f"<li class=bad>{_e(raw)}: {_e(error)}</li>")
+            results.append(f"<li class=bad>{escape.html(raw)}: {escape.html(error)}</li>")
             continue
         outcome = world.call(call["name"], call["args"])
         css = "" if outcome["success"] else " class=bad"
-        results.append(f"<li{css}>{_e(raw)} → {_e(outcome['message'])}; changes {_e(outcome['changes'])}</li>")
-    memory = "<br>".join(_e(line) for line in item.gold_memory.splitlines())
-    return (f"<p>{_e(item.reasoning_type)}: {_e(item.query)}</p><ul>{''.join(results)}</ul>"
+        results.append(f"<li{css}>{escape.html(raw)} → {escape.html(outcome['message'])}; changes {escape.html(outcome['changes'])}</li>")
+    memory = "<br>".join(escape.html(line) for line in item.gold_memory.splitlines())
+    return (f"<p>{escape.html(item.reasoning_type)}: {escape.html(item.query)}</p><ul>{''.join(results)}</ul>"
             f"<p>car differs from default: {bool(world.diff())}</p><p>{memory}</p>")
 
 
