@@ -148,3 +148,22 @@ def test_an_imported_run_packs_and_validates_saying_what_it_could_not_check(tiny
     reseal(bundle)  # as a forger would: only the re-execution can tell
     assert main(["validate", str(bundle), "--data", str(tiny_benchmark)]) == 1
     assert "INVALID (1 failing query" in capsys.readouterr().out
+
+
+def test_sizes_are_bounded(tiny_benchmark: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                           capsys: pytest.CaptureFixture[str]) -> None:
+    import vmb.harness.imported as imported
+
+    bench = load_benchmark(tiny_benchmark)
+    one = bench.group(1).queries[0]
+    path = write_lines(tmp_path / "a.jsonl", [{"id": one.id, "calls": list(one.answer) * 3}, b"\xff\xfe".decode("latin-1")])
+    argv = ["--name", "x", "--memory", "none", "--groups", "1", "--data", str(tiny_benchmark),
+            "--out", str(tmp_path / "run")]
+    monkeypatch.setattr(imported, "MAX_LINE_BYTES", 100)
+    assert main(["import", str(path), *argv]) == 2
+    err = capsys.readouterr().err
+    assert "a.jsonl line 1: larger than 100 bytes; not read" in err and "a.jsonl line 2: not JSON" in err
+    monkeypatch.setattr(imported, "MAX_FILE_BYTES", 100)
+    assert main(["import", str(path), *argv]) == 2
+    assert "bytes; at most 100 are read" in capsys.readouterr().err
+    assert not (tmp_path / "run" / "results.jsonl").exists()
