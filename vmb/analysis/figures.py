@@ -426,8 +426,8 @@ def error_counts_figure(counts: pd.DataFrame, constrained: pd.DataFrame,
             if failed < SMALL_BAR * widest:  # too short to see: its own marker at its end
                 axes[0].plot([failed], [i], marker="<", markersize=6, color="#222222", linestyle="", zorder=4)
     axes[0].set_xlim(0, widest * 1.25)
-    axes[0].set_xlabel("failed queries (count; label: failed / scored and their share; a black triangle marks a "
-                       "bar too short to see)")
+    axes[0].set_xlabel("failed queries (count)\nlabel: failed / scored (share); a triangle marks a bar too short "
+                       "to see")
     axes[0].set_title("Failures by error type")
     shares = constrained[list(CATEGORIES)].div(constrained["failed"].where(constrained["failed"] > 0), axis=0) * 100
     _stacked(axes[1], shares.fillna(0), CATEGORIES, percent=True, scored=constrained["scored"].tolist())
