@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv browser models release test lint report bench stats verify lab clean
+.PHONY: venv lock browser models release test lint report bench stats verify lab clean
 
 venv: $(STAMP)
 
@@ -13,6 +13,13 @@ $(STAMP): requirements.txt pyproject.toml .ci/venv
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	bash .ci/venv $(PY)
 	touch $(STAMP)
+
+# requirements.txt is the lock of pyproject.toml: every dependency, the core's and all extras', at an exact
+# version (uv pip compile, with pip's own sources), its first line the digest of the dependency tables that
+# tests/test_packaging.py checks. Run it after editing pyproject.toml's dependencies.
+lock:
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	bash .ci/venv $(PY) lock
 
 # The viewer's browser test (tests/test_viewer.py) drives Debian's chromium through its chromedriver:
 # installed once when missing (as root, as CI runs); without root the test skips, except under CI=true.

@@ -1,34 +1,31 @@
 """Shared fixtures: the reference's recorded behaviour (shipped in the package) and the release (found where vmb
 finds it: $VMB_DATA, data/vehiclemembench, ../shared/vehiclemembench); small benchmarks made by ``vmb generate``
-for tests whose subject is not the release; how ``make test``'s two workers share the suite."""
+and committed (tests/data, ``fixtures/benchmarks.py``) for tests whose subject is not the release; the test markers
+of the extras; how ``make test``'s two workers share the suite."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fixtures.benchmarks import SMALL_BENCHMARK, TINY_BENCHMARK, FixtureBenchmark
 
 from vmb.data.errors import DataError
 from vmb.data.locate import POINT_AT_A_COPY, resolve_data_dir
-from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.sim.conformance import conformance_dir as shipped_conformance_dir
 
+pytest_plugins = ["fixtures.extras"]
 REPO = Path(__file__).resolve().parents[1]
 # Under make test's two workers (pytest-xdist, --dist loadfile) each module runs on one worker, its module-scoped
 # fixtures made once. The longest modules start first, so that neither worker is left finishing one alone: the real
 # model's test, then the report's notebooks, then the notebooks in JupyterLab.
 FIRST = tuple(REPO / "tests" / name for name in ("test_local_model.py", "test_notebooks.py", "test_lab.py"))
-# The release's layout and shape (10 queries of all five reasoning types per group, three occupants), at a fraction of
-# its size: 4 groups of 200 lines (~23 days each) instead of 50 of ~2,700 (~46 days); made in about a second.
-SMALL_BENCHMARK = GenerateOptions(groups=4, seed=11, history_lines=200, background_chains=2)
-# Smaller still, for tests that build memory through a model per chunk: per group 90 lines about three vehicle
-# preferences (three queries), nothing else: six (day, hour) chunks.
-TINY_BENCHMARK = GenerateOptions(groups=2, seed=3, history_lines=90, background_chains=0, vehicle_chains=3)
 # Libraries computing on threads of their own (torch's, OpenBLAS's) would spin against the other worker.
 ONE_THREAD = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -140,27 +137,25 @@ def release_dir() -> Path:
     return find_release()
 
 
-def generated(tmp_path_factory: pytest.TempPathFactory, name: str, options: GenerateOptions) -> Path:
-    from vmb.maker.generate.pipeline import run
-    from vmb.maker.generate.procedural.backend import ProceduralBackend
-
-    out = tmp_path_factory.mktemp(name) / "benchmark"
-    run(options, out, ProceduralBackend(), log=lambda _: None)
+def copied(tmp_path_factory: pytest.TempPathFactory, fixture: FixtureBenchmark) -> Path:
+    """A copy of a committed fixture benchmark, once per worker (a test may write beside a benchmark it runs on)."""
+    out = tmp_path_factory.mktemp(fixture.name) / "benchmark"
+    shutil.copytree(fixture.path, out)
     return out
 
 
 @pytest.fixture(scope="session")
 def small_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A benchmark directory in the release's layout (history/, qa_data/) made by ``vmb generate --backend
-    procedural`` with :data:`SMALL_BENCHMARK`, once per worker: for tests of the harness, grid, memory and report,
-    whose subject is not the release."""
-    return generated(tmp_path_factory, "small-benchmark", SMALL_BENCHMARK)
+    procedural`` with :data:`SMALL_BENCHMARK`'s options and committed: for tests of the harness, grid, memory and
+    report, whose subject is not the release."""
+    return copied(tmp_path_factory, SMALL_BENCHMARK)
 
 
 @pytest.fixture(scope="session")
 def tiny_benchmark(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """As :func:`small_benchmark` with :data:`TINY_BENCHMARK`: 2 groups of 3 queries and 90 lines."""
-    return generated(tmp_path_factory, "tiny-benchmark", TINY_BENCHMARK)
+    return copied(tmp_path_factory, TINY_BENCHMARK)
 
 
 @pytest.fixture(scope="session")

@@ -19,31 +19,33 @@ from typing import Any
 import matplotlib
 import pandas as pd
 import pytest
+from fixtures.benchmarks import FixtureBenchmark, make
 from fixtures.colours import difference, least_difference
 from matplotlib.collections import Collection, PathCollection
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
 from matplotlib.transforms import Bbox
 
-from tests.conftest import generated
 from vmb import stats
 from vmb.analysis import load_runs, tables
 from vmb.data import load_benchmark
 from vmb.data.reasoning import CONDITIONAL
-from vmb.maker.generate.plan.options import GenerateOptions
 
 matplotlib.use("Agg")
+# The shortcut baselines' runs and a release-sized history are the maker's.
+pytestmark = pytest.mark.make
 
 # (agent, memory) of the offline runs, and a pilot: the oracle under gold memory on 3 queries.
 RUNS = [("oracle", "gold"), ("oracle", "summary"), ("oracle", "kv"), ("noop", "none"), ("noop", "gold"),
         ("latest-gold", "gold"), ("latest-history", "history"), ("query-only", "none")]
 PILOT = 3
-RELEASE_SIZED_HISTORY = GenerateOptions(groups=2, seed=11, history_lines=2700, background_chains=2)
+RELEASE_SIZED_HISTORY = FixtureBenchmark("release-sized-history", groups=2, seed=11, history_lines=2700,
+                                         background_chains=2)
 
 
 @pytest.fixture(scope="module")
 def benchmark_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return generated(tmp_path_factory, "release-sized-history", RELEASE_SIZED_HISTORY)
+    return make(RELEASE_SIZED_HISTORY, tmp_path_factory.mktemp("release-sized-history") / "benchmark")
 
 
 @pytest.fixture(scope="module")

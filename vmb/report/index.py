@@ -158,11 +158,13 @@ def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dic
     for name, manifest in shown:
         executed = out / "notebooks" / f"{name}.ipynb"
         when = f"{timings[name]:.1f} s" if name in timings else "from an earlier report"
+        page = executed.with_suffix(".html")
+        page = page if page.exists() else executed  # no HTML copy without the lab extra's nbconvert
+        html_link = f" ([HTML]({_rel(page, out)}))" if page != executed else ""
         md += [f"<a id='{_anchor('nb', name)}'></a>", "", f"## {name} ({when})", "",
-               f"Executed notebook: [{executed.name}]({_rel(executed, out)}) "
-               f"([HTML]({_rel(executed.with_suffix('.html'), out)}))", ""]
+               f"Executed notebook: [{executed.name}]({_rel(executed, out)}){html_link}", ""]
         parts.append(f"<h2 id='{_anchor('nb', name)}'>{escape.html(name)}</h2><p><a href='"
-                     f"{escape.html(_rel(executed.with_suffix('.html'), out))}'>executed notebook</a> ({when})</p>")
+                     f"{escape.html(_rel(page, out))}'>executed notebook</a> ({when})</p>")
         if not manifest["tables"] and not manifest["figures"] and not manifest.get("omitted"):
             md.append("An interactive notebook: no tables or figures (open it in Jupyter, or read its HTML).")
         for table in manifest["tables"]:

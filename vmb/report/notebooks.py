@@ -94,12 +94,21 @@ def execute_notebook(path: Path, executed: Path, offered: dict[str, Any]) -> flo
     return time.perf_counter() - start
 
 
-def notebook_html(executed: Path) -> Path:
-    """The executed notebook as a standalone HTML page (readable without Jupyter)."""
-    import nbformat
-    from nbconvert import HTMLExporter
+# The HTML copies are nbconvert's, which JupyterLab brings: a core install executes the notebooks and draws every
+# figure and table, and its index links the executed notebooks themselves.
+HTML_EXTRA = "lab"
 
-    body, _ = HTMLExporter().from_notebook_node(nbformat.read(executed, as_version=4))
+
+def notebook_html(executed: Path) -> Path | None:
+    """The executed notebook as a standalone HTML page (readable without Jupyter); None without the lab extra."""
+    import nbformat
+
+    from vmb import extras
+
+    if extras.missing(HTML_EXTRA):
+        return None
+    exporter = extras.load("nbconvert:HTMLExporter", HTML_EXTRA, "the notebooks' HTML pages")
+    body, _ = exporter().from_notebook_node(nbformat.read(executed, as_version=4))
     target = executed.with_suffix(".html")
     target.write_text(body, encoding="utf-8")
     return target
