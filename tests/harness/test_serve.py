@@ -140,10 +140,12 @@ def test_an_abandoned_episode_is_served_again_on_resume(tiny_benchmark: Path, tm
     async def leave() -> str:
         parameters = StdioServerParameters(command=serve_command(tiny_benchmark, run, *command)[0],
                                            args=serve_command(tiny_benchmark, run, *command)[1:], cwd=str(REPO))
-        async with Client(parameters) as client:
+        # A handshake-era client on stdio: its one episode needs no name in _meta.
+        async with Client(parameters, mode="legacy") as client:
             episode = await start(client, "qa_1#1")
             assert episode is not None
-            await call(client, episode, "list_module_tools", {"module_name": "seat"}, None)
+            loaded = await client.call_tool("list_module_tools", {"module_name": "seat"})
+            assert not loaded.is_error
             return str(episode["query_id"])
 
     left = asyncio.run(leave())  # the client goes away mid-episode: the server stops, the episode is an error

@@ -97,15 +97,15 @@ def build_server(pool: EpisodePool) -> Server[Any]:
         meta = dict(ctx.meta or {})
         try:
             if params.name == START:
-                return started(pool.start(_string(arguments, "query_id"), ctx.session))
+                return started(pool.start(_string(arguments, "query_id"), _connection(ctx)))
             if params.name == END:
                 episode_id = _string(arguments, "episode") or _label(meta.get(EPISODE_META), EPISODE_META)
-                served = pool.find(episode_id, ctx.session)
+                served = pool.find(episode_id, _connection(ctx))
                 async with locks.pop(served.id, asyncio.Lock()):
                     record = pool.end(served, _string(arguments, "answer"))
                 return _text(json.dumps({"episode": served.id, "query_id": record.id, "status": record.status}),
                              error=False)
-            served = pool.find(_label(meta.get(EPISODE_META), EPISODE_META), ctx.session)
+            served = pool.find(_label(meta.get(EPISODE_META), EPISODE_META), _connection(ctx))
             # One call of an episode at a time: its turns and car change in the order the calls arrive.
             async with locks.setdefault(served.id, asyncio.Lock()):
                 content, ok = await pool.call(served, params.name, arguments, _label(meta.get(TURN_META), TURN_META))
@@ -117,6 +117,13 @@ def build_server(pool: EpisodePool) -> Server[Any]:
         "VehicleMemBench as episodes: start_episode, call the car's tools (name the episode in _meta "
         "\"vmb/episode\"), end_episode with your answer. docs/serve.md of vmb."),
         on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def _connection(ctx: ServerRequestContext[Any]) -> object | None:
+    """The client's connection (one per stdio process or legacy HTTP session; each request's own on the 2026
+    protocol), for agents that do not name their episode. The SDK keeps it private on the session (no public way
+    to tell one connection's requests since 2.0), so it is read by name and may be absent."""
+    return getattr(ctx.session, "_connection", None)
 
 
 def _string(arguments: dict[str, Any] | None, key: str) -> str | None:
