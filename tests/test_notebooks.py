@@ -290,3 +290,19 @@ def test_the_stage_sentence_names_a_stage_never_the_scored_count(made: tuple[Any
     said = [o.get("data", {}).get("text/markdown", "") for c in executed.cells if c.cell_type == "code" for o in c.outputs]
     stages = [text for text in said if "most failures at" in text]
     assert stages and not any("*scored*" in text for text in stages), stages
+
+
+def test_03_names_a_degenerate_memory_before_its_scores(made: tuple[Any, Path, Path]) -> None:
+    """Issue 43 item 4: before Table 2, 03 names each run whose built memory failed the build's health check. The
+    fixture's scripted model answers every build step "Nothing to record.", so its summary and key-value runs built
+    an empty memory for each of their groups (tests/harness/test_build_check.py passes a healthy build)."""
+    _, out, _ = made
+    executed = nbformat.read(out / "notebooks" / "03_memory_systems.ipynb", as_version=4)
+    said = [o.get("data", {}).get("text/markdown", "") for c in executed.cells if c.cell_type == "code" for o in c.outputs]
+    health = [n for n, text in enumerate(said) if text.startswith("**Degenerate memory**")]
+    table2 = [n for n, text in enumerate(said) if "scores highest" in text]
+    assert health and table2 and health[0] < table2[0], said[:3]
+    line = said[health[0]]
+    assert f"({2 * len(GROUPS)} warning(s)" in line
+    for run in ("scripted-summary", "scripted-kv"):
+        assert all(f"{run}, group {g}: the memory is empty" in line for g in GROUPS), line

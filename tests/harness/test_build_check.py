@@ -214,3 +214,22 @@ def test_a_build_json_of_before_the_check_still_reads(tmp_path: Path) -> None:
     (group / "build.json").write_text(json.dumps({**old, "health": {**health, "days": "four"}}))
     with pytest.raises(ValueError, match=r"build.json is damaged \(health.days is text, not a whole number\)"):
         read_build(group)
+
+
+def test_the_notebooks_line_names_a_degenerate_memory_and_passes_a_healthy_one(bench: Any, run: RunFn,
+                                                                                tmp_path: Path) -> None:
+    from vmb.analysis.builds import build_warning_line, build_warnings
+    from vmb.analysis.runs import read_run
+
+    with ScriptedServer(storing_nothing(bench)) as server:
+        run(server.url, "forgetful", memory="kv", groups=[1], limit=1, memory_days=DAYS)
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        run(server.url, "healthy", memory="kv", groups=[1], limit=1, memory_days=DAYS)
+        run(server.url, "gold", memory="gold", groups=[1], limit=1)
+    forgetful, healthy, gold = (read_run(tmp_path / name) for name in ("forgetful", "healthy", "gold"))
+    assert build_warnings([forgetful, healthy]).to_dict("records") == [
+        {"run": "forgetful", "group": 1, "kind": EMPTY, "text": "the memory is empty: the build kept nothing"}]
+    line = build_warning_line([forgetful, healthy, gold])
+    assert line.startswith("**Degenerate memory** (1 warning(s)") and "forgetful, group 1: the memory is empty" in line
+    assert build_warning_line([healthy, gold]).startswith("Every memory these runs built (1 run(s)) passed")
+    assert build_warning_line([gold]) == ""  # no memory built: nothing to say
