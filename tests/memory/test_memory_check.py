@@ -12,9 +12,12 @@ import pytest
 
 import vmb.memory
 from vmb.cli import main
+from vmb.doubles.scripted import ScriptedServer
 from vmb.memory import SHIPPED, find
 from vmb.memory.check import PROPERTIES
 from vmb.memory.plugins import MemorySystem
+
+from .helpers import extraction_reply
 
 HERE = Path(__file__).resolve().parent
 # The shipped systems that need no key, no service and no package beyond the systems extra, with the options
@@ -49,6 +52,14 @@ def test_every_shipped_system_is_checked_or_says_what_it_needs() -> None:
 def test_a_keyless_system_passes(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     options = [arg for option in KEYLESS[name] for arg in ("--memory-option", option)]
     status, verdicts = checked(capsys, name, *options)
+    assert verdicts == dict.fromkeys(PROPERTIES, "PASS") and status == 0
+
+
+def test_memorybank_with_its_summaries_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    """MemoryBank as shipped: its build asks a model (here the scripted one) for each day's summary and each
+    person's portrait, which the check gets from --base-url and --model as vmb run would."""
+    with ScriptedServer(extraction_reply) as server:
+        status, verdicts = checked(capsys, "memorybank", "--base-url", server.url, "--model", "scripted")
     assert verdicts == dict.fromkeys(PROPERTIES, "PASS") and status == 0
 
 
