@@ -10,6 +10,7 @@ from typing import Any
 from vmb.data import REASONING_TYPES, Benchmark, DataError
 from vmb.data.defaults import default_values
 from vmb.data.reasoning import CONDITIONAL
+from vmb.jsontypes import check_fields
 from vmb.maker.audit import store
 from vmb.maker.audit.answerability import clock_contradiction
 from vmb.maker.audit.diversity import measure
@@ -25,7 +26,7 @@ ALL = "all"
 @dataclass
 class Audit:
     name: str  # how the column is headed: the directory's name
-    figures: dict[str, Any]
+    figures: dict[str, float]  # figure -> its value (a count, a share, a mean; NaN where undefined)
     # baseline → {"all" or a reasoning type: ESM in percent}
     baselines: dict[str, dict[str, float]]
     types: dict[str, int]  # reasoning type → queries
@@ -46,7 +47,9 @@ class Audit:
 
     @classmethod
     def from_stored(cls, name: str, stored: dict[str, Any]) -> Audit:
-        """The audit ``stored`` holds, named ``name`` (``KeyError``, ``TypeError``, ``ValueError`` for what is not one)."""
+        """The audit ``stored`` holds, named ``name`` (``KeyError``, ``TypeError``, ``ValueError`` for what is not one:
+        every field is checked against its declared type first, so text where a number goes is no audit)."""
+        check_fields(cls, {**stored, "name": name}, whole="a stored audit")
         counts = {baseline: {group: {scope: (int(pair[0]), int(pair[1])) for scope, pair in scopes.items()}
                              for group, scopes in groups.items()}
                   for baseline, groups in stored["group_counts"].items()}

@@ -7,8 +7,10 @@ digest of vmb's source (``vmb.usercache.code_digest``, the run cache's) and the 
 baselines, whether tokens are counted). It is one strict JSON file in the user's cache folder ``audit``
 (``vmb.usercache.cache_root``), never a pickle, read back through ``vmb.boundedjson``; a number JSON has no
 word for (NaN, a baseline's score on a reasoning type with no query) is stored as ``{"float": "nan"}``. An
-entry that does not read as an audit is computed again and rewritten; one that cannot be written changes
-nothing but speed. What an audit stores and how it is made again are ``vmb.maker.audit.report``'s
+entry is believed only when every field fits the audit's declared type (``Audit.from_stored`` checks them with
+``vmb.jsontypes``: text where a number goes is no audit); one that does not read as an audit is computed again
+and rewritten, and one that cannot be written changes nothing but speed. The key is taken again once the audit
+is computed: a benchmark whose files changed meanwhile is not stored (the figures may be of either state). What an audit stores and how it is made again are ``vmb.maker.audit.report``'s
 (``Audit.stored``, ``Audit.from_stored``); the column's name is not stored: it is the caller's.
 """
 
@@ -53,7 +55,9 @@ def cached(bench: Benchmark, baselines: Sequence[str], tokens: bool, compute: Ca
     if found is not None:
         return found
     result = compute()
-    write_entry(entry, save(result))
+    # The key again, after the read: files changed while the audit was computed make it no one key's.
+    if entry_path(root, bench, baselines, tokens) == entry:
+        write_entry(entry, save(result))
     return result
 
 
