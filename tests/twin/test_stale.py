@@ -106,3 +106,20 @@ def test_resolution_praised_for_detail_stays_high() -> None:
     others = re.compile(r"\b(?:270p|480p|720p)\b")
     found = fit("carcontrol_video_set_quality", line, line.index("1080p"), others)
     assert not found.allows("720p") and not found.allows("480p")
+
+
+def test_a_reason_said_as_a_contrast_is_turned_down() -> None:
+    import re
+
+    line = "Cyan is definitely a more invigorating choice than the usual warm tones."
+    others = re.compile(r"\b(?:red|orange|yellow|pink|blue|green|purple|white)\b")
+    found = fit("carcontrol_light_set_ambient_color", line, 0, others)
+    assert not found.allows("pink") and not found.allows("red")
+
+
+def test_concise_guidance_still_talks() -> None:
+    import re
+
+    line = "I prefer the navigation voice to be simple and concise."
+    found = fit("carcontrol_navigation_set_voice_mode", line, line.index("simple"), re.compile(r"\b(?:mute|detailed)\b"))
+    assert not found.allows("mute")

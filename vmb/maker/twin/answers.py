@@ -116,7 +116,7 @@ class Texts:
         return {s.line for value in values for s in self.near.statements(days, setting, value, lines)}
 
 
-def _targets(query: Query) -> list[tuple[int, Setting, Any]]:
+def targets_of(query: Query) -> list[tuple[int, Setting, Any]]:
     out = []
     for position, call in enumerate(query.calls):
         setting = settings().get(call["name"])
@@ -125,7 +125,7 @@ def _targets(query: Query) -> list[tuple[int, Setting, Any]]:
     return out
 
 
-def _stated(texts: Texts, ids: list[TextId], setting: Setting) -> set[Any]:
+def stated(texts: Texts, ids: list[TextId], setting: Setting) -> set[Any]:
     """Every value of ``setting`` these texts state."""
     found: set[Any] = set()
     for text in ids:
@@ -187,7 +187,7 @@ def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value
 def _whole(texts: Texts, ids: list[TextId], setting: Setting, move: _Move) -> _Move | None:
     """Every number of ``setting`` the query's gold memory states, moving together with its answer: the
     distractors keep their order and their distance to it ("too strong, lower it to 2" after 3)."""
-    values = sorted(_stated(texts, [t for t in ids if t[0] == "gold"], setting) | set(move.values))
+    values = sorted(stated(texts, [t for t in ids if t[0] == "gold"], setting) | set(move.values))
     places = {v: [(t, s) for t in ids for s in texts.spans(t, v, setting)[0]] for v in values}
     if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR])
            for v in values for t, s in places[v]):
@@ -265,7 +265,7 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
     """Plan a new value for each call of ``query`` that can take one (its reasons kept otherwise); an
     edit of another query's evidence is made by this query too (the vetting answers for it)."""
     done = {c["call"] for c in plan.changes.get(query.index, [])}
-    for position, setting, value in _targets(query):
+    for position, setting, value in targets_of(query):
         if position in done:
             continue  # changed with a query that shares its evidence
         linked = {q.index for q in texts.group.queries
@@ -289,7 +289,7 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
         if isinstance(move, str):
             plan.kept.setdefault(query.index, []).append(move)
             continue
-        old = _stated(texts, ids, setting) | set(move.values)
+        old = stated(texts, ids, setting) | set(move.values)
         words = [query.query, *(texts.text[t] for t in ids)]
         options = _new_values(move, setting, value, old, old - set(move.values), words)
         whole = _whole(texts, ids, setting, move) if not options and setting.kind == "int" else None

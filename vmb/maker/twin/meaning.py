@@ -84,8 +84,9 @@ _TABLES: dict[str, tuple[Reason, ...]] = {
                               r"instructions)|full (?:guidance|instructions)|exits?\b|zone out|vague|all the help",
                               "detailed"),
         "guidance": (r"guidance|guide|directions|instructions|turn[- ]by[- ]turn", "detailed simple"),
-        "less talk": (r"chatty|talkative|annoying|too much talk|nag|brief|concise|minimal|short|fewer|less talk|"
-                      r"stop talking|chatter|efficient", "simple mute"),
+        "less talk": (r"chatty|talkative|annoying|too much talk|nag|minimal|less talk|stop talking|chatter",
+                      "simple mute"),
+        "short talk": (r"brief|concise|short|fewer|efficient|to the point", "simple"),
         "silence": (r"silen|quiet|interrupt|podcast|audiobook|phone call|on a call|meeting|conversation|hear (?:the |my )?"
                     r"(?:music|podcast|radio)|sleep|nap|peace", "mute"),
         "know the way": (r"know (?:the|this) (?:way|route|area)|commute|drive it every day|familiar", "simple mute"),
@@ -176,6 +177,7 @@ class Fit:
 
 _NEGATED = re.compile(r"\b(?:not|n't|never|no|nor)\s+(?:\w+\s+)?$", re.IGNORECASE)
 _TOO = re.compile(r"\btoo\s+(?:\w+\s+)?$", re.IGNORECASE)
+_THAN = re.compile(r"\bthan\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 def _said(reason: Reason, text: str, how: re.Pattern[str] | None = None) -> bool:
@@ -207,7 +209,9 @@ def fit(api: str, text: str, start: int, members: re.Pattern[str]) -> Fit:
         return Fit()
     own = sentences[here].group(0)
     if named := _reasons(api, own):
-        return Fit(named)
+        # "more invigorating than the usual warm tones": what it is compared with, it is not.
+        contrasted = _reasons(api, own, _THAN)
+        return Fit(tuple(r for r in named if r not in contrasted), contrasted)
     if _REASON_MARKERS.search(own):
         return Fit(unlisted=" ".join(own.split()))
     beside = [sentences[n].group(0) for n in (here - 1, here + 1) if 0 <= n < len(sentences)]
