@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv lock browser models release test lint report bench stats verify lab clean
+.PHONY: venv lock test-core browser models release test lint report bench stats verify lab clean
 
 venv: $(STAMP)
 
@@ -56,6 +56,18 @@ TEST_WORKERS ?= 2
 test: venv browser models release
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -q -rs -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
+# The core alone: a venv of its own with `pip install -e '.[dev]'` (no other extra, at the lock's versions), running
+# every test that needs no extra (tests/fixtures/extras.py leaves the others out, says how many) and failing when a
+# test imported an extra's code or package (counted: torch, llama.cpp, the maker, ...).
+CORE_VENV := .venv-core
+
+test-core: browser
+	test -x $(CORE_VENV)/bin/python || $(PYTHON) -m venv $(CORE_VENV)
+	bash .ci/venv $(CORE_VENV)/bin/python only dev
+	@$(CORE_VENV)/bin/python -m vmb data fetch --if-missing $(if $(RELEASE_URL),--url $(RELEASE_URL))
+	env -u PYTHONDONTWRITEBYTECODE $(CORE_VENV)/bin/python -m pytest -q -rs -n $(TEST_WORKERS) --dist loadfile \
+	  --no-loadscope-reorder
+
 # ruff (rules in pyproject.toml) over the package and the tests; mypy over vmb/ (strict on vmb/sim,
 # vmb/score.py and vmb/llm).
 lint: venv
@@ -94,4 +106,4 @@ verify: venv
 	$(PY) -m vmb verify
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(CORE_VENV) build *.egg-info

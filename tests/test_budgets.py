@@ -110,6 +110,21 @@ def test_help_imports_a_bounded_set_of_modules(request: pytest.FixtureRequest) -
     budget(request, "modules `vmb --help` imports", len(modules), 180)
 
 
+def test_importing_the_analysis_loads_a_bounded_set_of_modules(request: pytest.FixtureRequest) -> None:
+    """``import vmb.analysis`` in 0.8 s: the loader's pandas and numpy, never matplotlib, ipywidgets, the model
+    client, an extra's code or package (its figures and explorer load on first use). 633 modules today; a
+    top-level import of matplotlib (+~150), the maker or torch (+~1,500) is over."""
+    code = ("import sys; before = set(sys.modules); import vmb.analysis; "
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+    modules = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             cwd=REPO).stdout.split()
+    unwanted = ("matplotlib", "ipywidgets", "openai", "torch", "transformers", "faker", "pydantic", "mcp")
+    loaded = sorted({m.split(".")[0] for m in modules} & set(unwanted)
+                    | {m for m in modules if m.startswith(("vmb.maker", "vmb.publish", "vmb.systems", "vmb.local"))})
+    budget(request, f"packages `import vmb.analysis` should not load ({', '.join(loaded) or 'none'})", len(loaded), 0)
+    budget(request, "modules `import vmb.analysis` imports", len(modules), 700)
+
+
 def test_the_prompt_per_query_stays_at_or_below_the_reference(release_dir: Path, request: pytest.FixtureRequest) -> None:
     """Prompt tokens per query, per memory setting, against the reference release's recorded figures
     (``bench.prompt.REFERENCE``: its prompts and schemas through the same oracle policy, counted the same
