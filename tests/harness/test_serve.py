@@ -53,6 +53,10 @@ def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run
     capsys.readouterr()
     assert main(["validate", str(tmp_path / "bundle"), "--data", str(tiny_benchmark)]) == 0
     assert "valid" in capsys.readouterr().out
+    # Its card says whose the run is and its bounds: the paper's rounds, the seconds an episode had.
+    card = (tmp_path / "bundle" / "runs" / "served" / "card.md").read_text()
+    assert "an agent outside vmb" in card and "| rounds per query | `10` | `10` |" in card
+    assert "| seconds per episode | `600` |" in card and "\nvmb serve --memory gold --groups 1 " in card
 
 
 def test_unlabelled_calls_are_turns_of_their_own(tiny_benchmark: Path, tmp_path: Path) -> None:

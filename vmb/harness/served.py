@@ -82,7 +82,9 @@ class EpisodePool:
 
     async def prepare(self, *, force: bool, warn: Callable[[str], None] | None = None) -> None:
         """Take the run directory (its records kept on resume) and make each selected group's memory."""
-        self.done = self.rundir.prepare(self.plan.header(), force=force, upgrade=upgraded_determining, warn=warn)
+        header = self.plan.header()
+        header.operational["episode_seconds"] = self.seconds  # the run's card says the bound
+        self.done = self.rundir.prepare(header, force=force, upgrade=upgraded_determining, warn=warn)
         self.pending = [(q, t) for q, t in self.plan.attempts if attempt_key(q.id, t) not in self.done]
         self.runner = Runner(self.plan, self.rundir, Progress(len(self.pending), 0, enabled=False, every=0.0))
         for number in self.plan.group_numbers():

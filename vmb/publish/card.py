@@ -109,11 +109,21 @@ def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
     rows.append(Setting("--groups, --limit", chosen or "every query", "every query", bool(chosen), chosen))
     read = metric.text_calls
     text = ("read" if d.text_calls else "not read") + (f" ({read} calls read from text)" if read else "")
+    seconds = served_seconds(header)
     rows.append(Setting("calls written as text", text, "calls from the tool-calls field", read > 0,
-                        "" if d.text_calls else "--no-text-calls"))
+                        "" if d.text_calls or seconds is not None else "--no-text-calls"))
+    if seconds is not None:  # an outside agent's episodes (vmb serve): its MCP calls are calls, never text
+        rows.append(Setting("seconds per episode", f"{seconds:g}", "no bound (vmb's own loop)", False,
+                            f"--episode-seconds {seconds:g}"))
     rows.append(Setting("trials", str(selection.trials), "1", selection.trials != 1,
                         f"--trials {selection.trials}" if selection.trials != 1 else ""))
     return rows
+
+
+def served_seconds(header: RunHeader) -> float | None:
+    """The seconds each episode had, for a run an outside agent made through ``vmb serve`` (else None)."""
+    seconds = header.operational.get("episode_seconds")
+    return float(seconds) if header.agent == EXTERNAL_AGENT and isinstance(seconds, (int, float)) else None
 
 
 def _endpoint(header: RunHeader) -> str:
@@ -208,7 +218,9 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
     """The ``vmb run`` command that makes this run again (into ``runs/NAME``)."""
     d = header.determining
     words = ["vmb run"]
-    if header.agent != "model":
+    if served_seconds(header) is not None:
+        words = ["vmb serve"]  # the outside agent is then connected to it again (docs/serve.md)
+    elif header.agent != "model":
         words.append(f"--agent {shlex.quote(header.agent)}")
     else:
         url = str(d.base_url or "")

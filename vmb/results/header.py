@@ -104,6 +104,7 @@ class Operational(TypedDict, total=False):
     slow_after: float
     backoff: float
     use_cache: bool
+    episode_seconds: float  # vmb serve: how long an outside agent's episode may stay open
 
 
 def _checked(cls: type, data: Any, where: str, whole: str) -> None:
