@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -112,3 +114,17 @@ def test_nothing_reads_shared_conformance() -> None:
     said = [f"{path.relative_to(REPO)}" for folder in ("vmb", "tests") for path in (REPO / folder).rglob("*.py")
             if "shared/conformance" in path.read_text(encoding="utf-8") and path.name != "test_suite_setup.py"]
     assert said == []
+
+
+def test_make_lab_passes_vmb_data_on_and_brings_its_own_settings(tmp_path: Path) -> None:
+    """`make lab VMB_DATA=rel/dir` hands the kernels an absolute path (they start in LAB_DIR), and JupyterLab starts
+    with the settings of vmb/report/lab (no news toast), never the user's profile (issue 43 items 1 and 6)."""
+    shown = subprocess.run(["make", "-n", "-C", str(REPO), "lab", "VMB_DATA=data/copy", "STAMP="],
+                           capture_output=True, text=True, check=True).stdout
+    assert f'VMB_DATA="{REPO / "data" / "copy"}"' in shown, shown
+    assert f"--LabApp.app_settings_dir={REPO / 'vmb' / 'report' / 'lab'}" in shown
+    without = subprocess.run(["make", "-n", "-C", str(REPO), "lab", "STAMP="], capture_output=True, text=True,
+                             check=True, env={k: v for k, v in os.environ.items() if k != "VMB_DATA"}).stdout
+    assert "VMB_DATA" not in without
+    overrides = json.loads((REPO / "vmb" / "report" / "lab" / "overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false", "checkForUpdates": False}
