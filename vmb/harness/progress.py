@@ -156,7 +156,8 @@ class Progress:
         or one run of text (``vmb.llm.repetition``), the evidence of a loop.
         """
         figures = ", ".join(f"{k} {v}" for k, v in self.figures().items())
-        line = f"progress: {self.done}/{self.total} queries, {figures}"
+        queries = f"{self.done}/{self.total} queries, " if self.total else ""  # vmb memory ingest runs none
+        line = f"progress: {queries}{figures}"
         count, longest = self.slow()
         if count:
             line += (f"; {count} request(s) running for over {self.slow_after:.0f} s (longest {longest:.0f} s); "
