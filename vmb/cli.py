@@ -83,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _needs_extra(name: str, extra: str) -> Callable[[argparse.Namespace], int]:
     def needs(args: argparse.Namespace) -> int:
-        extras.require(extra, f"vmb {name}")
+        extras.require(extra)
         raise AssertionError(f"vmb {name}: the {extra} extra was found after the parser was built")
     return needs
 

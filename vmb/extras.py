@@ -53,12 +53,13 @@ def install_hint(extra: str) -> str:
     return f"pip install 'vmb[{extra}]'"
 
 
-def require(extra: str, what: str) -> None:
-    """Raise :class:`ExtraMissing` (``vmb generate needs the make extra: pip install 'vmb[make]'``) when
+def require(extra: str, what: str = "") -> None:
+    """Raise :class:`ExtraMissing` (``--agent latest-gold needs the make extra (...): pip install 'vmb[make]'``;
+    ``what`` left out, as a command's own line says it: ``vmb generate: needs the make extra ...``) when
     ``extra`` is not installed."""
     absent = missing(extra)
     if absent:
-        raise ExtraMissing(f"{what} needs the {extra} extra ({EXTRAS[extra].what}; missing "
+        raise ExtraMissing(f"{what + ' ' if what else ''}needs the {extra} extra ({EXTRAS[extra].what}; missing "
                            f"{', '.join(absent)}): {install_hint(extra)}")
 
 
