@@ -28,8 +28,9 @@ from vmb.maker.audit.diversity import (
     unstated_value,
     vocabulary,
 )
+from vmb.maker.audit.naturalness import grammar_errors, measure, skeleton, templated_share
 from vmb.maker.audit.noise import group_counts, noise_floor
-from vmb.maker.audit.report import ALL, TOLERANCE, baseline_gaps, floor_beside, floor_line, outside_lines
+from vmb.maker.audit.report import ALL, TOLERANCE, baseline_gaps, figure_rows, floor_beside, floor_line, outside_lines
 from vmb.maker.audit.wording import classify_types, gold_size, gold_words, request_wording, shared_scenes
 from vmb.maker.baselines import BASELINES, Tasks, score_baseline
 from vmb.maker.baselines.speech import beneficiary, first_person_named, speaker
@@ -455,3 +456,44 @@ def test_a_benchmark_folder_named_with_markup_keeps_the_markdown_table_whole(
     assert len(table) > 5 and cells == {4}, table  # three cells each: measured, a|b, the other
     assert " a\\|b |" in table[0] and "&lt;img src=x onerror=alert(1)&gt; \\*x\\*\\\\x1b\\[2J" in table[0], table[0]
     assert "\x1b" not in out and not [line for line in table if "<img" in line]
+
+
+@pytest.mark.parametrize("text, mistakes", [
+    ("Quick question: did anybody moved my hand drill?", ["do with a past verb"]),
+    ("Does she liked the new place?", ["do with a past verb"]),
+    ("You should tried the other road.", ["modal with a past verb"]),
+    ("I found a apple in the boot.", ["a before a vowel"]),
+    ("She brought an dog along.", ["an before a consonant"]),
+    ("The the instrument panel is too bright.", ["doubled word"]),
+    ("They was late again.", ["subject and verb disagree"]),
+    # what a reader passes: a name or acronym after a modal or an article, a word people double, a noun "will"
+    ("Would Alfred help on Sunday?", []), ("The gale in late May delayed the ferry.", []),
+    ("I'm collaborating with a European lab and a unique one.", []), ("They said an MRI, maybe an hour.", []),
+    ("No no, that's fine. It had had enough.", []), ("Give me a little Duran Duran.", []),
+    ("In the OR or the lab, it's the same.", []), ("If only the political will matched the urgency.", []),
+    ("Did you need anything?", []), ("Does it have a light sensor?", []),
+])
+def test_grammar_errors_name_a_templates_mistakes_and_pass_plain_speech(text: str, mistakes: list[str]) -> None:
+    assert grammar_errors(text) == mistakes
+
+
+def test_a_template_with_random_fillers_shares_one_skeleton_and_talk_does_not() -> None:
+    templated = ["So, just before the rain, the lovebird sat on the ankle sprain, and that was an afternoon.",
+                 "So, just before the frost, the old beagle sat on the wheelie bins, and that was an evening."]
+    assert skeleton(templated[0]) == skeleton(templated[1])
+    talk = ["I spent the whole afternoon on the phone sorting out a housing case.",
+            "Did you get anywhere with the landlord in the end, or is it still going?",
+            "The kitchen smelled amazing when I came in last night, what was it?", "Thanks."]
+    assert templated_share(talk) == 0.0
+    assert templated_share(talk + templated) == 100 * 2 / 5  # "Thanks." is too short to count
+    figures = measure([talk + templated, talk], ["Did anybody moved the seat?", "Set the seat back."])
+    assert figures == {"templated_lines": 20.0, "ungrammatical_lines": 0.0, "ungrammatical_queries": 50.0}
+
+
+def test_the_audit_reports_templates_and_grammar_beside_the_release(small: Path) -> None:
+    bench = load_benchmark(small)
+    result = audit(bench, baselines=[], tokens=False)
+    expected = measure(([line.text for line in g.lines] for g in bench.groups), [q.query for q in bench.queries])
+    assert {k: result.figures[k] for k in expected} == expected
+    labels = [row[0] for row in figure_rows([result])]
+    assert any("word skeleton" in label for label in labels) and any("grammar error" in label for label in labels)

@@ -16,6 +16,7 @@ from typing import Any
 
 from vmb.data import Benchmark, Group, Query
 from vmb.data.spoken import spoken_pattern, stated_numbers
+from vmb.maker.audit import naturalness
 from vmb.maker.audit.wording import classify_types, gold_size, gold_words, request_wording
 from vmb.paper import read_table
 from vmb.sim.registry import API_BY_NAME, module_of
@@ -150,6 +151,7 @@ def measure(bench: Benchmark, *, tokens: bool = True) -> dict[str, Any]:
         "vocabulary": mean(vocabulary(t) for t in texts.values()),
         "lines": mean(len(g.lines) for g in groups),
         "speakers": mean(len(g.speakers) for g in groups),
+        **naturalness.measure(([line.text for line in g.lines] for g in groups), [q.query for q in queries]),
         "request_wordings": len(wordings),
         "catalog_phrase": catalog_phrase_share(queries),
         "shared_scenes": shared_scenes(bench),
