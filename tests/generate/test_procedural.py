@@ -229,9 +229,11 @@ def test_steps_are_asked_in_the_query_as_the_release_asks_them() -> None:
 
 def test_state_shift_seldom_says_the_temporary_value_is_temporary() -> None:
     """The state says the value is for a while; a word saying so or giving it as a cause ("since",
-    "because", "for now", "today") is in 27 of the release's 90 state-shift gold memories."""
+    "because", "for now", "today") is in 27 of the release's 90 state-shift gold memories. Three seeds' chains
+    (216 temporary values), since one seed's 72 put a rate near 0.2 below 0.15 one draw in ten."""
     marked = re.compile(r"\b(?:since|until|while|because|for now|for the moment|for a while|today)\b", re.I)
-    temporary = [e for c in vehicle_chains(11, "state_shift") for e in c.events if e.role.startswith("temporary")]
+    temporary = [e for seed in (11, 12, 13) for c in vehicle_chains(seed, "state_shift") for e in c.events
+                 if e.role.startswith("temporary")]
     share = sum(bool(marked.search(" ".join(u.text for u in e.lines))) for e in temporary) / len(temporary)
     assert 0.15 < share < 0.45
 

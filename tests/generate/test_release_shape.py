@@ -20,9 +20,9 @@ from vmb.data.spoken_words import SWITCH_WORDS
 from vmb.maker.generate.export.vetting import check_query
 from vmb.maker.generate.plan import personas
 from vmb.maker.generate.plan.options import GenerateOptions
-from vmb.maker.generate.procedural import asks, chains, qa, speech
+from vmb.maker.generate.procedural import asks, chains, qa, speech, talk
 from vmb.maker.generate.settings import settings
-from vmb.maker.generate.words import ask_words, speech_words, states, talk_frames
+from vmb.maker.generate.words import ask_words, speech_words, states
 from vmb.maker.generate.words.devices import CONTENT, content_of, plain, usable
 
 _OPTIONS = GenerateOptions(groups=40, seed=5)
@@ -195,8 +195,9 @@ def test_talk_states_values_nobody_here_keeps(wording_dir: Path) -> None:
     from vmb.data import load_benchmark
 
     bench = load_benchmark(generate(wording_dir.parent / "talk", options))
-    heads = [re.escape(f.split("{")[0].split("[")[0].strip()) for f in talk_frames.VALUED_CAR_TALK]
-    valued = re.compile("|".join(h for h in heads if h))
+    shapes = [re.escape(remark).replace(r"\{setp\}", ".+").replace(r"\{friend\}", r"[A-Z]\w+")
+              for remark, _ in talk.VALUED_CAR_TALK]
+    valued = re.compile("|".join(shapes))
     found = 0
     for group in bench.groups:
         taken = {str(v) for q in group.queries for c in q.calls for v in c["args"].values()}

@@ -21,10 +21,10 @@ VMB = Path(__file__).resolve().parents[2] / "vmb"
 
 def test_one_word_of_a_word_bank_changes_the_version(tmp_path: Path) -> None:
     scratch = tmp_path / "vmb"
-    for folder in ("generate", "sim", "data"):
+    for folder in ("maker/generate", "sim", "data"):
         shutil.copytree(VMB / folder, scratch / folder, ignore=shutil.ignore_patterns("__pycache__"))
     assert source_digest(scratch) == generator_version()
-    bank = scratch / "generate" / "words" / "situations.py"
+    bank = scratch / "maker" / "generate" / "words" / "situations.py"
     text = bank.read_text(encoding="utf-8")
     word = next(w for w in ("rain", "tunnel", "night") if f" {w}" in text)
     bank.write_text(text.replace(f" {word}", f" {word}y", 1), encoding="utf-8")

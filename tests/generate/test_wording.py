@@ -23,9 +23,13 @@ from vmb.maker.generate.plan.recipes import BUILDERS, recipes
 from vmb.maker.generate.procedural import asks, chains, speech, talk, voices
 from vmb.maker.generate.schemas import Chain, Event, Utterance
 from vmb.maker.generate.settings import settings
-from vmb.maker.generate.words import ask_words, lexicon, situations, speech_words, states, talk_frames
+from vmb.maker.generate.words import ask_words, lexicon, situations, speech_words, states
+from vmb.maker.generate.words.chat_interests import INTERESTS, Exchange
+from vmb.maker.generate.words.chat_life import CAR, DRIVE, LIFE, WORK
 from vmb.maker.generate.words.corrections import CORRECTIONS, RELATIVE
 from vmb.maker.generate.words.devices import DEVICES, usable, value_noun
+from vmb.maker.generate.words.fake import words
+from vmb.maker.generate.words.names import same_person
 
 _QUOTED = re.compile(r": '(.+?)'(?= [A-Z]|$)")
 _DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
@@ -273,18 +277,59 @@ def test_gold_entries_open_with_no_reply_to_something_unsaid(wording_bench: Benc
     assert not slips, _report(slips)
 
 
-def test_a_relation_that_says_a_gender_goes_with_a_name_of_it(wording_bench: Benchmark) -> None:
-    """ "our landlady Antonio" """
-    from vmb.maker.generate.words.fake import words
-
-    pool = words()
-    wrong = {"female": set(pool["male_names"]) - set(pool["female_names"]),
-             "male": set(pool["female_names"]) - set(pool["male_names"])}
-    pattern = re.compile(r"\b(" + "|".join(r for r, g in talk_frames.KINDS if g) + r") ([A-Z][a-z]+)\b")
-    gender = {r: g for r, g in talk_frames.KINDS}
-    slips = [f"{where}: {m.group(0)!r}" for where, text in _lines(wording_bench) for m in pattern.finditer(text)
-             if m.group(2) in wrong[gender[m.group(1)]]]
+def test_no_acquaintance_or_member_shares_a_members_name_or_its_short_form(wording_bench: Benchmark) -> None:
+    """ "Cathy" asking beside a "Catherine" of the same group, or an acquaintance named like a member """
+    slips = []
+    people = set(words()["first_names"])
+    for group in wording_bench.groups:
+        members = [s.split()[0] for s in group.speakers]
+        slips += [f"group {group.number}: {a} and {b}" for i, a in enumerate(members) for b in members[i + 1:]
+                  if same_person(a, b)]
+        for line in group.lines:
+            named = set(re.findall(r"(?<=[a-z,;:] )([A-Z][a-z]+)\b", line.text)) & people - set(members)
+            slips += [f"history {group.number}: {n!r} beside {m} in {line.text!r}" for n in named for m in members
+                      if same_person(n, m)]
     assert not slips, _report(slips)
+
+
+def _banks() -> list[tuple[str, Exchange]]:
+    return [(k, e) for k, v in INTERESTS.items() for e in v] + [(k, e) for k, v in WORK.items() for e in v] + \
+        [(k, e) for k, bank in (("life", LIFE), ("drive", DRIVE), ("car", CAR)) for e in bank]
+
+
+def test_every_exchange_is_written_in_its_form() -> None:
+    """Each line says who speaks (A, the one whose topic it is, or B) and fills only the slots the talk
+    fills; no digits (the only digits of a history are what the car is set to)."""
+    slips = []
+    for key, exchange in _banks():
+        for line in exchange:
+            if line[:3] not in ("A: ", "B: "):
+                slips.append(f"{key}: {line!r} has no speaker")
+            for text in line[3:].split(" | "):
+                slots = set(re.findall(r"{(\w+)}", text))
+                if slots - {"A", "B", "friend", "day"} or re.search(r"\d", text) or not text.strip():
+                    slips.append(f"{key}: {text!r}")
+    assert not slips, _report(slips)
+
+
+def test_talk_is_whole_exchanges_read_in_one_column() -> None:
+    """A thread is one exchange, its lines in order and every alternative from one column, as they
+    were written and read; only names and a weekday filled in."""
+    group = personas.build(GenerateOptions(groups=5, seed=1), 1)
+    threads = talk.Talk(group, Random(5))
+    columns = [[_said(line, column) for line in exchange] for _, exchange in _banks() for column in range(2)]
+    for _ in range(300):
+        texts = [text for _, text in threads.thread(20)]
+        assert any(len(c) == len(texts) and all(p.fullmatch(t) for p, t in zip(c, texts)) for c in columns), texts
+
+
+def _said(line: str, column: int) -> re.Pattern[str]:
+    """What a line of an exchange reads as in ``column``, its slots filled."""
+    alternatives = line[3:].split(" | ")
+    pattern = re.escape(alternatives[min(column, len(alternatives) - 1)])
+    for slot, filler in (("A", r"[A-Z]\w+"), ("B", r"[A-Z]\w+"), ("friend", r"[A-Z]\w+"), ("day", r"[A-Z][a-z]+day")):
+        pattern = pattern.replace(re.escape("{" + slot + "}"), filler)
+    return re.compile(pattern)
 
 
 def test_no_unit_is_said_twice_and_no_article_clashes(wording_bench: Benchmark) -> None:

@@ -18,7 +18,7 @@ from importlib import metadata as packages
 from pathlib import Path
 
 # The files, under the ``vmb`` package, whose bytes decide the generated text.
-SOURCES = ("generate/**/*.py", "generate/**/*.md", "sim/**/*.py", "data/spoken.py", "data/spoken_words.py",
+SOURCES = ("maker/generate/**/*.py", "maker/generate/**/*.md", "sim/**/*.py", "data/spoken.py", "data/spoken_words.py",
            "data/reasoning.py")
 # Packages whose data decide it too (Faker's name and word lists).
 PACKAGES = ("faker",)
@@ -44,7 +44,7 @@ def source_digest(root: Path, patterns: tuple[str, ...] = SOURCES, packages_: tu
 @cache
 def generator_version() -> str:
     """This generator's version (16 hex digits)."""
-    return source_digest(Path(__file__).resolve().parents[1])
+    return source_digest(Path(__file__).resolve().parents[2])  # the vmb package, which SOURCES are under
 
 
 def describe(version: str | None) -> str:

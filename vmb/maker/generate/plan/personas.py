@@ -15,6 +15,7 @@ from vmb.maker.generate.plan.recipes import recipes
 from vmb.maker.generate.schemas import Conflict, Persona, PersonaGroup, Preference
 from vmb.maker.generate.words import pools
 from vmb.maker.generate.words.fake import Names, american, faker, person_name
+from vmb.maker.generate.words.names import distinct
 
 
 def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str, object]]:
@@ -27,8 +28,9 @@ def _people(options: GenerateOptions, group: int, rng: Random) -> list[dict[str,
         gender = rng.choice(("female", "male"))
         first = fake.first_name_female() if gender == "female" else fake.first_name_male()  # type: ignore[attr-defined]
         last = fake.last_name()  # type: ignore[attr-defined]
-        # Unique first names: people are called by first name in the dialogue and the queries.
-        if first in first_names or last in last_names or not person_name(first):
+        # First names told apart: people are called by first name in the dialogue and the queries, so no
+        # "Cathy" beside a "Catherine".
+        if not distinct(first, first_names) or last in last_names or not person_name(first):
             continue
         first_names.add(first)
         last_names.add(last)

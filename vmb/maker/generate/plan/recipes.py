@@ -43,6 +43,8 @@ from vmb.maker.generate.settings import Setting
 from vmb.maker.generate.words import causes, situations
 from vmb.maker.generate.words.devices import DEVICES, content_of, usable
 
+ROUTE = "navigate_to"  # how the API that sets a destination ends (routes_weight of the reasoning types)
+
 # Each type's rates (how often the deciding voice is the latest, how often the answer is the default
 # car's own value, which settings it keeps) are its row of vmb.data.reasoning.REASONING.
 
@@ -272,6 +274,7 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
                 module = rng.choices(modules, weights)[0]
             apis, shares = settings_of()[module]
             api = rng.choices(apis, [w * (kind.texts_weight if found[a].kind == "text" else 1.0)
+                                     * (kind.routes_weight if a.endswith(ROUTE) else 1.0)
                                      for a, w in zip(apis, shares)])[0]
             setting = found[api]
             if DEVICES[api].family in families:
@@ -304,7 +307,7 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
             recipe = replace(recipe, described=True)
         content = content_of(setting.api)
         named = rng_for(options, group, "content", index)
-        if content is not None and named.random() < kind.named_content:
+        if content is not None and named.random() < kind.named_content * (kind.routes_weight if content.endswith(ROUTE) else 1.0):
             recipe = replace(recipe, content=(content, text_values(found[content], named, 1)[0]), two_calls=False)
         out.append(recipe)
     return out

@@ -15,7 +15,7 @@ from typing import Any
 
 from vmb.maker.generate.plan.options import GenerateOptions, rng_for
 from vmb.maker.generate.plan.recipe_types import Recipe, Voice, event_voices
-from vmb.maker.generate.plan.recipes import recipes
+from vmb.maker.generate.plan.recipes import ROUTE, recipes
 from vmb.maker.generate.procedural import talk
 from vmb.maker.generate.procedural.speech import Words, first, undouble
 from vmb.maker.generate.procedural.voices import theme_of, voice_lines
@@ -47,7 +47,8 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
     described = [v for v in voices if v.value is not None]
     value = described[-1].value if described else None
     return Event(id=f"{chain}.e{index}", person=main.person, others=[partner],
-                 description=words.context(main.person, partner, any(_rides(v.condition) for v in voices if v.person == main.person)), kind="vehicle",
+                 description=words.context(main.person, partner, any(_rides(v.condition) for v in voices if v.person == main.person),
+                                           placeless=recipe.setting.endswith(ROUTE)), kind="vehicle",
                  setting=recipe.setting, value=value, condition=voices[-1].condition,
                  role="+".join(dict.fromkeys(v.role for v in voices)),  # a value said twice in its event: its role once
                  alias=theme_of(recipe, main) if main.role == "named" else None, lines=lines)
@@ -94,11 +95,10 @@ def background(chain: str, group: PersonaGroup, rng: Random, thread: talk.Talk) 
     events = []
     for index in range(count):
         partner = rng.choice([p for p in group.people if p is not person])
-        said = thread.milestone(person, topic, index, count)
+        said = thread.milestone(person, partner, topic)
         events.append(Event(id=f"{chain}.e{index}", person=person.name, others=[partner.name],
-                            description=f"{first(person.name)} talked about {topic}: '{said}'", kind="background",
-                            role="background", lines=[Utterance(speaker=person.name, text=undouble(said)),
-                                                      Utterance(speaker=partner.name, text=undouble(thread.reply(partner, topic)))]))
+                            description=f"{first(person.name)} talked about {topic}: '{said[0][1]}'", kind="background",
+                            role="background", lines=[Utterance(speaker=who, text=undouble(text)) for who, text in said]))
     return Chain(id=chain, kind="background", topic=topic, events=events)
 
 

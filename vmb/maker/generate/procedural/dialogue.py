@@ -26,7 +26,7 @@ MAX_SESSION_LINES = 98  # two lines a minute within one clock hour
 HOURS = tuple(range(7, 22))
 
 
-# How often a block of talk has a line about a device of the car, and how often that line says a value.
+# How often a block of talk is about a device of the car, and how often it says a value.
 CAR_TALK_USE, VALUED_USE = 0.08, 0.35
 
 
@@ -44,21 +44,21 @@ class _Devices:
     def __bool__(self) -> bool:
         return bool(self.apis)
 
-    def line(self, threads: Talk, speaker: str) -> str:
+    def talk(self, threads: Talk) -> list[tuple[str, str]]:
+        speaker, listener = self.rng.sample(threads.people, 2)
         api = self.rng.choice(self.apis)
         setting = settings()[api]
         values = [v for v in setting.domain if str(v) not in self.taken] if setting.kind != "text" else []
         setp = self.words.setp(api, self.rng.choice(values), literal_only=True) \
             if values and self.rng.random() < VALUED_USE else None
-        return threads.car_talk(name(api, self.rng), threads.person(speaker), setp)
+        return threads.car_talk(name(api, self.rng), speaker, listener, setp)
 
 
-def _session_lines(events: list[Event], filler: int, threads: Talk, devices: _Devices, rng: Random) -> list[Said]:
+def _session_lines(events: list[Event], filler: int, threads: Talk, devices: _Devices, rng: Random, hour: int) -> list[Said]:
     blocks: list[list[Said]] = []
     while filler > 0:
-        block: list[Said] = [(speaker, text, None) for speaker, text in threads.thread(filler)]
-        if devices and len(block) > 2 and rng.random() < CAR_TALK_USE:
-            block[1] = (block[1][0], devices.line(threads, block[1][0]), None)
+        said = devices.talk(threads) if devices and filler > 1 and rng.random() < CAR_TALK_USE else threads.thread(filler, hour)
+        block: list[Said] = [(speaker, text, None) for speaker, text in said]
         filler -= len(block)
         blocks.append(block)
     for event in events:
@@ -98,6 +98,6 @@ def build(options: GenerateOptions, group: PersonaGroup, chains: ChainSet, timel
         fillers = share(filler, sessions, rng)
         lines: list[Line] = []
         for hour, session_events, session_filler in zip(hours, groups, fillers):
-            lines += _timed(_session_lines(session_events, session_filler, threads, devices, rng), hour, rng)
+            lines += _timed(_session_lines(session_events, session_filler, threads, devices, rng, hour), hour, rng)
         out.append(DialogueDay(date=day, lines=lines))
     return Dialogue(group=group.group, days=out)

@@ -17,6 +17,7 @@ from random import Random
 
 from vmb.data.reasoning import BY_NAME
 from vmb.maker.generate.plan.options import GenerateOptions, rng_for
+from vmb.maker.generate.plan.recipes import ROUTE
 from vmb.maker.generate.procedural import asks, scenes, talk
 from vmb.maker.generate.procedural.chains import reference_answer
 from vmb.maker.generate.procedural.speech import PRONOUNS, first, nouns, undouble
@@ -47,6 +48,15 @@ DRIVEN = ("{p} was driving {asker} {errand}.", "{asker} rode along while {p} dro
           "{p} drove {errand}, {asker} in the passenger seat.", "{p} was at the wheel, taking {asker} {errand}.")
 PARKED = ("{asker} sat in the parked car.", "{asker} was waiting in the car, engine off.",
           "{asker} stayed in the car in the lot.", "{asker} had pulled over and switched off the engine.")
+# Where the answer is a remembered destination: the drive has not begun, so no scene says where it goes.
+LEAVING = ("{asker} got into the car alone, about to set off.", "{asker} was about to set off alone.",
+           "{asker} started the car in the driveway, about to set off alone.")
+LEAVING_COMPANY = ("{asker} was about to set off.", "{asker} started the car, about to set off.")
+LEAVING_WITH = ("{asker} got into the driver's seat with {p}, about to set off.",
+                "{asker} and {p} were about to set off, {asker} at the wheel.",
+                "{asker} started the car, {p} in the passenger seat, about to set off.")
+LEAVING_DRIVEN = ("{p} took the wheel, about to set off with {asker}.",
+                  "{asker} got into the passenger seat, {p} about to drive.")
 SAID = ("{asker} told {to}: '{request}'", "{asker} said to {to}: '{request}'")
 ASKED = "{asker} asked {to}: '{request}'"
 # Company that sits in the passenger seat (a scene with it leaves no room for another passenger).
@@ -147,7 +157,12 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     request, passenger = ask.fill["request"], ask.passenger
     condition = situations.CONDITIONS[ask.shows] if ask.shows else None
     decides = chain.topic.startswith("driver-decides")
-    if condition is None and ask.relative is None and not decides:
+    # A destination the answer goes to: remembered (the chain's own setting, never said in the query, so the
+    # drive has not begun and no scene of a moving car is told) or named by the request (the drive goes there).
+    remembered = target.setting.endswith(ROUTE)
+    named = next((str(c["args"]["destination"]) for c in target.calls
+                  if str(c["name"]).endswith(ROUTE) and not remembered), None)
+    if condition is None and ask.relative is None and not decides and not remembered:
         condition = _colour_condition(chain, passenger, rng)
     hours = condition.hours if condition else situations.ANY
     hour, minute = rng.choice(hours), rng.choice((0, 5, 10, 15, 20, 30, 40, 45, 50))
@@ -160,7 +175,8 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
     values = tuple(a for c in target.calls for a in c["args"].values())
     scene = scenes.condition_scene(condition.key, cast, rng, values) if condition else \
         scenes.relative_scene(*ask.relative, cast, rng) if ask.relative else ""
-    fill = {"asker": asker, "errand": talk.errand(rng, hour, scenes.not_toward(condition)), "poss_a": PRONOUNS[cast.asker.gender][2],
+    errand = f"to {named}" if named else talk.errand(rng, hour, scenes.not_toward(condition))
+    fill = {"asker": asker, "errand": errand, "poss_a": PRONOUNS[cast.asker.gender][2],
             "p": first(passenger) if passenger else ""}
     other_names = [n for n in nouns(target.setting) if n.lower() not in request.lower()]
 
@@ -171,13 +187,16 @@ def item(options: GenerateOptions, group: PersonaGroup, chain: Chain, query_date
 
     if passenger is not None and decides:
         done = adjust() if rng.random() < 0.5 else scenes.after_request("agrees", cast, rng)
-        opening = f"{rng.choice(WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
+        opening = f"{rng.choice(LEAVING_WITH if remembered else WITH).format(**fill)} {first(passenger)} told {asker}: '{request}' {done}"
     else:
         if not at_wheel:  # reading, napping, waiting
-            frames = DRIVEN if passenger and condition is not None and condition.driven else PARKED
+            drivers = any(v == "driver" for c in target.calls for v in c["args"].values())  # the asker's own seat
+            frames = (LEAVING_DRIVEN if remembered else DRIVEN) \
+                if passenger and condition is not None and condition.driven and not drivers else PARKED
             opening = rng.choice(frames).format(**fill) + " " + scene
         else:
-            opening = rng.choice(WITH if passenger else DRIVING if company else ALONE).format(**fill)
+            kinds: tuple[tuple[str, ...], ...] = (LEAVING_WITH, LEAVING_COMPANY, LEAVING) if remembered else (WITH, DRIVING, ALONE)
+            opening = rng.choice(kinds[0] if passenger else kinds[1] if company else kinds[2]).format(**fill)
             if scene:
                 opening += " " + scene
         to = rng.choice(("the car", first(passenger))) if passenger else "the car"

@@ -23,8 +23,8 @@ from functools import cache
 from random import Random
 
 from vmb.data.spoken import mentions, value_words
+from vmb.maker.generate.procedural.frames import expand
 from vmb.maker.generate.procedural.speech import PRONOUNS, cap, first
-from vmb.maker.generate.procedural.talk import expand
 from vmb.maker.generate.schemas import Persona
 from vmb.maker.generate.words import lexicon
 from vmb.maker.generate.words.fake import Names, words

@@ -123,11 +123,13 @@ class Words:
     def other(self, person: str) -> str:
         return self.rng.choice([n for n in self.people if n != person])
 
-    def context(self, person: str, partner: str, riding: bool = False) -> str:
-        """Who drove whom where when ``person`` spoke to ``partner``; ``person`` as the passenger if ``riding``."""
+    def context(self, person: str, partner: str, riding: bool = False, placeless: bool = False) -> str:
+        """Who drove whom where when ``person`` spoke to ``partner``; ``person`` as the passenger if ``riding``;
+        no place named if ``placeless`` (a route said on the way somewhere else would contradict it)."""
         rng = self.rng
         pron_obj = PRONOUNS[self.people[person].gender][1] if person in self.people else "them"
-        return rng.choice(RIDING if riding else CONTEXTS).format(who=first(person), with_=first(partner),
+        frames = [f for f in (RIDING if riding else CONTEXTS) if not placeless or "{where}" not in f]
+        return rng.choice(frames).format(who=first(person), with_=first(partner),
                                                                  where=rng.choice(talk.ERRANDS), pron_obj=pron_obj)
 
 

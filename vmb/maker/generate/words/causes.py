@@ -27,7 +27,9 @@ def _families(spec: str) -> dict[str, int]:
 # Concern → the device families serving it, with their polarity.
 SERVES: dict[str, dict[str, int]] = {concern: _families(spec) for concern, spec in {
     "warmth": "+temperature +seat-heat +wheel-heat -seat-fan",
-    "airflow": "+fan +ac +window vents recirc ac-mode",
+    "airflow": "+fan +ac +window",
+    "freshness": "recirc ac-mode",
+    "aim": "vents",
     "posture": "backrest cushion-tilt headrest seat-height seat-slide",
     "legroom": "foot-rest leg-rest cushion-ext seat-slide pedal",
     "massage": "+massage",
@@ -36,7 +38,8 @@ SERVES: dict[str, dict[str, int]] = {concern: _families(spec) for concern, spec 
     "look": "ambient dash-color dash-theme dash-mode",
     "loudness": "+music-volume +radio-volume +video-volume +nav-volume",
     "guidance": "route map-view map-zoom cameras traffic nav-voice route-power",
-    "sightline": "hud-height mirror-height mirror-angle mirror-tilt mirror-power",
+    "sightline": "mirror-height mirror-angle mirror-tilt mirror-power",
+    "eyeline": "hud-height",
     "music": "song station play-mode lyrics music radio",
     "viewing": "video-title video-scene video-full video",
     "picture": "video-quality",
@@ -52,8 +55,7 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
     "habit": {0: ("it's what I'm used to from my old car", "anything else drives me up the wall",
                   "I learned that the hard way", "that's how I've always had it", "I got used to it years ago",
                   "I don't like surprises behind the wheel", "it suits the way I drive",
-                  "my partner set it up like that once and it stuck", "it's one thing I never want to think about",
-                  "I tried the alternatives and came back to it")},
+                  "my partner set it up like that once and it stuck", "it's one thing I never want to think about")},
     "warmth": {1: ("I feel the cold more than most people", "my hands go stiff otherwise", "the chill gets into my bones",
                    "I can't relax when I'm cold", "I spend the whole drive shivering otherwise",
                    "it takes the sting out of a frosty start", "I'm always the first one reaching for a sweater",
@@ -67,8 +69,10 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
                     "the glass never mists over"),
                 -1: ("a draught dries my eyes out", "I can't stand air blasting at me", "the roar of the blower gets to me",
                      "it's so much more peaceful"),
-                0: ("the cabin smells fresher", "my allergies behave themselves", "I breathe easier",
-                    "it keeps the air pleasant")},
+                0: ("it keeps the air pleasant",)},
+    "freshness": {0: ("the cabin smells fresher", "my allergies behave themselves", "I breathe easier")},
+    "aim": {0: ("the air goes where I feel it most", "it doesn't blow straight in my eyes",
+                "the air spreads the way I like it")},
     "posture": {0: ("it keeps my neck from aching", "my back is grateful for it", "it matches how I sit",
                     "my shoulders relax", "I can sit for hours without fidgeting", "my hips stop complaining",
                     "I sit up straight without thinking about it", "it holds me where I need it",
@@ -97,6 +101,8 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
     "guidance": {0: ("I don't miss my turns", "I can keep watching the road", "I know what's coming before it comes",
                      "it gets me there without fuss", "I hate getting lost", "I'm hopeless with directions",
                      "I can plan my lane changes early")},
+    "eyeline": {0: ("it sits right at eye level for me", "I can read it without looking away from the road",
+                    "it sits just above the road for me")},
     "sightline": {0: ("I can see everything without craning my neck", "nothing hides in the blind spot",
                       "I can check behind me at a glance", "it lines up with my eyes",
                       "I don't have to twist around to see")},
@@ -126,15 +132,15 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
 # What each temporary state (``states.STATES``) plausibly changes: concern → direction of the
 # state's value against the usual one (0: either way, the state just makes it different).
 AFFECTS: dict[str, dict[str, int]] = {
-    "back": {"posture": 0, "massage": 0, "sightline": 0},  # sitting differently, mirrors follow
+    "back": {"posture": 0, "massage": 0, "sightline": 0, "eyeline": 0},  # sitting differently, mirrors follow
     "fever": {"warmth": 1, "airflow": -1},  # shivery: warmer, no draught
     "eyes": {"brightness": -1},
     "wrist": {"posture": 0},
     "guest": {"music": 0, "viewing": 0, "loudness": 0, "look": 0, "guidance": 0, "readout": 0},
     "boots": {"legroom": 0},
     "project": {"brightness": -1, "readout": 0, "guidance": 0, "visibility": 1, "music": 0},  # night shifts
-    "pregnant": {"posture": 0, "legroom": 0, "sightline": 0, "massage": -1, "loudness": -1},  # recovering, gently
-    "pollen": {"airflow": 0},
+    "pregnant": {"posture": 0, "legroom": 0, "sightline": 0, "eyeline": 0, "massage": -1, "loudness": -1},  # recovering, gently
+    "pollen": {"airflow": 0, "freshness": 0},
     "medication": {"warmth": -1, "airflow": 1},  # running hot
     "glasses": {"brightness": 1, "readout": 0},  # squinting through an old pair
     "battery": {"visibility": -1},  # sparing a weak battery
@@ -146,7 +152,7 @@ AFFECTS: dict[str, dict[str, int]] = {
     "cold": {"warmth": 1, "airflow": -1, "loudness": -1},  # stuffed up: warm, no draught, a sore throat
     "exams": {"loudness": -1, "music": 0, "brightness": 1},  # studying in the car: quiet, a brighter lamp
     "moving": {"space": 0, "sightline": 0, "guidance": 0},  # boxes in the back, a new address
-    "neck": {"posture": 0, "sightline": 0, "massage": 0},  # a stiff neck sits and looks differently
+    "neck": {"posture": 0, "sightline": 0, "eyeline": 0, "massage": 0},  # a stiff neck sits and looks differently
     "migraine": {"brightness": -1, "daylight": -1, "loudness": -1, "look": 0},  # no bright light or loud sound
     "ears": {"loudness": 1, "airflow": -1},  # blocked ears: louder, no draught on them
 }

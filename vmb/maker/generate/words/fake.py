@@ -1,9 +1,8 @@
 """Faker for the procedural backend (names, jobs, towns, companies), pinned in requirements.txt.
 
 ``faker()`` is the one instance, seeded by each user from its own random source before drawing.
-``words()`` are Faker's own word lists (first and last names, jobs, countries, colours, the parts of
-company slogans, town and street name parts); ``Names`` composes companies, towns, streets and
-slogans from them with a group's own random source, which is deterministic and much faster than
+``words()`` are Faker's own word lists (first and last names, jobs, countries, colours, town and
+street name parts); ``Names`` composes companies, towns and streets from them with a group's own random source, which is deterministic and much faster than
 Faker's weighted draws. A person's name is drawn from the first-name lists only, less the names that
 read as words or places (``WORD_NAMES``); a town always ends in a town suffix (Faker's own towns include
 "New Tim", which reads as a person: "New Tim had gone to sleep").
@@ -70,13 +69,11 @@ def words() -> dict[str, tuple[str, ...]]:
         "colors": tuple(sorted(c.lower() for c in Colors.all_colors)),
         "city_prefixes": tuple(Address.city_prefixes), "city_suffixes": tuple(Address.city_suffixes),
         "street_suffixes": tuple(Address.street_suffixes), "company_suffixes": tuple(Company.company_suffixes),
-        **{f"catch{i}": tuple(w) for i, w in enumerate(Company.catch_phrase_words)},
-        **{f"bs{i}": tuple(w) for i, w in enumerate(Company.bsWords)},
     }
 
 
 class Names:
-    """Companies, towns, streets, slogans and business jargon composed from Faker's word lists."""
+    """Companies, towns and streets composed from Faker's word lists."""
 
     def __init__(self, rng: Random) -> None:
         self.rng = rng
@@ -100,9 +97,3 @@ class Names:
     def street(self) -> str:
         pick, w = self.rng.choice, self.w
         return f"{pick(w['last_names'] + w['first_names'])} {pick(w['street_suffixes'])}"
-
-    def catch_phrase(self) -> str:
-        return " ".join(self.rng.choice(self.w[f"catch{i}"]) for i in range(3)).lower()
-
-    def bs(self) -> str:
-        return " ".join(self.rng.choice(self.w[f"bs{i}"]) for i in range(3))

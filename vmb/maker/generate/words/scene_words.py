@@ -110,10 +110,10 @@ CORES: dict[str, tuple[str, ...]] = {
     "client": (
         "[a prospective customer|a client from {company}|the visiting buyer from {company}|a new account holder] sat beside {a_obj}"
         "[, flipping through a brochure|, reading through the contract|, checking emails on a tablet|, asking about the quarter]",
-        "{a} was showing [a client|a new customer|the account manager from {company}] around {home}"
+        "{a} was giving [a client|a new customer|the account manager from {company}] a lift"
         "[ before the big presentation| ahead of the contract signing| between meetings|]",
         "the [regional buyer|new client|partner|procurement lead] from {company} had climbed in beside {a_obj}"
-        " for the [site visit|tour of the premises|ride to the meeting|trip to the showroom]",
+        "[ with a folder of contracts| with a laptop bag|, still on a call|]",
     ),
     "dog": (
         "{dog}, the [family|neighbors'] [retriever|spaniel|collie|terrier|labrador], [was panting happily in the cargo area|"
@@ -257,4 +257,10 @@ MOVING = (" before pulling away", " once {we} {were} moving", " at the next junc
 DOG_NAMES = ("Biscuit", "Pepper", "Juno", "Scout", "Maple", "Otis", "Hazel", "Rusty", "Bramble", "Nala", "Toby", "Mabel",
              "Ziggy", "Rolo", "Willow", "Chester", "Poppy", "Murphy")
 # Where a drive under a condition does not go: nobody heads to the gym straight from a workout.
-NOT_TOWARD = {"workout": ("to the gym", "to the climbing wall")}
+# (with a client aboard, no drive to the shops or a party: only work's errands and its travel)
+NOT_TOWARD = {"workout": ("to the gym", "to the climbing wall"),
+              "client": ("to the hardware store", "home from the office", "to a school concert", "to the dentist",
+                         "to the farmers' market", "to the gym", "to the garden center", "to dinner downtown",
+                         "to pick up a parcel", "to the coast for the day", "to the vet", "back from the cinema",
+                         "to the library", "to a birthday party", "to the pharmacy", "to the recycling center",
+                         "to a friend's housewarming", "to the climbing wall", "home from the match")}

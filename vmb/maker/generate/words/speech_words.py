@@ -13,7 +13,7 @@ WISH = ("{setp_cap}, please.", "I'd like {setp}.", "Can we have {setp}?", "Let's
         "Give me {setp}.", "I'll take {setp}.", "For me it's {setp}.", "Could we do {setp}?", "I'm going for {setp}.",
         "{setp_cap} feels right to me.", "I'd rather have {setp}.", "My pick is {setp}.", "How about {setp}?",
         "Let me have {setp}.", "Honestly, {setp} is the only way I'm comfortable.", "I need {setp}.",
-        "{setp_cap} and I'm happy.", "Just {setp} for me.", "I'm going with {setp}.")
+        "Just {setp} for me.", "I'm going with {setp}.")
 # How often a value at the end of its range said as such ("all the way up") goes without its number.
 EXTREME_ALONE = 0.3
 HABITS = ("", "", "usually ", "normally ", "always ", "mostly ", "generally ")
@@ -57,8 +57,7 @@ RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}."
             "Whenever my {rel} rides with me, {pron} asks for {setp}.", "My {rel} goes quiet the moment I put {setp}.",
             "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always begs for {setp}.")
 # Why a relative wants their favorite, after it now and then (no number: it would read as a value).
-RELATION_WHY = (" {pron_cap} gets carsick with anything else.", " It's the only way {pron} settles down.",
-                " {pron_cap} sulks the whole trip otherwise.", " {pron_cap} says anything else gives {obj} a headache.",
+RELATION_WHY = (" It's the only way {pron} settles down.", " {pron_cap} sulks the whole trip otherwise.",
                 " Don't ask me why, {pron} just does.", " {pron_cap} talks about it every time.")
 NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
          " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
@@ -83,7 +82,7 @@ RIDING = ("{with_} was driving {who} {where}.", "{who} rode along while {with_} 
 # no number word nor "on" or "off" in it, which would read as another value of the setting ("it's one thing...").
 WHY = ("Leave it like that, {reason}.", "Trust me here, {reason}.", "Don't touch it, {reason}.",
        "It has to be that way, {reason}.", "Seriously, {reason}.", "That's the right call, {reason}.",
-       "Keep it there, {reason}.", "Just so you know, {reason}.")
+       "Keep it there, {reason}.", "Believe me, {reason}.")
 
 # A value that decides nothing, set without saying it ("Karen adjusted the mirrors for her height"):
 # the release's gold holds such entries beside the one that answers, whose value it states, so that
