@@ -172,10 +172,12 @@ class FormattedTable:
     def html(self) -> str:
         """The table as an HTML fragment (every cell escaped: model replies and names are data, not markup)."""
         def align(numeric: bool) -> str:
-            return " style='text-align:right;white-space:nowrap'" if numeric else " style='text-align:left'"
+            # Text may break anywhere: a state path or a call has no space to wrap at, and would widen the table.
+            return (" style='text-align:right;white-space:nowrap'" if numeric
+                    else " style='text-align:left;overflow-wrap:anywhere'")
 
         def head_align(numeric: bool) -> str:  # a header may wrap: the column is as wide as its values
-            return " style='text-align:right'" if numeric else " style='text-align:left'"
+            return " style='text-align:right'" if numeric else " style='text-align:left;overflow-wrap:anywhere'"
 
         heads = "".join(f"<th{head_align(n)}>{escape.html(h)}</th>" for h, n in zip(self.heads, self.numeric))
         body = "".join("<tr>" + "".join(f"<td{align(n)}>{_html_cell(c, n)}</td>" for c, n in zip(row, self.numeric))
