@@ -203,18 +203,21 @@ def test_error_tables_add_up(runset: Any) -> None:
 
 def test_markdown_and_latex() -> None:
     frame = pd.DataFrame({"memory": ["gold", "kv"], "esm": [83.6, None], "n": [500, 12],
-                          "model": ["a_b & c", "50%"]})
+                          "model": ["a_b & c", "50%"], "a|b": ["<i>x</i>", "\x1bz"]})
     md = to_markdown(frame, "Title", ["a note"])
+    # A model's or a benchmark's name is text: a | in it (or in a column named by it) cannot split a row, markup
+    # and control characters show as written (vmb.escape.markdown).
     assert md.splitlines()[2:6] == [
-        "| memory          | ESM (%) |   n | model   |",
-        "|-----------------|--------:|----:|---------|",
-        "| gold memory     |   83.60 | 500 | a_b & c |",
-        "| key-value store |       — |  12 | 50%     |",
+        "| memory          | ESM (%) |   n | model        | a\\|b                 |",
+        "|-----------------|--------:|----:|--------------|----------------------|",
+        "| gold memory     |   83.60 | 500 | a\\_b &amp; c | &lt;i&gt;x&lt;/i&gt; |",
+        "| key-value store |       — |  12 | 50%          | \\\\x1bz               |",
     ]
     assert md.startswith("### Title") and md.rstrip().endswith("- a note")
     tex = to_latex(frame, "T_1", "t1", ["x%"])
     assert r"a\_b \& c" in tex and r"50\%" in tex and r"\caption{T\_1}" in tex and "--" in tex
-    assert r"\begin{tabular}{lrrl}" in tex
+    assert r"a\textbar{}b" in tex and r"\textless{}i\textgreater{}" in tex and r"\textbackslash{}x1bz" in tex
+    assert r"\begin{tabular}{lrrll}" in tex
 
 
 def test_outputs_write_files_and_manifest(tmp_path: Path) -> None:

@@ -121,7 +121,7 @@ def test_outputs(tables: dict[str, Table], tmp_path: Path) -> None:
     assert rows["speakers (all)"]["paper"] == ""
     markdown = (tmp_path / "out" / "table4_distribution.md").read_text(encoding="utf-8")
     assert markdown.startswith("## Table 4: reasoning types and target modules\n")
-    assert "| target_module  | navigation               |   96 |      19.20 |    96 |       19.20 |" in markdown
+    assert "| target\\_module  | navigation               |   96 |       19.20 |    96 |        19.20 |" in markdown
     assert "| 92,818.86 | 92,819 |" in to_markdown(tables["table3_statistics"])
 
 

@@ -30,7 +30,7 @@ _MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]|~$])")
 _MARKDOWN_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
                   "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "\\": r"\textbackslash{}", "—": "--",
-                  "±": r"$\pm$", "<": r"\textless{}", ">": r"\textgreater{}"}
+                  "±": r"$\pm$", "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
 # A spreadsheet reads a cell opening with one of these as a formula (=HYPERLINK(...), +cmd|...).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[-+]?(\d[\d,]*)?\.?\d+([eE][-+]?\d+)?%?")

@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from vmb import escape
 from vmb.data import REASONING_TYPES, Benchmark, Group
 from vmb.data.metadata import Metadata
 from vmb.paper import read_table
@@ -244,7 +245,10 @@ def to_markdown(table: Table) -> str:
 
 
 def _csv_value(value: Any) -> Any:
-    # Full precision would only add noise; four decimals keep every paper figure comparable.
+    # Full precision would only add noise; four decimals keep every paper figure comparable. A benchmark's names
+    # (its reasoning types, modules) are text from outside: vmb.escape.csv.
+    if isinstance(value, str):
+        return escape.csv(value)
     return round(value, 4) if isinstance(value, float) else ("" if value is None else value)
 
 
