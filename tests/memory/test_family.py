@@ -28,7 +28,7 @@ def test_every_shipped_setting_is_one_kind_declaring_its_registered_name() -> No
         assert cls is not None and issubclass(cls, MemorySetting) and cls.name == name
         assert dataclasses.is_dataclass(cls.Options)
     systems = [name for name in SHIPPED if issubclass(find(name), MemorySystem)]  # type: ignore[arg-type]
-    assert systems == ["mem0", "memorybank", "memos", "lightmem", "memobase", "supermemory"]
+    assert systems == ["mem0", "memorybank", "memos", "lightmem", "memobase", "supermemory", "http"]
 
 
 @pytest.mark.parametrize("name, option, choices", CHOICES)

@@ -99,7 +99,7 @@ def _check(args: argparse.Namespace) -> int:
     if not isinstance(system, MemorySystem):
         raise OptionError(f"{name} is a memory setting, not a memory system: it has no ingest and search to probe")
     lines = sum(len(probes) for _, probes in probe_groups().values())
-    print(f"vmb memory check {safe(args.setting)}: {len(probe_groups())} probe groups, {lines} lines")
+    print(f"probing {safe(args.setting)}: {len(probe_groups())} groups of its own, {lines} lines")
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="vmb-memory-check-") as scratch:
         outcomes = asyncio.run(_probe(args, system, Path(scratch)))
