@@ -136,7 +136,13 @@ class Renamer:
     lasts: frozenset[str]  # the members' last names
     members: frozenset[str]  # the members' full names
 
+    def _owners(self, name: str) -> set[str]:
+        return {m for m in self.members if name in m.split() or self.mapping.get(name) == self.mapping.get(m.split()[0])}
+
     def _someone_else(self, text: str, match: re.Match[str]) -> bool:
+        if match.group("full") is not None:  # "Bill Evans": a short form of one member, the surname of another
+            first, last = match.group("full").split(" ", 1)
+            return not self._owners(first) & self._owners(last)
         if match.group("one") is None:
             return False
         said = match.group("one")
@@ -175,7 +181,8 @@ class Renamer:
 
 @cache
 def _forenames() -> frozenset[str]:
-    return frozenset(words()["first_names"])
+    """First names and their short forms ("Bill" is no first name of Faker's lists)."""
+    return frozenset(words()["first_names"]) | {n for forms in _SHORT_FORMS.values() for n in forms}
 
 
 @cache
