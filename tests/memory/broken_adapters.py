@@ -116,3 +116,23 @@ class RewritesOnSearch(SoundLines):
         lines = self.lines()
         self.keep([line for line in lines if line not in hits] + [line for line in lines if line in hits])
         return found
+
+
+@register
+class CrashesOnSearch(SoundLines):
+    """A bug in the adapter: every search raises."""
+
+    name = "crashes-on-search"
+
+    async def search(self, query: str, top_k: int) -> list[MemoryItem]:
+        return [MemoryItem(line) for line in self.lines()[str(top_k)]]  # type: ignore[index]  # a bug: a list read as a dict
+
+
+@register
+class CrashesOnIngest(SoundLines):
+    """A bug in the adapter: ingest raises."""
+
+    name = "crashes-on-ingest"
+
+    async def ingest(self, chunks: list[Chunk]) -> None:
+        raise KeyError("namespace")

@@ -33,6 +33,8 @@ BROKEN = {
     "drops-who-and-when": {"dates and speakers survive"},
     "late-ingest": {"ingest ready before search"},
     "rewrites-on-search": {"search changes nothing"},
+    "crashes-on-search": set(PROPERTIES),
+    "crashes-on-ingest": set(PROPERTIES),
 }
 
 
@@ -70,6 +72,15 @@ def broken(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delitem(sys.modules, "broken_adapters", raising=False)
     monkeypatch.setattr(vmb.memory, "REGISTERED", {})
     yield
+
+
+def test_an_adapter_that_raises_fails_in_lines_not_a_traceback(broken: None,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "check", "crashes-on-ingest", "--plugin", "broken_adapters"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("ingesting group 1 failed: KeyError: 'namespace'") == len(PROPERTIES)
+    assert main(["memory", "check", "crashes-on-search", "--plugin", "broken_adapters"]) == 1
+    assert "TypeError: list indices must be integers" in capsys.readouterr().out
 
 
 def test_a_sound_adapter_passes(broken: None, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,8 @@ property (``PROPERTIES``), what the searches returned is held against what the p
 * the returned text is bounded: a search's text is at most ``MAX_RESULT_TOKENS`` Mem Tokens, and one result
   is less than half the group's history.
 
-A failed request is that property's FAIL with the request's one line, never a traceback.
+A failed request, or an error the adapter raises, is that property's FAIL with one line, never a traceback;
+a system that cannot work as set up (no key, no server) stops the check with its one line.
 """
 
 from __future__ import annotations
@@ -139,11 +140,17 @@ class _Session:
             return self.answers[asked]
         try:
             items: list[MemoryItem] = await store.searcher.items(query, top_k)
-        except (RequestFailed, FatalModelError) as failure:
-            self.failures.append(f"searching group {store.group.number} for {query!r}: {failure}")
+        except Exception as failure:  # noqa: BLE001 - an adapter's own error is what the check is there to show
+            self.failures.append(f"searching group {store.group.number} for {query!r}: {_said(failure)}")
             return None
         self.answers.setdefault(asked, items)
         return items
+
+
+def _said(failure: Exception) -> str:
+    """A failed request's own line; an adapter's error named with its kind (a KeyError's text alone is a key)."""
+    return str(failure) if isinstance(failure, (RequestFailed, FatalModelError)) else \
+        f"{type(failure).__name__}: {failure}"
 
 
 def _digest(directory: Path) -> str:
@@ -164,8 +171,10 @@ async def check_memory(system: MemorySystem[Any], model: Model, scratch: Path) -
         store.directory.mkdir(parents=True)
         try:  # a system that cannot work as set up (FatalModelError: no key, no server) stops the check in one line
             await system.build(group, BuildContext(model=model, directory=store.directory, text_calls=True))
-        except RequestFailed as failure:
-            return [Outcome(name, False, f"ingesting group {number} failed: {failure}") for name in PROPERTIES]
+        except FatalModelError:
+            raise
+        except Exception as failure:  # noqa: BLE001 - a failed request, or the adapter's own error
+            return [Outcome(name, False, f"ingesting group {number} failed: {_said(failure)}") for name in PROPERTIES]
         store.searcher = system.load(group, store.directory)
         store.built = _digest(store.directory)
         stores[number] = store
