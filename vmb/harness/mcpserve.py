@@ -86,6 +86,7 @@ def _label(value: Any, what: str) -> Any:
 def build_server(pool: EpisodePool) -> Server[Any]:
     """The MCP server of one episode pool: one list of tools, one call handler."""
     tools = episode_tools(pool)
+    schemas = {tool.name: tool.input_schema for tool in tools}
     locks: dict[str, asyncio.Lock] = {}
 
     async def list_tools(ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -116,7 +117,9 @@ def build_server(pool: EpisodePool) -> Server[Any]:
     return Server("vmb", version=_version(), instructions=(
         "VehicleMemBench as episodes: start_episode, call the car's tools (name the episode in _meta "
         "\"vmb/episode\"), end_episode with your answer. docs/serve.md of vmb."),
-        on_list_tools=list_tools, on_call_tool=call_tool)
+        # The 2026 protocol checks a call's Mcp-Param headers against its tool's schema: looked up here, where the SDK
+        # would otherwise list (and serialise) every tool for each call.
+        get_tool_input_schema=schemas.get, on_list_tools=list_tools, on_call_tool=call_tool)
 
 
 def _connection(ctx: ServerRequestContext[Any]) -> object | None:
