@@ -90,6 +90,23 @@ def made(tiny_runs: Path, tmp_path_factory: pytest.TempPathFactory, small_benchm
 REPORT_LOG: list[str] = []  # what make_report told the `made` report's log
 
 
+def test_every_table_of_the_index_and_the_executed_notebooks_fits_the_page(made: tuple[Any, Path, Path]) -> None:
+    """Issue 43 item 3, in a real browser: every table the index and each executed notebook show is no wider than
+    the box it is given (the index's 1,200 px column, a notebook's output area)."""
+    from fixtures.chromium import chromium, tables_too_wide
+
+    _, out, _ = made
+    pages = [out / "index.html", *sorted((out / "notebooks").glob("*.html"))]
+    browser = chromium()
+    driver = next(browser)
+    try:
+        for page in pages:
+            driver.get(page.as_uri())
+            assert not tables_too_wide(driver), f"a table of {page.name} is wider than the page"
+    finally:
+        browser.close()
+
+
 def test_the_report_says_which_notebook_it_skipped_and_why(made: tuple[Any, Path, Path]) -> None:
     skipped = [line for line in REPORT_LOG if "skipped" in line]
     assert len(skipped) == 1 and skipped[0].startswith("  skipped 06_generated: no generated benchmark in "), REPORT_LOG
