@@ -123,3 +123,9 @@ def test_concise_guidance_still_talks() -> None:
     line = "I prefer the navigation voice to be simple and concise."
     found = fit("carcontrol_navigation_set_voice_mode", line, line.index("simple"), re.compile(r"\b(?:mute|detailed)\b"))
     assert not found.allows("mute")
+
+
+def test_a_query_s_month_is_the_one_of_its_gold_entry() -> None:
+    # The entry of March 2 moves 4 weeks to March 30: the query's "March" stays, though mid-March would not.
+    said = shift_months("Back to my March setting.", timedelta(weeks=4), date(2025, 4, 20), (date(2025, 3, 2),))
+    assert said == ("Back to my March setting.", 0)

@@ -175,15 +175,15 @@ def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
         kept_names, short_forms = kept_names + kept, short_forms + short
         return text
 
-    def dated(text: str, year: int, said_on: date) -> str:
+    def dated(text: str, year: int, said_on: date, events: tuple[date, ...] = ()) -> str:
         nonlocal said_dates, months_moved
         text, count = shift_said(text, offset, year)
-        text, months = shift_months(text, offset, said_on)
+        text, months = shift_months(text, offset, said_on, events)
         said_dates, months_moved = said_dates + count, months_moved + months
         return text
 
-    def rewrite(key: TextId, year: int, said_on: date) -> str:
-        return dated(renamed(edited(texts.text[key], plan.edits.get(key, []))[0]), year, said_on)
+    def rewrite(key: TextId, year: int, said_on: date, events: tuple[date, ...] = ()) -> str:
+        return dated(renamed(edited(texts.text[key], plan.edits.get(key, []))[0]), year, said_on, events)
 
     history = []
     for number, line in enumerate(group.lines):
@@ -194,10 +194,11 @@ def twin_group(group: Group, people: People, seed: int) -> GroupTwin:
     items: list[dict[str, Any]] = []
     records = []
     for query in group.queries:
-        last = max(texts.days(query.index), default=group.lines[-1].timestamp.date())
-        gold = "\n".join(rewrite(("gold", query.index, e.index), year, entry_date(e.text) or last)
+        events = tuple(sorted(texts.days(query.index)))
+        last = max(events, default=group.lines[-1].timestamp.date())
+        gold = "\n".join(rewrite(("gold", query.index, e.index), year, entry_date(e.text) or last, events)
                          for e in entries[query.index])
-        asked = dated(renamed(query.query), year, last)
+        asked = dated(renamed(query.query), year, last, events)
         answer = plan.answers.get(query.index, list(query.answer))
         items.append({"gold_memory": gold, "reasoning_type": query.reasoning_type, "query": asked,
                       "new_answer": answer})

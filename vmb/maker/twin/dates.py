@@ -9,7 +9,8 @@ A month or season said alone ("in late April", "November shouldn't feel like thi
 with the dates too (:func:`shift_months`): it names the month or season nearest the date of the text
 saying it (a line's stamp, a gold entry's date, for a query its gold's last date), at the day its words
 give ("early" the 5th, "mid" the 15th, "late" or "end of" the 25th; the text's own day when it names its
-own month or season; else the middle), and becomes the one that day falls in once moved. "May" is a month
+own month or season; for a query and its gold, the day of its gold entry in that month; else the middle),
+and becomes the one that day falls in once moved. "May" is a month
 only after a word that says so ("in May", "mid-May"), "fall" and "spring" only after "this", "last",
 "next", "in (the)", "early", "late" or "mid"; a month word before a surname is a person ("June Carter").
 """
@@ -113,9 +114,10 @@ def _cased(like: str, word: str) -> str:
     return word.capitalize() if like[:1].isupper() else word.lower()
 
 
-def shift_months(text: str, offset: timedelta, said_on: date) -> tuple[str, int]:
+def shift_months(text: str, offset: timedelta, said_on: date, events: tuple[date, ...] = ()) -> tuple[str, int]:
     """``text``, said on ``said_on`` (the source's date), with every month and season it names alone moved with
-    ``offset``, and how many it changed."""
+    ``offset``, and how many it changed. ``events``: the dates of what the text speaks of (a query's gold
+    entries): a month one of them is in names that day ("my March heat" is the entry of March 25)."""
     count = 0
 
     def day_of(lead: str | None, own: bool) -> int:
@@ -130,7 +132,8 @@ def shift_months(text: str, offset: timedelta, said_on: date) -> tuple[str, int]
         if name == "May" and not lead:
             return match.group(0)  # "May I?": a month only where a word says so
         number = _MONTHS.index(name) + 1
-        meant = _nearest(number, day_of(lead, number == said_on.month), said_on)
+        meant = max((d for d in events if d.month == number), default=None) or \
+            _nearest(number, day_of(lead, number == said_on.month), said_on)
         new = _MONTHS[(meant + offset).month - 1]
         count += new != name
         return (lead or "") + new
