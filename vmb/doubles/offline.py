@@ -12,6 +12,7 @@ answers. The scripted test server answers with the same policy (``reference_step
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -149,9 +150,10 @@ class NoopModel:
         return Reply({"role": "assistant", "content": "No action taken."})
 
 
-def offline_model(agent: str, query: Query, group: Group, tasks: Tasks, root: Path | None = None) -> Model:
-    """The offline agent ``agent`` for one query (``tasks`` keeps each group's history index; ``root`` is
-    the benchmark's directory, whose twin metadata holds the release's answers)."""
+def offline_model(agent: str, query: Query, group: Group, tasks: Callable[[], Tasks], root: Path | None = None) -> Model:
+    """The offline agent ``agent`` for one query (``tasks`` gives what a shortcut baseline reads, each group's
+    history indexed once, made on a baseline's first call; ``root`` is the benchmark's directory, whose twin
+    metadata holds the release's answers)."""
     if agent == "oracle":
         return OracleModel(query.calls)
     if agent == "release-answers":
@@ -159,4 +161,4 @@ def offline_model(agent: str, query: Query, group: Group, tasks: Tasks, root: Pa
     if agent == "noop":
         return NoopModel()
     # Loaded here: the baselines' lexicons cost ~0.3 s to import, which an oracle run should not pay.
-    return BaselineModel(shortcut_baselines()[agent].predict(tasks.of(query, group)))
+    return BaselineModel(shortcut_baselines()[agent].predict(tasks().of(query, group)))

@@ -114,7 +114,7 @@ def _check_baseline_memory(agent: str, memory: str) -> None:
     (``Baseline.memory``) whatever --memory says, so its score would be recorded under the wrong setting."""
     from vmb.doubles.offline import CORE_AGENTS, shortcut_baselines
 
-    baseline = None if agent in ("model", *CORE_AGENTS) else shortcut_baselines().get(agent)
+    baseline = None if agent in ("model", *CORE_AGENTS) else shortcut_baselines(required=False).get(agent)
     if baseline is not None and memory != baseline.memory:
         raise OptionError(f"--agent {agent} reads the {baseline.memory} memory setting whatever --memory says; "
                           f"run it with --memory {baseline.memory}, not --memory {memory}")

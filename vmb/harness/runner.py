@@ -88,7 +88,7 @@ class Runner:
     def model_for(self, query: Query, trial: int) -> Model:
         if self.client is not None:
             return self.client.for_trial(trial)
-        return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks(), self.bench.root)
+        return offline_model(self.config.agent, query, self.bench.group(query.group), self.tasks, self.bench.root)
 
     def tasks(self) -> Tasks:
         """What a shortcut baseline reads of each query, histories indexed once (the baselines loaded then)."""
