@@ -49,6 +49,8 @@ def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run
     # The readers take it as any run; validate re-executes every recorded conversation.
     assert main(["show", str(run), str(oracle_run)]) == 0
     assert main(["compare", str(run), str(oracle_run)]) == 0
+    assert main(["view", str(run), str(oracle_run), "--out", str(tmp_path / "view"), "--data", str(tiny_benchmark)]) == 0
+    assert "qa_1#0" in (tmp_path / "view" / "data" / "index.js").read_text()
     assert main(["pack", str(run), "--out", str(tmp_path / "bundle"), "--partial"]) == 0
     capsys.readouterr()
     assert main(["validate", str(tmp_path / "bundle"), "--data", str(tiny_benchmark)]) == 0
