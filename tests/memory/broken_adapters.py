@@ -60,6 +60,16 @@ _SHARED: list[str] = []
 
 
 @register
+class StockAnswer(SoundLines):
+    """Answers every search with the same text, whatever it stored."""
+
+    name = "stock-answer"
+
+    async def search(self, query: str, top_k: int) -> list[MemoryItem]:
+        return [MemoryItem("No relevant memories yet.")]
+
+
+@register
 class LeakyStore(SoundLines):
     """One store for every group: the namespace ignored."""
 

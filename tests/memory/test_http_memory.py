@@ -103,3 +103,21 @@ def test_a_failing_service_is_retried_then_fails_the_request(contract: ContractS
 def test_a_url_that_is_no_service_is_one_line(stored: Path) -> None:
     with pytest.raises(MemoryServiceError, match="is not a service URL"):
         asyncio.run(system("http://", stored).search("seat", 2))
+
+
+def test_a_token_from_the_environment_is_sent_and_a_refusal_names_it(contract: ContractServer, stored: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VMB_MEMORY_TOKEN", "s3cret")
+
+    def search(request: Request) -> Reply:
+        if request.headers.get("authorization") != "Bearer s3cret":
+            return Reply(401, {"error": "no"})
+        return Reply(200, {"results": [{"text": "[2025-03-03 08:12] Maren Holt: seat"}]})
+
+    contract.routes[("POST", "/search")] = search
+    assert [i.text for i in asyncio.run(system(contract.url, stored).search("seat", 2))] == [
+        "[2025-03-03 08:12] Maren Holt: seat"]
+    monkeypatch.setenv("VMB_MEMORY_TOKEN", "wrong")
+    with pytest.raises(MemoryServiceError, match="refused the credentials.*check VMB_MEMORY_TOKEN") as refused:
+        asyncio.run(system(contract.url, stored).search("seat", 2))
+    assert "wrong" not in str(refused.value)

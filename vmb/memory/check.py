@@ -6,7 +6,8 @@ namespace and build directory) and searched as a run searches it (``load`` and t
 searcher, a fresh copy per search for a system that declares its search changes its store). Then, per
 property (``PROPERTIES``), what the searches returned is held against what the probe put in:
 
-* the store is non-empty after ingest: every probe search of a group returns something;
+* the store is non-empty after ingest: every probe search of a group returns something, and what they
+  return holds some of the group's lines;
 * ``top_k`` is honoured: no search returns more results than it asked for;
 * dates and speakers survive: the result holding a line's marker words names its speaker and its date (a
   line not found at all, forgotten say, is not this property's failure unless none is found);
@@ -194,15 +195,22 @@ async def check_memory(system: MemorySystem[Any], model: Model, scratch: Path) -
 
 
 async def _non_empty(session: _Session) -> tuple[bool, str]:
-    empty, searches = [], 0
+    empty, searches, unfound = [], 0, []
     for number, store in session.stores.items():
+        found = False
         for probe in store.probes:
             searches += 1
-            if not await session.search(store, probe.query, TOP_K):
+            items = await session.search(store, probe.query, TOP_K)
+            if not items:
                 empty.append(f"group {number}: {probe.query!r}")
+            found = found or any(p.found_in(item.text) for item in items or [] for p in store.probes)
+        if not found:
+            unfound.append(f"group {number}")
     if empty:
         return False, f"{len(empty)} of {searches} searches returned nothing (first: {empty[0]})"
-    return True, f"{searches} of {searches} searches returned memories"
+    if unfound:  # something came back, but nothing the group said: a stock answer, or another store
+        return False, f"no search of {', '.join(unfound)} returned anything the group said"
+    return True, f"{searches} of {searches} searches returned memories, the group's lines among them"
 
 
 async def _top_k(session: _Session) -> tuple[bool, str]:

@@ -9,6 +9,7 @@
 * ``POST search`` ``{"namespace", "query", "top_k"}`` -> ``{"results": [{"text", "score"?, "metadata"?}]}``:
   at most ``top_k`` results, best first; a namespace the service does not hold is a 404.
 
+A service that wants a key gets ``$VMB_MEMORY_TOKEN`` as a bearer token (from the environment only).
 Each build ingests into a fresh namespace (``vmb-group_N-<12 hex>``, recorded in ``store/http.json``), so
 groups and rebuilds never share content. The chunks, their order and what Mem Token counts (the text of the
 results) are those of every memory system (``vmb.memory.plugins``); errors, timeouts and retries those of
@@ -20,6 +21,7 @@ asked, a result without text) fails the request in one line rather than being re
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +40,7 @@ from vmb.memory.service import (
 MANIFEST = "http.json"
 NAME = "http"
 SCHEMES = ("http://", "https://")
+TOKEN = "VMB_MEMORY_TOKEN"  # sent as a bearer token when set: a service behind a key (never written anywhere)
 ANSWER_BYTES = 1 << 20  # a search answer of top_k results is a few kilobytes; a megabyte is a service gone wrong
 
 
@@ -63,8 +66,9 @@ class HttpMemory(MemorySystem[HttpOptions]):
         if not is_url(url) or not parsed.hostname:
             raise MemoryServiceError(f"http: {url!r} is not a service URL; give --memory http://HOST:PORT/")
         timeout, policy = service_policy(self.options)
-        return JsonService(NAME, url, timeout=timeout, policy=policy, key_hint="the service's access rules",
-                           max_bytes=ANSWER_BYTES)
+        token = os.environ.get(TOKEN, "").strip()
+        return JsonService(NAME, url, {"Authorization": f"Bearer {token}"} if token else {}, timeout=timeout,
+                           policy=policy, key_hint=TOKEN, max_bytes=ANSWER_BYTES)
 
     async def ingest(self, chunks: list[Chunk]) -> None:
         service = self._service()
