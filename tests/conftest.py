@@ -66,12 +66,16 @@ def pytest_testnodedown(node: Any, error: Any) -> None:  # xdist: a worker's cou
 # What `git status` shows of the checkout (ignored files too: runs/, build/ and data/ are ignored), less the caches
 # Python and pytest keep: the suite must leave the rest as it found it (a test writes into a temporary folder).
 _CACHES = ("__pycache__/", ".pytest_cache/", ".hypothesis/", ".mypy_cache/", ".ruff_cache/", ".pyc")
+# The source people edit, perhaps while the suite runs: a test writes its outputs (runs/, build/, figures/, data/,
+# notebooks/, or anything git ignores), not source, so edits there are no test's.
+_SOURCE = ("vmb/", "tests/", "docs/", "bench/", ".ci/", "README.md", "Makefile", "pyproject.toml", "requirements.txt")
 
 
 def checkout_status() -> set[str]:
     shown = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--ignored", "--untracked-files=all"],
                            capture_output=True, text=True, check=False).stdout
-    return {line for line in shown.splitlines() if not any(cache in line for cache in _CACHES)}
+    return {line for line in shown.splitlines() if not any(cache in line for cache in _CACHES)
+            and not (line[:2] != "!!" and line[3:].startswith(_SOURCE))}
 
 
 _checkout_before: list[set[str]] = []
