@@ -1,6 +1,6 @@
 """``vmb memory check``: a memory system probed on a small benchmark of its own, one PASS or FAIL a property.
 
-The probe benchmark is two groups of people in a car (``PROBE``), each line saying one thing no other line
+The probe benchmark is two groups of people in a car (``_SAID``), each line saying one thing no other line
 says (its marker words). Each group is built as a run builds it (``MemorySetting.build``: the same chunks,
 namespace and build directory) and searched as a run searches it (``load`` and the ``search_memory`` tool's
 searcher, a fresh copy per search for a system that declares its search changes its store). Then, per
