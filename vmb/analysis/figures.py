@@ -276,7 +276,7 @@ def memory_score_vs_tokens(table2: pd.DataFrame) -> Any:
     backbones = list(dict.fromkeys(frame["backbone"]))
     markers = {b: _MARKERS[i % len(_MARKERS)] for i, b in enumerate(backbones)}
     fig, ax = plt.subplots(figsize=(9, 5.6))
-    marked = []  # each point's coverage note, numbered beside the point and said in full below the figure
+    marked: list[str] = []  # each point's coverage note, numbered beside the point and said in full below the figure
     for _, row in plotted.iterrows():
         paper_row = row["source"] == PAPER
         color = memory_color(row["memory"])
