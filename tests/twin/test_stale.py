@@ -129,3 +129,14 @@ def test_a_query_s_month_is_the_one_of_its_gold_entry() -> None:
     # The entry of March 2 moves 4 weeks to March 30: the query's "March" stays, though mid-March would not.
     said = shift_months("Back to my March setting.", timedelta(weeks=4), date(2025, 4, 20), (date(2025, 3, 2),))
     assert said == ("Back to my March setting.", 0)
+
+
+def test_a_name_s_number_and_a_value_kept_low_or_extreme() -> None:
+    from vmb.maker.twin.mentions import Said, number_said
+
+    text = "Okay... Sentinel-2 coverage for the bay."
+    assert number_said(text, text.index("2"), text.index("2") + 1) is Said.NOT_VALUE
+    night = ["I struggle to read the speedometer at night if it's too bright. I keep the instrument brightness at 1."]
+    assert not number_fits(1, 4, night, set(), tuple(range(0, 6))) and number_fits(1, 2, night, set(), tuple(range(0, 6)))
+    upright = ["I need the seat backrest really upright, at 100 degrees."]
+    assert not number_fits(100, 57, upright, set(), tuple(range(0, 101)))

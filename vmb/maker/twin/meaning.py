@@ -237,9 +237,12 @@ def fit(api: str, text: str, start: int, members: re.Pattern[str]) -> Fit:
 # Words for the weather ("it's hot") and for a direction alone ("turn it down to 5") place nothing.
 _MAGNITUDE = re.compile(
     r"(?<!too )(?<!so )(?<!not )\b(?:high|low|crank\w*|blast\w*|max\w*|min\w*|loud\w*|quiet\w*|bright|dim|"
-    r"strong|weak|intense|gentle|soft|upright|reclined|sensitive|glar\w*|squint\w*)\b", re.IGNORECASE)
+    r"strong|weak|intense|gentle|soft|upright|reclined|sensitive|glar\w*|squint\w*)\b"
+    # "I struggle at night if it's too bright. I keep it at 1": the value is what is not too bright.
+    r"|\bif (?:it'?s|it is|they'?re) too \w+", re.IGNORECASE)
 
-_EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing)\b",
+_EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing|"
+                      r"(?:really|very|super|fully) (?:upright|reclined|high|low|bright|dim|loud|quiet|steep|flat))\b",
                       re.IGNORECASE)
 # Words that say a value is a middle one: "bright enough without being distracting" is no end of the range.
 _MODERATE = re.compile(r"\b(?:enough|without being|not too|moderate|balanced|middle|in between|happy medium)\b",

@@ -69,6 +69,8 @@ def _clause(text: str, start: int, end: int) -> str:
 
 
 def number_said(text: str, start: int, end: int) -> Said:
+    if re.search(r"[A-Za-z]-$", text[max(0, start - 2):start]):
+        return Said.NOT_VALUE  # "Sentinel-2", "F-150": a name's number
     if text[start:end].isdigit():
         return Said.VALUE
     before = text[max(0, start - 14):start]
