@@ -3,7 +3,8 @@
 A file starts with a small header (``name``, ``version``) between ``---`` lines; the rest is a
 ``string.Template`` body (``$placeholder``). A run records each prompt's version and the SHA-256 of
 the file, so a changed prompt is visible in ``config.json`` even if someone forgets to bump the
-version. ``memory.md`` holds one ``## setting`` section per memory setting.
+version. ``memory.md`` holds one ``## setting`` section per memory setting. The versions earlier vmbs wrote are kept in
+``earlier/`` (``recorded_prompt``), so that validation reads an older run against the prompt it was given.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from string import Template
 
 PROMPT_DIR = Path(__file__).resolve().parent
+EARLIER_DIR = PROMPT_DIR / "earlier"
 _PLACEHOLDER = re.compile(r"\$(?:(\w+)|\{(\w+)\})")
 
 
@@ -60,7 +62,27 @@ class Prompt:
 
 @cache
 def load_prompt(name: str) -> Prompt:
-    raw = (PROMPT_DIR / f"{name}.md").read_text(encoding="utf-8")
+    return _parsed(name, (PROMPT_DIR / f"{name}.md").read_text(encoding="utf-8"))
+
+
+@cache
+def earlier_prompts(name: str) -> tuple[Prompt, ...]:
+    """The versions of prompt ``name`` earlier vmbs wrote, kept byte for byte in ``earlier/NAME.vN.md`` so that a
+    run they made can still be read against the prompt it was given (``recorded_prompt``)."""
+    return tuple(_parsed(name, path.read_text(encoding="utf-8"))
+                 for path in sorted(EARLIER_DIR.glob(f"{name}.v*.md")))
+
+
+def recorded_prompt(name: str, recorded: object) -> Prompt | None:
+    """The prompt ``name`` a run's header records (``{"version": n, "sha256": hex}``): this vmb's or an earlier
+    one's, matched by version and SHA-256; None when this vmb does not know it (a later vmb's, or edited)."""
+    if not isinstance(recorded, dict):
+        return None
+    return next((prompt for prompt in (load_prompt(name), *earlier_prompts(name))
+                 if recorded.get("version") == prompt.version and recorded.get("sha256") == prompt.sha256), None)
+
+
+def _parsed(name: str, raw: str) -> Prompt:
     _, header, body = raw.split("---\n", 2)
     fields = dict(line.split(":", 1) for line in header.strip().splitlines())
     if fields.get("name", "").strip() != name:

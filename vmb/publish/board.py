@@ -6,7 +6,10 @@ run's metric.json gives its row: `vmb show`'s metrics from the metric registry (
 type. Rows come in three sections, each ranked by ESM within itself: valid complete runs (ranked 1, 2, ...),
 then valid partial runs (``partial 1``, ...), then invalid runs, listed and never ranked. A bundle that
 cannot be read at all still gets its row (invalid, with its one line). One run given twice (a bundle and its
-archive, say: the same configuration hash and the same records) is one row that names both. Each row is
+archive, say: the same configuration hash and the same records) is one row that names both. The same records
+under another name (another model or setting in its config.json, the byte-identical results.jsonl) are one
+submission: ranked once, where they first appear, and every other name of them is listed as a duplicate,
+unranked, naming the run it repeats. Each row is
 compared with the next one in its section as `vmb compare` compares two runs (paired by query id, group
 bootstrap interval, exact McNemar), when both ran on the same benchmark. The page links each row to its
 reproducibility card and to a `vmb view` of its queries. Everything a bundle says is text: through
@@ -38,7 +41,8 @@ from vmb.results.runsummary import RunSummary, SummaryEntry, SummaryFormatError
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
 WRITTEN = ".vmb-board-files"  # the files a board wrote, one a line: removed when it is written again
-SECTIONS = ("complete", "partial", "invalid")
+SECTIONS = ("complete", "partial", "duplicate", "invalid")
+RANKED = ("complete", "partial")
 
 
 @dataclass
@@ -56,6 +60,7 @@ class BoardRow:
     section: str = "invalid"  # SECTIONS: where it is listed, and whether it is ranked
     rank: str = ""
     identity: tuple[str, ...] = ()  # the same run given twice has the same identity
+    records: str = ""  # the SHA-256 of its results.jsonl: the same records under another name have the same
     also: list[str] = field(default_factory=list)  # other bundles that hold the same run
     slug: str = ""
     outcomes: list[Any] = field(default_factory=list)
@@ -124,6 +129,11 @@ def _identity(checked: Checked, entry: RunEntry) -> tuple[str, ...]:
                           (f"{entry.path}/results.jsonl", f"{entry.path}/metric.json", f"{entry.path}/config.json")))
 
 
+def _records_digest(checked: Checked, entry: RunEntry) -> str:
+    listed = checked.manifest.files.get(f"{entry.path}/results.jsonl")
+    return "" if listed is None else listed.sha256
+
+
 def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written: list[str]) -> list[BoardRow]:
     from vmb.analysis.runs import load_runs
     from vmb.analysis.viewer import write_viewer
@@ -141,7 +151,7 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                                metrics=None if metric is None else metric.overall, by_type=by_type,
                                cost=_cost(metric), coverage=_coverage(verdict, entry),
                                section=("complete" if verdict.complete else "partial") if verdict.valid else "invalid",
-                               identity=_identity(checked, entry))
+                               identity=_identity(checked, entry), records=_records_digest(checked, entry))
                 row.slug = _slug(f"{label}-{entry.name}", taken)
                 bench = checked.located[entry.benchmark].bench
                 if verdict.valid and bench is not None:
@@ -179,6 +189,7 @@ def _slug(name: str, taken: set[str]) -> str:
 def one_row_per_run(rows: list[BoardRow]) -> list[BoardRow]:
     """The rows with a run given twice (the same identity, valid both times) kept once, naming every bundle."""
     kept: dict[tuple[str, ...], BoardRow] = {}
+    by_records: dict[str, BoardRow] = {}
     out = []
     for row in rows:
         first = kept.get(row.identity) if row.identity and row.section != "invalid" else None
@@ -187,6 +198,12 @@ def one_row_per_run(rows: list[BoardRow]) -> list[BoardRow]:
             continue
         if row.identity and row.section != "invalid":
             kept[row.identity] = row
+        ranked = by_records.get(row.records) if row.records and row.section in RANKED else None
+        if ranked is not None:  # the same records under another name: one submission, ranked once
+            row.section = "duplicate"
+            row.verdict = f"DUPLICATE (the same records as {ranked.bundle} {ranked.run}, ranked there)"
+        elif row.records and row.section in RANKED:
+            by_records[row.records] = row
         out.append(row)
     return out
 
@@ -197,14 +214,15 @@ def _esm(row: BoardRow) -> float:
 
 
 def rank(rows: list[BoardRow]) -> list[BoardRow]:
-    """Complete runs by ESM, then partial runs by ESM, each ranked among themselves, then invalid runs (never
-    ranked); each row compared with the next below it in its section when both ran on the same benchmark."""
+    """Complete runs by ESM, then partial runs by ESM, each ranked among themselves, then duplicates and invalid
+    runs (never ranked); each ranked row compared with the next below it in its section when both ran on the same
+    benchmark."""
     ordered: list[BoardRow] = []
     for section in SECTIONS:
         part = sorted([r for r in rows if r.section == section], key=lambda r: -_esm(r))
         for number, row in enumerate(part, 1):
-            row.rank = "" if section == "invalid" else str(number) if section == "complete" else f"partial {number}"
-        if section != "invalid":
+            row.rank = "" if section not in RANKED else str(number) if section == "complete" else f"partial {number}"
+        if section in RANKED:
             for above, below in zip(part, part[1:]):
                 if above.benchmark != below.benchmark:
                     above.versus_next = {"note": "next row ran on another benchmark"}

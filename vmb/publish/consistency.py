@@ -1,11 +1,16 @@
 """What a run's header says, against what its conversations show (``vmb validate``).
 
 The header names the memory setting and the agent; the conversations show what the agent was given. Each
-system prompt's memory part (``vmb.publish.replay.memory_part``) must be the section of the memory prompt
-that setting writes (for ``gold``, the query's own gold memory), and every memory tool a record calls
-must be one that setting offers. A gold-memory run relabelled ``none``, its header rehashed and its
-metric recomputed, still holds the gold memory in every system prompt: that is a reason here. A run of
-an offline agent (no model) holds no model tokens.
+system prompt's memory part must be the section of the memory prompt that setting writes (for ``gold``, the
+query's own gold memory), read with the agent and memory prompts the header records: this vmb's, or an earlier
+vmb's kept in ``vmb/prompts/earlier`` (``vmb.prompts.recorded_prompt``). A prompt this vmb does not know is a
+reason, never a reason to skip the check: declaring another version switches nothing off. Every memory tool a
+record calls must be one that setting offers. A gold-memory run relabelled ``none``, its header rehashed and
+its metric recomputed, still holds the gold memory in every system prompt: that is a reason here.
+
+The agent must agree with the records both ways: an offline agent asks no model, so its records hold no model
+tokens; a model run asked one, so every round of a scored record is a request (sent, or answered by the cache)
+and its records hold tokens. An oracle run relabelled a model is caught by the second.
 
 What a setting offers is declared once, in ``SECTIONS``; a setting this vmb does not ship (a plugin's)
 cannot be checked beyond its tools being memory tools, and is left to the rest of validation.
@@ -16,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from vmb.data import Query
+from vmb.prompts import Prompt
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord
 
@@ -37,23 +43,54 @@ def section_of(memory: str) -> str | None:
     return memory if memory in _sections() else "plugin"
 
 
-def _shown_section(part: str) -> str | None:
+def _shown_section(part: str, memory_prompt: Prompt) -> str | None:
     """Which section of the memory prompt ``part`` is (None: none of them)."""
+    return next((name for name in _sections() if _fields(memory_prompt, name, part) is not None), None)
+
+
+def _fields(memory_prompt: Prompt, section: str, part: str) -> dict[str, str] | None:
+    try:
+        return memory_prompt.section(section).fields(part)
+    except KeyError:  # a version without this section
+        return None
+
+
+def unknown_prompts(prompts: dict[str, Any]) -> list[str]:
+    """A reason per prompt the run's header records that this vmb does not know (the agent's, the memory's)."""
+    from vmb.prompts import recorded_prompt
+
+    return [f"its config.json records the {name} prompt {_version(prompts.get(name))}, which this vmb does not "
+            "know: what its agent was given cannot be checked"
+            for name in ("agent", "memory") if recorded_prompt(name, prompts.get(name)) is None]
+
+
+def _version(recorded: Any) -> str:
+    if not isinstance(recorded, dict):
+        return "as nothing"
+    sha = str(recorded.get("sha256"))[:12]
+    return f"version {str(recorded.get('version'))[:20]!s} (sha256 {sha})"
+
+
+def memory_part_of(system: Any, agent_prompt: Prompt) -> str | None:
+    """The memory part of a system prompt the agent prompt ``agent_prompt`` made (None when it did not make it)."""
     from vmb.prompts import load_prompt
+    from vmb.publish.replay import memory_part
 
-    prompt = load_prompt("memory")
-    return next((name for name in _sections() if prompt.section(name).fields(part) is not None), None)
+    if not isinstance(system, str):
+        return None
+    if agent_prompt == load_prompt("agent"):
+        return memory_part(system)  # the modules listed as this vmb lists them, too
+    fields = agent_prompt.fields(system)
+    return None if fields is None else fields.get("memory", "")
 
 
-def memory_problem(header: RunHeader, record: QueryRecord, part: str | None, query: Query,
-                   same_prompt: bool) -> str | None:
+def memory_problem(header: RunHeader, record: QueryRecord, system: Any, query: Query,
+                   prompts: tuple[Prompt, Prompt] | None) -> str | None:
     """Why the record's conversation is not one the header's memory setting gives (None: it is).
 
-    ``part``: the memory part of its system prompt (None when the prompt is not vmb's agent prompt);
-    ``same_prompt``: the run's memory prompt is this vmb's version, so its text can be compared.
+    ``system``: its system prompt; ``prompts``: the agent and memory prompts the header records (None when this
+    vmb does not know one: ``unknown_prompts`` says so for the run, and the text cannot be compared).
     """
-    from vmb.memory.simple import memory_section
-
     memory = header.memory
     section = section_of(memory)
     called = sorted({r.name for r in record.tool_results if r.kind == "memory"})
@@ -64,21 +101,21 @@ def memory_problem(header: RunHeader, record: QueryRecord, part: str | None, que
     if stray:
         return (f"it calls the memory tool {stray[0]!r}, which the memory setting {memory!r} of its config.json "
                 f"does not offer ({', '.join(offered) or 'no memory tool'})")
-    if part is None or not same_prompt:
+    if prompts is None:
         return None
+    agent_prompt, memory_prompt = prompts
+    part = memory_part_of(system, agent_prompt)
+    if part is None:
+        return f"its system prompt is not the agent prompt (version {agent_prompt.version}) its config.json records"
     if section == "gold":
-        expected = memory_section("gold", query.gold_memory)
-        if part != expected:
-            shown = _shown_section(part)
+        written = memory_prompt.section("gold")
+        if part != written.render(memory=query.gold_memory):
             return ("its system prompt does not hold the query's gold memory, as the memory setting 'gold' of its "
-                    f"config.json writes it{_holding(shown)}")
+                    f"config.json writes it{_holding(_shown_section(part, memory_prompt))}")
         return None
-    from vmb.prompts import load_prompt
-
-    if load_prompt("memory").section(section).fields(part) is None:
-        shown = _shown_section(part)
+    if _fields(memory_prompt, section, part) is None:
         return (f"its system prompt's memory part is not what the memory setting {memory!r} of its config.json "
-                f"writes{_holding(shown)}")
+                f"writes{_holding(_shown_section(part, memory_prompt))}")
     return None
 
 
@@ -87,19 +124,25 @@ def _holding(section: str | None) -> str:
 
 
 def agent_problem(header: RunHeader, records: dict[str, QueryRecord]) -> str | None:
-    """Why the records are not what the header's agent makes: an offline agent asks no model."""
+    """Why the records are not what the header's agent makes: an offline agent asks no model, a model run does."""
     if header.agent == "model":
+        scored = {key: r for key, r in records.items() if r.ok}
+        unasked = [key for key, r in scored.items()
+                   if not r.rounds or any(not (round_.attempts or round_.cached) for round_ in r.rounds)]
+        if unasked:
+            return (f"its config.json names the model {header.model!r}, yet {len(unasked)} scored record(s) hold a "
+                    f"round no model was asked for (first {unasked[0]}): an offline agent's records")
+        if scored and not any(_tokens(r) for r in scored.values()):
+            return (f"its config.json names the model {header.model!r}, yet none of its {len(scored)} scored "
+                    "records holds a model token")
         return None
-    asked = [key for key, r in records.items() if r.prompt_tokens or r.completion_tokens
-             or any(round_.prompt_tokens or round_.completion_tokens for round_ in r.rounds)]
+    asked = [key for key, r in records.items() if _tokens(r)]
     if asked:
         return (f"its config.json names the offline agent {header.agent!r}, yet {len(asked)} record(s) hold model "
                 f"tokens (first {asked[0]})")
     return None
 
 
-def memory_prompt_current(prompts: dict[str, Any]) -> bool:
-    """Whether the run's memory prompt (as its header records it) is this vmb's version."""
-    from vmb.prompts import prompt_versions
-
-    return prompts.get("memory") == prompt_versions(["memory"])["memory"]
+def _tokens(record: QueryRecord) -> int:
+    return (record.prompt_tokens + record.completion_tokens
+            + sum(round_.prompt_tokens + round_.completion_tokens for round_ in record.rounds))

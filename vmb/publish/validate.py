@@ -29,12 +29,12 @@ from vmb.harness.config import EXTERNAL_AGENT
 from vmb.harness.counted import selected_attempts
 from vmb.harness.imported import no_conversation
 from vmb.prices import Price, PriceTable
-from vmb.prompts import prompt_versions
+from vmb.prompts import prompt_versions, recorded_prompt
 from vmb.publish.benchmarks import Located, locate_benchmarks
-from vmb.publish.consistency import agent_problem, memory_problem, memory_prompt_current
+from vmb.publish.consistency import agent_problem, memory_problem, unknown_prompts
 from vmb.publish.files import opened, read_checked, shown_as
 from vmb.publish.manifest import Manifest, RunEntry, model_configuration
-from vmb.publish.replay import first_difference, memory_part, replay_calls, replay_record
+from vmb.publish.replay import first_difference, replay_calls, replay_record
 from vmb.results.header import RunHeader
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.rundir import MEMORY, METRIC, RESULTS, RunDir, RunDirError, iter_results, json_values, read_header
@@ -168,7 +168,10 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             verdict: Verdict) -> None:
     d = header.determining
     same_prompt = d.prompts.get("agent") == prompt_versions(["agent"])["agent"]
-    same_memory = memory_prompt_current(d.prompts)
+    # The prompts the run was given (this vmb's or an earlier one's); one this vmb does not know is a reason.
+    verdict.problems += unknown_prompts(d.prompts)
+    agent_prompt, memory_prompt = (recorded_prompt(name, d.prompts.get(name)) for name in ("agent", "memory"))
+    prompts = None if agent_prompt is None or memory_prompt is None else (agent_prompt, memory_prompt)
     problem = agent_problem(header, records)
     if problem is not None:
         verdict.problems.append(problem)
@@ -190,8 +193,7 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             messages = rundir.load_messages(record)
             system = messages[0].get("content") if messages else None
             query = bench.query(record.id)
-            shown = memory_problem(header, record, memory_part(system) if isinstance(system, str) else None, query,
-                                   same_memory)
+            shown = memory_problem(header, record, system, query, prompts)
             if shown is not None:
                 verdict.queries.append((key, shown))
                 continue

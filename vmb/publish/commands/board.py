@@ -29,5 +29,7 @@ def run(args: argparse.Namespace) -> int:
 
     rows = write_board(args.bundles, args.out, args.data)
     invalid = sum(row.section == "invalid" for row in rows)
-    print(f"{len(rows)} run(s) from {len(args.bundles)} bundle(s), {invalid} invalid -> {args.out / 'index.html'}")
-    return Exit.FAILURES if invalid else Exit.OK
+    duplicate = sum(row.section == "duplicate" for row in rows)
+    print(f"{len(rows)} run(s) from {len(args.bundles)} bundle(s), {invalid} invalid, {duplicate} duplicate "
+          f"(the same records under another name, ranked once) -> {args.out / 'index.html'}")
+    return Exit.FAILURES if invalid or duplicate else Exit.OK
