@@ -193,8 +193,8 @@ def write_index(out: Path, runs: list[Path], notebooks: list[Path], timings: dic
              "details{margin:0.5em 0}.wide{overflow-x:auto;max-width:100%}"
              "nav#contents{columns:2;font-size:14px}nav#contents h2{column-span:all}"
              ".note{background:#fff6d6;border:1px solid #e6d38a;padding:.5em .8em}</style>")
-    page = f"<!doctype html><html><head><meta charset='utf-8'><title>VehicleMemBench report</title>{style}</head>"
-    (out / "index.html").write_text(page + "<body>" + "".join(parts) + "</body></html>\n", encoding="utf-8")
+    head = f"<!doctype html><html><head><meta charset='utf-8'><title>VehicleMemBench report</title>{style}</head>"
+    (out / "index.html").write_text(head + "<body>" + "".join(parts) + "</body></html>\n", encoding="utf-8")
     return out / "index.html"
 
 
