@@ -37,10 +37,13 @@ class NoData(VmbError):
 
 
 def no_data_line(error: DataError) -> str:
-    """The one line a notebook that finds no benchmark shows (Markdown, the error's text escaped)."""
-    return (f"**No benchmark data:** {escape.markdown(str(error))}. Set `data` in this notebook's parameters cell, or "
-            f"start `make lab` with `{ENV_VAR}=DIR` (`make test` and `make report` remember the copy they find), "
-            "then Restart Kernel and Run All. The rest of this notebook is skipped.")
+    """The one line a notebook that finds no benchmark shows (Markdown, the error's text escaped): what was looked
+    at, then what to set in a notebook (the command line's ``--data`` is no way here)."""
+    looked = str(error).split(": pass --data DIR", 1)[0]
+    return (f"**No benchmark data:** {escape.markdown(looked)}. Set `data` in this notebook's parameters cell, or "
+            f"start `make lab` with `{ENV_VAR}=DIR` (`make test` and `make report` remember the copy they find; "
+            "`vmb data fetch` downloads one into the checkout), then Restart Kernel and Run All. The rest of this "
+            "notebook is skipped.")
 
 
 def _show_line(shell: object, etype: type, value: BaseException, tb: object, tb_offset: object = None) -> list[str]:
