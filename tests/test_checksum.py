@@ -16,6 +16,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.data.locate import data_checksum, data_identity, find_data_dir
+from vmb.results.header import config_hash
 
 
 def two_benchmarks(root: Path) -> tuple[Path, Path]:
@@ -58,7 +59,11 @@ def legacy_run(tmp_path_factory: pytest.TempPathFactory, tiny_benchmark: Path) -
                  "--out", str(out), "--no-progress"]) == 0
     config = json.loads((out / "config.json").read_text(encoding="utf-8"))
     config["determining"]["data_sha256"] = data_identity(tiny_benchmark).legacy
+    config["hash"] = config_hash(config["determining"])  # as that vmb hashed it
     (out / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    from vmb.harness.rescore import rescore_run
+
+    rescore_run(out, str(tiny_benchmark))  # its metric.json names that hash too
     return out
 
 
@@ -71,6 +76,12 @@ def test_an_old_run_is_still_read_against_its_benchmark(legacy_run: Path, tiny_b
     shutil.copytree(legacy_run, run)
     assert len(load_runs([run]).queries) == 2  # found by the legacy checksum its header records
     assert len(load_runs([run], bench=load_benchmark(tiny_benchmark)).queries) == 2
+    # beside a run made today on the same benchmark: one benchmark, not two
+    today = tmp_path / "runs" / "today"
+    assert main(["run", "--agent", "noop", "--memory", "none", "--data", str(tiny_benchmark), "--limit", "2",
+                 "--out", str(today), "--no-progress"]) == 0
+    assert len(load_runs([run, today]).queries) == 4
+    assert len(load_runs([run, today], bench=load_benchmark(tiny_benchmark)).queries) == 4
 
 
 def test_an_old_run_still_resumes(legacy_run: Path, tiny_benchmark: Path, tmp_path: Path,
@@ -83,3 +94,14 @@ def test_an_old_run_still_resumes(legacy_run: Path, tiny_benchmark: Path, tmp_pa
     assert "different configuration" not in capsys.readouterr().err
     config = json.loads((run / "config.json").read_text(encoding="utf-8"))
     assert config["determining"]["data_sha256"] == data_checksum(tiny_benchmark)  # rewritten in today's form
+
+
+def test_an_old_run_packs_and_validates(legacy_run: Path, tiny_benchmark: Path, tmp_path: Path) -> None:
+    from vmb.publish.pack import pack_runs
+    from vmb.publish.validate import validate_bundle
+
+    bundle = pack_runs([legacy_run], tmp_path / "bundle", partial=True, data=str(tiny_benchmark)).directory
+    manifest = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
+    assert list(manifest["benchmarks"]) == [data_identity(tiny_benchmark).legacy]  # named as the run recorded it
+    (verdict,) = validate_bundle(bundle, str(tiny_benchmark))
+    assert verdict.valid, verdict.lines()

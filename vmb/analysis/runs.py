@@ -40,7 +40,7 @@ import pandas as pd
 from vmb.analysis import runcache
 from vmb.analysis.style import AGENT_LABELS, memory_label, memory_rank
 from vmb.data import Benchmark
-from vmb.data.locate import RunDataError, data_identity, run_data_dir, short_checksum
+from vmb.data.locate import DataIdentity, RunDataError, data_identity, run_data_dir, short_checksum
 from vmb.harness.attribution import attribution_of, facts_of, prompt_memory, run_stores, system_text
 from vmb.harness.counted import counted_run
 from vmb.prices import PriceTable
@@ -340,26 +340,40 @@ RUN_COLUMNS = [*RUN_FIELDS, *COVERAGE_COLUMNS, *metrics.SUMMARY_KEYS, FAILURES, 
                *COST_COLUMNS]
 
 
-def _one_checksum(runs: list[Run]) -> str | None:
-    """The data checksum every run shares (None for no run); ``RunDataError`` when two differ."""
+def _checksums(runs: list[Run]) -> dict[str, Run]:
+    """Each data checksum the runs record, with the first run recording it."""
     by_checksum: dict[str, Run] = {}
     for run in runs:
         by_checksum.setdefault(run.header.data_sha256, run)
-    if len(by_checksum) > 1:
-        (one, a), (other, b) = list(by_checksum.items())[:2]
-        raise RunDataError(f"{a.path} ran on benchmark data {short_checksum(one)}, {b.path} on "
-                           f"{short_checksum(other)}: load runs of different benchmarks separately")
-    return next(iter(by_checksum), None)
+    return by_checksum
+
+
+def _one_benchmark(by_checksum: dict[str, Run], identity: DataIdentity, root: Path) -> None:
+    """``RunDataError`` unless every checksum the runs record names the benchmark at ``root``: runs an earlier vmb
+    made record its legacy form, and load beside today's runs of the same benchmark."""
+    ours = [run for checksum, run in by_checksum.items() if identity.matches(checksum)]
+    for checksum, run in by_checksum.items():
+        if identity.matches(checksum):
+            continue
+        if ours:
+            raise RunDataError(f"{ours[0].path} ran on benchmark data {short_checksum(ours[0].header.data_sha256)}, "
+                               f"{run.path} on {short_checksum(checksum)}: load runs of different benchmarks separately")
+        raise RunDataError(f"{run.path} ran on benchmark data {short_checksum(checksum)}, but {root} holds "
+                           f"{short_checksum(identity.checksum)}: pass the benchmark it ran on")
 
 
 def _data_dir_of(runs: list[Run], data: str | None) -> Path:
     """The directory holding the benchmark the runs ran on (see ``runs_benchmark``)."""
     from vmb.data import resolve_data_dir
 
-    wanted = _one_checksum(runs)
-    if wanted is None:
+    by_checksum = _checksums(runs)
+    if not by_checksum:
         return resolve_data_dir(data)
-    return run_data_dir(wanted, [r.header.data_dir for r in runs], data, runs[0].path)
+    wanted, first = next(iter(by_checksum.items()))
+    found = run_data_dir(wanted, [r.header.data_dir for r in runs], data, first.path)
+    if len(by_checksum) > 1:
+        _one_benchmark(by_checksum, data_identity(found), found)
+    return found
 
 
 def runs_data_dir(paths: RunPaths, data: str | None = None) -> Path:
@@ -381,13 +395,9 @@ def runs_benchmark(paths: RunPaths, data: str | None = None) -> Benchmark:
 
 def check_benchmark(runs: list[Run], bench: Benchmark) -> None:
     """``RunDataError`` unless every run ran on ``bench``'s data."""
-    wanted = _one_checksum(runs)
-    if wanted is None:
-        return
-    found = data_identity(bench.root)
-    if not found.matches(wanted):  # a run made before the checksum's version 2 records the legacy form
-        raise RunDataError(f"{runs[0].path} ran on benchmark data {short_checksum(wanted)}, but {bench.root} holds "
-                           f"{short_checksum(found.checksum)}: pass the benchmark it ran on")
+    by_checksum = _checksums(runs)
+    if by_checksum:  # a run made before the checksum's version 2 records the legacy form
+        _one_benchmark(by_checksum, data_identity(bench.root), bench.root)
 
 
 def load_runs(paths: RunPaths, bench: Benchmark | None = None, data: str | None = None,

@@ -75,7 +75,7 @@ def options_problem(identity: Identity) -> str | None:
 
 def _rebuilt(root: Path, identity: Identity, out: Path) -> tuple[Path | None, str | None]:
     """The generated benchmark rebuilt from its recorded options, or why it cannot be."""
-    from vmb.data.locate import data_checksum
+    from vmb.data.locate import data_identity
     from vmb.data.metadata import METADATA
     from vmb.maker.generate.pipeline import run
     from vmb.maker.generate.plan.options import GenerateOptions
@@ -90,7 +90,7 @@ def _rebuilt(root: Path, identity: Identity, out: Path) -> tuple[Path | None, st
     run(options, out, ProceduralBackend(), log=lambda _: None)
     made_by = other_version(_packed_version(root / str(generator["metadata"])))
     if made_by is not None:
-        if data_checksum(out) == identity.sha256:
+        if data_identity(out).matches(identity.sha256):
             return out, None  # another version, the same benchmark
         return None, (f"its benchmark was {made_by}, which rebuilds it differently; pass --data DIR holding "
                       "the benchmark to validate against it")
@@ -103,22 +103,22 @@ def _rebuilt(root: Path, identity: Identity, out: Path) -> tuple[Path | None, st
 
 def _twin(identity: Identity, out: Path) -> tuple[Path | None, str | None]:
     """The twin made again from the release where vmb finds it, with its recorded seed, or why it cannot be."""
-    from vmb.data.locate import data_checksum, resolve_data_dir
+    from vmb.data.locate import data_identity, resolve_data_dir
     from vmb.maker.twin.export import make_twin
 
     twin = identity.twin or {}
     release = resolve_data_dir(None)
-    found = data_checksum(release)
-    if found != twin.get("source_sha256"):
+    found = data_identity(release)
+    if not found.matches(str(twin.get("source_sha256"))):  # a twin made before the checksum's version 2: legacy
         return None, (f"its benchmark is a twin of {str(twin.get('source_sha256'))[:12]}; the release vmb finds "
-                      f"({release}) is {found[:12]}: pass --data DIR holding the twin")
+                      f"({release}) is {found.checksum[:12]}: pass --data DIR holding the twin")
     make_twin(release, int(twin["seed"]), out)
     return out, None
 
 
 def locate(root: Path, identity: Identity, data: str | None, scratch: Path) -> Located:
     from vmb.data import load_benchmark
-    from vmb.data.locate import data_checksum, resolve_data_dir
+    from vmb.data.locate import data_identity, resolve_data_dir
 
     rebuild = data is None and identity.kind != "release"
     target = scratch_path(scratch, identity.sha256[:12], "manifest.json: a benchmark's checksum")
@@ -132,13 +132,13 @@ def locate(root: Path, identity: Identity, data: str | None, scratch: Path) -> L
                 shutil.rmtree(target, ignore_errors=True)
                 return Located(None, problem)
             directory = rebuilt
-        found = data_checksum(directory)
-        if found != identity.sha256:
+        found = data_identity(directory)
+        if not found.matches(identity.sha256):  # a bundle packed before the checksum's version 2 names the legacy form
             what = {"generated": "the benchmark rebuilt from its recorded seed",
                     "twin": "the twin made again from the release with its recorded seed"}.get(identity.kind) \
                 if rebuild else str(directory)
             return Located(None, f"ran over other data: the bundle's benchmark is {identity.sha256[:12]}, "
-                                 f"{what} is {found[:12]}")
+                                 f"{what} is {found.checksum[:12]}")
         return Located(load_benchmark(directory, parse_histories=False))  # read lazily: kept till validate ends
     except VmbError as error:
         shutil.rmtree(target, ignore_errors=True)
