@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fixtures.extras import command_marks
 
 from vmb.cli import build_parser, main
 
@@ -42,7 +43,8 @@ def test_run_with_an_unset_groups_variable_runs_nothing(tiny_benchmark: Path, tm
                            "or leave the option out for its default\n"
 
 
-@pytest.mark.parametrize("words", OPTIONS, ids=" ".join)
+@pytest.mark.parametrize("words", [pytest.param(words, marks=command_marks(words[0])) for words in OPTIONS],
+                         ids=" ".join)
 def test_every_option_refuses_an_empty_value(words: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
     *command, option = words if words[-1].startswith("-") else (*words, "")
     argv = [*command, option, ""] if option else [*command, ""]
@@ -51,6 +53,7 @@ def test_every_option_refuses_an_empty_value(words: tuple[str, ...], capsys: pyt
     assert err.count("\n") == 1 and "an empty value" in err and err.startswith(f"vmb {command[0]}: ")
 
 
+@pytest.mark.make
 def test_an_equals_sign_with_nothing_after_is_refused_too(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--against="]) == 2
     assert "--against: an empty value" in capsys.readouterr().err

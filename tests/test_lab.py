@@ -30,6 +30,8 @@ from fixtures.chromium import chromium, tables_too_wide
 from tests.conftest import REPO
 from vmb.cli import main
 
+pytestmark = pytest.mark.lab
+
 # The runs the notebooks read: the ceiling, the floor and a shortcut baseline whose failures have several types.
 RUNS = (("oracle", "gold"), ("oracle", "summary"), ("noop", "none"), ("latest-gold", "gold"))
 NOTEBOOKS = ("05_explorer", "02_overall")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.local
+
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = """
     import contextlib, sys

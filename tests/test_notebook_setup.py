@@ -121,6 +121,7 @@ def test_over_no_data_a_notebook_shows_one_markdown_line_and_runs_no_later_cell(
         assert all(not c.get("outputs") for c in notebook.cells[stopped + 1:]), name
 
 
+@pytest.mark.make
 def test_notebook_06_run_by_hand_writes_nothing_beside_it(tmp_path: Path, small_benchmark: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Given no generated benchmark, 06 makes a small one in the user's cache and shows its tables and figure

@@ -86,7 +86,7 @@ def test_view_writes_its_own_folder_again(tmp_path: Path, oracle_run: Path, smal
     ["report", "--runs", "{run}", "--data", "{data}", "--out", "{fresh}", "--figures", "{out}",
      "--notebook", "02_overall"],
     ["run", "--agent", "oracle", "--data", "{data}", "--out", "{out}", "--cache-dir", "{fresh}"],
-    ["generate", "--out", "{out}", "--groups", "1"],
+    pytest.param(["generate", "--out", "{out}", "--groups", "1"], marks=pytest.mark.make),
 ], ids=["stats", "report", "report-figures", "run", "generate"])
 def test_every_folder_writer_refuses_someone_elses_folder(command: list[str], someone_elses: Path, tmp_path: Path,
                                                           oracle_run: Path, small_benchmark: Path,

@@ -27,7 +27,7 @@ def _hostile_error(body: dict) -> Scripted:
     return Scripted(status=400, body={"error": {"message": HOSTILE}})
 
 
-@pytest.mark.parametrize("command", ["run", "memory ingest", "generate"])
+@pytest.mark.parametrize("command", ["run", "memory ingest", pytest.param("generate", marks=pytest.mark.make)])
 def test_an_endpoints_error_body_prints_escaped(command: str, tmp_path: Path, tiny_benchmark: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     with ScriptedServer(_hostile_error) as server:
@@ -46,6 +46,7 @@ def test_an_endpoints_error_body_prints_escaped(command: str, tmp_path: Path, ti
     assert "\\x1b[2J" in text or "\\u202e" in text, (command, text[-400:])  # the body shown, escaped
 
 
+@pytest.mark.publish
 def test_a_runs_hostile_names_print_escaped_in_show_compare_validate_and_board(
         tmp_path: Path, tiny_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tests.bundle.conftest import reseal
@@ -79,7 +80,7 @@ RAW_BODY = ("\x1b[2J\x1b[H\x07\u202eALL 500 QUERIES VALID " + "x" * 200_000).enc
 
 
 @pytest.mark.parametrize("status", [400, 401, 500])
-@pytest.mark.parametrize("command", ["run", "generate"])
+@pytest.mark.parametrize("command", ["run", pytest.param("generate", marks=pytest.mark.make)])
 def test_a_raw_hostile_error_body_is_shown_escaped_and_bounded(command: str, status: int, tmp_path: Path,
                                                               tiny_benchmark: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:

@@ -130,6 +130,7 @@ GOOD_RECORD = {"calls": [{"name": "carcontrol_HUD_set_brightness_level", "args":
     (json.dumps({**GOOD_RECORD, "ok": []}), "reference_cases.jsonl line 2: 0 ok for 1 calls"),
     ("NaN", "reference_cases.jsonl line 2: NaN is not a JSON value"),
 ])
+@pytest.mark.make  # on a made benchmark, whose own checks are the maker's
 def test_damaged_conformance_records_are_one_line_never_a_traceback(
         line: str, says: str, tmp_path: Path, tiny_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """issue 46 item 5: a deeply nested or non-object line was a RecursionError or AttributeError traceback, and
@@ -144,6 +145,7 @@ def test_damaged_conformance_records_are_one_line_never_a_traceback(
     assert err.startswith(f"vmb verify: --conformance {tmp_path}: cannot replay the records (") and says in err, err
 
 
+@pytest.mark.make
 def test_a_conformance_mismatch_prints_the_records_text_escaped(tmp_path: Path, tiny_benchmark: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     hostile = {**GOOD_RECORD, "id": "case\x1b[2J\x07\u202e", "ok": [False]}

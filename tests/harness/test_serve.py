@@ -32,6 +32,7 @@ async def _oracle(url: str, data: Path, *, labelled: bool = True) -> int:
         return await oracle_episodes(client, reference(data), labelled=labelled)
 
 
+@pytest.mark.publish  # the served run is packed and validated too
 def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     run = tmp_path / "served"

@@ -12,6 +12,8 @@ import pytest
 
 from vmb.cli import main
 
+pytestmark = pytest.mark.systems  # MemoryBank's store
+
 DAMAGES = {"not JSON": b'{"a": ', "nested 100,000 deep": b"[" * 100000 + b"]" * 100000, "not UTF-8": b"\xff\xfe",
            "empty": b""}
 

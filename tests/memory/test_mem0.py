@@ -19,6 +19,8 @@ from vmb.memory.service import MemoryServiceError, MemoryServiceFailed
 
 from .helpers import ContractServer, Reply, Request, SearchingScript
 
+pytestmark = pytest.mark.systems
+
 
 def run(server_url: str, data: Path, tmp_path: Path, name: str, **settings: Any) -> Any:
     common: dict[str, Any] = {"model": "scripted", "base_url": server_url, "memory": "mem0", "groups": [1],

@@ -51,6 +51,7 @@ def test_every_shipped_system_is_checked_or_says_what_it_needs() -> None:
     assert systems == set(KEYLESS) | set(NEEDS)
 
 
+@pytest.mark.systems
 @pytest.mark.parametrize("name", sorted(KEYLESS))
 def test_a_keyless_system_passes(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     options = [arg for option in KEYLESS[name] for arg in ("--memory-option", option)]
@@ -58,6 +59,7 @@ def test_a_keyless_system_passes(name: str, capsys: pytest.CaptureFixture[str]) 
     assert verdicts == dict.fromkeys(PROPERTIES, "PASS") and status == 0
 
 
+@pytest.mark.systems
 def test_memorybank_with_its_summaries_passes(capsys: pytest.CaptureFixture[str]) -> None:
     """MemoryBank as shipped: its build asks a model (here the scripted one) for each day's summary and each
     person's portrait, which the check gets from --base-url and --model as vmb run would."""

@@ -23,6 +23,8 @@ from vmb.memory.plugins import SystemEnv, history_chunks
 
 from .helpers import SearchingScript, extraction_reply
 
+pytestmark = pytest.mark.systems
+
 NO_MODEL = {"summaries": False}
 
 
