@@ -229,8 +229,15 @@ def commands(text: str) -> list[list[str]]:
 
 
 def run_shell(block: Block, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from vmb.cli import main
+    from vmb import extras
+    from vmb.cli import COMMANDS, main
 
+    # A block using a command whose extra is not installed here (a core-only venv) is the extra's to run.
+    needed = {COMMANDS[words[1]][2] for words in commands(block.text)
+              if words[0] == "vmb" and len(words) > 1 and words[1] in COMMANDS} - {None}
+    absent = sorted(extra for extra in needed if extra is not None and extras.missing(extra))
+    if absent:
+        pytest.skip(f"{block.name}: needs the {', '.join(absent)} extra")
     for words in commands(block.text):
         said = f"{block.name}: {shlex.join(words)}"
         if words[0] == "export":
