@@ -231,6 +231,11 @@ def test_the_wide_table_1_shows_each_settings_coverage_and_at_most_ten_columns(p
     assert any(note.startswith("n/N: a run that scored n") for note in table.notes)
     assert any(note.startswith("9 more columns in the CSV: summary F-F1 (%), summary V-F1 (%), summary Calls, kv ")
                for note in table.notes), table.notes
+    # A whole run and its pilot of one model under one setting: two rows, each named by its run, never one hidden.
+    both = cells(format_table(tables.wide_table1(tables.table1(pilot_runset))))
+    ours = {model: n for model, n in zip(both["model"], both["gold n"]) if model.startswith("oracle")}
+    assert ours == {"oracle (replays reference) [oracle-gold]": f"{whole:,}",
+                    "oracle (replays reference) [oracle-gold-pilot]": f"{PILOT}/{whole}"}, both
     every = format_table(pilot_runset.runs)  # 59 columns: the first ones, the count as coverage, the rest named
     assert len(every.heads) == MAX_COLUMNS and "scored" in every.heads
     hidden = next(note for note in every.notes if " more columns in the CSV: " in note)

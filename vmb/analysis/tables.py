@@ -55,6 +55,11 @@ def table1(runset: RunSet) -> pd.DataFrame:
     """Table 1: ESM, F-F1, V-F1 and Calls per model under summary, kv and gold memory."""
     columns = ["source", "model", "memory", *METRICS, "n", FULL_RUN, *INTERVALS]
     ours = _ours(runset, TABLE1_MEMORIES)
+    # Two runs of one model under one setting (a whole run and its pilot) are two rows, each named by its run: the
+    # paper's layout has a row per model, where one would otherwise hide the other.
+    pairs = list(zip(ours["model"], ours["memory"]))
+    ours["model"] = [f"{model} [{run}]" if pairs.count((model, memory)) > 1 else model
+                     for model, memory, run in zip(ours["model"], ours["memory"], ours["run"])]
     frame = pd.concat([paper.table1().assign(n=None), ours], ignore_index=True)[columns]
     return _ordered(frame).reset_index(drop=True)
 
