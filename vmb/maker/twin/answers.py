@@ -289,7 +289,9 @@ def change(plan: Plan, texts: Texts, query: Query, rng: Random) -> None:
         if isinstance(move, str):
             plan.kept.setdefault(query.index, []).append(move)
             continue
-        old = stated(texts, ids, setting) | set(move.values)
+        # What the source states and what earlier changes already write there: no two values may become one.
+        old = stated(texts, ids, setting) | set(move.values) | {
+            e.value for t in ids for e in plan.edits.get(t, []) if type(e.value) is type(value)}
         words = [query.query, *(texts.text[t] for t in ids)]
         options = _new_values(move, setting, value, old, old - set(move.values), words)
         whole = _whole(texts, ids, setting, move) if not options and setting.kind == "int" else None

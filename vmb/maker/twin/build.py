@@ -9,14 +9,14 @@ from random import Random
 from typing import Any
 
 from vmb.data import Group, parse_call
-from vmb.maker.generate.settings import settings
+from vmb.maker.generate.settings import Setting, settings
 from vmb.maker.twin.answers import Edit, Plan, TextId, Texts, change, rename_places, stated, targets_of
 from vmb.maker.twin.dates import draw_offset, entry_date, shift_months, shift_said, shift_stamps
 from vmb.maker.twin.evidence import group_entries
 from vmb.maker.twin.names import People, lowercase_words, new_names, renamer
 from vmb.maker.twin.places import PLACE_SETTINGS
 from vmb.maker.twin.stale import Near
-from vmb.maker.twin.values import spans_of
+from vmb.maker.twin.values import numbers_in, spans_of
 from vmb.sim import World
 
 # How often a group is planned again without the queries whose change failed its vetting.
@@ -60,6 +60,13 @@ def _left_behind(texts: Texts, plan: Plan) -> dict[int, str]:
     return failed
 
 
+def said_values(said: list[str], setting: Setting) -> set[Any]:
+    """The values of ``setting`` these texts state (numbers in its range, members in their own words)."""
+    if setting.kind == "int":
+        return {n for text in said for n in numbers_in(text, setting.domain)}
+    return {m for m in setting.domain if any(spans_of(text, m)[0] for text in said)}
+
+
 def _roles_kept(texts: Texts, plan: Plan) -> dict[int, str]:
     """Changes that break another query's evidence, blamed on the query whose change made the edit: a query
     keeping its value whose evidence now says another, or a number moved (by its query or with another one)
@@ -76,6 +83,9 @@ def _roles_kept(texts: Texts, plan: Plan) -> dict[int, str]:
                 if editors != {query.index}:
                     failed.update({i: f"it rewrites the evidence of {query.id}, which keeps {value!r}" for i in editors})
                 continue
+            after = [edited(texts.text[t], plan.edits.get(t, []))[0] for t in ids]
+            if len(said_values(after, setting)) < len(said_values([texts.text[t] for t in ids], setting)):
+                failed.update({i: f"two values of {query.id}'s evidence would become one" for i in editors})
             moved = {made[position]["from"]: made[position]["to"], **dict(made[position]["moved"])}
             if setting.kind != "int":
                 continue
