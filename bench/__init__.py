@@ -32,6 +32,8 @@ SUITES: dict[str, tuple[str, str]] = {
     "data": ("bench.data:data_suite", "load the release (50 groups) and compute the dataset tables (vmb stats)"),
     "audit": ("bench.audit:audit_suite", "vmb audit of the release's 50 groups: figures, baselines, checks"),
     "report": ("bench.report:report_suite", "make report, with no runs and then with its 11 runs (target 60 s)"),
+    "install": ("bench.install:install_suite",
+                "pip install . into a fresh venv: MiB, distributions, dependencies, the core's lines; then run, show, report"),
     "serve": ("bench.serve:serve_suite",
               "vmb serve: overhead per tool call over loopback; 500 oracle queries over MCP vs in process"),
 }
