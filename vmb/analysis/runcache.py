@@ -16,8 +16,9 @@ An entry is a folder of two strict JSON files pandas reads (``pd.read_json``): `
 rows of ``RunSet.queries`` as records, and ``run.json``, the rest (the selection's size, the notes, each
 record's byte offset, the metric rows). Never a pickle: an entry is parsed as JSON (bounded in size, strict)
 and checked against its declared types (``vmb.jsontypes``: ``_Rest``, each row's columns, each metric row's
-fields) and against itself (a row per metric row, the same query and trial in the same order, an offset for
-each and no other): one that does not read as an entry of this layout is derived again and rewritten.
+fields), against the digest of its rows as written, and against itself (a row per metric row, the same query
+and trial in the same order, an offset for each and no other): one that does not read as an entry of this
+layout is derived again and rewritten.
 A run whose rows hold a number JSON cannot (NaN) is not stored, and neither is one whose files changed while
 it was derived (its key is taken again after the read: the rows may be of either state). An entry's folder is
 named by a digest of where the run is, never by the run's name (a name of 70 CJK characters would make it
@@ -79,6 +80,7 @@ class _Rest(TypedDict):
     notes: list[str]
     offsets: dict[str, int]
     metric_rows: list[QueryRow]
+    rows_sha256: str  # of queries.json as written: rows changed after (in a way their types allow) are no entry
 
 
 # What one column of a row holds: a value of the run, the record or the metrics, or a list of module names.
@@ -131,9 +133,13 @@ def read_entry(entry: Path, columns: list[str]) -> LoadedRun | None:
     if not entry.is_dir():
         return None
     try:
-        rows, rest = _read_json(entry / QUERIES), _read_json(entry / REST)
-        check(rows, list[dict[str, _Cell]], QUERIES)
+        rest = json.loads(_read_bytes(entry / REST), parse_constant=_not_json)
         check(rest, _Rest, REST)
+        written = _read_bytes(entry / QUERIES)
+        if hashlib.sha256(written).hexdigest() != rest["rows_sha256"]:
+            return None
+        rows = json.loads(written, parse_constant=_not_json)
+        check(rows, list[dict[str, _Cell]], QUERIES)
         if not _consistent(rows, rest, columns):
             return None
         return LoadedRun(selected=rest["selected"], notes=rest["notes"], rows=rows,
@@ -154,13 +160,13 @@ def _consistent(rows: list[dict[str, Any]], rest: dict[str, Any], columns: list[
     return same and len(set(keys)) == len(keys) == len(rest["offsets"]) and set(keys) == set(rest["offsets"])
 
 
-def _read_json(path: Path) -> Any:
-    """A file of an entry, parsed. The cache is vmb's own file, so not read through ``vmb.boundedjson`` (whose
-    depth scan would double the parse), but bounded all the same: one larger than ``MAX_FILE_BYTES``, not
-    strict JSON, or nested deep enough to raise ``RecursionError`` is no entry (and is derived again)."""
+def _read_bytes(path: Path) -> bytes:
+    """A file of an entry. The cache is vmb's own file, so not read through ``vmb.boundedjson`` (whose depth scan
+    would double the parse), but bounded all the same: one larger than ``MAX_FILE_BYTES``, not strict JSON, or
+    nested deep enough to raise ``RecursionError`` is no entry (and is derived again)."""
     if path.stat().st_size > MAX_FILE_BYTES:
         raise ValueError(f"{path} is larger than an entry can be")
-    return json.loads(path.read_bytes(), parse_constant=_not_json)
+    return path.read_bytes()
 
 
 def _not_json(name: str) -> Any:
@@ -172,7 +178,8 @@ def write_entry(entry: Path, loaded: LoadedRun) -> None:
     try:
         rows = json.dumps(loaded.rows, ensure_ascii=False, allow_nan=False)
         rest = json.dumps({"selected": loaded.selected, "notes": loaded.notes, "offsets": loaded.offsets,
-                           "metric_rows": [dataclasses.asdict(row) for row in loaded.metric_rows]},
+                           "metric_rows": [dataclasses.asdict(row) for row in loaded.metric_rows],
+                           "rows_sha256": hashlib.sha256(rows.encode("utf-8")).hexdigest()},
                           ensure_ascii=False, allow_nan=False)
     except ValueError:  # a NaN or an infinity: JSON has none, and an entry must read back as it was
         return
