@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from vmb.cli import main
-from vmb.llm import localserver
 from vmb.llm.local import LOCAL_MODELS
+from vmb.local import server as localserver
 from vmb.local.weights import cached_weights
 
 MODEL = LOCAL_MODELS["qwen2.5-coder-0.5b"]
@@ -111,3 +111,30 @@ def test_generate_personas_stage(tmp_path: Path) -> None:
             backend.close()
     usage = json.loads((stages / "usage.json").read_text())["personas"]
     assert 1 <= usage["requests"] <= 2 and usage["completion_tokens"] > 0
+
+
+def test_two_queries_through_an_mcp_client_loop(small_benchmark: Path, tmp_path: Path) -> None:
+    """The model answers two queries served by `vmb serve`, through a plain MCP client loop around its server
+    (``vmb.harness.mcpagents``): the path of an agent outside vmb, with a real model."""
+    import asyncio
+
+    from mcp import Client
+
+    from tests.harness.serving import records, serving
+    from vmb.harness.mcpagents import chat_episodes, openai_chat
+    from vmb.local.server import serve
+
+    run = tmp_path / "served"
+
+    async def agent(url: str, model_url: str) -> int:
+        async with Client(url) as client:
+            return await chat_episodes(client, openai_chat(model_url, MODEL.name, max_tokens=MAX_TOKENS, timeout=3600))
+
+    with serve(MODEL) as model_url, serving(small_benchmark, run, "--memory", "gold", "--groups", "1", "--limit", "2",
+                                            "--max-rounds", "2", "--episode-seconds", "3600") as served:
+        assert asyncio.run(agent(served.url, model_url)) == 2
+    done = records(run)
+    assert [r["id"] for r in done] == ["qa_1#0", "qa_1#1"] and all(r["status"] == "ok" for r in done)
+    assert all(1 <= len(r["rounds"]) <= 2 for r in done)  # the model's turns, within the served bound
+    metric = json.loads((run / "metric.json").read_text())
+    assert metric["errors"] == 0 and metric["scored"] == 2 and metric["run"]["agent"] == "external"

@@ -4,9 +4,10 @@ and docs/serve.md.
 ``oracle_episodes`` plays the reference answers (the ceiling, as ``vmb run --agent oracle``: its modules loaded
 in one turn, its calls in the next, then an answer). ``chat_episodes`` is a plain tool-calling loop around any
 OpenAI-compatible endpoint: the model is offered the discovery tool, the memory's tools and the tools of the
-modules it loaded (each tool's ``_meta`` names its module), each of its calls goes to the server as a call of
-that round's turn, and its reply without a call ends the episode. Neither reads anything of vmb's but the
-benchmark's reference calls (the oracle) and the tool list.
+modules it loaded (each tool's ``_meta`` names its module), each of its calls (native, or written as text,
+read by ``vmb.llm.textcalls``) goes to the server as a call of that round's turn, and its reply without a call
+ends the episode. Of the run, neither reads anything but the tool list and the episodes (the oracle also reads
+the benchmark's reference calls).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from mcp import Client
 from mcp_types import CallToolResult
 
 from vmb.harness.mcpserve import END, EPISODE_META, MODULE_META, START, TURN_META
+from vmb.llm.textcalls import extract_calls
 from vmb.sim.registry import DISCOVERY, module_of
 
 Complete = Callable[[list[dict[str, Any]], list[dict[str, Any]]], Awaitable[dict[str, Any]]]
@@ -96,23 +98,22 @@ async def chat_episode(client: Client, episode: Mapping[str, Any], tools: list[t
     answer = ""
     for turn in range(int(episode["max_rounds"])):
         offered = [schema for module, schema in tools if module is None or module in loaded]
-        message = await complete(messages, offered)
-        calls = message.get("tool_calls") or []
-        messages.append({"role": "assistant", "content": message.get("content"), **({"tool_calls": calls} if calls else {})})
+        # Calls in the tool-calls field, or written as text as small local models write them.
+        calls, message = extract_calls(await complete(messages, offered), text_calls=True, id_prefix=f"text_{turn}_")
+        messages.append(message)
         if not calls:
             answer = message.get("content") or ""
             break
         for made in calls:
-            function = made.get("function") or {}
             try:
-                arguments = json.loads(function.get("arguments") or "{}")
+                arguments = json.loads(made.arguments or "{}")
             except ValueError:
                 arguments = {}
-            text, ok = await call(client, episode, str(function.get("name")),
-                                  arguments if isinstance(arguments, dict) else {}, turn)
-            if ok and function.get("name") == DISCOVERY:
+            arguments = arguments if isinstance(arguments, dict) else {}
+            text, ok = await call(client, episode, made.name, arguments, turn)
+            if ok and made.name == DISCOVERY:
                 loaded.add(str(arguments.get("module_name")))
-            messages.append({"role": "tool", "tool_call_id": made.get("id"), "content": text})
+            messages.append({"role": "tool", "tool_call_id": made.id, "content": text})
     return await end(client, episode, answer)
 
 
