@@ -288,6 +288,8 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
                 continue
             if kind.temporary_state and not causes.states_for(api):
                 continue  # no temporary state people speak of would change this setting
+            if kind.implied_condition and len({situations.CONDITIONS[k].category for k in situations.fitting(api)}) < 2:
+                continue  # a rule and another situation, each bearing on the device: no clock format by the weather
             if kind.value_per_voice and options.conflict_density > 2 and \
                     setting.kind != "text" and len(setting.domain) < options.conflict_density and rng.random() < 0.8:
                 continue  # mostly settings with a value for every voice

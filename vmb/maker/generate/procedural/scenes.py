@@ -151,6 +151,8 @@ class _Slots:
             return next(c for c in iter(made.company, "") if not _TIMELESS.search(c) and not value_words().search(c))
         if name == "food":
             return rng.choice(_foods())
+        if name == "a_interest":  # what the asker reads about: one of their interests, as the persona says it
+            return rng.choice(cast.asker.interests)
         if name in ("a_item", "p_item"):
             person = cast.asker if name == "a_item" else cast.passenger
             assert person is not None

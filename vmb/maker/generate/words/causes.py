@@ -27,6 +27,7 @@ def _families(spec: str) -> dict[str, int]:
 # Concern → the device families serving it, with their polarity.
 SERVES: dict[str, dict[str, int]] = {concern: _families(spec) for concern, spec in {
     "warmth": "+temperature +seat-heat +wheel-heat -seat-fan",
+    "stuffiness": "+temperature",
     "airflow": "+fan +ac +window",
     "freshness": "recirc ac-mode",
     "aim": "vents",
@@ -43,7 +44,8 @@ SERVES: dict[str, dict[str, int]] = {concern: _families(spec) for concern, spec 
     "music": "song station play-mode lyrics music radio",
     "viewing": "video-title video-scene video-full video",
     "picture": "video-quality",
-    "readout": "screen-lang dash-lang rear-lang screen-clock dash-clock rear-clock wheel-screen",
+    "readout": "screen-lang dash-lang rear-lang wheel-screen",
+    "clock": "screen-clock dash-clock rear-clock",
     "visibility": "+fog +beams beam-level +auto-lights +drl +parking-lights +tail",
     "glass": "+wipers +wiper-speed +mirror-heat",
     "daylight": "+shade",
@@ -60,11 +62,13 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
                    "I can't relax when I'm cold", "I spend the whole drive shivering otherwise",
                    "it takes the sting out of a frosty start", "I'm always the first one reaching for a sweater",
                    "cold makes my shoulders tense up"),
-               -1: ("I run hot", "I get drowsy when the cabin is stuffy", "I hate arriving all sweaty",
-                    "warm air makes me sleepy at the wheel", "I overheat in no time",
-                    "I'd rather be a little chilly than sticky", "a stuffy car gives me a headache"),
+               -1: ("I run hot", "I hate arriving all sweaty", "I overheat in no time",
+                    "I'd rather be a little chilly than sticky"),
                0: ("I hate being too hot or too cold", "it keeps me comfortable the whole way",
                    "my body seems to like it best")},
+    # the cabin's air, which only its temperature makes stuffy (no seat or wheel warmer)
+    "stuffiness": {-1: ("I get drowsy when the cabin is stuffy", "warm air makes me sleepy at the wheel",
+                        "a stuffy car gives me a headache")},
     "airflow": {1: ("I like feeling the air move", "the cabin never gets stuffy that way", "fresh air keeps me alert",
                     "the glass never mists over"),
                 -1: ("a draught dries my eyes out", "I can't stand air blasting at me", "the roar of the blower gets to me",
@@ -111,8 +115,9 @@ REASONS: dict[str, dict[int, tuple[str, ...]]] = {
     "viewing": {0: ("the kids stop fussing", "it keeps the passengers entertained", "it helps through long days",
                     "the back seat stays peaceful", "nobody asks how much longer")},
     "picture": {0: ("the picture doesn't stutter", "it doesn't eat through the data plan", "it looks sharp enough to me")},
-    "readout": {0: ("I read it at a glance", "it's the way my phone does it", "I don't have to think about it",
-                    "it's what I'm used to from work", "I take it in without looking twice", "my brain reads it faster")},
+    "readout": {0: ("I read it at a glance", "I don't have to think about it", "I take it in without looking twice",
+                    "my brain reads it faster")},
+    "clock": {0: ("it's the way my phone does it", "it's what I'm used to from work")},
     "visibility": {1: ("other drivers see me sooner", "I can see the road properly", "I can make out the edge of the road",
                        "nobody pulls out in front of me"),
                    -1: ("it doesn't bother oncoming drivers", "there's no need for it around town"),
@@ -138,11 +143,11 @@ AFFECTS: dict[str, dict[str, int]] = {
     "wrist": {"posture": 0},
     "guest": {"music": 0, "viewing": 0, "loudness": 0, "look": 0, "guidance": 0, "readout": 0},
     "boots": {"legroom": 0},
-    "project": {"brightness": -1, "readout": 0, "guidance": 0, "visibility": 1, "music": 0},  # night shifts
+    "project": {"brightness": -1, "clock": 0, "guidance": 0, "visibility": 1, "music": 0},  # night shifts
     "pregnant": {"posture": 0, "legroom": 0, "sightline": 0, "eyeline": 0, "massage": -1, "loudness": -1},  # recovering, gently
     "pollen": {"airflow": 0, "freshness": 0},
     "medication": {"warmth": -1, "airflow": 1},  # running hot
-    "glasses": {"brightness": 1, "readout": 0},  # squinting through an old pair
+    "glasses": {"brightness": 1},  # squinting through an old pair
     "battery": {"visibility": -1},  # sparing a weak battery
     "grandkids": {"security": 0, "viewing": 0, "space": 0, "loudness": 0},
     "ankle": {"legroom": 0, "posture": 0},  # a foot in a cast sits differently

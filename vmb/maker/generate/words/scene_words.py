@@ -186,7 +186,7 @@ CORES: dict[str, tuple[str, ...]] = {
         "before the meeting|on the way]",
         "{a_ref} had [a folder|a printout|the minutes|a draft] open on {a_poss} knees[ and a pen in hand| and was marking it up|"
         " and a marker pen ready|]",
-        "{a_ref} was [halfway through|deep in|buried in] [a book about {a_item}|the notes on {a_poss} {a_item}|a magazine about {a_item}]",
+        "{a_ref} was [halfway through|deep in|buried in] [a book about {a_interest}|a magazine about {a_interest}|an article about {a_interest}]",
     ),
     "call": (
         "a call with [the regional team|a supplier from {company}|{a_poss} manager|the people at {company}] was about to start"
@@ -257,8 +257,10 @@ MOVING = (" before pulling away", " once {we} {were} moving", " at the next junc
 DOG_NAMES = ("Biscuit", "Pepper", "Juno", "Scout", "Maple", "Otis", "Hazel", "Rusty", "Bramble", "Nala", "Toby", "Mabel",
              "Ziggy", "Rolo", "Willow", "Chester", "Poppy", "Murphy")
 # Where a drive under a condition does not go: nobody heads to the gym straight from a workout.
-# (with a client aboard, no drive to the shops or a party: only work's errands and its travel)
+# (with a client aboard, no drive to the shops or a party: only work's errands and its travel; with an
+# elderly relative, none of work's)
 NOT_TOWARD = {"workout": ("to the gym", "to the climbing wall"),
+              "elder": ("to a client meeting", "to a conference", "to a job site", "to the climbing wall", "to the gym"),
               "client": ("to the hardware store", "home from the office", "to a school concert", "to the dentist",
                          "to the farmers' market", "to the gym", "to the garden center", "to dinner downtown",
                          "to pick up a parcel", "to the coast for the day", "to the vet", "back from the cinema",

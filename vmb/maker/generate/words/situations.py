@@ -99,11 +99,11 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in (
        "the trip with the retriever in the back|that drive with the collie panting behind us"
        "|the day there was wet fur everywhere|that outing with the spaniel whining the whole way"
        "|the time muddy paw prints got on everything"),
-    _c("elder", "company", DAY,
-       "with Grandma|with my mother in the car|on outings with Granddad|when my elderly aunt comes"
-       "|if my mother is along|any time the grandparents visit",
-       "the trip with Nana in the back|that drive with Mom knitting behind us"
-       "|the outing with the toffee tin going round|the day we took the older generation out"),
+    _c("elder", "company", DAY,  # any elderly relative: the scenes show a grandmother, a mother or an aunt
+       "when an elderly relative rides with us|with one of the old folks aboard|whenever we drive the older relatives"
+       "|if an elderly relative is along|any time the older generation rides along",
+       "the trip with Grandma's knitting bag in the back|the outing with the toffee tin going round"
+       "|the day we took the grandparents out|the visit when Great-Aunt Rose joined us"),
     _c("highway", "road", ANY,
        "on the interstate|on the motorway|at highway speeds|for freeway hauls|cruising the turnpike"
        "|for long expressway runs",
@@ -165,20 +165,20 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in (
 AFFECTED: dict[str, frozenset[str]] = {key: frozenset(spec.split()) for key, spec in {
     "rain": "glass visibility airflow warmth guidance music loudness",
     "snow": "warmth glass visibility guidance",
-    "heat": "warmth airflow daylight aim",
+    "heat": "warmth stuffiness airflow daylight aim",
     "fog": "visibility glass guidance airflow freshness",
-    "night": "brightness visibility look sightline eyeline readout music loudness",
+    "night": "brightness visibility look sightline eyeline music loudness",
     "dawn": "brightness visibility warmth look loudness music glass",
-    "glare": "brightness daylight readout look visibility",
+    "glare": "brightness daylight look visibility",
     "kids": "security loudness music viewing warmth space airflow picture",
-    "client": "loudness music look posture guidance readout warmth",
+    "client": "loudness music look posture guidance readout clock warmth",
     "dog": "security airflow warmth space freshness",
-    "elder": "warmth loudness posture legroom massage airflow guidance music readout",
+    "elder": "warmth loudness posture legroom massage airflow aim guidance music readout",
     "highway": "guidance loudness sightline eyeline posture visibility massage music legroom glass",
-    "downtown": "guidance airflow loudness readout music freshness",
+    "downtown": "guidance airflow loudness music freshness",
     "industrial": "airflow freshness",
     "mountain": "guidance visibility posture sightline eyeline",
-    "unfamiliar": "guidance readout sightline eyeline",
+    "unfamiliar": "guidance sightline eyeline",
     "reading": "brightness loudness look daylight",
     "call": "loudness music",
     "nap": "posture loudness look brightness warmth massage legroom daylight music",

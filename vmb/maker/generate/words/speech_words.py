@@ -55,9 +55,9 @@ FOR_NOW = (" for now", " for the moment", " today", " for a while", "")
 ENDED = ("{end_cap}.", "{end_cap}.", "{end_cap}, finally.", "{end_cap}. What a relief.")
 RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}.", "{setp_cap} is what my {rel} likes.",
             "Whenever my {rel} rides with me, {pron} asks for {setp}.", "My {rel} goes quiet the moment I put {setp}.",
-            "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always begs for {setp}.")
+            "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always asks for {setp}.")
 # Why a relative wants their favorite, after it now and then (no number: it would read as a value).
-RELATION_WHY = (" It's the only way {pron} settles down.", " {pron_cap} sulks the whole trip otherwise.",
+RELATION_WHY = (" {pron_cap} notices straight away otherwise.", " {pron_cap} mentions it every time otherwise.",
                 " Don't ask me why, {pron} just does.", " {pron_cap} talks about it every time.")
 NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
          " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
