@@ -135,7 +135,8 @@ async def _sdk_oracle(url: str, reference: dict[str, list[dict[str, Any]]]) -> i
     from vmb.harness.mcpagents import oracle_episodes
 
     async with Client(url) as client:
-        return sum(await asyncio.gather(*(oracle_episodes(client, reference) for _ in range(DRIVERS))))
+        return sum(len(ran) for ran in await asyncio.gather(*(oracle_episodes(client, reference)
+                                                               for _ in range(DRIVERS))))
 
 
 def _percentile(values: list[float], share: float) -> float:

@@ -60,10 +60,10 @@ async def end(client: Client, episode: Mapping[str, Any], answer: str) -> dict[s
 
 
 async def oracle_episodes(client: Client, reference: Mapping[str, Sequence[Mapping[str, Any]]],
-                          *, labelled: bool = True) -> int:
-    """Every episode the server has left, each answered with its query's reference calls; how many it ran.
+                          *, labelled: bool = True) -> list[str]:
+    """Every episode the server has left, each answered with its query's reference calls; the queries it ran.
     ``labelled``: the calls name their turns (as vmb's oracle makes them); else each call is a turn."""
-    count = 0
+    ran: list[str] = []
     while (episode := await start(client)) is not None:
         calls = reference[episode["query_id"]]
         modules = list(dict.fromkeys(m for c in calls if (m := module_of(str(c["name"]))) is not None))
@@ -72,8 +72,8 @@ async def oracle_episodes(client: Client, reference: Mapping[str, Sequence[Mappi
         for made in calls:
             await call(client, episode, str(made["name"]), dict(made["args"]), 1 if labelled else None)
         await end(client, episode, "Done.")
-        count += 1
-    return count
+        ran.append(str(episode["query_id"]))
+    return ran
 
 
 def function_tools(tools: Sequence[Any]) -> list[tuple[str | None, dict[str, Any]]]:
