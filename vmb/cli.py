@@ -138,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
 
     command = " ".join(filter(None, (args.command, getattr(args, "action", None))))  # "memory ingest"
     previous = signal.signal(signal.SIGTERM, _terminated) if _main_thread() else None
+    _data_notes()  # what a caller of this process noted before (a library call): not this command's to say
     try:
         status = int(args.handler(args) or Exit.OK)
         _say_data_notes(command)
