@@ -1,7 +1,8 @@
 """Manage the benchmark data.
 
   vmb data fetch   download the public VehicleMemBench release (50 dialogue histories, 500 queries)
-                   into data/vehiclemembench, verify it and put it in place atomically.
+                   into data/vehiclemembench, verify it against the checksums vmb ships and put it in place
+                   atomically (docs/data.md).
 
 Other commands find the data in --data DIR, else $VMB_DATA, else the checkout's data/vehiclemembench, else
 ../shared/vehiclemembench beside it, else the copy the last `vmb data fetch --if-missing` found (`make test`,
@@ -24,8 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fetch = actions.add_parser(
         "fetch",
         help="download the public release into data/vehiclemembench",
-        description="Download the public VehicleMemBench release, verify it (50 histories, 50 QA files, "
-        "500 queries, loads cleanly) and move it into place atomically.",
+        description="Download the public VehicleMemBench release, verify it (each of its 100 files against the "
+        "SHA-256 and size vmb ships for it, 500 queries, loads cleanly) and move it into place atomically. No more "
+        "of a file than its pinned size is read, and the whole download gives up at --deadline.",
     )
     fetch.add_argument("--dest", type=Path, default=None,
                        help="destination directory (default: data/vehiclemembench in the checkout, where the other "
