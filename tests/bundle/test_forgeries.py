@@ -55,7 +55,7 @@ def as_gpt4o(determining: dict[str, Any]) -> None:
 def test_an_oracle_run_relabelled_a_model_is_invalid(bundle_runs: dict[str, Path], tmp_path: Path,
                                                       small_benchmark: Path) -> None:
     run = relabelled(bundle_runs["oracle"], tmp_path / "gpt-4o", small_benchmark, as_gpt4o)
-    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
     assert not verdict.valid
     assert verdict.problems == ["its config.json names the model 'gpt-4o', yet 40 scored record(s) hold a round no "
                                 "model was asked for (first qa_1#0): an offline agent's records"]
@@ -68,14 +68,15 @@ def test_an_oracle_run_relabelled_a_model_with_its_rounds_marked_as_requests_is_
             round_["attempts"] = 1
 
     run = relabelled(bundle_runs["oracle"], tmp_path / "gpt-4o", small_benchmark, as_gpt4o, requested)
-    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
     assert "its config.json names the model 'gpt-4o', yet none of its 40 scored records holds a model token" \
         in verdict.problems
 
 
-def test_a_model_run_and_the_offline_runs_stay_valid(bundle_runs: dict[str, Path], tmp_path: Path) -> None:
+def test_a_model_run_and_the_offline_runs_stay_valid(bundle_runs: dict[str, Path], tmp_path: Path,
+                                                     small_benchmark: Path) -> None:
     runs = [bundle_runs[kind] for kind in ("scripted", "oracle", "noop")]
-    verdicts = validate_bundle(pack_runs(runs, tmp_path / "honest").directory)
+    verdicts = validate_bundle(pack_runs(runs, tmp_path / "honest").directory, str(small_benchmark))
     assert [v.problems for v in verdicts] == [[], [], []]
 
 
@@ -91,7 +92,7 @@ def test_a_gold_run_relabelled_none_under_an_older_prompt_version_is_still_caugh
     (older,) = earlier_prompts("memory")
     run = relabelled(bundle_runs["oracle"], tmp_path / "oracle", small_benchmark,
                      _memory_prompt(older.version, older.sha256))
-    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
     assert not verdict.valid and len(verdict.queries) == 40
     # version 1's 'none' section is not what the prompts hold (nor is its gold section: they hold version 2's)
     assert {reason for _, reason in verdict.queries} == {
@@ -102,7 +103,7 @@ def test_a_gold_run_relabelled_none_under_an_older_prompt_version_is_still_caugh
 def test_a_prompt_version_vmb_does_not_know_is_a_reason(bundle_runs: dict[str, Path], tmp_path: Path,
                                                         small_benchmark: Path, version: int) -> None:
     run = relabelled(bundle_runs["oracle"], tmp_path / "oracle", small_benchmark, _memory_prompt(version, "0" * 64))
-    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
     assert not verdict.valid
     assert (f"its config.json records the memory prompt version {version} (sha256 000000000000), which this vmb "
             "does not know: what its agent was given cannot be checked") in verdict.problems
@@ -123,7 +124,7 @@ def test_an_honest_run_of_an_earlier_memory_prompt_validates(bundle_runs: dict[s
         system["content"] = system["content"].replace(now, then, 1)
 
     run = relabelled(bundle_runs["oracle"], tmp_path / "oracle", small_benchmark, earlier, written_then)
-    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "old").directory)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "old").directory, str(small_benchmark))
     assert verdict.valid, verdict.lines()
 
 
