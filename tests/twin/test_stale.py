@@ -140,3 +140,11 @@ def test_a_name_s_number_and_a_value_kept_low_or_extreme() -> None:
     assert not number_fits(1, 4, night, set(), tuple(range(0, 6))) and number_fits(1, 2, night, set(), tuple(range(0, 6)))
     upright = ["I need the seat backrest really upright, at 100 degrees."]
     assert not number_fits(100, 57, upright, set(), tuple(range(0, 101)))
+
+
+def test_too_bright_and_a_small_move_keep_a_number_near() -> None:
+    night = ["She complained: 'The screen is too bright at night.' She set the center display brightness to 20."]
+    assert not number_fits(20, 79, night, {80}, tuple(range(0, 101))) and number_fits(20, 12, night, {80},
+                                                                                     tuple(range(0, 101)))
+    a_bit = ["Actually, 10 is washing out my screen. Turn it down a bit... 8 is perfect."]
+    assert not number_fits(8, 3, a_bit, {10}, tuple(range(0, 11))) and number_fits(8, 9, a_bit, {10}, tuple(range(0, 11)))

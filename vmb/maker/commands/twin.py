@@ -35,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
           "answers changed")
     for name, counts in summary["by_type"].items():
         print(f"  {name:24} {counts['changed']:4} of {counts['queries']:4}")
+    print(f"  {summary['months_moved']} months and seasons said alone moved, {summary['short_forms_renamed']} short forms "
+          f"of members renamed, {summary['other_names_kept']} other people's names beside a member's kept")
     kept = summary["queries"] - summary["changed"]
     print(f"{kept} kept their value (metadata.json says why for each):")
     for reason, count in summary["kept_reasons"].items():

@@ -233,7 +233,11 @@ def fit(api: str, text: str, start: int, members: re.Pattern[str]) -> Fit:
 
 # Words that place a number in its range ("crank it up to 90", "I like the mirror high, at 58", "keep the
 # music low"): a new value stays on the same side of the range's middle. Not after "too", "so" or "not":
-# "too dim, set it to 4" says what the value was before (the order of the stated values keeps that).
+# "too dim, set it to 4" says what the value was before (the order of the stated values keeps that); but a
+# value set low because something was too high ("the screen is too bright at night. Set it to 20") stays low,
+# and one set high because something was too low stays high.
+_TOO_HIGH = re.compile(r"\btoo (?:bright|loud|hot|warm|high|strong|intense|harsh|glaring|blinding)\b", re.IGNORECASE)
+_TOO_LOW = re.compile(r"\btoo (?:dim|dark|quiet|cold|chilly|low|weak|soft|faint)\b", re.IGNORECASE)
 # Words for the weather ("it's hot") and for a direction alone ("turn it down to 5") place nothing.
 _MAGNITUDE = re.compile(
     r"(?<!too )(?<!so )(?<!not )\b(?:high|low|crank\w*|blast\w*|max\w*|min\w*|loud\w*|quiet\w*|bright|dim|"
@@ -244,6 +248,9 @@ _MAGNITUDE = re.compile(
 _EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down)|barely|blinding\w*|burning|freezing|"
                       r"(?:really|very|super|fully) (?:upright|reclined|high|low|bright|dim|loud|quiet|steep|flat))\b",
                       re.IGNORECASE)
+# Words that say a value is a small move from another ("10 is washing out my screen. Turn it down a bit... 8"):
+# it stays about as near to the value it moved from.
+_SMALL_MOVE = re.compile(r"\b(?:a (?:bit|little|tad|notch|touch)|slightly|bump(?:ed|ing)? it)\b", re.IGNORECASE)
 # Words that say a value is a middle one: "bright enough without being distracting" is no end of the range.
 _MODERATE = re.compile(r"\b(?:enough|without being|not too|moderate|balanced|middle|in between|happy medium)\b",
                        re.IGNORECASE)
@@ -277,6 +284,13 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
         return False
     if any(_MODERATE.search(line) for line in lines) and (new in (low, high) or new_third != old_third):
         return False
+    if old_side < 0 < new_side and any(_TOO_HIGH.search(line) for line in lines) or \
+            old_side > 0 > new_side and any(_TOO_LOW.search(line) for line in lines):
+        return False
+    if others and any(_SMALL_MOVE.search(line) for line in lines):
+        nearest = min(others, key=lambda o: abs(o - old))
+        if abs(new - nearest) > abs(old - nearest) + max(1.0, 0.05 * (high - low)) or (new > nearest) != (old > nearest):
+            return False
     if any(_COMPROMISE.search(line) for line in [*lines, *context]):
         below, above = [o for o in others if o < old], [o for o in others if o > old]
         if not below or not above or not max(below) < new < min(above):
