@@ -31,6 +31,7 @@ A recipe is a ``recipe_types.Recipe``; the state_shift and error_correction buil
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from random import Random
 
 from vmb.data.reasoning import BY_NAME, ReasoningType
@@ -259,6 +260,13 @@ BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _
             "shift": state_shift, "correction": error_correction}
 
 
+@cache
+def _ruled(api: str) -> bool:
+    """Whether a rule on ``api`` can have its condition and another situation each bear on the device (two
+    kinds of situation do): no clock format by the weather."""
+    return len({situations.CONDITIONS[k].category for k in situations.fitting(api)}) >= 2
+
+
 def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Recipe]:
     """The group's vehicle chains, one per reasoning type of its plan; one setting per device family."""
     rng = rng_for(options, group, "recipes", *names)
@@ -273,9 +281,13 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
             if attempt and attempt % 50 == 0:  # nothing of the dealt module fits this chain: another module
                 module = rng.choices(modules, weights)[0]
             apis, shares = settings_of()[module]
-            api = rng.choices(apis, [w * (kind.texts_weight if found[a].kind == "text" else 1.0)
-                                     * (kind.routes_weight if a.endswith(ROUTE) else 1.0)
-                                     for a, w in zip(apis, shares)])[0]
+            chances = [w * (kind.texts_weight if found[a].kind == "text" else 1.0)
+                       * (kind.routes_weight if a.endswith(ROUTE) else 1.0)
+                       * (1.0 if not kind.implied_condition or _ruled(a) else 0.0) for a, w in zip(apis, shares)]
+            if not any(chances):  # no setting of the module fits the type: another module
+                module = rng.choices(modules, weights)[0]
+                continue
+            api = rng.choices(apis, chances)[0]
             setting = found[api]
             if DEVICES[api].family in families:
                 continue
@@ -288,8 +300,6 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
                 continue
             if kind.temporary_state and not causes.states_for(api):
                 continue  # no temporary state people speak of would change this setting
-            if kind.implied_condition and len({situations.CONDITIONS[k].category for k in situations.fitting(api)}) < 2:
-                continue  # a rule and another situation, each bearing on the device: no clock format by the weather
             if kind.value_per_voice and options.conflict_density > 2 and \
                     setting.kind != "text" and len(setting.domain) < options.conflict_density and rng.random() < 0.8:
                 continue  # mostly settings with a value for every voice

@@ -91,6 +91,8 @@ class Words:
             said = number
         if setting.kind == "int":
             joiner = rng.choice((" at ", " on "))
+        elif said.split(" ", 1)[0] in _PREPOSITIONS:  # "the play mode in list order", not "on in list order"
+            joiner = " "
         else:  # not "on off"
             joiner = " set to " if said in ("on", "off") else rng.choice((" on ", " set to "))
         return f"{dev}{joiner}{said}"
@@ -131,6 +133,11 @@ class Words:
         frames = [f for f in (RIDING if riding else CONTEXTS) if not placeless or "{where}" not in f]
         return rng.choice(frames).format(who=first(person), with_=first(partner),
                                                                  where=rng.choice(talk.ERRANDS), pron_obj=pron_obj)
+
+
+# A value said as a phrase of its own place or manner ("in list order", "in the background", "behind
+# everything") takes no preposition before it.
+_PREPOSITIONS = frozenset(("in", "on", "at", "behind", "straight", "with"))
 
 
 def _text_value(api: str, value: Any, dev: str, rng: Random) -> str:
