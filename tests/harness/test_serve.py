@@ -35,10 +35,11 @@ async def _oracle(url: str, data: Path, *, labelled: bool = True) -> list[str]:
 def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run: Path, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     run = tmp_path / "served"
-    with serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1") as served:
+    with serving(tiny_benchmark, run, "--memory", "gold", "--groups", "1", "--name", "mcp-oracle") as served:
         assert len(asyncio.run(_oracle(served.url, tiny_benchmark))) == 3
     assert metric_without_identity(run) == metric_without_identity(oracle_run)
-    assert json.loads((run / "metric.json").read_text())["run"]["agent"] == "external"
+    identity = json.loads((run / "metric.json").read_text())["run"]
+    assert identity["agent"] == "external" and identity["model"] == "mcp-oracle"
     config = json.loads((run / "config.json").read_text())
     assert config["determining"]["agent"] == "external" and config["determining"]["max_rounds"] == 10
     # Every call the agent made and every result it got, as vmb's own loop records them.
@@ -58,7 +59,7 @@ def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run
     # Its card says whose the run is and its bounds: the paper's rounds, the seconds an episode had.
     card = (tmp_path / "bundle" / "runs" / "served" / "card.md").read_text()
     assert "an agent outside vmb" in card and "| rounds per query | `10` | `10` |" in card
-    assert "| seconds per episode | `600` |" in card and "\nvmb serve --memory gold --groups 1 " in card
+    assert "| seconds per episode | `600` |" in card and "\nvmb serve --name mcp-oracle --memory gold --groups 1 " in card
 
 
 async def _hostile(url: str) -> dict[str, Any]:

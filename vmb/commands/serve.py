@@ -28,13 +28,14 @@ RESUME = "rerun the same command to serve the queries left"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what to serve")
+    what.add_argument("--name", help="the outside agent's name, recorded as the run's model (shown by vmb show)")
     what.add_argument("--memory", default="gold",
                       help="none, gold, history, or a memory system (default gold); summary and kv are built by a "
                            "model, which vmb serve does not have")
     what.add_argument("--groups", help="groups to serve, e.g. 1-50 or 1,3,5-7 (default all)")
     what.add_argument("--limit", type=int, help="serve at most N queries, in (group, index) order")
     what.add_argument("--trials", type=int, default=1, help="episodes of every query (default 1)")
-    what.add_argument("--out", help="run directory (default runs/external-MEMORY)")
+    what.add_argument("--out", help="run directory (default runs/NAME-MEMORY, else runs/external-MEMORY)")
     what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
     what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
                       help="import MODULE first (it registers a memory system); repeatable")
@@ -56,13 +57,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> Any:
+    import re
+
     from vmb.commands.run import memory_options
     from vmb.errors import OptionError
     from vmb.harness.config import EXTERNAL_AGENT, RunConfig, parse_groups
     from vmb.memory import get_memory_setting, load_plugins
 
-    config = RunConfig(out=args.out or f"runs/{EXTERNAL_AGENT}-{args.memory}", memory=args.memory,
-                       agent=EXTERNAL_AGENT, max_rounds=args.max_rounds, text_calls=False,
+    who = re.sub(r"[^A-Za-z0-9._-]+", "_", args.name or EXTERNAL_AGENT)
+    config = RunConfig(out=args.out or f"runs/{who}-{args.memory}", memory=args.memory, agent=EXTERNAL_AGENT,
+                       model=args.name, max_rounds=args.max_rounds, text_calls=False,
                        memory_options=memory_options(args.memory_option),
                        groups=parse_groups(args.groups) if args.groups is not None else None, limit=args.limit,
                        data=args.data, plugins=args.plugin, trials=args.trials)

@@ -219,7 +219,8 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
     d = header.determining
     words = ["vmb run"]
     if served_seconds(header) is not None:
-        words = ["vmb serve"]  # the outside agent is then connected to it again (docs/serve.md)
+        # The outside agent is then connected to it again (docs/serve.md).
+        words = ["vmb serve", *([f"--name {shlex.quote(str(header.model))}"] if header.model else [])]
     elif header.agent != "model":
         words.append(f"--agent {shlex.quote(header.agent)}")
     else:
