@@ -148,3 +148,12 @@ def test_too_bright_and_a_small_move_keep_a_number_near() -> None:
                                                                                      tuple(range(0, 101)))
     a_bit = ["Actually, 10 is washing out my screen. Turn it down a bit... 8 is perfect."]
     assert not number_fits(8, 3, a_bit, {10}, tuple(range(0, 11))) and number_fits(8, 9, a_bit, {10}, tuple(range(0, 11)))
+
+
+def test_a_value_called_high_keeps_its_third_and_all_the_room_is_an_end() -> None:
+    from vmb.maker.twin.values import END_WORDS
+
+    upright = ["Setting the backrest angle to 89 degrees, nice and upright."]
+    assert not number_fits(89, 52, upright, set(), tuple(range(0, 101))) and number_fits(89, 80, upright, set(),
+                                                                                        tuple(range(0, 101)))
+    assert END_WORDS.search("These long legs need all the space they can get.")

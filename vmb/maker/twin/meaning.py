@@ -250,7 +250,7 @@ _EXTREME = re.compile(r"\b(?:crank\w*|blast\w*|max\w*|all the way|way (?:up|down
                       re.IGNORECASE)
 # Words that say a value is a small move from another ("10 is washing out my screen. Turn it down a bit... 8"):
 # it stays about as near to the value it moved from.
-_SMALL_MOVE = re.compile(r"\b(?:a (?:bit|little|tad|notch|touch)|slightly|bump(?:ed|ing)? it)\b", re.IGNORECASE)
+_SMALL_MOVE = re.compile(r"\b(?:a (?:bit|little|tad|notch|touch)|slightly|bump(?:ed|ing)? it|nudg\w+)\b", re.IGNORECASE)
 # Words that say a value is a middle one: "bright enough without being distracting" is no end of the range.
 _MODERATE = re.compile(r"\b(?:enough|without being|not too|moderate|balanced|middle|in between|happy medium)\b",
                        re.IGNORECASE)
@@ -280,7 +280,9 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
     need it higher" is said of the other value)."""
     low, high = min(domain), max(domain)
     (old_third, old_side), (new_third, new_side) = _place(old, low, high), _place(new, low, high)
-    if any(_MAGNITUDE.search(line) for line in lines) and old_side * new_side < 0:
+    # On a fine range a value called high or low keeps its outer third too: "nice and upright" at 89 is not 52.
+    outer = len(domain) > 11 and old_third != 1 and new_third != old_third
+    if any(_MAGNITUDE.search(line) for line in lines) and (old_side * new_side < 0 or outer):
         return False
     if any(_MODERATE.search(line) for line in lines) and (new in (low, high) or new_third != old_third):
         return False

@@ -21,7 +21,8 @@ _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve t
           "sixteen seventeen eighteen nineteen").split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 # Words that say a value is an end of its range: moving it off the end would make the line untrue.
-END_WORDS = re.compile(r"\b(?:max(?:imum|ed)?|min(?:imum)?|highest|lowest|full(?:est|y)?|all the way|as (?:high|low) as)\b"
+END_WORDS = re.compile(r"\b(?:max(?:imum|ed)?|min(?:imum)?|highest|lowest|full(?:est|y)?|all the way|as (?:high|low) as|"
+                       r"all the (?:space|room|\w+) (?:\w+ )?can get|as far as it (?:goes|will go))\b"
                        + "|" + "|".join(re.escape(p) for ps in END_PHRASES.values() for p in ps), re.IGNORECASE)
 
 
