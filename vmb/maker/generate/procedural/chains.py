@@ -41,6 +41,7 @@ def _event(chain: str, index: int, recipe: Recipe, words: Words, voices: list[Vo
     partner = recipe.passenger if recipe.passenger and recipe.passenger != main.person else words.other(main.person)
     lines: list[Utterance] = []
     for voice in voices:
+        words.spoken = " ".join(u.text for u in lines)
         for text in voice_lines(words, recipe, voice):
             lines.append(Utterance(speaker=voice.person, text=undouble(text)))
         lines.append(Utterance(speaker=partner, text=words.rng.choice(REPLIES)))

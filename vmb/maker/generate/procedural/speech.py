@@ -59,6 +59,7 @@ class Words:
         # setting → the answer value its plan says only by a description (``Recipe.described``)
         self.described = described or {}
         self.plainly = 0.4  # how often a setting is named by its plain name: its chain's type's rate
+        self.spoken = ""  # what the event in hand has said so far: no reason is given in it twice
 
     def of_chain(self, recipe: Recipe) -> Words:
         """These words for one chain: the same speakers and random source, the setting named as

@@ -204,7 +204,8 @@ def _said(words: Words, recipe: Recipe, voice: Voice) -> list[str]:
     cond = rng.choice(situations.CONDITIONS[voice.condition].rule) if voice.condition in situations.CONDITIONS else ""
     state = states.STATES.get(recipe.condition or "")
     if role == "why":  # why they want the value just said, minutes later, without saying it again
-        return [rng.choice(WHY).format(reason=rng.choice(_unnumbered(causes.reasons(api, v))))]
+        reasons = [r for r in _unnumbered(causes.reasons(api, v)) if r not in words.spoken]
+        return [rng.choice(WHY).format(reason=rng.choice(reasons or ["it just suits me"]))]
     if role in ("own-step", "temporary-step"):  # a step from a value said elsewhere, never the value
         step = step_words(voice.offset or 0, DEVICES[api].unit)
         if role == "own-step":

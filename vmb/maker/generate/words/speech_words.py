@@ -57,7 +57,7 @@ RELATION = ("My {rel} {habit}wants {setp}.", "My {rel} is happiest with {setp}."
             "Whenever my {rel} rides with me, {pron} asks for {setp}.", "My {rel} goes quiet the moment I put {setp}.",
             "You should see my {rel} with {setp}, {pron} loves it.", "My {rel} always asks for {setp}.")
 # Why a relative wants their favorite, after it now and then (no number: it would read as a value).
-RELATION_WHY = (" {pron_cap} notices straight away otherwise.", " {pron_cap} mentions it every time otherwise.",
+RELATION_WHY = (" {pron_cap} notices straight away otherwise.", " {pron_cap} can always tell the difference.",
                 " Don't ask me why, {pron} just does.", " {pron_cap} talks about it every time.")
 NAMED = (" I call that the {theme}.", " That's my {theme}.", " Let's call it the {theme}.",
          " That's what I mean by the {theme}.", " Call it the {theme}, I love it.", " My {theme}, as I say.",
