@@ -174,6 +174,7 @@ async def _ingest_locked(plan: RunPlan, rundir: RunDir, show_progress: bool | No
         runner = Runner(plan, rundir, progress)
         building = [g for n in numbers if not runner.builder.stored(g := plan.memory_group(plan.bench.group(n)))]
         if building:
+            plan.memory_setting.ready()
             progress.tell(runner.builder.outline(building))
 
         async def one(number: int) -> dict[str, Any]:

@@ -222,6 +222,7 @@ async def _execute_locked(plan: RunPlan, rundir: RunDir, *, force: bool, show_pr
             runner = Runner(plan, rundir, progress)
             building = runner.to_build(q.group for q, _ in pending)
             if building:
+                plan.memory_setting.ready()  # a missing key is one line, before a word of what the builds take
                 progress.tell(runner.builder.outline(building))
             await runner.run(pending)
     finally:

@@ -263,6 +263,10 @@ class MemorySetting(ABC, Generic[OptionsT]):
         """Everything besides model and prompts that the built memory depends on."""
         return {"setting": self.name, "options": non_default(self.options)}
 
+    def ready(self) -> None:
+        """Raise a one-line error naming what this environment lacks for the setting (a hosted system's key or
+        URL), asked before a run says what its builds take; the built-in settings lack nothing."""
+
     def day_requests(self) -> int:
         """The most model requests one day of a build may take (``vmb estimate``'s high end)."""
         return 1

@@ -87,7 +87,7 @@ class JsonService:
     async def call(self, method: str, path: str, *, body: Any = None, params: dict[str, Any] | None = None,
                    missing_ok: bool = False) -> Any:
         """The decoded JSON answer; ``None`` for a 404 when ``missing_ok``."""
-        import httpx
+        import httpx2
 
         url = self.base_url.rstrip("/") + "/" + path.lstrip("/")
         rng = random.Random()
@@ -95,15 +95,15 @@ class JsonService:
         while True:
             self.requests += 1
             try:
-                async with httpx.AsyncClient(timeout=self.timeout, verify=_tls()) as client, client.stream(
+                async with httpx2.AsyncClient(timeout=self.timeout, verify=_tls()) as client, client.stream(
                         method, url, json=body, params=params,
                         headers={"Accept": "application/json", **self.headers}) as response:
                     content = await _read_capped(response, self.max_bytes)
-            except httpx.TimeoutException:
+            except httpx2.TimeoutException:
                 reason, retry_after, reachable = f"{method} {url} timed out after {self.timeout:g} s", None, True
-            except httpx.ConnectError as error:
+            except httpx2.ConnectError as error:
                 reason, retry_after, reachable = f"cannot reach {url}: {error or type(error).__name__}", None, False
-            except httpx.TransportError as error:
+            except httpx2.TransportError as error:
                 reason, retry_after, reachable = f"{method} {url} failed: {error or type(error).__name__}", None, True
             else:
                 status = response.status_code
@@ -146,9 +146,9 @@ class JsonService:
 @functools.cache
 def _tls() -> Any:
     """The TLS settings of every request, made once: making them reads the CA bundle, a tenth of a second."""
-    import httpx
+    import httpx2
 
-    return httpx.create_ssl_context()
+    return httpx2.create_ssl_context()
 
 
 async def _read_capped(response: Any, limit: int) -> bytes | None:

@@ -15,7 +15,9 @@ from typing import Any
 from vmb.data.locate import PROJECT_ROOT
 from vmb.errors import VmbError
 
-NOTEBOOKS_DIR = PROJECT_ROOT / "notebooks"
+# The report's notebooks: in a checkout this is a link to its notebooks/ (resolved, so paths name that folder);
+# installed, the copy the wheel carries.
+NOTEBOOKS_DIR = (Path(__file__).parent / "notebooks").resolve()
 KERNEL_NAME = "python3"
 
 

@@ -273,6 +273,10 @@ class Mem0(MemorySystem[Mem0Options]):
 
     # ---- hosted ---------------------------------------------------------------------------------
 
+    def ready(self) -> None:
+        if self.options.mode == "hosted":
+            self._hosted_service()  # reads its key from the environment, sends nothing
+
     def _hosted_service(self) -> JsonService:
         key = require_env("mem0", "MEM0_API_KEY", "the Mem0 platform key, for mode=hosted")
         timeout, policy = service_policy(self.options)

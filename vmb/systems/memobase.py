@@ -50,6 +50,9 @@ class Memobase(MemorySystem[MemobaseOptions]):
     paper_name = "memobase"
     color = "#D55E00"
 
+    def ready(self) -> None:
+        self._service()  # reads its key and URL from the environment, sends nothing
+
     def _service(self) -> JsonService:
         base = require_env("memobase", "MEMOBASE_PROJECT_URL",
                            "the Memobase server, e.g. http://localhost:8019 or https://api.memobase.dev")

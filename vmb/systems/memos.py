@@ -56,6 +56,9 @@ class MemOS(MemorySystem[MemOSOptions]):
     label = "MemOS"
     color = "#332288"
 
+    def ready(self) -> None:
+        self._service()  # reads its key and URL from the environment, sends nothing
+
     def _service(self) -> JsonService:
         timeout, policy = service_policy(self.options)
         if self.options.api == "cloud":

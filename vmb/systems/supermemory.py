@@ -46,6 +46,9 @@ class Supermemory(MemorySystem[SupermemoryOptions]):
     label = "Supermemory"
     color = "#117733"
 
+    def ready(self) -> None:
+        self._service()  # reads its key and URL from the environment, sends nothing
+
     def _service(self) -> JsonService:
         key = require_env("supermemory", "SUPERMEMORY_API_KEY", "the Supermemory API key")
         timeout, policy = service_policy(self.options)
