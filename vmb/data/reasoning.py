@@ -36,7 +36,8 @@ class ReasoningType:
     # and of those, how much likelier a route is (a destination to go to, as the chain's setting or as
     # the place its query names): of the release's 18 answers that go somewhere, 1 is conditional, 1 a
     # conflict and none a correction (a rule "when it rains, go to the gym" is no preference people
-    # state); at these weights the plan of 50 groups holds about 1, 1 and 1 (seeds 1-6), 20 in all
+    # state; a conditional route is only ever a place its query names); at these weights the plan of
+    # 50 groups holds about 1, 1 and 1 (seeds 1-6), 20 in all
     routes_weight: float = 1.0
     # whether it wants a setting with a value for every voice (``--conflict-density`` holders), or
     # one that some temporary state would move (vmb.maker.generate.words.causes),
@@ -87,7 +88,7 @@ REASONING: tuple[ReasoningType, ...] = (
                   colour_scenes=0.6, named_content=0.06, routes_weight=0.4),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
-                  whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4, routes_weight=0.05),
+                  whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4, routes_weight=0.15),
     ReasoningType("coreference_resolution", "coreference resolution", "coreference", latest_decides=0.33,
                   default_answers=0.2, switches_kept=0.3, whole_car=0.6, texts_weight=2.0, named_content=0.2),
     ReasoningType("state_shift", "state shift", "shift", generic_requests=0.35, default_answers=0.2,

@@ -263,7 +263,9 @@ BUILDERS = {"conflict": _conflict, "conditional": _conditional, "coreference": _
 @cache
 def _ruled(api: str) -> bool:
     """Whether a rule on ``api`` can have its condition and another situation each bear on the device (two
-    kinds of situation do): no clock format by the weather."""
+    kinds of situation do): no clock format by the weather. (Nor is a route a rule's setting: "up in the
+    hills, the route to the tennis club" is asked for while already driving; the release's one
+    conditional route is a place its query names.)"""
     return len({situations.CONDITIONS[k].category for k in situations.fitting(api)}) >= 2
 
 
@@ -283,7 +285,8 @@ def recipes(options: GenerateOptions, group: int, names: list[str]) -> list[Reci
             apis, shares = settings_of()[module]
             chances = [w * (kind.texts_weight if found[a].kind == "text" else 1.0)
                        * (kind.routes_weight if a.endswith(ROUTE) else 1.0)
-                       * (1.0 if not kind.implied_condition or _ruled(a) else 0.0) for a, w in zip(apis, shares)]
+                       * (1.0 if not kind.implied_condition or _ruled(a) and not a.endswith(ROUTE) else 0.0)
+                       for a, w in zip(apis, shares)]
             if not any(chances):  # no setting of the module fits the type: another module
                 module = rng.choices(modules, weights)[0]
                 continue
