@@ -82,7 +82,8 @@ def _audits(bench: Any) -> list[Any]:
 
 def report_figures(runset: Any, bench: Any) -> dict[str, Callable[[], Figure]]:
     """Every figure the report's notebooks draw, by its file name, each as its notebook draws it."""
-    from vmb.analysis import audit_figure, figures, retrieval
+    from vmb.analysis import figures, retrieval
+    from vmb.maker.audit import figure as audit_figure
 
     def distribution() -> Figure:
         t4 = stats.table4(bench)
