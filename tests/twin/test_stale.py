@@ -157,3 +157,12 @@ def test_a_value_called_high_keeps_its_third_and_all_the_room_is_an_end() -> Non
     assert not number_fits(89, 52, upright, set(), tuple(range(0, 101))) and number_fits(89, 80, upright, set(),
                                                                                         tuple(range(0, 101)))
     assert END_WORDS.search("These long legs need all the space they can get.")
+
+
+def test_a_contrast_between_two_numbers_is_not_collapsed_and_tropical_is_warm() -> None:
+    zoom = tuple(range(1, 11))
+    assert not number_fits(2, 7, ["I prefer the map zoomed out, level 2."], {8}, zoom)
+    assert number_fits(2, 5, ["I prefer the map zoomed out, level 2."], {8}, zoom)
+    warm = ["My doctor said I need to stay warm, so I'm keeping it tropical in here, 26 degrees."]
+    assert not number_fits(26, 21, warm, set(), tuple(range(16, 33))) and number_fits(26, 28, warm, set(),
+                                                                                     tuple(range(16, 33)))

@@ -241,7 +241,8 @@ _TOO_LOW = re.compile(r"\btoo (?:dim|dark|quiet|cold|chilly|low|weak|soft|faint)
 # Words for the weather ("it's hot") and for a direction alone ("turn it down to 5") place nothing.
 _MAGNITUDE = re.compile(
     r"(?<!too )(?<!so )(?<!not )\b(?:high|low|crank\w*|blast\w*|max\w*|min\w*|loud\w*|quiet\w*|bright|dim|"
-    r"strong|weak|intense|gentle|soft|upright|reclined|sensitive|glar\w*|squint\w*)\b"
+    r"strong|weak|intense|gentle|soft|upright|reclined|sensitive|glar\w*|squint\w*|tropical|toasty|balmy|"
+    r"stay (?:warm|cool)|keep (?:me |us |it )?(?:warm|cool))\b"
     # "I struggle at night if it's too bright. I keep it at 1": the value is what is not too bright.
     r"|\bif (?:it'?s|it is|they'?re) too \w+", re.IGNORECASE)
 
@@ -277,7 +278,8 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
     calls it extreme (and no nearer the middle), and as far from every other value the group states as
     ``old`` was (up to a margin of the range) when a line says how far ("recline it significantly" after an
     upright 29 is not 30; a line of ``context``, the rest of the evidence, counts too: "I'm much taller, I
-    need it higher" is said of the other value)."""
+    need it higher" is said of the other value); without such words no value comes much nearer another than
+    it was (at least the margin when it stood farther, half its distance when nearer)."""
     low, high = min(domain), max(domain)
     (old_third, old_side), (new_third, new_side) = _place(old, low, high), _place(new, low, high)
     # On a fine range a value called high or low keeps its outer third too: "nice and upright" at 89 is not 52.
@@ -301,9 +303,11 @@ def number_fits(old: int, new: int, lines: list[str], others: set[int], domain: 
         # As far out as it was: "all the way out" at 94 may become 97, not 83.
         if old_third != new_third or old_third == 2 and new < old or old_third == 0 and new > old:
             return False
-    if not any(_FAR.search(line) for line in [*lines, *context]):
-        return True
     margin = max(2.0, 0.15 * (high - low))
+    if not any(_FAR.search(line) for line in [*lines, *context]):
+        # No value comes much nearer another than it was: "zoomed out, at 2" beside "street names, at 8" is not 7.
+        return all(abs(new - other) >= min(abs(old - other), margin) / 2 + (abs(old - other) > margin) * margin / 2
+                   for other in others)
     return all(abs(new - other) >= min(abs(old - other), margin) for other in others)
 
 
