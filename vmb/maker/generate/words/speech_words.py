@@ -92,7 +92,7 @@ UNSAID = ("{dev_cap} the way I like it, please.", "I've set {dev} to suit me.", 
           "There, I've got {dev} how I want.", "I moved {dev} to where it feels right for me.")
 # The same for a temporary state's value: a change from the usual, never "the way I like it".
 UNSAID_CHANGE = ("I've had to change {dev}.", "I can't leave {dev} as usual.", "I need {dev} different from usual.",
-                 "Let me move {dev} to what I can manage.", "I've set {dev} differently with this.")
+                 "Let me move {dev} to what I can manage.", "I've set {dev} differently for now.")
 UNSAID_ROLES = ("own", "everyday", "situation", "occasion", "temporary", "usual")
 UNSAID_USE = 0.15
 # How often a line says why after its value, for a value that decides nothing and for one that
