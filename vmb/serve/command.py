@@ -89,10 +89,10 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from vmb.errors import Exit, OptionError
-    from vmb.harness.mcpserve import TOKEN_ENV, serve_http, serve_stdio, token_problem
     from vmb.harness.plan import prepare_run
-    from vmb.harness.served import EpisodePool
     from vmb.results.rundir import RunDir
+    from vmb.serve.pool import EpisodePool
+    from vmb.serve.server import TOKEN_ENV, serve_http, serve_stdio, token_problem
     from vmb.terminal import note
 
     config = config_from_args(args)

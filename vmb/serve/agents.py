@@ -19,8 +19,8 @@ from typing import Any
 from mcp import Client
 from mcp_types import CallToolResult
 
-from vmb.harness.mcpserve import END, EPISODE_META, MODULE_META, START, TURN_META
 from vmb.llm.textcalls import extract_calls
+from vmb.serve.server import END, EPISODE_META, MODULE_META, START, TURN_META
 from vmb.sim.registry import DISCOVERY, module_of
 
 Complete = Callable[[list[dict[str, Any]], list[dict[str, Any]]], Awaitable[dict[str, Any]]]

@@ -1,4 +1,4 @@
-"""The episode pool (``vmb.harness.served``) over the Model Context Protocol, with the official ``mcp`` SDK.
+"""The episode pool (``vmb.serve.pool``) over the Model Context Protocol, with the official ``mcp`` SDK.
 
 Tools: ``start_episode`` (the next pending query, or one named: the episode's id, the system prompt vmb's
 agent gets, with the memory the setting gives, and the query), ``end_episode`` (the agent's answer; the
@@ -25,7 +25,7 @@ import mcp_types as types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 
-from vmb.harness.served import EpisodePool, Refused, Served
+from vmb.serve.pool import EpisodePool, Refused, Served
 from vmb.sim.registry import API_BY_NAME, module_of
 
 START = "start_episode"

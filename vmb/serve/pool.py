@@ -4,7 +4,7 @@ An episode is one attempt of one query of the run (``vmb.harness.episode.Episode
 loop drives). The outside agent starts it (``start``: the next pending query, or one it names), calls
 tools in it (``call``) and ends it (``end``), and its record is scored and appended to the run's
 ``results.jsonl`` as ``vmb run`` appends one; ``metric.json`` is written once nothing is left to run
-and when the server stops. The transport (MCP, ``vmb.harness.mcpserve``) knows nothing of runs.
+and when the server stops. The transport (MCP, ``vmb.serve.server``) knows nothing of runs.
 
 What an outside agent cannot do to the run: it gets the loop's rounds and caps (a turn is a call of its
 own unless the agent labels its calls' turns), at most ``seconds`` per episode and ``MAX_OPEN`` open
