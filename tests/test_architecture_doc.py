@@ -37,3 +37,24 @@ def test_every_named_file_and_registry_exists() -> None:
             if not re.search(rf"^{name}\b.*=", source, re.MULTILINE):
                 missing.append(f"{row}: {name} is not defined in {', '.join(paths)}")
     assert not missing, "\n".join(missing)
+
+
+def test_every_name_of_the_public_surface_exists() -> None:
+    import importlib
+
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## The public surface", 1)[1].split("\n## ", 1)[0]
+    missing = []
+    for dotted in sorted(set(re.findall(r"`(vmb(?:\.\w+)+)", section))):
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):  # the longest importable module, then attributes on it
+            try:
+                found: object = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for name in parts[cut:]:
+                found = getattr(found, name, None)
+            if found is None:
+                missing.append(dotted)
+            break
+    assert not missing, missing

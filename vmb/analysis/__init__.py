@@ -33,23 +33,60 @@ from vmb.escape import markdown as md  # a value in a notebook's Markdown senten
 from vmb.results.taxonomy import CATEGORIES, Failure, classify
 
 if TYPE_CHECKING:
-    from vmb.analysis import compare, explorer, figures, formatted, notebook, paper, retrieval, style, tables, viewer
+    from vmb import stats
+    from vmb.analysis import (
+        builds,
+        compare,
+        explorer,
+        figures,
+        formatted,
+        notebook,
+        paper,
+        retrieval,
+        style,
+        tables,
+        viewer,
+    )
+    from vmb.data import REASONING_TYPES, load_benchmark
+    from vmb.data.metadata import read_metadata
+    from vmb.data.reasoning import CONDITIONAL
+    from vmb.prices import price_table
+    from vmb.results.record import attempt_key
+    from vmb.uncertainty import METHOD as UNCERTAINTY_METHOD
 
 # The submodules ``va.NAME`` imports on first use (``__getattr__``).
-SUBMODULES = ("compare", "explorer", "figures", "formatted", "notebook", "outputs", "paper", "retrieval", "runs", "style",
-              "tables", "viewer")
+SUBMODULES = ("builds", "compare", "explorer", "figures", "formatted", "notebook", "outputs", "paper", "retrieval", "runs",
+              "style", "tables", "viewer")
+# What a notebook needs of the rest of the core, so that it reads everything through ``va`` (the public surface
+# docs/architecture.md lists): name → ``module:attribute`` (a module alone for ``stats``), imported on first use.
+FROM_THE_CORE = {
+    "load_benchmark": "vmb.data:load_benchmark",  # a benchmark, as the notebooks on the dataset read it
+    "read_metadata": "vmb.data.metadata:read_metadata",  # how a made benchmark was made
+    "REASONING_TYPES": "vmb.data:REASONING_TYPES",
+    "CONDITIONAL": "vmb.data.reasoning:CONDITIONAL",  # the reasoning type whose failures notebook 04 singles out
+    "attempt_key": "vmb.results.record:attempt_key",  # one (query, trial) of a run, as the explorer keys it
+    "price_table": "vmb.prices:price_table",
+    "UNCERTAINTY_METHOD": "vmb.uncertainty:METHOD",  # how every interval is computed, said under the tables
+    "stats": "vmb.stats",  # the paper's dataset tables (3-5)
+}
 
-__all__ = ["CATEGORIES", "SUBMODULES", "Failure", "Outputs", "Run", "RunDataError", "RunSet", "classify",
-           "compare", "explorer", "figures", "find_runs", "formatted", "load_runs", "md", "notebook", "paper", "retrieval",
-           "runs_benchmark", "style", "tables", "viewer"]
+__all__ = ["CATEGORIES", "CONDITIONAL", "FROM_THE_CORE", "REASONING_TYPES", "SUBMODULES", "UNCERTAINTY_METHOD", "Failure",
+           "Outputs", "Run", "RunDataError", "RunSet", "attempt_key", "builds", "classify", "compare", "explorer",
+           "figures", "find_runs", "formatted", "load_benchmark", "load_runs", "md", "notebook", "paper", "price_table", "read_metadata",
+           "retrieval", "runs_benchmark", "stats", "style", "tables", "viewer"]
 
 
 def __getattr__(name: str) -> Any:
-    """``va.figures`` and the other submodules, imported when first named (PEP 562)."""
+    """``va.figures`` and the other submodules, and what :data:`FROM_THE_CORE` names, imported when first named
+    (PEP 562)."""
     if name in SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
+    if name in FROM_THE_CORE:
+        module, _, attribute = FROM_THE_CORE[name].partition(":")
+        found = importlib.import_module(module)
+        return getattr(found, attribute) if attribute else found
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(SUBMODULES))
+    return sorted(set(globals()) | set(SUBMODULES) | set(FROM_THE_CORE))

@@ -6,4 +6,5 @@ running one.
 ``vmb.maker.baselines``; ``vmb.maker.commands`` are their commands. The core (``vmb`` outside this folder,
 ``vmb.publish``, ``vmb.local`` and ``vmb.systems``) never imports it; where the core offers one of its parts
 (a baseline agent, a command) it names it in a declared table with the extra it needs (``vmb.extras``).
+``vmb.maker.public`` is its public surface (``import vmb.maker.public as mk``).
 """
