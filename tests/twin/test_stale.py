@@ -166,3 +166,14 @@ def test_a_contrast_between_two_numbers_is_not_collapsed_and_tropical_is_warm() 
     warm = ["My doctor said I need to stay warm, so I'm keeping it tropical in here, 26 degrees."]
     assert not number_fits(26, 21, warm, set(), tuple(range(16, 33))) and number_fits(26, 28, warm, set(),
                                                                                      tuple(range(16, 33)))
+
+
+def test_an_end_of_the_range_said_in_the_next_sentence_bears_on_the_value() -> None:
+    from vmb.maker.twin.answers import _around
+    from vmb.maker.twin.values import END_WORDS, Span
+
+    text = "I set the seat horizontal position to 100. Alright, that's better: these long legs need all the space " \
+           "they can get. The museum was great. It was the maximum."
+    start = text.index("100")
+    near = _around(text, Span(start, start + 3, "100"))
+    assert END_WORDS.search(near) and "maximum" not in near

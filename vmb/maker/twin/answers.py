@@ -28,7 +28,8 @@ from vmb.maker.twin.places import PLACE_SETTINGS, rename_place
 from vmb.maker.twin.values import END_WORDS, Span, numbers_in, said_like, spans_of, steps_in
 
 TextId = tuple[Any, ...]  # ("line", n) or ("gold", query index, entry index)
-# How far from a value a word saying it is an end of its range ("all the way up at 44") bears on it.
+# How far before a value a word saying it is an end of its range ("all the way up at 44") bears on it (after
+# it: to the end of the next sentence).
 NEAR = 40
 
 
@@ -160,6 +161,13 @@ class _Move:
     said: dict[Any, list[tuple[TextId, Span]]]
 
 
+def _around(text: str, span: Span) -> str:
+    """What bears on a value as an end of its range: the words just before it and on to the end of the next
+    sentence ("to 100. Alright, these long legs need all the space they can get")."""
+    ends = [m.end() for m in re.finditer(r"[.!?]+(?:\s|$)", text[span.end:])]
+    return text[max(0, span.start - NEAR):span.end + (ends[1] if len(ends) > 1 else len(text))]
+
+
 def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value: Any) -> _Move | str:
     """What moves with ``value``, or why it cannot move."""
     if spans_of(query.query, value)[0]:
@@ -179,7 +187,7 @@ def _move(texts: Texts, ids: list[TextId], query: Query, setting: Setting, value
         return "the evidence does not state the value"
     kept = tuple(m for m in dict.fromkeys(moving) if said.get(m) or m == value)
     for item in kept:
-        if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR]) for t, s in said.get(item, [])):
+        if any(END_WORDS.search(_around(texts.text[t], s)) for t, s in said.get(item, [])):
             return f"{item!r} is said as an end of its range"
     return _Move(kept, said)
 
@@ -189,7 +197,7 @@ def _whole(texts: Texts, ids: list[TextId], setting: Setting, move: _Move) -> _M
     distractors keep their order and their distance to it ("too strong, lower it to 2" after 3)."""
     values = sorted(stated(texts, [t for t in ids if t[0] == "gold"], setting) | set(move.values))
     places = {v: [(t, s) for t in ids for s in texts.spans(t, v, setting)[0]] for v in values}
-    if any(END_WORDS.search(texts.text[t][max(0, s.start - NEAR):s.end + NEAR])
+    if any(END_WORDS.search(_around(texts.text[t], s))
            for v in values for t, s in places[v]):
         return None
     return _Move(tuple(values), places)
