@@ -30,9 +30,10 @@ _OPTIONS = GenerateOptions(groups=40, seed=5)
 
 def test_people_argue_over_settings_with_a_few_values_not_over_destinations() -> None:
     """The release's conflicts almost never set a route, a song, a video or a station (2 of 149);
-    its coreferences and state shifts name one often (12 of 97, 10 of 90)."""
+    its coreferences and state shifts name one often (12 of 97, 10 of 90). Three seeds' chains: one
+    seed's 77 coreferences and 119 conflicts put the ratio at chance (6 against 6 free texts)."""
     def free_text(kind: str) -> float:
-        found = vehicle_chains(_OPTIONS.seed, kind)
+        found = [c for seed in (_OPTIONS.seed, _OPTIONS.seed + 1, _OPTIONS.seed + 2) for c in vehicle_chains(seed, kind)]
         return sum(settings()[c.target.setting].kind == "text" for c in found if c.target) / len(found)
 
     assert free_text("preference_conflict") < 0.06

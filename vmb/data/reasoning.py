@@ -85,7 +85,7 @@ REASONING: tuple[ReasoningType, ...] = (
     ReasoningType("preference_conflict", "preference conflict", "conflict", generic_requests=0.4,
                   latest_decides=0.4, default_answers=0.25, switches_kept=0.3, value_per_voice=True,
                   whole_car=0.15, described_answers=0.1, named_plainly=0.8, texts_weight=0.15,
-                  colour_scenes=0.6, named_content=0.06, routes_weight=0.4),
+                  colour_scenes=0.6, named_content=0.06, routes_weight=0.2),
     ReasoningType("conditional_constraint", "conditional constraint", "conditional", implied_condition=True,
                   generic_requests=0.25, latest_decides=0.42, default_answers=0.35, written_last=(0.15, 0.5),
                   whole_car=0.65, described_answers=0.45, texts_weight=1.3, named_content=0.4, routes_weight=0.15),
