@@ -58,8 +58,8 @@ def test_the_oracle_over_mcp_is_vmb_runs_oracle(tiny_benchmark: Path, oracle_run
     assert "valid" in capsys.readouterr().out
     # Its card says whose the run is and its bounds: the paper's rounds, the seconds an episode had.
     card = (tmp_path / "bundle" / "runs" / "served" / "card.md").read_text()
-    assert "an agent outside vmb" in card and "| rounds per query | `10` | `10` |" in card
-    assert "| seconds per episode | `600` |" in card and "\nvmb serve --name mcp-oracle --memory gold --groups 1 " in card
+    assert "an agent outside vmb" in card and "| rounds per query | 10 | 10 |" in card
+    assert "| seconds per episode | 600 |" in card and "\nvmb serve --name mcp-oracle --memory gold --groups 1 " in card
 
 
 async def _hostile(url: str) -> dict[str, Any]:
@@ -253,7 +253,118 @@ def test_run_refuses_the_external_agent(tiny_benchmark: Path, tmp_path: Path, ca
     assert "vmb serve" in capsys.readouterr().err
 
 
-def test_serve_refuses_a_memory_built_by_a_model(tiny_benchmark: Path, tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_serve_needs_a_model_for_a_memory_built_by_one(tiny_benchmark: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--memory", "summary", "--data", str(tiny_benchmark), "--out", str(tmp_path / "r")]) == 2
-    assert "built by a model" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--model and --base-url" in err
+
+
+async def _served_in_process(argv: list[str], agent: Any) -> Any:
+    """``vmb serve ARGV``'s pool (its options parsed and its memory built or found as the command does), served to
+    ``agent(client)`` through the SDK's in-process client."""
+    import argparse
+
+    from vmb.harness.plan import built_by, prepare_run
+    from vmb.results.rundir import RunDir
+    from vmb.serve import command
+    from vmb.serve.pool import EpisodePool
+    from vmb.serve.server import build_server
+
+    parser = argparse.ArgumentParser()
+    command.add_arguments(parser)
+    config, builder = command.config_from_args(parser.parse_args(argv))
+    plan, builds = built_by(prepare_run(config), builder)
+    rundir = RunDir(Path(config.out))
+    rundir.lock()
+    pool = EpisodePool(plan, rundir, seconds=600.0, builds=builds)
+    try:
+        await pool.prepare(force=False)
+        async with Client(build_server(pool)) as client:
+            return await agent(client)
+    finally:
+        pool.close()
+        rundir.unlock()
+
+
+def _oracle_with_memory_of(served: Path, data: Path, out: Path, memory: str) -> None:
+    """``vmb run --agent oracle`` on group 1 with the memory the served run was given (placed in the store where
+    the oracle's run looks for its build of group 1)."""
+    import shutil
+
+    from vmb.harness.config import RunConfig
+    from vmb.harness.plan import MemoryBuilder, prepare_run
+
+    options = ["--agent", "oracle", "--memory", memory, "--data", str(data), "--out", str(out), "--groups", "1",
+               "--memory-days", "2", "--cache-dir", str(out.parent / "oracle-cache")]
+    plan = prepare_run(RunConfig(out=str(out), agent="oracle", memory=memory, memory_days=2, groups=[1], data=str(data),
+                                 cache_dir=str(out.parent / "oracle-cache")))
+    group = plan.memory_group(plan.bench.group(1))
+    shutil.copytree(served / "memory" / "group_1", MemoryBuilder(plan, None).store_dir(group))
+    assert main(["run", *options, "--no-progress"]) == 0
+
+
+@pytest.mark.parametrize("memory", ["summary", "kv"])
+def test_a_memory_built_by_a_model_is_served(memory: str, tiny_benchmark: Path, tmp_path: Path) -> None:
+    from vmb.doubles.scripted import ReferenceScript, ScriptedServer
+    from vmb.memory import get_memory_setting
+
+    bench = load_benchmark(tiny_benchmark, parse_histories=False)
+    model_options = ["--memory", memory, "--groups", "1", "--memory-days", "2", "--data", str(tiny_benchmark),
+                     "--cache-dir", str(tmp_path / "cache"), "--backoff", "0.01"]
+    served_run = tmp_path / "served"
+    with ScriptedServer(ReferenceScript(bench)) as model:
+        model_options += ["--model", "scripted", "--base-url", model.url]
+        # vmb run builds the group's memory with the scripted model (two days: two build requests or more) ...
+        assert main(["run", *model_options, "--out", str(tmp_path / "model-run"), "--no-progress"]) == 0
+        built = len(model.received)
+        assert built > 3
+
+        async def agent(client: Client) -> dict[str, Any]:
+            seen: dict[str, Any] = {"tools": (await client.list_tools()).tools}
+            episode = await start(client, "qa_1#0")
+            assert episode is not None
+            seen["episode"] = episode
+            if memory == "kv":  # the key-value store's tools, called over MCP in an episode, then left unscored
+                seen["list"] = await call(client, episode, "memory_list", {}, 0)
+                seen["search"] = await call(client, episode, "memory_search", {"key": "seat"}, 0)
+                seen["wrong"] = await call(client, episode, "memory_search", {"keys": 3}, 1)
+            await end(client, episode, "Done.")
+            return seen
+
+        # ... and vmb serve, given the same model, finds it (not a request more), records who built it, and serves it:
+        # to an agent trying its tools, and to the oracle.
+        seen = asyncio.run(_served_in_process([*model_options, "--out", str(tmp_path / "tried"), "--name", "mcp"],
+                                              agent))
+        asyncio.run(_served_in_process([*model_options, "--out", str(served_run), "--name", "mcp"],
+                                       lambda client: oracle_episodes(client, reference(tiny_benchmark))))
+        assert len(model.received) == built
+    determining = json.loads((served_run / "config.json").read_text())["determining"]
+    assert determining["agent"] == "external" and determining["memory_built_by"]["model"] == "scripted"
+    group = bench.group(1)
+    kept = get_memory_setting(memory, {}).load(group, tmp_path / "tried" / "memory" / "group_1")
+    given = kept.for_query(bench.query("qa_1#0"))
+    assert seen["episode"]["system"] == _system_prompt(given.prompt)
+    names = [t.name for t in seen["tools"]]
+    assert names[:3] == ["start_episode", "end_episode", "list_module_tools"]
+    assert names[3:3 + len(given.tools)] == [t.name for t in given.tools]
+    for tool, mine in zip(seen["tools"][3:], given.tools, strict=False):
+        assert tool.input_schema == mine.parameters and tool.description == mine.description
+    if memory == "summary":
+        assert given.injected and given.injected in seen["episode"]["system"]
+    else:  # the results vmb's loop gives for the same calls over the same store
+        for key, name, arguments in (("list", "memory_list", {}), ("search", "memory_search", {"key": "seat"}),
+                                     ("wrong", "memory_search", {"keys": 3})):
+            box = ToolBox(World(), given.tools)
+            outcome = asyncio.run(box.dispatch("x", name, json.dumps(arguments)))
+            assert seen[key] == (outcome.content, outcome.ok), key
+        assert seen["list"][1] and not seen["wrong"][1]
+    # The oracle's episodes over MCP are vmb run's oracle with the same memory.
+    _oracle_with_memory_of(served_run, tiny_benchmark, tmp_path / "oracle", memory)
+    assert metric_without_identity(served_run) == metric_without_identity(tmp_path / "oracle")
+
+
+def _system_prompt(memory_prompt: str) -> str:
+    from vmb.harness.episode import system_prompt
+
+    return system_prompt(memory_prompt)

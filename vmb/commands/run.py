@@ -33,8 +33,6 @@ RESUME = "rerun the same command to resume"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what to run")
-    what.add_argument("--base-url", help="endpoint, e.g. http://127.0.0.1:8000/v1")
-    what.add_argument("--model", help="model name as the endpoint knows it")
     what.add_argument("--memory", default="gold",
                       help="none, gold, summary, kv, history, or a registered memory system (default gold)")
     what.add_argument("--agent", default="model",
@@ -55,9 +53,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
                       help="memory setting option (summary_cap, kv_rounds, a system's settings); "
                            "VALUE is read as JSON when it parses; repeatable")
-    what.add_argument("--memory-days", type=int, metavar="N",
-                      help="build memory from each group's first N days only (a smoke test of summary or kv on a "
-                           "slow endpoint; recorded in config.json; not the paper's setting)")
+    request, robust = add_model_arguments(parser)
+    request.add_argument("--max-rounds", type=int, default=10, help="tool-call rounds per query")
+    robust.add_argument("--force", action="store_true",
+                        help="the run directory holds another configuration: set its results aside and start over")
+    robust.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="progress bar (default: on a terminal only)")
+    robust.add_argument("--progress-every", type=float, default=60.0, metavar="SECONDS",
+                        help="without a progress bar (no terminal), print a progress line to stderr this often "
+                             "(default 60; 0: never)")
+    robust.add_argument("--slow-after", type=float, default=60.0, metavar="SECONDS",
+                        help="name requests running longer than this in the progress output (default 60)")
+
+
+def add_model_arguments(parser: argparse.ArgumentParser) -> tuple[Any, Any]:
+    """The model and how it is asked: vmb run's, vmb memory ingest's, and vmb serve's for the memory it builds (one
+    set of options, so one model's memory has one build key, whichever command built it). Returns the groups of
+    request and robustness options, for a command's own."""
+    model = parser.add_argument_group("the model")
+    model.add_argument("--base-url", help="endpoint, e.g. http://127.0.0.1:8000/v1")
+    model.add_argument("--model", help="model name as the endpoint knows it")
+    model.add_argument("--memory-days", type=int, metavar="N",
+                       help="build memory from each group's first N days only (a smoke test of summary or kv on a "
+                            "slow endpoint; recorded in config.json; not the paper's setting)")
 
     request = parser.add_argument_group("requests (defaults: the paper's, Table 10)")
     request.add_argument("--server", default="auto", choices=["auto", *SERVER_FAMILIES],
@@ -65,7 +83,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     request.add_argument("--thinking", choices=["on", "off"], help="switch thinking mode (families that support it)")
     request.add_argument("--temperature", type=float, default=0.0)
     request.add_argument("--max-tokens", type=int, default=8192, help="output tokens per request")
-    request.add_argument("--max-rounds", type=int, default=10, help="tool-call rounds per query")
     request.add_argument("--tool-choice", default="auto")
     request.add_argument("--no-text-calls", action="store_true",
                          help="do not read tool calls written as text (<tool_call>{...}</tool_call>, bare JSON)")
@@ -81,15 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     robust.add_argument("--cache-dir", help="request cache and memory store (default: $VMB_CACHE_DIR, else .cache "
                                            "beside the run directory)")
     robust.add_argument("--no-cache", action="store_true", help="neither read nor write the request cache")
-    robust.add_argument("--force", action="store_true",
-                        help="the run directory holds another configuration: set its results aside and start over")
-    robust.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="progress bar (default: on a terminal only)")
-    robust.add_argument("--progress-every", type=float, default=60.0, metavar="SECONDS",
-                        help="without a progress bar (no terminal), print a progress line to stderr this often "
-                             "(default 60; 0: never)")
-    robust.add_argument("--slow-after", type=float, default=60.0, metavar="SECONDS",
-                        help="name requests running longer than this in the progress output (default 60)")
+    return request, robust
 
 
 def memory_options(pairs: list[str]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from vmb.doubles.offline import NoopModel
 from vmb.errors import VmbError
@@ -25,7 +25,7 @@ from vmb.harness.shard import Shard
 from vmb.llm.model import Endpoint, Model
 from vmb.memory import find, get_memory_setting, load_plugins
 from vmb.memory.base import BuildContext, BuildCost, BuildHealth, MemorySetting
-from vmb.memory.buildfile import BUILD_FILE, BuildFileError, BuildRecord, read_build
+from vmb.memory.buildfile import BUILD_FILE, BuildFileError, BuildRecord, pace_of, read_build
 from vmb.memory.options import every_option, parse_options
 from vmb.prompts import prompt_versions
 from vmb.results.header import Determining, RunHeader, RunIdentity, Selection, config_hash
@@ -202,6 +202,23 @@ def same_run(one: Determining, other: Determining) -> bool:
     return bool(json_values(upgraded_determining(one).to_json()) == json_values(upgraded_determining(other).to_json()))
 
 
+def builder_identity(d: Determining) -> dict[str, Any]:
+    """Who builds a run's memory, as its build key holds it: the agent, its model and how the model is asked."""
+    return {"agent": d.agent, "model": d.model, "base_url": d.base_url, "request_params": d.request_params,
+            "text_calls": d.text_calls}
+
+
+def built_by(plan: RunPlan, builder: RunConfig) -> tuple[RunPlan, RunPlan]:
+    """A run whose agent is not its memory's builder (``vmb serve``'s outside agent), with the model ``builder``
+    names (the options ``vmb run`` takes; no model: the ``noop`` agent): the run's plan, its settings naming the
+    builder (``memory_built_by``), and the plan ``vmb run`` makes of ``builder``, whose ``MemoryBuilder`` keys and
+    finds the memories ``vmb run`` and ``vmb memory ingest`` build with that model."""
+    builder.validate()
+    d = plan.determining
+    building = replace(plan, config=builder, determining=builder.determining(d.prompts, d.data_sha256, d.memory_options))
+    return replace(plan, determining=replace(d, memory_built_by=builder_identity(building.determining))), building
+
+
 @dataclass(frozen=True)
 class BuiltMemory:
     store: Path  # the directory holding the group's built memory
@@ -236,12 +253,10 @@ class MemoryBuilder:
         self.watcher = watcher
 
     def build_key(self, group: Group) -> str:
-        d = self.plan.determining
         ident = {
             "params": self.plan.memory_setting.build_params(),
             "prompts": prompt_versions(list(self.plan.memory_setting.prompts)),
-            "agent": d.agent, "model": d.model, "base_url": d.base_url,
-            "request_params": d.request_params, "text_calls": d.text_calls,
+            **builder_identity(self.plan.determining),
             "history_sha256": hashlib.sha256(group.history_text.encode("utf-8")).hexdigest(),
         }
         return config_hash(ident)
@@ -256,8 +271,9 @@ class MemoryBuilder:
         return (self.store_dir(group) / BUILD_FILE).exists()
 
     def outline(self, groups: Sequence[Group]) -> str:
-        """What building ``groups`` takes, said before it starts: the days of history and the model calls
-        (time follows once the first day is read: ``vmb.harness.progress``)."""
+        """What building ``groups`` takes, said before it starts: the days of history, the model calls and, when
+        earlier builds of the setting on this endpoint measured its pace, the model time at that pace (else the
+        time follows once the first day is read: ``vmb.harness.progress``)."""
         setting = self.plan.memory_setting
         days = sum(len(g.days) for g in groups)
         per_day = setting.day_requests()
@@ -267,8 +283,21 @@ class MemoryBuilder:
             calls = f"{days:,} model calls (one a day)"
         else:
             calls = f"{days:,} to {days * per_day:,} model calls (1 to {per_day} a day)"
-        return (f"memory build: {len(groups)} group(s) to build from {days:,} days of history, {calls}; "
-                "the time it takes is said once the first day is read")
+        return f"memory build: {len(groups)} group(s) to build from {days:,} days of history, {calls}; {self._time(days)}"
+
+    def _time(self, days: int) -> str:
+        """The time ``days`` of history take at the pace of earlier builds on this endpoint, or when it is said."""
+        # Here, not at the top: the progress module brings the model client, which vmb score never loads.
+        from vmb.harness.progress import duration
+
+        setting, d = self.plan.memory_setting, self.plan.determining
+        pace = pace_of(self.plan.config.cache_root() / "memory" / setting.name, d.model or "", d.base_url or "") \
+            if self.plan.config.agent == "model" else None
+        if pace is None:
+            return "the time it takes is said once the first day is read"
+        return (f"about {duration(days * pace.per_day)} of model time at the pace {pace.builds} earlier build(s) of "
+                f"{setting.name} measured on this endpoint ({pace.per_call:.1f} s a model call, "
+                f"{pace.calls_per_day:.1f} a day); the first day read measures it again")
 
     async def build_group(self, group: Group, destination: Path | None = None) -> BuiltMemory:
         """The group's memory in the store (built now unless it is there), or built into ``destination``."""
@@ -305,7 +334,9 @@ class MemoryBuilder:
             # query): its empty summary says nothing of a memory setting, and fifty warnings of it would hide one
             # that does. What it kept is still measured and recorded.
             ctx.health.check()
-        record = BuildRecord(key, group.number, setting.name, setting.build_params(), ctx.cost, ctx.health)
+        d = self.plan.determining
+        record = BuildRecord(key, group.number, setting.name, setting.build_params(), ctx.cost, ctx.health,
+                             d.model or "", d.base_url or "")
         write_json(scratch / BUILD_FILE, record.to_json())
         # The directory appears complete or not at all: a killed build is redone from scratch.
         shutil.rmtree(destination, ignore_errors=True)

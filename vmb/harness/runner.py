@@ -55,10 +55,13 @@ class RunResult:
 
 
 class Runner:
-    def __init__(self, plan: RunPlan, rundir: RunDir, progress: Progress) -> None:
-        config = plan.config
+    def __init__(self, plan: RunPlan, rundir: RunDir, progress: Progress, *, builds: RunPlan | None = None) -> None:
+        """``builds``: the plan whose model builds the memories when the run's agent does not (``vmb serve``'s
+        outside agent: ``vmb.harness.plan.built_by``); by default the run's own."""
         self.plan = plan
-        self.config = config
+        self.config = plan.config
+        builds = builds or plan
+        config = builds.config
         self.bench = plan.bench
         self.memory_setting = plan.memory_setting
         self.rundir = rundir
@@ -81,7 +84,7 @@ class Runner:
                 timeout=config.timeout,
                 stats=progress.stats,
             )
-        self.builder = MemoryBuilder(plan, self.client, progress)
+        self.builder = MemoryBuilder(builds, self.client, progress)
         self.stores = run_stores(self.bench, config.memory, rundir.memory_dir, config.memory_days)
         self._tasks: Tasks | None = None  # made when a shortcut baseline first needs it
 
@@ -115,10 +118,16 @@ class Runner:
 
     async def close(self) -> None:
         self.rundir.close()
+        await self.close_model()
+
+    async def close_model(self) -> None:
+        """The model's client and request cache closed (``vmb serve`` once its memories are built)."""
         if self.client is not None:
             await self.client.close()
+            self.client = None
         if self.cache is not None:
             self.cache.close()
+            self.cache = None
 
     async def run_group(self, group: Group, attempts: list[tuple[Query, int]]) -> None:
         try:

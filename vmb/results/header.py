@@ -47,9 +47,9 @@ class HeaderError(VmbError, ValueError):
 @dataclass(frozen=True, kw_only=True)
 class Determining:
     """Everything that can change a query's result (``RunConfig.determining`` makes it); its hash guards
-    resuming. Every run wrote every field, in this order, ``memory_days`` only when set (so that the hash of
-    every run without it stays what it was); ``to_json`` writes exactly that, so the hash of a stored
-    run's settings is the hash it was stored under."""
+    resuming. Every run wrote every field, in this order, ``memory_days`` and ``memory_built_by`` only when set (so
+    that the hash of every run without them stays what it was); ``to_json`` writes exactly that, so the hash of a
+    stored run's settings is the hash it was stored under."""
 
     agent: str
     model: str | None  # None for the offline agents
@@ -63,6 +63,9 @@ class Determining:
     memory: str
     memory_options: dict[str, Any]  # the setting's options as parsed, every default filled in
     memory_days: int | None = None  # builds read each group's first N days only
+    # Who built the memory when the run's agent did not (vmb serve: an outside agent, its memory built by the model
+    # vmb serve was given): that builder's part of the build key (``vmb.harness.plan.builder_identity``).
+    memory_built_by: dict[str, Any] | None = None
     prompts: dict[str, Any]  # prompt file -> its version and checksum
     data_sha256: str  # the benchmark's checksum (``vmb.data.locate.data_checksum``)
 
@@ -76,8 +79,9 @@ class Determining:
 
     def to_json(self) -> dict[str, Any]:
         doc = {f.name: getattr(self, f.name) for f in fields(self)}
-        if self.memory_days is None:
-            del doc["memory_days"]
+        for optional in ("memory_days", "memory_built_by"):
+            if doc[optional] is None:
+                del doc[optional]
         return doc
 
     @classmethod

@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from vmb.commands.run import add_model_arguments
+
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
 RESUME = "rerun the same command to serve the queries left"
 
@@ -30,8 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what to serve")
     what.add_argument("--name", help="the outside agent's name, recorded as the run's model (shown by vmb show)")
     what.add_argument("--memory", default="gold",
-                      help="none, gold, history, or a memory system (default gold); summary and kv are built by a "
-                           "model, which vmb serve does not have")
+                      help="none, gold, summary, kv, history, or a memory system (default gold); summary and kv are "
+                           "built by the model of --model and --base-url (as vmb run builds them; a memory vmb run "
+                           "or vmb memory ingest built with that model is reused)")
     what.add_argument("--groups", help="groups to serve, e.g. 1-50 or 1,3,5-7 (default all)")
     what.add_argument("--limit", type=int, help="serve at most N queries, in (group, index) order")
     what.add_argument("--trials", type=int, default=1, help="episodes of every query (default 1)")
@@ -46,6 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--episode-seconds", type=float, default=600.0,
                       help="seconds an episode may stay open before it is recorded as an error (default 600)")
 
+    # The model that builds the memory (summary, kv, a memory system that asks one), with vmb run's options.
+    add_model_arguments(parser)
+
     how = parser.add_argument_group("transport")
     how.add_argument("--transport", choices=["http", "stdio"], default="http",
                      help="streamable HTTP (default) or this process's stdin and stdout")
@@ -56,55 +62,81 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="the run directory holds another configuration: set its results aside and start over")
 
 
-def config_from_args(args: argparse.Namespace) -> Any:
+def config_from_args(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The served run's config (the agent outside vmb, named ``--name``) and that of the model that builds its
+    memory: the config ``vmb run`` makes of the same options (the ``noop`` agent without ``--model``), so the two
+    commands key (and share) one memory."""
     import re
 
-    from vmb.commands.run import memory_options
+    from vmb.commands.run import config_from_args as run_config
     from vmb.errors import OptionError
-    from vmb.harness.config import EXTERNAL_AGENT, RunConfig, parse_groups
-    from vmb.memory import get_memory_setting, load_plugins
+    from vmb.harness.config import EXTERNAL_AGENT, RunConfig
+    from vmb.memory import get_memory_setting
 
     who = re.sub(r"[^A-Za-z0-9._-]+", "_", args.name or EXTERNAL_AGENT)
-    config = RunConfig(out=args.out or f"runs/{who}-{args.memory}", memory=args.memory, agent=EXTERNAL_AGENT,
-                       model=args.name, max_rounds=args.max_rounds, text_calls=False,
-                       memory_options=memory_options(args.memory_option),
-                       groups=parse_groups(args.groups) if args.groups is not None else None, limit=args.limit,
-                       data=args.data, plugins=args.plugin, trials=args.trials)
+    out = args.out or f"runs/{who}-{args.memory}"
+    builder = run_config(argparse.Namespace(**{
+        **vars(args), "out": out, "agent": "model" if args.model or args.base_url else "noop", "shard": None,
+        "prices": None, "progress_every": 0.0, "slow_after": 60.0}), use_cache=not args.no_cache)
+    config = RunConfig(out=out, memory=builder.memory, agent=EXTERNAL_AGENT, model=args.name, max_rounds=args.max_rounds,
+                       text_calls=False, memory_options=builder.memory_options, memory_days=builder.memory_days,
+                       groups=builder.groups, limit=args.limit, data=args.data, plugins=args.plugin, trials=args.trials,
+                       **{name: getattr(builder, name) for name in ("concurrency", "retries", "timeout_retries",
+                                                                   "timeout", "backoff", "cache_dir", "use_cache")})
     config.validate()
-    load_plugins(config.plugins)
     setting = get_memory_setting(config.memory, config.memory_options)
-    if setting.day is not None:
-        raise OptionError(f"--memory {setting.name} is built by a model reading each day of the history, and "
-                          "vmb serve has no model of its own; serve none, gold, history or a memory system")
+    if setting.day is not None and builder.agent != "model":
+        raise OptionError(f"--memory {setting.name} is built by a model reading each day of the history: give vmb "
+                          "serve that model with --model and --base-url (or --model local:NAME), as vmb run takes them")
     if not args.episode_seconds > 0:
         raise OptionError("--episode-seconds must be above 0")
     if not 0 <= args.port <= 65535:
         raise OptionError("--port must be from 0 to 65535")
-    return config
+    return config, builder
 
 
 def run(args: argparse.Namespace) -> int:
-    import asyncio
     import os
-    from pathlib import Path
+    from contextlib import ExitStack
 
-    from vmb.errors import Exit, OptionError
-    from vmb.harness.plan import prepare_run
-    from vmb.results.rundir import RunDir
-    from vmb.serve.pool import EpisodePool
-    from vmb.serve.server import TOKEN_ENV, serve_http, serve_stdio, token_problem
-    from vmb.terminal import note
+    from vmb.commands.run import served
+    from vmb.data import resolve_data_dir
+    from vmb.errors import OptionError
+    from vmb.harness.plan import built_by, prepare_run
+    from vmb.serve.server import TOKEN_ENV, token_problem
 
-    config = config_from_args(args)
+    config, builder = config_from_args(args)
     token = os.environ.get(TOKEN_ENV) or None
     if args.transport == "http":
         problem = token_problem(args.host, token)
         if problem is not None:
             raise OptionError(problem)
+    resolve_data_dir(config.data, note=False)  # before a local model's server takes seconds to start for nothing
     plan = prepare_run(config)
+    with ExitStack() as stack:
+        builds = None
+        if plan.memory_setting.builds:
+            # A local model (--model local:NAME) serves while the server does: its memory is built first.
+            builder.base_url = stack.enter_context(served(builder.model, builder.base_url,
+                                                          parallel=builder.concurrency, command="serve"))
+            plan, builds = built_by(plan, builder)
+        return _serve(args, plan, builds, token)
+
+
+def _serve(args: argparse.Namespace, plan: Any, builds: Any, token: str | None) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from vmb.errors import Exit
+    from vmb.results.rundir import RunDir
+    from vmb.serve.pool import EpisodePool
+    from vmb.serve.server import serve_http, serve_stdio
+    from vmb.terminal import note
+
+    config = plan.config
     rundir = RunDir(Path(config.out))
     rundir.lock()
-    pool = EpisodePool(plan, rundir, seconds=args.episode_seconds)
+    pool = EpisodePool(plan, rundir, seconds=args.episode_seconds, builds=builds)
 
     async def serve() -> None:
         await pool.prepare(force=args.force, warn=lambda line: note("serve", line))

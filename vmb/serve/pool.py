@@ -14,6 +14,7 @@ again on resume), never scored; an episode is one agent's (two agents never shar
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import uuid
@@ -26,6 +27,7 @@ from vmb.harness.plan import RunPlan, upgraded_determining
 from vmb.harness.progress import Progress
 from vmb.harness.runner import Runner
 from vmb.harness.tools import discovery_schema
+from vmb.llm.model import RequestFailed
 from vmb.llm.textcalls import ToolCall
 from vmb.results.record import QueryRecord, attempt_key
 from vmb.results.record_parts import Round
@@ -67,9 +69,12 @@ class Served:
 class EpisodePool:
     """The run's pending attempts, its open episodes and its records: what ``vmb serve`` serves."""
 
-    def __init__(self, plan: RunPlan, rundir: RunDir, *, seconds: float,
+    def __init__(self, plan: RunPlan, rundir: RunDir, *, seconds: float, builds: RunPlan | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        """``builds``: the plan of the model that builds the memory (``vmb.harness.plan.built_by``), for a setting
+        that builds one."""
         self.plan = plan
+        self.builds = builds
         self.rundir = rundir
         self.seconds = seconds
         self.clock = clock
@@ -81,22 +86,47 @@ class EpisodePool:
         self.abandoned = 0
 
     async def prepare(self, *, force: bool, warn: Callable[[str], None] | None = None) -> None:
-        """Take the run directory (its records kept on resume) and make each selected group's memory."""
+        """Take the run directory (its records kept on resume) and make each selected group's memory: found in the
+        run or the store (as ``vmb run`` or ``vmb memory ingest`` built it with the same model), else built now,
+        every group at once within the model's ``--concurrency``. A group whose build fails has its pending
+        episodes recorded as errors (as ``vmb run`` records them; served again on rerun) and none served."""
         header = self.plan.header()
         header.operational["episode_seconds"] = self.seconds  # the run's card says the bound
         self.done = self.rundir.prepare(header, force=force, upgrade=upgraded_determining, warn=warn)
         self.pending = [(q, t) for q, t in self.plan.attempts if attempt_key(q.id, t) not in self.done]
-        self.runner = Runner(self.plan, self.rundir, Progress(len(self.pending), 0, enabled=False, every=0.0))
-        for number in self.plan.group_numbers():
-            self.memories[number] = await self.runner.group_memory(self.plan.bench.group(number))
+        self.runner = runner = Runner(self.plan, self.rundir, Progress(len(self.pending), 0, enabled=False, every=0.0),
+                                      builds=self.builds)
+        numbers = self.plan.group_numbers()
+        building = runner.to_build(numbers)
+        if building:
+            self.plan.memory_setting.ready()  # a missing key is one line, before a word of what the builds take
+            if warn is not None:
+                warn(runner.builder.outline(building))
+
+        async def one(number: int) -> None:
+            try:
+                self.memories[number] = await runner.group_memory(self.plan.bench.group(number))
+            except RequestFailed as failure:
+                for query, trial in [a for a in self.pending if a[0].group == number]:
+                    runner.finish(QueryRecord.failed(query, f"memory build failed: {failure}", failure.kind, trial))
+                    self.pending.remove((query, trial))
+                if warn is not None:
+                    warn(f"group {number}: memory build failed ({failure}); its episodes are errors, served again "
+                         "on rerun")
+
+        try:
+            await asyncio.gather(*(one(number) for number in numbers))
+        finally:
+            await runner.close_model()  # every memory is built: the model is not asked again
 
     def tool_schemas(self) -> list[dict[str, Any]]:
         """Every tool an episode may offer, each as vmb's loop sends it once available: discovery, the
         memory's tools, then every module's tools (calling one before its module is loaded gets the
         loop's error, as in vmb's loop)."""
-        first = self.plan.selected[0]
-        memory = self.memories[first.group].for_query(first)
-        return [discovery_schema(), *(tool.schema for tool in memory.tools),
+        first = next((q for q in self.plan.selected if q.group in self.memories), self.plan.selected[0])
+        memory = self.memories[first.group].for_query(first) if first.group in self.memories else None
+        memory_tools = memory.tools if memory is not None else []
+        return [discovery_schema(), *(tool.schema for tool in memory_tools),
                 *(schema for module in MODULES for schema in World.tool_schemas(module))]
 
     @property

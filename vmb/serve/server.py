@@ -202,8 +202,9 @@ class _BearerToken:
 
 
 async def serve_http(pool: EpisodePool, host: str, port: int, token: str | None,
-                     listening: Callable[[str], None]) -> None:
-    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until stopped; ``listening`` gets the URL once bound."""
+                     listening: Callable[[str], None], *, around: Callable[[Any], Any] | None = None) -> None:
+    """Serve streamable HTTP at ``http://HOST:PORT/mcp`` until stopped; ``listening`` gets the URL once bound.
+    ``around``: an ASGI middleware wrapped around the app (``bench serve`` times each request inside it)."""
     import uvicorn
 
     server = build_server(pool)
@@ -211,6 +212,8 @@ async def serve_http(pool: EpisodePool, host: str, port: int, token: str | None,
     app: Any = server.streamable_http_app(host=host, json_response=True)
     if token is not None:
         app = _BearerToken(app, token)
+    if around is not None:
+        app = around(app)
     web = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on"))
     watcher = asyncio.create_task(_watch(pool))
     serving = asyncio.create_task(web.serve())
