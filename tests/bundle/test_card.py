@@ -3,6 +3,7 @@ reproduces the run (read back by vmb's own parser)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shlex
@@ -41,12 +42,17 @@ def unusual(tmp_path_factory: pytest.TempPathFactory, small_benchmark: Path) -> 
     return pack_runs([root / "unusual"], root / "bundle", partial=True).directory
 
 
+def _shown(markdown: str) -> str:
+    """What a Markdown cell of vmb.escape.markdown reads as: its backslash escapes and entities undone."""
+    return html.unescape(re.sub(r"\\(.)", r"\1", markdown))
+
+
 def _rows(card: str) -> dict[str, list[str]]:
     rows = {}
     for line in card.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         if line.startswith("| ") and len(cells) == 4:
-            rows[cells[0]] = [c.strip("`") for c in cells[1:]]
+            rows[cells[0]] = [_shown(c) if c != "**deviation**" else c for c in cells[1:]]
     return rows
 
 
@@ -58,8 +64,8 @@ def test_a_card_flags_every_deviation_from_the_paper(unusual: Path) -> None:
     assert rows["memory options"][1] == "the setting's defaults (kv_rounds=20)"  # the reference's build rounds
     assert rows["tool choice"] == ["auto", "auto", ""]
     assert rows["calls written as text"] == ["not read", "calls from the tool-calls field", ""]
-    assert "| model | `tuned` (agent `model`) |" in card
-    assert re.search(r"\| endpoint \| `vllm` server family, this machine: `http://127\.0\.0\.1:\d+/v1` \|", card)
+    assert "| model | tuned (agent model) |" in card
+    assert re.search(r"\| endpoint \| vllm server family, this machine: http://127\.0\.0\.1:\d+/v1 \|", card)
     assert "Scored 24 / 80 (the benchmark's queries x trials), 0 in error, 56 not run; 2 trial(s)." in card
 
 
@@ -87,14 +93,49 @@ def test_a_priced_run_shows_its_cost_and_validates_with_the_price_it_recorded(un
     assert verdict.valid and not verdict.complete, verdict.lines()
 
 
-@pytest.mark.parametrize("text", ["plain", "a | b", "`tick`", "``` fence", "line\nbreak <b>bold</b>"])
-def test_text_from_a_run_stays_one_code_span(text: str) -> None:
-    from vmb.publish.card import code
+# Names from outside (issue 46): a backtick that would close a code span, a pipe that would split the row, live
+# markup, a terminal's ESC and BEL, a newline, a shell's command substitution.
+HOSTILE = "`x` | <script>window.__pwned=1</script> $(touch pwned) \x1b[2J\x07\nsecond line ``` end"
 
-    span = code(text)
-    fence = re.match(r"`+", span).group()  # type: ignore[union-attr]
-    inner = span[len(fence):-len(fence)]
-    assert span.endswith(fence) and fence not in inner and "\n" not in span and "|" not in inner.replace("\\|", "")
+
+def test_text_from_a_run_stays_text_of_its_cell(unusual: Path) -> None:
+    """Every outside string of the card goes through vmb.escape.markdown; the commands stay one shell line each."""
+    from dataclasses import replace
+
+    import mistune
+
+    from vmb.publish.card import render_card
+    from vmb.publish.manifest import read_manifest
+    from vmb.results.rundir import read_header
+    from vmb.results.runsummary import RunSummary
+
+    run = unusual / "runs" / "unusual"
+    manifest = read_manifest(unusual)
+    header = read_header(run)
+    header = replace(header, determining=replace(
+        header.determining, model=HOSTILE, memory=HOSTILE, base_url=f"http://127.0.0.1:1/{HOSTILE}", thinking=HOSTILE,
+        memory_options={HOSTILE: HOSTILE}))
+    metric = json.loads((run / "metric.json").read_text())
+    metric["memory_build"]["warnings"] = [{"group": 1, "kind": "empty", "text": HOSTILE}]
+    card = render_card(manifest.runs[0], header, RunSummary.from_json(metric), manifest)
+    assert "\x1b" not in card and "\x07" not in card and "\\x1b[2J\\x07\\nsecond line" in card
+    page = str(mistune.create_markdown(plugins=["table"])(card))
+    assert "<script" not in page and "&lt;script&gt;" in page
+    for table in page.split("<table>")[1:]:
+        widths = {row.count("<td") + row.count("<th") for row in table.split("</table>")[0].split("<tr>")[1:]}
+        assert len(widths) == 1, table  # no row split by the pipe
+    rows = _rows(card)
+    shown = HOSTILE.replace("\x1b", "\\x1b").replace("\x07", "\\x07").replace("\n", "\\n").replace(
+        "\\nsecond", " second").replace("\\n", " ")
+    assert rows["thinking"][0] == shown and f"| memory | {_shown('x')}" not in card
+    assert "group 1: " in card and _shown(card.split("group 1: ")[1].split(".\n")[0]) == shown
+    block = card.split("## To reproduce it")[1].strip().splitlines()
+    fence, command, closing = block[0], block[2], block[3]
+    assert fence == closing and set(fence) == {"`"} and fence not in command
+    words = shlex.split(command)  # one shell line, each value one word, nothing substituted
+    named = {words[i]: words[i + 1] for i in range(len(words) - 1) if words[i].startswith("--")}
+    assert named["--model"] == named["--memory"] == named["--thinking"] == HOSTILE.replace("\x1b", "\\x1b").replace("\x07", "\\x07").replace(
+        "\n", "\\n")
 
 
 def test_the_key_value_builds_rounds_are_the_references_and_another_value_is_flagged(unusual: Path) -> None:
@@ -140,5 +181,5 @@ def test_a_card_names_a_degenerate_memory_before_its_figures(unusual: Path, smal
     bundle = pack_runs([tmp_path / "forgetful"], tmp_path / "bundle", partial=True).directory
     card = (bundle / "runs" / "forgetful" / "card.md").read_text()
     line = "**Degenerate memory**: 1 warning(s) of the build's health check"
-    assert line in card and "group 1: `the memory is empty: the build kept nothing`" in card
+    assert line in card and "group 1: the memory is empty: the build kept nothing." in card
     assert card.index(line) < card.index("Cost:")

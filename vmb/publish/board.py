@@ -12,7 +12,8 @@ submission: ranked once, where they first appear, and every other name of them i
 unranked, naming the run it repeats. Each row is
 compared with the next one in its section as `vmb compare` compares two runs (paired by query id, group
 bootstrap interval, exact McNemar), when both ran on the same benchmark. The page links each row to its
-reproducibility card and to a `vmb view` of its queries. Everything a bundle says is text: through
+reproducibility card (written anew from the run's config.json and metric.json: the bundle's own card.md is the
+submitter's text, which nothing validates) and to a `vmb view` of its queries. Everything a bundle says is text: through
 ``vmb.terminal.safe`` everywhere, escaped in HTML, in Markdown cells, and guarded in CSV fields
 (``vmb.publish.boardtext``). A board is rewritten in place: the files it wrote before (``WRITTEN`` lists
 them) are removed, nothing else of the folder is.
@@ -33,10 +34,11 @@ from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
 from vmb.outdir import claim_output_dir
 from vmb.publish.boardtext import csv_text, markdown_text, page_text
-from vmb.publish.manifest import CARD, RUNS, RunEntry, inside
+from vmb.publish.card import render_card
+from vmb.publish.manifest import RUNS, RunEntry, inside
 from vmb.publish.validate import Checked, Verdict, checked_bundle
 from vmb.results.metrics import ESM, SHOWN
-from vmb.results.rundir import METRIC
+from vmb.results.rundir import METRIC, RunDirError, read_header
 from vmb.results.runsummary import RunSummary, SummaryEntry, SummaryFormatError
 
 TABLE = SHOWN  # the columns of `vmb show`: ESM, F-F1, V-F1 (with intervals), Calls, Mem Token
@@ -164,10 +166,10 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                         write_viewer(load_runs([copy], bench=bench), bench, view)
                     written += [f"view/{row.slug}/{p.relative_to(view).as_posix()}" + ("" if p.is_file() else "/")
                                 for p in sorted(view.rglob("*"))] + [f"view/{row.slug}/"]
-                card = run_dir / CARD
-                if card.is_file() and not card.is_symlink():
+                card = _card(run_dir, entry, checked, metric)
+                if card is not None:
                     (out / "cards").mkdir(exist_ok=True)
-                    shutil.copyfile(card, out / "cards" / f"{row.slug}.md")
+                    (out / "cards" / f"{row.slug}.md").write_text(card, encoding="utf-8")
                     written.append(f"cards/{row.slug}.md")
                 rows.append(row)
     except VmbError as error:  # a bundle that does not read at all: its row says why, never ranked
@@ -175,6 +177,18 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                              verdict=f"INVALID ({str(error)[:300]})", metrics=None, by_type={}, cost="",
                              slug=_slug(label, taken)))
     return rows
+
+
+def _card(run_dir: Path, entry: RunEntry, checked: Checked, metric: RunSummary | None) -> str | None:
+    """The run's card written anew from what the bundle holds of it (config.json, metric.json, the manifest), never
+    the bundle's own card.md: that file is the submitter's text, which nothing validates (None: no card can be
+    written, the run's header or summary being unreadable; its row says why)."""
+    if metric is None:
+        return None
+    try:
+        return render_card(entry, read_header(run_dir), metric, checked.manifest)
+    except (RunDirError, KeyError, TypeError, ValueError):
+        return None
 
 
 def _slug(name: str, taken: set[str]) -> str:

@@ -5,7 +5,10 @@ a memory setting's own option defaults; the whole history; every query, one tria
 tool-calls field), each deviation flagged; coverage; the health check of the memory it built (a degenerate
 memory named before the figures); the overall figures; cost where priced; the
 run's dates and vmb; and the commands that reproduce it (the benchmark's too, for a generated one).
-Text from the run (a model name, an option's value) is set in code spans, never as Markdown.
+Text from the run or its bundle (a model name, an option's value, a memory's warning, a URL) goes through the one
+Markdown writer, ``vmb.escape.markdown`` (a backtick, ``|``, ``<script>``, ESC or a newline in a name stays text
+of its cell); the commands that reproduce the run are shell-quoted and written through ``vmb.terminal.safe``
+(a control character or a newline in a value is shown escaped, never a second line of the command block).
 """
 
 from __future__ import annotations
@@ -14,24 +17,17 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+from vmb.escape import markdown
 from vmb.harness.config import EXTERNAL_AGENT
 from vmb.llm.keys import is_loopback
 from vmb.paper import paper_settings
 from vmb.publish.manifest import Benchmark, Manifest, RunEntry
 from vmb.results.header import RunHeader
 from vmb.results.runsummary import RunSummary
+from vmb.terminal import safe
 
 FLAG = "**deviation**"
 ALL_DAYS = "every day of the history"
-
-
-def code(value: Any) -> str:
-    """``value`` as a Markdown code span that no text of it can break out of (nor a table's cell)."""
-    text = " ".join(str(value).split()).replace("|", "\\|")
-    fence = "`"
-    while fence in text:
-        fence += "`"
-    return f"{fence} {text} {fence}" if text.startswith("`") or text.endswith("`") else f"{fence}{text}{fence}"
 
 
 @dataclass(frozen=True)
@@ -71,7 +67,7 @@ def _request_settings(header: RunHeader) -> list[Setting]:
     params = header.determining.request_params
     retries = header.operational.get("retries")
     rows = [Setting("retries of a failed request", str(retries), paper["retries"], _differs(retries, paper["retries"]),
-                    f"--retries {retries}" if _differs(retries, paper["retries"]) else "")]
+                    f"--retries {shlex.quote(str(retries))}" if _differs(retries, paper["retries"]) else "")]
     if not isinstance(params, dict):
         return [Setting(name, "(no model requests)", paper[key], False) for key, name, _ in REQUEST_SETTINGS] + rows
     family = SERVER_FAMILIES.get(str(header.determining.server_family))
@@ -88,10 +84,10 @@ def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
     rows = _request_settings(header)
     thinking = d.thinking
     rows.append(Setting("thinking", str(thinking) if d.thinking_sent else "not sent", "not sent",
-                        bool(d.thinking_sent), f"--thinking {thinking}" if thinking else ""))
+                        bool(d.thinking_sent), f"--thinking {shlex.quote(str(thinking))}" if thinking else ""))
     rounds = d.max_rounds
     rows.append(Setting("rounds per query", str(rounds), paper["max_rounds"], _differs(rounds, paper["max_rounds"]),
-                        f"--max-rounds {rounds}" if _differs(rounds, paper["max_rounds"]) else ""))
+                        f"--max-rounds {shlex.quote(str(rounds))}" if _differs(rounds, paper["max_rounds"]) else ""))
     defaults = _memory_defaults(header.memory)
     changed = {k: v for k, v in (d.memory_options or {}).items() if defaults is None or defaults.get(k) != v}
     # A setting's defaults are the reference's (the key-value store's 20 build rounds per day, say): name those left.
@@ -103,9 +99,9 @@ def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
                         " ".join(f"--memory-option {shlex.quote(f'{k}={v}')}" for k, v in changed.items())))
     days = d.memory_days
     rows.append(Setting("--memory-days", ALL_DAYS if days is None else f"the first {days} day(s)", ALL_DAYS,
-                        days is not None, f"--memory-days {days}" if days is not None else ""))
+                        days is not None, f"--memory-days {shlex.quote(str(days))}" if days is not None else ""))
     chosen = " ".join(([f"--groups {_groups(selection.groups)}"] if selection.groups else [])
-                      + ([f"--limit {selection.limit}"] if selection.limit else []))
+                      + ([f"--limit {shlex.quote(str(selection.limit))}"] if selection.limit else []))
     rows.append(Setting("--groups, --limit", chosen or "every query", "every query", bool(chosen), chosen))
     read = metric.text_calls
     text = ("read" if d.text_calls else "not read") + (f" ({read} calls read from text)" if read else "")
@@ -116,7 +112,7 @@ def settings(header: RunHeader, metric: RunSummary) -> list[Setting]:
         rows.append(Setting("seconds per episode", f"{seconds:g}", "no bound (vmb's own loop)", False,
                             f"--episode-seconds {seconds:g}"))
     rows.append(Setting("trials", str(selection.trials), "1", selection.trials != 1,
-                        f"--trials {selection.trials}" if selection.trials != 1 else ""))
+                        f"--trials {shlex.quote(str(selection.trials))}" if selection.trials != 1 else ""))
     return rows
 
 
@@ -132,11 +128,11 @@ def _endpoint(header: RunHeader) -> str:
         return ("its own: an agent outside vmb, served episodes by `vmb serve`, or its final calls imported by "
                 "`vmb import` (records without a conversation)")
     if header.agent != "model":
-        return f"none: the offline agent {code(header.agent)}"
+        return f"none: the offline agent {markdown(header.agent)}"
     url = str(d.base_url or "")
     where = "a local model (pinned weights)" if url.startswith("local:") else \
         "this machine" if is_loopback(url) else "a hosted endpoint"
-    return f"{code(d.server_family)} server family, {where}: {code(url)}"
+    return f"{markdown(d.server_family)} server family, {where}: {markdown(url)}"
 
 
 def _figures(metric: RunSummary) -> str:
@@ -149,7 +145,7 @@ def _figures(metric: RunSummary) -> str:
     for m in SHOWN:
         span = overall.interval(m.key)
         around = "" if span is None else f" (95% interval {span['low']} to {span['high']})"
-        parts.append(f"{m.name} {overall.value(m.key)}{around}")
+        parts.append(f"{m.name} {markdown(overall.value(m.key))}{markdown(around)}")
     return "; ".join(parts)
 
 
@@ -157,10 +153,11 @@ def _cost(metric: RunSummary) -> str:
     cost = metric.cost
     price = cost["price"]
     if price is None:
-        return cost.get("note", "no price")
-    return (f"{cost.get('total')} {cost.get('currency')} in all ({cost.get('queries')} for the queries, "
-            f"{cost.get('memory_build')} for building memory; {cost.get('per_solved_query')} per solved query), at "
-            f"{price['input']} per million prompt and {price['output']} per million completion tokens")
+        return markdown(cost.get("note", "no price"))
+    shown = {key: markdown(cost.get(key)) for key in ("total", "currency", "queries", "memory_build", "per_solved_query")}
+    return (f"{shown['total']} {shown['currency']} in all ({shown['queries']} for the queries, "
+            f"{shown['memory_build']} for building memory; {shown['per_solved_query']} per solved query), at "
+            f"{markdown(price['input'])} per million prompt and {markdown(price['output'])} per million completion tokens")
 
 
 def memory_health(metric: RunSummary) -> str:
@@ -171,11 +168,11 @@ def memory_health(metric: RunSummary) -> str:
         return ""
     warnings = build.get("warnings")
     if warnings is None:
-        return f"Memory built for {build['groups']} group(s) before builds were checked: its health is not recorded."
+        return f"Memory built for {markdown(build['groups'])} group(s) before builds were checked: its health is not recorded."
     if not warnings:
-        return (f"Memory built for {build['groups']} group(s); the build's health check found nothing wrong (no memory "
+        return (f"Memory built for {markdown(build['groups'])} group(s); the build's health check found nothing wrong (no memory "
                 "empty, copied from the dialogue or unchanged for most days).")
-    named = "; ".join(f"group {w['group']}: {code(w['text'])}" for w in warnings)
+    named = "; ".join(f"group {markdown(w['group'])}: {markdown(w['text'])}" for w in warnings)
     return (f"**Degenerate memory**: {len(warnings)} warning(s) of the build's health check; the figures below "
             f"measure a memory not built as the setting intends: {named}.")
 
@@ -210,7 +207,7 @@ def generate_command(benchmark: Benchmark) -> str | None:
             continue
         if name == "type_shares":
             value = ",".join(f"{k}={v}" for k, v in value.items())
-        words.append(f"--{name.replace('_', '-')} {value}")
+        words.append(f"--{shlex.quote(str(name).replace('_', '-'))} {shlex.quote(str(value))}")
     return " ".join([*words, "--out bench"])
 
 
@@ -230,48 +227,51 @@ def run_command(entry: RunEntry, header: RunHeader, benchmark: Benchmark, rows: 
                   f"--server {shlex.quote(str(d.server_family))}"]
     words += [f"--memory {shlex.quote(header.memory)}", *(s.flag for s in rows if s.flag)]
     words += ["--data bench"] if benchmark.kind in ("generated", "twin") else []
-    return " ".join([*words, f"--out runs/{entry.name}"])
+    return " ".join([*words, f"--out {shlex.quote(f'runs/{entry.name}')}"])
 
 
 def render_card(entry: RunEntry, header: RunHeader, metric: RunSummary, manifest: Manifest) -> str:
     """The card of one run of the bundle ``manifest`` (``metric``: its metric.json)."""
     benchmark = manifest.benchmarks[entry.benchmark]
     rows = settings(header, metric)
-    commands = [*filter(None, [generate_command(benchmark)]), run_command(entry, header, benchmark, rows)]
+    # One line each, whatever a value holds: a newline or a control character in it is shown escaped.
+    commands = [safe(command) for command in [*filter(None, [generate_command(benchmark)]),
+                                              run_command(entry, header, benchmark, rows)]]
     fence = "```"
     while any(fence in command for command in commands):  # no text of the run closes the block early
         fence += "`"
     c = entry.coverage
-    model = code(header.model) if header.model else "none"
+    model = markdown(header.model) if header.model else "none"
     if benchmark.twin is not None:
-        bench = (f"a twin made by vmb twin (seed {benchmark.twin['seed']}) of the release "
-                 f"{code(str(benchmark.twin['source_sha256'])[:12])}, {benchmark.groups} groups, {benchmark.queries} queries")
+        bench = (f"a twin made by vmb twin (seed {markdown(benchmark.twin['seed'])}) of the release "
+                 f"{markdown(str(benchmark.twin['source_sha256'])[:12])}, {benchmark.groups} groups, {benchmark.queries} queries")
     elif benchmark.generator is not None:
-        bench = (f"generated by vmb generate (seed {benchmark.generator['seed']}), {benchmark.groups} groups, "
+        bench = (f"generated by vmb generate (seed {markdown(benchmark.generator['seed'])}), {benchmark.groups} groups, "
                  f"{benchmark.queries} queries")
     else:
         bench = f"the release layout, {benchmark.groups} groups, {benchmark.queries} queries"
     vmb = manifest.vmb
-    packed = f"vmb {vmb.get('version')}" + (f" at commit {code(str(vmb['commit'])[:12])}" if vmb.get("commit") else "") \
+    packed = f"vmb {markdown(vmb.get('version'))}" + (f" at commit {markdown(str(vmb['commit'])[:12])}" if vmb.get("commit") else "") \
         + (" (with uncommitted changes)" if vmb.get("dirty") else "")
-    prompts = ", ".join(f"{name} v{p.get('version')}" for name, p in entry.prompts.items() if isinstance(p, dict))
+    prompts = ", ".join(f"{markdown(name)} v{markdown(p.get('version'))}" for name, p in entry.prompts.items() if isinstance(p, dict))
     lines = [
-        f"# Reproducibility card: {code(entry.name)}", "",
+        f"# Reproducibility card: {markdown(entry.name)}", "",
         "| | |", "|---|---|",
-        f"| model | {model} (agent {code(header.agent)}) |",
+        f"| model | {model} (agent {markdown(header.agent)}) |",
         f"| endpoint | {_endpoint(header)} |",
-        f"| memory | {code(header.memory)} |",
-        f"| benchmark | {bench}; checksum {code(benchmark.sha256[:16])} |",
+        f"| memory | {markdown(header.memory)} |",
+        f"| benchmark | {bench}; checksum {markdown(benchmark.sha256[:16])} |",
         f"| prompts | {prompts or 'not recorded'} |",
-        f"| ran with | vmb {code(entry.vmb_version)}; packed with {packed} |",
-        f"| dates | started {code(header.created)}, last written {code(header.updated)} |",
-        f"| configuration hash | {code(header.hash[:16])} |", "",
+        f"| ran with | vmb {markdown(entry.vmb_version)}; packed with {packed} |",
+        f"| dates | started {markdown(header.created)}, last written {markdown(header.updated)} |",
+        f"| configuration hash | {markdown(header.hash[:16])} |", "",
         "## Settings beside the paper's", "",
         "| setting | this run | the paper's | |", "|---|---|---|---|",
-        *(f"| {s.name} | {code(s.this_run)} | {code(s.paper)} | {FLAG if s.deviates else ''} |" for s in rows), "",
+        *(f"| {s.name} | {markdown(s.this_run)} | {markdown(s.paper)} | {FLAG if s.deviates else ''} |" for s in rows), "",
         "## Coverage and results", "",
-        f"Scored {c['scored']} / {c['benchmark']} (the benchmark's queries x trials), {c['errors']} in error, "
-        f"{c['pending']} not run; {header.selection.trials} trial(s).", "",
+        f"Scored {markdown(c['scored'])} / {markdown(c['benchmark'])} (the benchmark's queries x trials), "
+        f"{markdown(c['errors'])} in error, {markdown(c['pending'])} not run; {markdown(header.selection.trials)} trial(s).",
+        "",
         *([health, ""] if (health := memory_health(metric)) else []),
         f"{_figures(metric)}.", "",
         f"Cost: {_cost(metric)}.", "",

@@ -1,0 +1,120 @@
+"""Issue 46's second pass: hostile bundles beyond the issue's own cases, each a reason or an escaped display, never
+a valid forgery. A card.md the submitter wrote; a symlink standing for a run's file; a record claiming another
+group's query, or one query twice with different scores; a metric.json that does not follow from the records; a
+key-value run relabelled a summary run; an imported run relabelled a model's run."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.bundle.conftest import reseal
+from tests.bundle.test_forgeries import relabelled
+from vmb.cli import main
+from vmb.errors import Exit
+from vmb.publish.board import write_board
+from vmb.publish.pack import pack_runs
+from vmb.publish.validate import validate_bundle
+
+FORGED_CARD = "# Reproducibility card: gpt-5\n\n| model | gpt-5 |\n\n<script>window.__pwned=1</script> ESM 100\n"
+
+
+@pytest.fixture(scope="module")
+def oracle_bundle(bundle_runs: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return pack_runs([bundle_runs["oracle"]], tmp_path_factory.mktemp("second") / "bundle").directory
+
+
+def _copy(bundle: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "copy" / "bundle"
+    shutil.copytree(bundle, target, symlinks=True)
+    return target
+
+
+def _records(bundle: Path) -> tuple[Path, list[dict]]:
+    path = bundle / "runs" / "oracle" / "results.jsonl"
+    return path, [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path: Path, records: list[dict]) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def test_the_board_writes_each_card_anew_never_the_bundles_own(oracle_bundle: Path, tmp_path: Path,
+                                                               small_benchmark: Path) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    (bundle / "runs" / "oracle" / "card.md").write_text(FORGED_CARD, encoding="utf-8")
+    reseal(bundle)
+    (row,) = write_board([bundle], tmp_path / "board", str(small_benchmark))
+    card = (tmp_path / "board" / "cards" / f"{row.slug}.md").read_text(encoding="utf-8")
+    assert "gpt-5" not in card and "<script" not in card
+    assert card.startswith("# Reproducibility card: oracle") and "none: the offline agent oracle" in card
+
+
+def test_a_symlink_standing_for_a_runs_records_is_one_line(oracle_bundle: Path, tmp_path: Path, small_benchmark: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    path, _ = _records(bundle)
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    shutil.move(path, elsewhere)
+    os.symlink(elsewhere, path)
+    assert main(["validate", str(bundle), "--data", str(small_benchmark)]) == Exit.ERROR
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "is a symbolic link" in err, err
+
+
+def test_a_record_claiming_another_groups_query_is_a_reason(oracle_bundle: Path, tmp_path: Path,
+                                                            small_benchmark: Path) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    path, records = _records(bundle)
+    other = next(r for r in records if r["group"] != records[0]["group"])
+    records[0] = {**other, "group": records[0]["group"]}  # another group's query and answer under group 1
+    _write(path, records)
+    reseal(bundle)
+    (verdict,) = validate_bundle(bundle, str(small_benchmark))
+    assert not verdict.valid, verdict.lines()
+
+
+def test_one_query_twice_with_different_scores_is_a_reason(oracle_bundle: Path, tmp_path: Path,
+                                                          small_benchmark: Path) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    path, records = _records(bundle)
+    failed = {**records[0], "final_answer": "nothing", "tool_results": []}
+    _write(path, [*records, failed])
+    reseal(bundle)
+    (verdict,) = validate_bundle(bundle, str(small_benchmark))
+    assert not verdict.valid, verdict.lines()
+
+
+def test_a_metric_json_that_does_not_follow_from_the_records_is_a_reason(oracle_bundle: Path, tmp_path: Path,
+                                                                         small_benchmark: Path) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    metric_path = bundle / "runs" / "oracle" / "metric.json"
+    metric = json.loads(metric_path.read_text(encoding="utf-8"))
+    metric["overall"]["esm"] = 12.5  # the records say 100
+    metric_path.write_text(json.dumps(metric), encoding="utf-8")
+    reseal(bundle)
+    (verdict,) = validate_bundle(bundle, str(small_benchmark))
+    assert not verdict.valid and any("does not follow from the records" in p for p in verdict.problems), \
+        verdict.lines()
+
+
+def test_a_key_value_run_relabelled_a_summary_run_is_invalid(bundle_runs: dict[str, Path], tmp_path: Path,
+                                                             small_benchmark: Path) -> None:
+    """The forger also writes each group's summary.json (the key-value store as text), so the run rescores."""
+    source = tmp_path / "source"
+    shutil.copytree(bundle_runs["textcalls"], source)
+    for group in (source / "memory").glob("group_*"):
+        store = json.loads((group / "store.json").read_text(encoding="utf-8"))
+        summary = "\n".join(f"{k}: {v}" for k, v in store.items())
+        (group / "summary.json").write_text(json.dumps({"summary": summary}), encoding="utf-8")
+
+    def as_summary(determining: dict) -> None:
+        determining.update(memory="summary", memory_options={})
+
+    run = relabelled(source, tmp_path / "summary", small_benchmark, as_summary)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged", partial=True).directory, str(small_benchmark))
+    assert not verdict.valid, verdict.lines()
