@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from vmb.boundedjson import read_json_file
 from vmb.data.loader import Group, Query
+from vmb.errors import VmbError
+from vmb.jsontypes import json_kind
 from vmb.results.record import QueryRecord
+
+
+class StoreError(VmbError):
+    """A run's built memory file that cannot be read as its setting writes it: one line naming the file."""
 
 
 def store_text(memory: str, run_memory_dir: Path, group: Group, gold_memory: str) -> list[str]:
@@ -24,11 +31,29 @@ def store_text(memory: str, run_memory_dir: Path, group: Group, gold_memory: str
         return [gold_memory]
     built = run_memory_dir / f"group_{group.number}"
     if memory == "summary":
-        return [json.loads((built / "summary.json").read_text(encoding="utf-8")).get("summary", "")]
+        summary = _built(built / "summary.json").get("summary", "")
+        if not isinstance(summary, str):
+            raise StoreError(f"{built / 'summary.json'}: its summary is {json_kind(summary)}, not text")
+        return [summary]
     if memory == "kv":
-        store = json.loads((built / "store.json").read_text(encoding="utf-8"))
-        return [f"{k}: {v}" for k, v in store.items()]
+        return [f"{k}: {v}" for k, v in _built(built / "store.json").items()]
     return [group.history_text.strip()]  # as the history setting puts it in the prompt
+
+
+def _built(path: Path) -> dict[str, Any]:
+    """The JSON object of one built memory file of a run, read within bounds; a ``StoreError`` naming the file
+    when it is missing, damaged or not an object (a run relabelled with another memory setting, a forged store)."""
+    try:
+        value = read_json_file(path)
+    except FileNotFoundError:
+        raise StoreError(f"{path} is missing: the run's memory setting builds it (a run of another setting?)") from None
+    except OSError as error:
+        raise StoreError(f"{path}: cannot read it ({error.strerror or error})") from None
+    except (ValueError, RecursionError) as error:
+        raise StoreError(f"{path} is damaged ({str(error).removeprefix(f'{path}: ')})") from None
+    if not isinstance(value, dict):
+        raise StoreError(f"{path} holds {json_kind(value)}, not an object")
+    return value
 
 
 _ITEM = re.compile(r"^\d+\. ", re.MULTILINE)

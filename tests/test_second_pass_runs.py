@@ -1,0 +1,66 @@
+"""Issue 46's second pass over run folders (beyond the issue's own cases): a run's built memory that is missing,
+of the wrong shape or of another setting, read by `vmb score` and by the run reader (a record without its stage,
+as an earlier vmb wrote it). Each is one line naming the file, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from vmb.cli import main
+from vmb.errors import Exit
+from vmb.results.header import config_hash
+
+
+def _copy(tiny_runs: Path, tmp_path: Path, name: str) -> Path:
+    run = tmp_path / name
+    shutil.copytree(tiny_runs / name, run)
+    return run
+
+
+def _one_line(capsys: pytest.CaptureFixture[str], status: int, *expected: str) -> None:
+    err = capsys.readouterr().err
+    assert status == Exit.ERROR and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert all(word in err for word in expected), err
+
+
+@pytest.mark.parametrize(("memory", "file", "content"), [
+    ("kv", "store.json", "[1, 2]"), ("kv", "store.json", None), ("summary", "summary.json", '"a summary"'),
+    ("summary", "summary.json", '{"summary": {"nested": 1}}'), ("kv", "store.json", "{\"a\": " * 5000)])
+def test_a_built_memory_missing_or_of_another_shape_is_one_line(
+        memory: str, file: str, content: str | None, tiny_runs: Path, tmp_path: Path, small_benchmark: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run = _copy(tiny_runs, tmp_path, f"scripted-{memory}")
+    built = run / "memory" / "group_1" / file
+    if content is None:
+        built.unlink()
+    else:
+        built.write_text(content, encoding="utf-8")
+    _one_line(capsys, main(["score", str(run), "--data", str(small_benchmark)]), "group_1", file)
+
+
+def test_a_key_value_run_relabelled_a_summary_run_is_one_line(tiny_runs: Path, tmp_path: Path,
+                                                              small_benchmark: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    run = _copy(tiny_runs, tmp_path, "scripted-kv")
+    config = json.loads((run / "config.json").read_text(encoding="utf-8"))
+    config["determining"].update(memory="summary", memory_options={})
+    config["hash"] = config_hash(config["determining"])
+    (run / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    _one_line(capsys, main(["score", str(run), "--data", str(small_benchmark)]), "summary.json")
+
+
+def test_the_run_reader_says_a_missing_store_in_one_line(tiny_runs: Path, tmp_path: Path, small_benchmark: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    run = _copy(tiny_runs, tmp_path, "scripted-kv")
+    results = run / "results.jsonl"
+    records = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    for record in records:
+        record.pop("attribution", None)  # as an earlier vmb wrote them: the reader works the stage out
+    results.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    (run / "memory" / "group_1" / "store.json").write_text('"not a store"', encoding="utf-8")
+    _one_line(capsys, main(["view", str(run), "--data", str(small_benchmark), "--out", str(tmp_path / "view")]),
+              "store.json")
