@@ -15,6 +15,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer, tool_names
+from vmb.harness.progress import duration
 from vmb.harness.show import comparison
 from vmb.memory import kv, register, summary
 from vmb.memory.buildfile import BUILD_VERSION, BuildRecord, read_build
@@ -173,12 +174,14 @@ class ForgetfulBank(MemorySystem[NoOptions]):
         return []
 
 
-def test_an_external_store_empty_after_ingest_is_flagged(small_benchmark: Path, tmp_path: Path,
+def test_an_external_store_empty_after_ingest_is_flagged(bench: Any, small_benchmark: Path, tmp_path: Path,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["memory", "ingest", "--memory", "toy-forgetful", "--agent", "noop", "--groups", "1", "--memory-days",
-            str(DAYS), "--data", str(small_benchmark), "--out", str(tmp_path / "run"), "--cache-dir",
-            str(tmp_path / "cache"), "--no-progress"]
-    assert main(args) == 0  # a warning, not a failure
+    """With a model (an offline agent's builds are measured, not flagged: they keep nothing by design)."""
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        args = ["memory", "ingest", "--memory", "toy-forgetful", "--model", "scripted", "--base-url", server.url,
+                "--groups", "1", "--memory-days", str(DAYS), "--data", str(small_benchmark), "--out",
+                str(tmp_path / "run"), "--cache-dir", str(tmp_path / "cache"), "--no-progress"]
+        assert main(args) == 0  # a warning, not a failure
     out, err = capsys.readouterr()
     assert f"memory build: 1 group(s) to build from {DAYS} days of history, the model calls the system makes" in err
     (line,) = [line for line in out.splitlines() if line.startswith("group  1:")]
@@ -233,3 +236,27 @@ def test_the_notebooks_line_names_a_degenerate_memory_and_passes_a_healthy_one(b
     assert line.startswith("**Degenerate memory** (1 warning(s)") and "forgetful, group 1: the memory is empty" in line
     assert build_warning_line([healthy, gold]).startswith("Every memory these runs built (1 run(s)) passed")
     assert build_warning_line([gold]) == ""  # no memory built: nothing to say
+
+
+def test_a_build_on_an_endpoint_of_known_pace_says_its_time_before(bench: Any, run: RunFn, tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The second build of a setting on one endpoint says its model time before its first day, at the pace the
+    first one recorded in build.json; another endpoint, or another setting, has no pace yet."""
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        run(server.url, "first", memory="summary", groups=[1], limit=1, memory_days=DAYS)
+        first = capsys.readouterr().err
+        run(server.url, "second", memory="summary", groups=[2], limit=1, memory_days=DAYS)
+        second = capsys.readouterr().err
+        run(server.url, "kv", memory="kv", groups=[2], limit=1, memory_days=DAYS)
+        other_setting = capsys.readouterr().err
+    with ScriptedServer(ReferenceScript(bench)) as server:
+        run(server.url, "elsewhere", memory="summary", groups=[3], limit=1, memory_days=DAYS)
+        other_endpoint = capsys.readouterr().err
+    unknown = "the time it takes is said once the first day is read"
+    assert unknown in first and unknown in other_setting and unknown in other_endpoint
+    record = read_build(tmp_path / "first" / "memory" / "group_1")
+    assert record.model and record.base_url  # the endpoint that built it, as config.json records it
+    usage = record.cost.usage
+    per_call = usage.seconds / usage.requests
+    assert (f"{DAYS} model calls (one a day); about {duration(DAYS * per_call)} of model time at the pace 1 earlier "
+            f"build(s) of summary measured on this endpoint ({per_call:.1f} s a model call, 1.0 a day)") in second

@@ -11,10 +11,14 @@ Format versions (``version`` in the file):
    one without ``cost`` counts nothing, one without ``health`` has none (built before builds recorded it),
    and its warnings are those of what it measured (an empty memory).
 2. the health check (``vmb.memory.health``): health adds ``copied``, ``unchanged`` and ``warnings``.
+3. ``model`` and ``base_url``, the endpoint that built it (as the run's ``config.json`` records them): a
+   later build of the setting on the same endpoint says its time before it starts from this one's pace
+   (``pace_of``). Earlier files have neither and give no pace.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +28,7 @@ from vmb.jsontypes import JsonTypeError, check_fields, json_kind
 from vmb.memory.base import BuildCost, BuildHealth
 
 BUILD_FILE = "build.json"
-BUILD_VERSION = 2
+BUILD_VERSION = 3
 
 
 class BuildFileError(VmbError, ValueError):
@@ -41,6 +45,8 @@ class _Layout:
     params: dict[str, Any] = field(default_factory=dict)
     cost: dict[str, Any] = field(default_factory=dict)
     health: dict[str, Any] | None = None
+    model: str = ""
+    base_url: str = ""
     version: int = 1
 
 
@@ -52,6 +58,8 @@ class BuildRecord:
     params: dict[str, Any]  # the setting's build parameters
     cost: BuildCost
     health: BuildHealth | None  # None: built before builds recorded their health
+    model: str = ""  # the endpoint that built it ("" before version 3, and for an offline agent)
+    base_url: str = ""
     version: int = BUILD_VERSION
 
     @property
@@ -62,7 +70,7 @@ class BuildRecord:
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "group": self.group, "setting": self.setting, "params": self.params,
                 "cost": self.cost.to_json(), "health": None if self.health is None else self.health.to_json(),
-                "version": self.version}
+                "model": self.model, "base_url": self.base_url, "version": self.version}
 
     @classmethod
     def from_json(cls, data: Any) -> BuildRecord:
@@ -76,7 +84,7 @@ class BuildRecord:
         health = data.get("health")
         return cls(data.get("key", ""), data.get("group", 0), data.get("setting", ""), data.get("params", {}),
                    BuildCost.from_json(data.get("cost", {})), None if health is None else BuildHealth.from_json(health),
-                   version)
+                   data.get("model", ""), data.get("base_url", ""), version)
 
 
 def read_build(store: Path) -> BuildRecord:
@@ -89,3 +97,47 @@ def read_build(store: Path) -> BuildRecord:
         return BuildRecord.from_json(read_json_file(path))
     except (ValueError, RecursionError) as error:  # JsonTypeError and boundedjson's errors are ValueErrors
         raise BuildFileError(f"{path} is damaged ({error})") from None
+
+
+# The earlier builds an endpoint's pace is read from: enough for a steady figure, and a store of thousands of
+# builds is not read whole before a run starts (files of other endpoints and settings count among those looked at).
+PACE_BUILDS = 20
+PACE_FILES = 200
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast earlier builds of one setting went on one endpoint: the model's seconds per request they sent
+    (a reply the request cache answered took none) and the model calls a day of history took."""
+
+    builds: int
+    per_call: float
+    calls_per_day: float
+
+    @property
+    def per_day(self) -> float:
+        return self.per_call * self.calls_per_day
+
+
+def pace_of(setting_store: Path, model: str, base_url: str) -> Pace | None:
+    """The pace of the builds in ``setting_store`` (one setting's part of the memory store) made by ``model`` at
+    ``base_url``, or None when none of the files looked at sent a request there (a damaged one is passed over:
+    the pace is an estimate, and the build that needs the file says what is wrong with it)."""
+    if not model:
+        return None
+    seconds = requests = calls = days = builds = 0.0
+    for path in itertools.islice(setting_store.glob(f"*/group_*/{BUILD_FILE}"), PACE_FILES):
+        try:
+            record = read_build(path.parent)
+        except BuildFileError:
+            continue
+        health, usage = record.health, record.cost.usage
+        if (record.model, record.base_url) != (model, base_url) or health is None or not health.days or \
+                not usage.requests:
+            continue
+        seconds, requests, calls, days = (seconds + usage.seconds, requests + usage.requests,
+                                          calls + record.cost.model_calls, days + health.days)
+        builds += 1
+        if builds == PACE_BUILDS:
+            break
+    return Pace(int(builds), seconds / requests, calls / days) if builds and seconds else None
