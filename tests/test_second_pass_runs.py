@@ -64,3 +64,24 @@ def test_the_run_reader_says_a_missing_store_in_one_line(tiny_runs: Path, tmp_pa
     (run / "memory" / "group_1" / "store.json").write_text('"not a store"', encoding="utf-8")
     _one_line(capsys, main(["view", str(run), "--data", str(small_benchmark), "--out", str(tmp_path / "view")]),
               "store.json")
+
+
+def test_a_record_claiming_another_reasoning_type_is_named_and_not_counted(
+        tiny_runs: Path, tmp_path: Path, small_benchmark: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Per-type figures read a record's reasoning type: one edited to another type (or to markup no type has)
+    moved its query between rows, or out of every row, without a word."""
+    run = _copy(tiny_runs, tmp_path, "scripted-none")
+    results = run / "results.jsonl"
+    records = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    first, second = records[0]["id"], records[1]["id"]
+    records[0]["reasoning_type"] = "<img src=x onerror=alert(1)>|\x1b[31m"
+    records[1]["reasoning_type"] = next(r["reasoning_type"] for r in records
+                                        if r["reasoning_type"] != records[1]["reasoning_type"])
+    results.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    monkeypatch.setenv("VMB_DATA", str(small_benchmark))
+    assert main(["compare", str(tiny_runs / "scripted-none"), str(run)]) == Exit.OK
+    out, err = capsys.readouterr()
+    assert f"line 1: {first}'s reasoning_type is not the benchmark's; not counted" in err
+    assert f"line 2: {second}'s reasoning_type is not the benchmark's; not counted" in err
+    assert "\x1b" not in out + err and "18 queries scored in both" in out

@@ -2,7 +2,9 @@
 
 A run directory may hold more lines than its selection: records left from an earlier, wider run of the
 same ``--out`` (``--limit 12``, then ``--limit 3``), a record of a query the benchmark does not have, a
-line that is not a record at all. ``counted_run`` reads ``results.jsonl`` once (``vmb.results.rundir``,
+line that is not a record at all, a record whose group, index, reasoning type or query text is not its
+query's in the benchmark (an edited record: per-type figures take a record's reasoning type, so a record
+claiming another type, or a name no type has, would move a query between rows or out of them). ``counted_run`` reads ``results.jsonl`` once (``vmb.results.rundir``,
 which checks every field's type) and keeps the last record of each key the run's header selects, as
 ``vmb.harness.plan.select_queries`` selects them from the benchmark whose checksum the header records
 (``vmb.data.locate.run_data_dir``). Everything it leaves out is named in ``notes``, one line each (a
@@ -26,6 +28,7 @@ from vmb.results.rundir import CONFIG, RESULTS, RunDirError, iter_results, read_
 
 if TYPE_CHECKING:
     from vmb.data import Benchmark
+    from vmb.data.loader import Query
 
 
 @dataclass
@@ -56,6 +59,12 @@ def selected_attempts(header: RunHeader, bench: Benchmark, path: Path) -> list[t
     return [(q.id, trial) for q in queries for trial in range(1, selection.trials + 1)]
 
 
+def _not_its_query(record: QueryRecord, query: Query) -> str:
+    """The fields of ``record`` that say other than its query in the benchmark ('' when none does)."""
+    return ", ".join(key for key in ("group", "index", "reasoning_type", "query")
+                     if getattr(record, key) != getattr(query, key))
+
+
 def counted_run(path: Path, bench: Benchmark | None = None, data: str | None = None) -> CountedRun:
     """Read a run as metric.json counts it (see the module docstring); ``bench`` when it is loaded already."""
     header = read_header(path)
@@ -64,11 +73,13 @@ def counted_run(path: Path, bench: Benchmark | None = None, data: str | None = N
     wanted = {attempt_key(q, t) for q, t in selected}
     run = CountedRun(path, header, selected)
     outside: list[str] = []
-    known = {q.id for q in bench.queries}
+    known = {q.id: q for q in bench.queries}
     results = path / RESULTS
     for number, offset, record, problem in iter_results(results):
         if record is None:
             run.notes.append(f"{results} line {number}: {problem}; not counted")
+        elif record.id in known and (wrong := _not_its_query(record, known[record.id])):
+            run.notes.append(f"{results} line {number}: {record.id}'s {wrong} is not the benchmark's; not counted")
         elif record.key not in wanted:
             if record.id in known:
                 outside.append(record.key)
