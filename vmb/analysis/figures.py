@@ -232,7 +232,7 @@ def esm_per_reasoning_type(per_type: pd.DataFrame) -> Any:
             same = marks[marks["model"] == row["model"]]
             for value in (marks if same.empty else same)[scope].dropna():
                 ax.scatter(value, i, edgecolors=color, **PAPER_MARK)
-            if pd.isna(row[scope]):
+            if pd.isna(row.get(scope)):  # a run with no query of this type (a pilot on a few groups) has no column
                 continue
             error = interval_error(row, scope)
             if error is not None:
