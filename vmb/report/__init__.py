@@ -51,6 +51,8 @@ BASELINE_AGENTS = ("oracle", "noop")
 SHORTCUT_AGENTS = ("latest-gold", "latest-history", "query-only")
 # Notebooks about a benchmark made by `vmb generate`: run only when one is given or found here.
 GENERATED_NOTEBOOKS = ("06_generated",)
+# Notebooks that read the benchmark maker (vmb.maker.public): run when its extra is installed, else said and left out.
+MAKER_NOTEBOOKS = {"06_generated": "make", "08_audit": "make"}
 GENERATED_DIR = PROJECT_ROOT / "generated"
 # The paper's settings. ``history`` is left out: replaying it only re-counts the same 92,819
 # history tokens per query (12 s a run) and tells nothing the others do not.
@@ -144,7 +146,11 @@ def make_report(
     seconds["runs"] = time.perf_counter() - start
     log(f"runs: {len(found)} ({', '.join(p.name for p in found)})")
 
-    chosen = notebooks if notebooks is not None else sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    chosen = list(notebooks) if notebooks is not None else sorted(NOTEBOOKS_DIR.glob("[0-9][0-9]_*.ipynb"))
+    for nb in [nb for nb in chosen if nb.stem in MAKER_NOTEBOOKS and extras.missing(MAKER_NOTEBOOKS[nb.stem])]:
+        log(f"  skipped {nb.stem}: it reads the benchmark maker, which needs the {MAKER_NOTEBOOKS[nb.stem]} extra "
+            f"({extras.install_hint(MAKER_NOTEBOOKS[nb.stem])})")
+        chosen.remove(nb)
     if generated is None and (GENERATED_DIR / "metadata.json").exists():
         generated = GENERATED_DIR
     if generated is None:
