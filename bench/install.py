@@ -6,6 +6,7 @@ alone: ``vmb run --agent oracle --memory gold`` on one group, ``vmb show``, ``vm
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import tempfile
 import time
@@ -61,7 +62,14 @@ def install_suite(options: BenchOptions) -> SuiteResult:
         start = time.perf_counter()
         _run(["python3", "-m", "venv", str(venv)], REPO)
         python = str(venv / "bin" / "python")
-        done = _run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(REPO)], REPO)
+        # From a copy of the checkout's files: setuptools builds in the source tree (build/, *.egg-info).
+        source = Path(tmp) / "source"
+        listed = _run(["git", "ls-files", "-z"], REPO).stdout.split("\0")
+        for name in filter(None, listed):
+            if (REPO / name).is_file() or (REPO / name).is_symlink():
+                (source / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(REPO / name, source / name, follow_symlinks=False)
+        done = _run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)], REPO)
         seconds = time.perf_counter() - start
         if done.returncode != 0:
             details.append(f"pip install . failed: {done.stderr.strip().splitlines()[-1:]}")

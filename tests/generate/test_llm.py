@@ -1,5 +1,5 @@
 """The LLM path end to end against the scripted server on 127.0.0.1: the plan writer of
-``vmb.doubles.writer`` answering every stage, with faults where told (not JSON, cut off at
+``vmb.maker.writer`` answering every stage, with faults where told (not JSON, cut off at
 max_tokens, off-plan lines, an extra call): each is re-asked once, then recorded as a failure."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from vmb.cli import main
 from vmb.data.metadata import read_metadata
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.doubles.writer import PlanWriter, stage_of
+from vmb.maker.writer import PlanWriter, stage_of
 from vmb.maker.generate.export.vetting import check_benchmark
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]

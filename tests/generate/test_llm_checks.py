@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vmb.doubles.writer import PlanWriter
+from vmb.maker.writer import PlanWriter
 from vmb.maker.generate.llm.briefs import LinePlan, QueryPlan, chain_request
 from vmb.maker.generate.llm.checks import (
     InvalidOutput,

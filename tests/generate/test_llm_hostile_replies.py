@@ -12,7 +12,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.doubles.writer import PlanWriter, stage_of
+from vmb.maker.writer import PlanWriter, stage_of
 from vmb.llm.client import reply_cap
 
 SIZE = ["--groups", "1", "--seed", "5", "--history-lines", "60", "--background-chains", "0", "--vehicle-chains", "2"]

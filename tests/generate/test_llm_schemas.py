@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
-from vmb.doubles.writer import PlanWriter
+from vmb.maker.writer import PlanWriter
 from vmb.maker.generate.llm.answer_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
 from vmb.maker.generate.llm.briefs import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
 from vmb.maker.generate.llm.checks import (

@@ -17,7 +17,7 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.doubles.writer import PlanWriter, stage_of
+from vmb.maker.writer import PlanWriter, stage_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = ["--groups", "2", "--seed", "3", "--history-lines", "40", "--background-chains", "1", "--vehicle-chains", "2"]

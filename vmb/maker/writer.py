@@ -5,7 +5,7 @@ writes each planned line with one fixed sentence per way of saying a value ("Tak
 massage level two lower."), each query from the plan's clock, names and step, and answers the
 reference calls it was given. It is no writer: its wording is a handful of frames, so a benchmark
 made with it shows that the path works and what the checks keep, never what a model would write.
-``python -m vmb.doubles.writer`` serves it on 127.0.0.1 and prints its base URL (until stdin closes).
+``python -m vmb.maker.writer`` serves it on 127.0.0.1 and prints its base URL (until stdin closes).
 """
 
 from __future__ import annotations
