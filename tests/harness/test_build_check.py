@@ -19,7 +19,16 @@ from vmb.harness.progress import duration
 from vmb.harness.show import comparison
 from vmb.memory import kv, register, summary
 from vmb.memory.buildfile import BUILD_VERSION, BuildRecord, read_build
-from vmb.memory.health import COPIED, COPIED_SHARE, EMPTY, QUOTE_WORDS, UNCHANGED, UNCHANGED_SHARE, copied_share
+from vmb.memory.health import (
+    COPIED,
+    COPIED_SHARE,
+    EMPTY,
+    QUOTE_WORDS,
+    SENTENCE_WORDS,
+    UNCHANGED,
+    UNCHANGED_SHARE,
+    copied_share,
+)
 from vmb.memory.options import NoOptions
 from vmb.memory.plugins import Chunk, MemoryItem, MemorySystem, by_day
 from vmb.prompts import load_prompt
@@ -61,6 +70,17 @@ def copying(memory: str, lines: str, day: int) -> str:
 def stuck(memory: str, lines: str, day: int) -> str | None:
     """A note written on the first day and never changed again."""
     return "The driver keeps the cabin warm and likes quiet mornings." if day == 0 else None
+
+
+def resending_a_quote(memory: str, lines: str, day: int) -> str:
+    """What the real 0.5B model did (``local:qwen2.5-coder-0.5b``, 8 days of group 1 of the release, docs/memory.md):
+    on the first day the first line's words without its time and speaker and the second line's last sentence, as
+    one 209-character "summary"; on every later day a ``memory_update`` with that same text again, so each day
+    "updated" and nothing changed."""
+    if day:
+        return memory
+    first, second = (line.split(": ", 1)[1] for line in lines.splitlines()[:2])
+    return f"{first} {second.rsplit('. ', 1)[-1]}"
 
 
 def storing_nothing(bench: Any) -> Script:
@@ -114,6 +134,17 @@ def test_the_measures_behind_the_warnings(bench: Any, run: RunFn, tmp_path: Path
     assert copied is not None and held is not None
     assert copied.copied == 1.0 and copied.unchanged == 0  # each day's copy replaced the last
     assert held.copied == 0.0 and held.unchanged == DAYS - 1 and held.empty is False
+
+
+def test_the_real_small_models_summary_is_flagged_twice(bench: Any, run: RunFn, tmp_path: Path) -> None:
+    """A quote re-sent as the summary every day is both a copy and unchanged, though each day made an update."""
+    with ScriptedServer(summariser(bench, resending_a_quote)) as server:
+        result = run(server.url, memory="summary", groups=[1], limit=1, memory_days=DAYS)
+    assert warnings_of(tmp_path / "run") == [COPIED, UNCHANGED]
+    health = read_build(tmp_path / "run" / "memory" / "group_1").health
+    assert health is not None and health.copied == 1.0 and health.unchanged == DAYS - 1 and health.refused == 0
+    build = result.metric.memory_build
+    assert build is not None and [w["kind"] for w in build["warnings"]] == [COPIED, UNCHANGED]
 
 
 @pytest.mark.parametrize("memory", ["summary", "kv"])
@@ -200,6 +231,11 @@ def test_copied_share_counts_quotes_whole_or_cut_and_not_a_paraphrase() -> None:
     assert copied_share(" ".join(words.split()[:QUOTE_WORDS]) + " " + own, lines) == pytest.approx(8 / 20)  # cut
     assert copied_share(own, lines) == 0.0
     assert copied_share("Yes, please.", lines) == 0.0  # shorter than a quote: chance, not a copy
+    asked = "[2025-03-03 08:32] Justin Martinez: Sounds good. Is the pamphlet due soon?"
+    assert copied_share("Is the pamphlet due soon?", [asked]) == 1.0  # a whole sentence of 5 words
+    assert copied_share(f"{own} Is the pamphlet due soon?", [asked]) == pytest.approx(5 / 17)
+    assert copied_share("Sounds good, the pamphlet is due soon.", [asked]) == 0.0  # 2 words, then not a sentence of it
+    assert SENTENCE_WORDS < QUOTE_WORDS
     assert 0 < COPIED_SHARE <= 1 and 0 < UNCHANGED_SHARE < 1
 
 

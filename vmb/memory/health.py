@@ -19,6 +19,11 @@ from typing import Any
 # shares a name or a phrase with the dialogue ("the seat heating on level three"), rarely eight words in a row,
 # while a copied line, whole or cut, shares all of its words in a row.
 QUOTE_WORDS = 8
+# A whole sentence of a history line is a quote too from this many words (fewer is chance: "Yes, please."). The
+# real 0.5B model's summary (docs/memory.md) joined the first line with the second line's last sentence, "Are you
+# feeling excited or a bit overwhelmed?", 8 words, a quote only just: the same copy of a 5-word sentence would
+# have gone uncounted, and a summary of such sentences read as the model's own.
+SENTENCE_WORDS = 4
 # A summary is a copy of the dialogue when at least this share of its words are quotes of history lines: a
 # summary paraphrases and merges what several days said, quoting a phrase now and then, while the 0.5B local
 # model of issue 43 kept one 183-character dialogue line as its summary, every word of it copied.
@@ -31,21 +36,31 @@ UNCHANGED_SHARE = 0.5
 # The kinds of warning, each a problem of what was built (never a failure of the model being evaluated).
 EMPTY, COPIED, UNCHANGED = "empty", "copied", "unchanged"
 _WORD = re.compile(r"\w+")
+# Where a sentence of a history line ends: at . ! ? and after the speaker's name ("[2025-03-03 08:31] Justin
+# Martinez: Oh, ..."), not inside a time ("08:31") or a number ("21.5").
+_SENTENCE_END = re.compile(r"[.!?:]+\s+")
 
 
 def copied_share(text: str, lines: Iterable[str]) -> float:
-    """The share of ``text``'s words that stand in a run of ``QUOTE_WORDS`` words found in one of the history
-    ``lines`` in the same order (case and punctuation aside): a line copied whole, cut or without its time
-    and speaker counts, a paraphrase does not. 0 for a text shorter than one quote."""
+    """The share of ``text``'s words that stand in a quote of one of the history ``lines`` (case and punctuation
+    aside): a run of ``QUOTE_WORDS`` words in the line's order, or a whole sentence of the line of
+    ``SENTENCE_WORDS`` words or more. A line copied whole, cut or without its time and speaker counts, a
+    paraphrase does not. 0 for a text shorter than the shortest quote."""
     words = _words(text)
-    if len(words) < QUOTE_WORDS:
+    if len(words) < SENTENCE_WORDS:
         return 0.0
-    quotes = {" ".join(said[k:k + QUOTE_WORDS]) for line in lines if len(said := _words(line)) >= QUOTE_WORDS
-              for k in range(len(said) - QUOTE_WORDS + 1)}
+    quotes: dict[int, set[str]] = {QUOTE_WORDS: set()}  # the quotes by their length in words
+    for line in lines:
+        said = _words(line)
+        quotes[QUOTE_WORDS].update(" ".join(said[k:k + QUOTE_WORDS]) for k in range(len(said) - QUOTE_WORDS + 1))
+        for sentence in _SENTENCE_END.split(line):  # a longer sentence is made of the runs above
+            if SENTENCE_WORDS <= len(whole := _words(sentence)) < QUOTE_WORDS:
+                quotes.setdefault(len(whole), set()).add(" ".join(whole))
     covered = [False] * len(words)
-    for k in range(len(words) - QUOTE_WORDS + 1):
-        if " ".join(words[k:k + QUOTE_WORDS]) in quotes:
-            covered[k:k + QUOTE_WORDS] = [True] * QUOTE_WORDS
+    for length, known in quotes.items():
+        for k in range(len(words) - length + 1):
+            if " ".join(words[k:k + length]) in known:
+                covered[k:k + length] = [True] * length
     return sum(covered) / len(words)
 
 
