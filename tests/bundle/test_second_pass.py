@@ -118,3 +118,53 @@ def test_a_key_value_run_relabelled_a_summary_run_is_invalid(bundle_runs: dict[s
     run = relabelled(source, tmp_path / "summary", small_benchmark, as_summary)
     (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged", partial=True).directory, str(small_benchmark))
     assert not verdict.valid, verdict.lines()
+
+
+@pytest.mark.parametrize("label", [
+    {"agent": "model", "model": "gpt-4o", "base_url": "https://api.openai.com/v1", "server_family": "openai"},
+    {"agent": "oracle", "model": None, "base_url": None}])
+def test_an_imported_run_relabelled_a_model_or_an_offline_agent_is_invalid(label: dict, tiny_benchmark: Path,
+                                                                           tmp_path: Path) -> None:
+    """`vmb import`'s records hold final calls only: under any label but the outside agent's they are invalid."""
+    from tests.harness.test_import import write_lines
+    from vmb.data import load_benchmark
+
+    rows = [{"id": q.id, "calls": list(q.answer)} for q in load_benchmark(tiny_benchmark).group(1).queries]
+    out = tmp_path / "imported"
+    assert main(["import", str(write_lines(tmp_path / "a.jsonl", rows)), "--name", "outside-agent", "--memory",
+                 "gold", "--groups", "1", "--data", str(tiny_benchmark), "--out", str(out)]) == 0
+    run = relabelled(out, tmp_path / "relabelled", tiny_benchmark, lambda determining: determining.update(label))
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged", partial=True).directory, str(tiny_benchmark))
+    assert not verdict.valid, verdict.lines()
+
+
+def _zero_tokens(value: object) -> None:
+    """Every token count of a record (its usage, each round's, its memory's tokens) set to 0."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, int) and not isinstance(item, bool) and "token" in key:
+                value[key] = 0
+            else:
+                _zero_tokens(item)
+    elif isinstance(value, list):
+        for item in value:
+            _zero_tokens(item)
+
+
+def test_a_model_run_with_its_tokens_zeroed_is_invalid(bundle_runs: dict[str, Path], tmp_path: Path,
+                                                       small_benchmark: Path) -> None:
+    run = relabelled(bundle_runs["scripted"], tmp_path / "zeroed", small_benchmark, lambda determining: None,
+                     _zero_tokens)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
+    assert not verdict.valid, verdict.lines()
+
+
+def test_a_model_run_with_its_memory_tokens_zeroed_is_invalid(bundle_runs: dict[str, Path], tmp_path: Path,
+                                                              small_benchmark: Path) -> None:
+    """Mem Token (the memory's tokens in each prompt) is a figure of the board: zeroed, the run reads leaner."""
+    def zeroed(record: dict) -> None:
+        record["mem_tokens"] = [0 for _ in record["mem_tokens"]]
+
+    run = relabelled(bundle_runs["scripted"], tmp_path / "zeroed", small_benchmark, lambda determining: None, zeroed)
+    (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
+    assert not verdict.valid, verdict.lines()

@@ -43,6 +43,15 @@ def section_of(memory: str) -> str | None:
     return memory if memory in _sections() else "plugin"
 
 
+def placed_memory(memory: str, query: Query) -> tuple[str | None] | None:
+    """The memory text the setting ``memory`` placed in the prompt of ``query`` (None in it: nothing, its memory
+    being tools), or None when only its built memory could say (history cut to its days, a summary)."""
+    section = section_of(memory)
+    if section == "gold":
+        return (query.gold_memory,)
+    return (None,) if section in ("none", "kv", "plugin") else None
+
+
 def _shown_section(part: str, memory_prompt: Prompt) -> str | None:
     """Which section of the memory prompt ``part`` is (None: none of them)."""
     return next((name for name in _sections() if _fields(memory_prompt, name, part) is not None), None)

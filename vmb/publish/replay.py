@@ -10,7 +10,10 @@ record that no message made, a message's call missing from the record, a tool re
 not give, a score that does not follow: each is a reason naming what differs.
 
 Memory tools cannot be re-run without the built memory, which a bundle does not hold: a call of the
-memory kind gets its recorded result back (``_recorded_tools``). Mem Token is taken as recorded.
+memory kind gets its recorded result back (``_recorded_tools``). Mem Token (the tokens of each retrieval: the
+memory placed in the prompt, then each memory tool's result) is compared too where the memory placed in the
+prompt is known (``placed``: the query's gold memory, or nothing for none, kv and a plugin's tools), so a record
+whose Mem Token was edited down is a reason; for history and summary it is taken as recorded.
 """
 
 from __future__ import annotations
@@ -170,10 +173,12 @@ class Replay:
 
 
 def replay_record(record: QueryRecord, messages: list[Message], query: Query, *, max_rounds: int,
-                  text_calls: bool, compare_prompt: bool) -> Replay:
+                  text_calls: bool, compare_prompt: bool, placed: tuple[str | None] | None = None) -> Replay:
     """Re-execute one scored record (``messages``: its conversation, the system prompt read back) and compare.
 
     ``compare_prompt``: the run used this vmb's agent prompt, so its system prompt must be the one this vmb makes.
+    ``placed``: the memory text the setting placed in the prompt (None in it: nothing), when known; its Mem Token
+    is then compared too.
     """
     identity = {"group": query.group, "index": query.index, "reasoning_type": query.reasoning_type,
                 "query": query.query}
@@ -188,7 +193,8 @@ def replay_record(record: QueryRecord, messages: list[Message], query: Query, *,
     if memory_prompt is None and compare_prompt:
         return Replay(["its system prompt is not the one vmb's agent prompt makes"])
     turns = [m for m in messages[2:] if m.get("role") == "assistant"]
-    memory = QueryMemory(memory_prompt or "", tools=_recorded_tools(record, messages))
+    memory = QueryMemory(memory_prompt or "", injected=None if placed is None else placed[0],
+                         tools=_recorded_tools(record, messages))
     try:
         talk = asyncio.run(converse(query, Playback(turns, record), memory, max_rounds=max_rounds,
                                     text_calls=text_calls))
@@ -200,7 +206,8 @@ def replay_record(record: QueryRecord, messages: list[Message], query: Query, *,
     if talk.messages != messages:
         problems.append(first_difference(messages, talk.messages, "messages"))
     stored = record.to_json()
-    problems += [first_difference(stored[key], rebuilt[key], key) for key in COMPARED if stored[key] != rebuilt[key]]
+    compared = (*COMPARED, "mem_tokens") if placed is not None else COMPARED
+    problems += [first_difference(stored[key], rebuilt[key], key) for key in compared if stored[key] != rebuilt[key]]
     return Replay(problems)
 
 

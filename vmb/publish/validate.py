@@ -31,7 +31,7 @@ from vmb.harness.imported import no_conversation
 from vmb.prices import Price, PriceTable
 from vmb.prompts import prompt_versions, recorded_prompt
 from vmb.publish.benchmarks import Located, locate_benchmarks
-from vmb.publish.consistency import agent_problem, memory_problem, unknown_prompts
+from vmb.publish.consistency import agent_problem, memory_problem, placed_memory, unknown_prompts
 from vmb.publish.files import opened, read_checked, shown_as
 from vmb.publish.manifest import Manifest, RunEntry, model_configuration
 from vmb.publish.replay import first_difference, replay_calls, replay_record
@@ -197,8 +197,8 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             if shown is not None:
                 verdict.queries.append((key, shown))
                 continue
-            replay = replay_record(record, messages, query, max_rounds=d.max_rounds,
-                                   text_calls=d.text_calls, compare_prompt=same_prompt)
+            replay = replay_record(record, messages, query, max_rounds=d.max_rounds, text_calls=d.text_calls,
+                                   compare_prompt=same_prompt, placed=placed_memory(header.memory, query))
         except (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError) as error:
             # A record edited into shapes no run writes (a message that is not an object, say): named, not raised.
             verdict.queries.append((key, f"its record is not one vmb writes ({type(error).__name__}: {error})"))
