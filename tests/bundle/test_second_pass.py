@@ -168,3 +168,9 @@ def test_a_model_run_with_its_memory_tokens_zeroed_is_invalid(bundle_runs: dict[
     run = relabelled(bundle_runs["scripted"], tmp_path / "zeroed", small_benchmark, lambda determining: None, zeroed)
     (verdict,) = validate_bundle(pack_runs([run], tmp_path / "forged").directory, str(small_benchmark))
     assert not verdict.valid, verdict.lines()
+
+
+def test_an_honest_key_value_run_stays_valid_with_its_mem_tokens_compared(bundle_runs: dict[str, Path],
+                                                                          tmp_path: Path, small_benchmark: Path) -> None:
+    bundle = pack_runs([bundle_runs["textcalls"], bundle_runs["baseline"]], tmp_path / "honest", partial=True)
+    assert [v.problems + v.queries for v in validate_bundle(bundle.directory, str(small_benchmark))] == [[], []]

@@ -44,12 +44,13 @@ def section_of(memory: str) -> str | None:
 
 
 def placed_memory(memory: str, query: Query) -> tuple[str | None] | None:
-    """The memory text the setting ``memory`` placed in the prompt of ``query`` (None in it: nothing, its memory
-    being tools), or None when only its built memory could say (history cut to its days, a summary)."""
+    """The memory the setting ``memory`` gave the agent for ``query``, when the conversation alone shows all of it:
+    the gold memory in the prompt (``gold``), nothing (``none``); None for every other setting (what part of a
+    memory tool's result is memory content only the tool knows; history and summary depend on the built memory)."""
     section = section_of(memory)
     if section == "gold":
         return (query.gold_memory,)
-    return (None,) if section in ("none", "kv", "plugin") else None
+    return (None,) if section == "none" else None
 
 
 def _shown_section(part: str, memory_prompt: Prompt) -> str | None:

@@ -11,9 +11,9 @@ not give, a score that does not follow: each is a reason naming what differs.
 
 Memory tools cannot be re-run without the built memory, which a bundle does not hold: a call of the
 memory kind gets its recorded result back (``_recorded_tools``). Mem Token (the tokens of each retrieval: the
-memory placed in the prompt, then each memory tool's result) is compared too where the memory placed in the
-prompt is known (``placed``: the query's gold memory, or nothing for none, kv and a plugin's tools), so a record
-whose Mem Token was edited down is a reason; for history and summary it is taken as recorded.
+memory placed in the prompt, then the memory content of each memory tool's result) is compared too where the
+conversation shows all the memory given (``placed``: the query's gold memory under gold, nothing under none), so
+a record whose Mem Token was edited down is a reason; for the other settings it is taken as recorded.
 """
 
 from __future__ import annotations
