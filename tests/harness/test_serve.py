@@ -368,3 +368,42 @@ def _system_prompt(memory_prompt: str) -> str:
     from vmb.harness.episode import system_prompt
 
     return system_prompt(memory_prompt)
+
+
+def test_a_memory_systems_search_is_served(tiny_benchmark: Path, tmp_path: Path) -> None:
+    """A memory system over HTTP (the reference server of docs/memory-http.md), built without a model as vmb run
+    --agent noop builds it: its search_memory over MCP answers as in vmb's loop."""
+    from memory.helpers import reference_server  # tests/memory (tests/ is on the path, as for fixtures)
+
+    from vmb.memory import get_memory_setting
+
+    server, url = reference_server(tmp_path)
+    run = tmp_path / "served"
+    search = {"query": "seat heating", "top_k": 2}
+
+    async def agent(client: Client) -> dict[str, Any]:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        episode = await start(client, "qa_1#0")
+        assert episode is not None
+        found = await call(client, episode, "search_memory", search, 0)
+        wrong = await call(client, episode, "search_memory", {"top_k": "many"}, 1)
+        await end(client, episode, "Done.")
+        return {"tool": tools["search_memory"], "found": found, "wrong": wrong}
+
+    try:
+        seen = asyncio.run(_served_in_process(["--memory", url, "--groups", "1", "--data", str(tiny_benchmark),
+                                               "--cache-dir", str(tmp_path / "cache"), "--out", str(run)], agent))
+        bench = load_benchmark(tiny_benchmark, parse_histories=False)
+        setting = get_memory_setting("http", {"url": url})
+        given = setting.load(bench.group(1), run / "memory" / "group_1").for_query(bench.query("qa_1#0"))
+        [tool] = given.tools
+        assert seen["tool"].input_schema == tool.parameters and seen["tool"].description == tool.description
+        for key, arguments in (("found", search), ("wrong", {"top_k": "many"})):
+            outcome = asyncio.run(ToolBox(World(), given.tools).dispatch("x", "search_memory", json.dumps(arguments)))
+            assert seen[key] == (outcome.content, outcome.ok), key
+        assert seen["found"][1] and seen["found"][0] and not seen["wrong"][1]
+    finally:
+        server.terminate()
+        server.wait(10)
+    determining = json.loads((run / "config.json").read_text())["determining"]
+    assert determining["memory"] == "http" and determining["memory_built_by"]["agent"] == "noop"
