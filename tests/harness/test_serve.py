@@ -304,6 +304,7 @@ def _oracle_with_memory_of(served: Path, data: Path, out: Path, memory: str) -> 
     assert main(["run", *options, "--no-progress"]) == 0
 
 
+@pytest.mark.publish  # the served run is packed and validated too
 @pytest.mark.parametrize("memory", ["summary", "kv"])
 def test_a_memory_built_by_a_model_is_served(memory: str, tiny_benchmark: Path, tmp_path: Path) -> None:
     from vmb.doubles.scripted import ReferenceScript, ScriptedServer
@@ -362,6 +363,9 @@ def test_a_memory_built_by_a_model_is_served(memory: str, tiny_benchmark: Path, 
     # The oracle's episodes over MCP are vmb run's oracle with the same memory.
     _oracle_with_memory_of(served_run, tiny_benchmark, tmp_path / "oracle", memory)
     assert metric_without_identity(served_run) == metric_without_identity(tmp_path / "oracle")
+    # validate re-executes the served run's conversations with the memory it was given.
+    assert main(["pack", str(served_run), "--out", str(tmp_path / "bundle"), "--partial"]) == 0
+    assert main(["validate", str(tmp_path / "bundle"), "--data", str(tiny_benchmark)]) == 0
 
 
 def _system_prompt(memory_prompt: str) -> str:
