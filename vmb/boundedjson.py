@@ -51,6 +51,21 @@ def _refuse_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
 
 
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """One object whose keys are each given once: two readers never see two values of one field."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for n, key in enumerate(keys) if key in keys[:n])
+        raise JsonLimit(f"the key {twice[:80]!r} is given twice in one object")
+    return value
+
+
+# For the files that name what a run or bundle is (a manifest, a run's config.json): a key given twice would be read
+# as its last value here and as its first by another reader (a reviewer's tool), so it is refused.
+_UNIQUE_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique)
+
+
 def depth(value: Any) -> int:
     """Nesting depth of a parsed JSON value (a scalar is 0), without recursion."""
     deepest = 0
@@ -104,14 +119,16 @@ def decode_prefix(text: str, start: int) -> tuple[Any, int]:
 _LENIENT = json.JSONDecoder()
 
 
-def parse_bounded(text: str, *, max_depth: int = MAX_DEPTH, constants: bool = False) -> Any:
+def parse_bounded(text: str, *, max_depth: int = MAX_DEPTH, constants: bool = False,
+                  unique_keys: bool = False) -> Any:
     """Strict JSON text nested at most ``max_depth`` levels, checked before parsing; ``JsonLimit`` or
     ``json.JSONDecodeError`` (a ``ValueError`` too) otherwise. ``constants`` lets ``NaN`` and ``Infinity``
-    through, for an endpoint's reply envelope, whose numbers are read and made strict where they are kept."""
+    through, for an endpoint's reply envelope, whose numbers are read and made strict where they are kept;
+    ``unique_keys`` refuses an object that gives one key twice."""
     if text_depth(text) > max_depth:
         raise _too_deep(max_depth)
     try:
-        return (_LENIENT if constants else _DECODER).decode(text)
+        return (_LENIENT if constants else _UNIQUE_DECODER if unique_keys else _DECODER).decode(text)
     except RecursionError:  # cannot happen after the count; kept so no traceback ever escapes
         raise _too_deep(max_depth) from None
 
@@ -125,7 +142,7 @@ def _size(count: int) -> str:
 
 
 def load_json_text(data: str | bytes, name: str, *, line: int | None = None, max_bytes: int = MAX_FILE_BYTES,
-                   max_depth: int = MAX_DEPTH) -> Any:
+                   max_depth: int = MAX_DEPTH, unique_keys: bool = False) -> Any:
     """The JSON value of ``data`` (one file's or one line's text, from ``name``), or one ``JsonFileError``
     line naming ``name`` (and ``line``): too large, not UTF-8, nested too deep, not strict JSON."""
     where = _where(name, line)
@@ -137,7 +154,7 @@ def load_json_text(data: str | bytes, name: str, *, line: int | None = None, max
         except UnicodeDecodeError as error:
             raise JsonFileError(f"{where}: not UTF-8 text (byte {error.start})") from None
     try:
-        return parse_bounded(data, max_depth=max_depth)
+        return parse_bounded(data, max_depth=max_depth, unique_keys=unique_keys)
     except json.JSONDecodeError as error:
         raise JsonFileError(f"{where}: not JSON ({error.msg} at line {error.lineno} column {error.colno})") \
             from None
@@ -146,10 +163,10 @@ def load_json_text(data: str | bytes, name: str, *, line: int | None = None, max
 
 
 def read_json_file(path: Path, name: str | None = None, *, max_bytes: int = MAX_FILE_BYTES,
-                   max_depth: int = MAX_DEPTH) -> Any:
+                   max_depth: int = MAX_DEPTH, unique_keys: bool = False) -> Any:
     """The JSON value of the file at ``path``, reading no more than ``max_bytes`` + 1 bytes of it; ``name``
     (the path by default) is how the one-line error names it. An ``OSError`` of the read passes through."""
     with path.open("rb") as handle:
         data = handle.read(max_bytes + 1)
     return load_json_text(data, name if name is not None else str(path), max_bytes=max_bytes,
-                          max_depth=max_depth)
+                          max_depth=max_depth, unique_keys=unique_keys)

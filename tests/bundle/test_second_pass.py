@@ -174,3 +174,30 @@ def test_an_honest_key_value_run_stays_valid_with_its_mem_tokens_compared(bundle
                                                                           tmp_path: Path, small_benchmark: Path) -> None:
     bundle = pack_runs([bundle_runs["textcalls"], bundle_runs["baseline"]], tmp_path / "honest", partial=True)
     assert [v.problems + v.queries for v in validate_bundle(bundle.directory, str(small_benchmark))] == [[], []]
+
+
+def test_a_manifest_listing_a_file_twice_is_one_line(oracle_bundle: Path, tmp_path: Path, small_benchmark: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON keeps the last of two equal keys; another reader (a reviewer's tool) may keep the first."""
+    bundle = _copy(oracle_bundle, tmp_path)
+    path = bundle / "manifest.json"
+    text = path.read_text(encoding="utf-8")
+    name = "runs/oracle/results.jsonl"
+    start = text.index(f'"{name}"')
+    entry = text[start:text.index("}", start) + 1]
+    path.write_text(text.replace(entry, entry.replace('"sha256": "', '"sha256": "0') + ",\n" + entry), encoding="utf-8")
+    assert main(["validate", str(bundle), "--data", str(small_benchmark)]) == Exit.ERROR
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and f"the key '{name}' is given twice in one object" in err, err
+
+
+def test_a_config_json_naming_its_model_twice_is_one_line(tmp_path: Path, bundle_runs: dict[str, Path],
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    run = tmp_path / "twice"
+    shutil.copytree(bundle_runs["scripted"], run)
+    path = run / "config.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"model": ', '"model": "gpt-4o", "model": ', 1), encoding="utf-8")
+    assert main(["show", str(run)]) == Exit.ERROR
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "the key 'model' is given twice in one object" in err, err

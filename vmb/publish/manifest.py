@@ -280,7 +280,7 @@ def read_manifest(root: Path, shown: str | None = None) -> Manifest:
     if not path.is_file() or path.is_symlink():
         raise BundleError(f"{shown or root} is not a bundle (no {MANIFEST})")
     try:
-        data = read_json_file(path, name, max_bytes=MAX_MANIFEST_BYTES)
+        data = read_json_file(path, name, max_bytes=MAX_MANIFEST_BYTES, unique_keys=True)
     except JsonFileError as error:
         raise BundleError(f"{name} is damaged ({str(error).removeprefix(f'{name}: ')})") from None
     except OSError as error:

@@ -360,7 +360,7 @@ def read_header(path: Path) -> RunHeader:
     if not config_path.is_file():
         raise RunDirError(f"{path} is not a run directory (no {CONFIG})")
     try:
-        doc = read_json_file(config_path)
+        doc = read_json_file(config_path, unique_keys=True)  # a field given twice would read two ways
     except (ValueError, RecursionError) as error:
         raise RunDirError(f"{config_path} is damaged (not JSON: {error})") from None
     except OSError as error:
