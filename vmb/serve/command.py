@@ -12,9 +12,13 @@ episode; an episode not ended in time, or left open when the server stops, is an
 command to serve it again). Streamable HTTP listens on 127.0.0.1 by default; any other --host needs a
 token in VMB_SERVE_TOKEN. docs/serve.md has the protocol and a client.
 
+Memory a model builds (summary, kv) is built first with the model of --model and --base-url and vmb run's
+request options, or found where vmb run or vmb memory ingest stored it for the same model and history.
+
 examples:
   vmb serve --memory gold --out runs/my-agent-gold                 # http://127.0.0.1:8765/mcp
   vmb serve --memory none --groups 1-5 --transport stdio --out runs/my-agent-none
+  vmb serve --memory summary --model Qwen/Qwen3-8B --base-url http://127.0.0.1:8000/v1 --name my-agent
 """
 
 from __future__ import annotations
