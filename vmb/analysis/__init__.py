@@ -82,9 +82,9 @@ def __getattr__(name: str) -> Any:
     if name in SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
     if name in FROM_THE_CORE:
-        module, _, attribute = FROM_THE_CORE[name].partition(":")
-        found = importlib.import_module(module)
-        return getattr(found, attribute) if attribute else found
+        from vmb import extras
+
+        return extras.load(FROM_THE_CORE[name], None, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from vmb import extras
 
 if TYPE_CHECKING:
     from vmb.maker.audit import audit
@@ -38,9 +39,7 @@ __all__ = ["ALL", "PUBLIC", "GenerateOptions", "ProceduralBackend", "audit", "au
 
 def __getattr__(name: str) -> Any:
     if name in PUBLIC:
-        module, _, attribute = PUBLIC[name].partition(":")
-        found = importlib.import_module(module)
-        return getattr(found, attribute) if attribute else found
+        return extras.load(PUBLIC[name], None, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
