@@ -201,3 +201,20 @@ def test_a_config_json_naming_its_model_twice_is_one_line(tmp_path: Path, bundle
     assert main(["show", str(run)]) == Exit.ERROR
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "the key 'model' is given twice in one object" in err, err
+
+
+def test_an_oracle_run_relabelled_an_outside_agent_never_reads_as_that_model(
+        bundle_runs: dict[str, Path], tmp_path: Path, small_benchmark: Path) -> None:
+    """The issue's forgery under the one label left: an outside agent named gpt-4o (`vmb serve --name`). Its records
+    are what an outside agent reaching the reference calls makes (vmb serve asks no model), so it cannot be refused;
+    the verdict and the board say whose word the name is, never 'gpt-4o' alone."""
+    def as_served(determining: dict) -> None:
+        determining.update(agent="external", model="gpt-4o")
+
+    run = relabelled(bundle_runs["oracle"], tmp_path / "served", small_benchmark, as_served)
+    bundle = pack_runs([run], tmp_path / "forged").directory
+    (verdict,) = validate_bundle(bundle, str(small_benchmark))
+    assert any("an outside agent's run (vmb serve), named 'gpt-4o' by its submitter" in u for u in verdict.unchecked)
+    (row,) = write_board([bundle], tmp_path / "board", str(small_benchmark))
+    assert row.model == "gpt-4o (outside agent)"
+    assert "gpt-4o (outside agent)" in (tmp_path / "board" / "board.md").read_text(encoding="utf-8")

@@ -32,6 +32,7 @@ from vmb.analysis.compare import compare_outcomes, run_outcomes
 from vmb.boundedjson import JsonFileError, read_json_file
 from vmb.data import REASONING_TYPES
 from vmb.errors import VmbError
+from vmb.harness.config import EXTERNAL_AGENT
 from vmb.outdir import claim_output_dir
 from vmb.publish.boardtext import csv_text, markdown_text, page_text
 from vmb.publish.card import render_card
@@ -148,7 +149,7 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                 run_dir = checked.root / entry.path
                 metric = _metric(run_dir)
                 by_type = {} if metric is None else {e.group: e.value(ESM.key) for e in metric.by_reasoning_type}
-                row = BoardRow(bundle=label, run=entry.name, model=entry.model or entry.agent, memory=entry.memory,
+                row = BoardRow(bundle=label, run=entry.name, model=_who(entry), memory=entry.memory,
                                benchmark=entry.benchmark, verdict=_verdict_text(verdict),
                                metrics=None if metric is None else metric.overall, by_type=by_type,
                                cost=_cost(metric), coverage=_coverage(verdict, entry),
@@ -177,6 +178,14 @@ def _rows_of(bundle: Path, data: str | None, out: Path, taken: set[str], written
                              verdict=f"INVALID ({str(error)[:300]})", metrics=None, by_type={}, cost="",
                              slug=_slug(label, taken)))
     return rows
+
+
+def _who(entry: RunEntry) -> str:
+    """The row's model: the model, an offline agent's name, or an outside agent's name said as one (vmb serve and
+    vmb import name it as its submitter says; no model request shows which agent it was)."""
+    if entry.agent == EXTERNAL_AGENT:
+        return f"{entry.model or 'unnamed'} (outside agent)"
+    return entry.model or entry.agent
 
 
 def _card(run_dir: Path, entry: RunEntry, checked: Checked, metric: RunSummary | None) -> str | None:

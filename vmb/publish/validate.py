@@ -204,6 +204,11 @@ def _replay(rundir: RunDir, header: RunHeader, bench: Benchmark, records: dict[s
             verdict.queries.append((key, f"its record is not one vmb writes ({type(error).__name__}: {error})"))
             continue
         verdict.queries += [(key, reason) for reason in replay.problems[:SHOWN_DIFFERENCES]]
+    if header.agent == EXTERNAL_AGENT and len(records) > imported:
+        # vmb serve's records: an outside agent's calls, each through vmb's loop, with no model request vmb made (as
+        # an offline agent's); replayed and scored like any, but whose agent made them is its submitter's word.
+        verdict.unchecked.append(f"who made the calls: an outside agent's run (vmb serve), named {header.model!r} by "
+                                 "its submitter; vmb asked no model, so its records cannot show which agent it was")
     if imported:
         verdict.unchecked.append(f"{imported} scored quer{'y holds' if imported == 1 else 'ies hold'} calls without a "
                                  "conversation (vmb import): their calls were re-executed on the default car and "
