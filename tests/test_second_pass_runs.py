@@ -85,3 +85,26 @@ def test_a_record_claiming_another_reasoning_type_is_named_and_not_counted(
     assert f"line 1: {first}'s reasoning_type is not the benchmark's; not counted" in err
     assert f"line 2: {second}'s reasoning_type is not the benchmark's; not counted" in err
     assert "\x1b" not in out + err and "18 queries scored in both" in out
+
+
+def test_notebook_03_says_when_no_run_of_a_model_has_a_scored_query(tiny_runs: Path, tmp_path: Path,
+                                                                    small_benchmark: Path) -> None:
+    """A model whose only run has no counted record (every record not its query's, or every query in error) was a
+    ValueError in notebook 03's sentence ('Encountered all NA values'), which stopped vmb report."""
+    import nbformat
+
+    runs = tmp_path / "runs"
+    _copy(tiny_runs, runs, "oracle-gold")
+    run = _copy(tiny_runs, runs, "scripted-none")
+    results = run / "results.jsonl"
+    records = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    for record in records:
+        record["reasoning_type"] = "made_up"
+    results.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["report", "--runs", str(runs), "--data", str(small_benchmark), "--out", str(out), "--figures",
+                 str(tmp_path / "figures"), "--notebook", "03_memory_systems"]) == Exit.OK
+    executed = nbformat.read(out / "notebooks" / "03_memory_systems.ipynb", as_version=4)
+    said = " ".join(o.get("data", {}).get("text/markdown", "") for c in executed.cells if c.cell_type == "code"
+                    for o in c.outputs)
+    assert "No run of scripted-faults has a scored query." in said
