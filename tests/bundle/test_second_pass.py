@@ -218,3 +218,17 @@ def test_an_oracle_run_relabelled_an_outside_agent_never_reads_as_that_model(
     (row,) = write_board([bundle], tmp_path / "board", str(small_benchmark))
     assert row.model == "gpt-4o (outside agent)"
     assert "gpt-4o (outside agent)" in (tmp_path / "board" / "board.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["../outside.txt", "/etc/passwd", "runs/oracle/../../x", "runs\\oracle\\x"])
+def test_a_manifest_naming_a_file_outside_the_bundle_is_one_line(name: str, oracle_bundle: Path, tmp_path: Path,
+                                                                 small_benchmark: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    bundle = _copy(oracle_bundle, tmp_path)
+    path = bundle / "manifest.json"
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest["files"][name] = {"sha256": "0" * 64, "bytes": 1}
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    assert main(["validate", str(bundle), "--data", str(small_benchmark)]) == Exit.ERROR
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and ("outside the bundle" in err or "not a file name" in err), err
