@@ -108,3 +108,31 @@ def test_notebook_03_says_when_no_run_of_a_model_has_a_scored_query(tiny_runs: P
     said = " ".join(o.get("data", {}).get("text/markdown", "") for c in executed.cells if c.cell_type == "code"
                     for o in c.outputs)
     assert "No run of scripted-faults has a scored query." in said
+
+
+def test_a_name_holding_two_dollars_is_drawn_as_written(tiny_runs: Path, tmp_path: Path, bench: object) -> None:
+    """Matplotlib parsed the text between two $ of a model's name as math: an unknown command there ($\\x{$) was a
+    ValueError at drawing, which stopped every notebook with a figure of the run, and with it vmb report."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import vmb.analysis as va
+
+    name = "tuned $\\foo{$ 7B"
+    for run in ("scripted-gold", "scripted-summary"):
+        path = _copy(tiny_runs, tmp_path, run)
+        config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+        config["determining"]["model"] = name
+        config["hash"] = config_hash(config["determining"])
+        (path / "config.json").write_text(json.dumps(config), encoding="utf-8")
+        metric = json.loads((path / "metric.json").read_text(encoding="utf-8"))
+        metric.update(hash=config["hash"], model=name)
+        (path / "metric.json").write_text(json.dumps(metric), encoding="utf-8")
+    runset = va.load_runs([tmp_path], bench=bench)
+    for figure in (va.figures.esm_gold_vs_summary(va.tables.table1(runset)),
+                   va.figures.memory_score_vs_tokens(va.tables.table2(runset))):
+        figure.savefig(io.BytesIO(), format="png")
+        texts = [t.get_text() for t in figure.findobj(matplotlib.text.Text)]
+        assert any(name in text for text in texts), texts

@@ -113,8 +113,17 @@ def _log_axis(axis: Any, low: float, high: float) -> None:
     axis.axes.set_xlim(start, end)
 
 
+NOTE_SIZE = 8.5  # points
+NOTE_CHAR_WIDTH = 0.55  # an average character of the note's font, in ems: its lines fill the figure's width
+
+
 def _note(fig: Any, text: str) -> None:
-    fig.text(0.01, -0.01, text, ha="left", va="top", fontsize=8.5, color="#444444", wrap=True)
+    """A note under the figure, wrapped here rather than by matplotlib (``wrap=True``): matplotlib measures wrapped
+    text as math whenever it holds two $, ignoring ``text.parse_math``, so a name like ``$\\x{$`` stopped the figure."""
+    import textwrap
+
+    width = max(40, int(fig.get_figwidth() * 72 / (NOTE_SIZE * NOTE_CHAR_WIDTH)))
+    fig.text(0.01, -0.01, textwrap.fill(text, width), ha="left", va="top", fontsize=NOTE_SIZE, color="#444444")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -47,6 +47,9 @@ FIGURE_STYLE: dict[str, Any] = {
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "pdf.fonttype": 42,  # real fonts in the PDF, so text stays editable and searchable
+    # A run's, model's or memory's name is drawn as written: two $ in it would otherwise be parsed as math, and an
+    # unknown command between them ($\\x{$) stops the figure, and with it the notebook and vmb report.
+    "text.parse_math": False,
 }
 
 
