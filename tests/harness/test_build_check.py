@@ -7,6 +7,7 @@ ingest``; a healthy build is not flagged."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from vmb.cli import main
+from vmb.doubles.offline import assistant_calls
 from vmb.doubles.scripted import ReferenceScript, Scripted, ScriptedServer, tool_names
 from vmb.harness.progress import duration
 from vmb.harness.show import comparison
@@ -23,6 +25,8 @@ from vmb.memory.health import (
     COPIED,
     COPIED_SHARE,
     EMPTY,
+    LOOP,
+    LOOP_CALLS,
     QUOTE_WORDS,
     SENTENCE_WORDS,
     UNCHANGED,
@@ -76,11 +80,13 @@ def resending_a_quote(memory: str, lines: str, day: int) -> str:
     """What the real 0.5B model did (``local:qwen2.5-coder-0.5b``, 8 days of group 1 of the release, docs/memory.md):
     on the first day the first line's words without its time and speaker and the second line's last sentence, as
     one 209-character "summary"; on every later day a ``memory_update`` with that same text again, so each day
-    "updated" and nothing changed."""
+    "updated" and nothing changed. (Its closing sentence had 8 words; here, the next line's whose last sentence is
+    a whole-sentence quote, ``SENTENCE_WORDS`` words or more, whatever the generated benchmark says.)"""
     if day:
         return memory
-    first, second = (line.split(": ", 1)[1] for line in lines.splitlines()[:2])
-    return f"{first} {second.rsplit('. ', 1)[-1]}"
+    first, *rest = (line.split(": ", 1)[1] for line in lines.splitlines())
+    closing = next(last for said in rest if len((last := re.split(r"[.!?:]\s+", said)[-1]).split()) >= SENTENCE_WORDS)
+    return f"{first} {closing}"
 
 
 def storing_nothing(bench: Any) -> Script:
@@ -91,6 +97,30 @@ def storing_nothing(bench: Any) -> Script:
         if kv.ADD not in tool_names(body):
             return reference(body)
         return Scripted({"role": "assistant", "content": "Nothing worth keeping."})
+
+    return script
+
+
+def looping_on_one_key(bench: Any) -> Script:
+    """What the real 0.5B model did on the first day of its key-value build (docs/memory.md): one ``memory_add``, then
+    a reply cut off at the token limit adding the same key again and again, each time trying to remove and search
+    it with an argument the tools do not take (refused); no call on the days after. One entry is left."""
+    reference = ReferenceScript(bench)
+    key, value = "nathaniel egleston", "early years"
+
+    def script(body: dict[str, Any]) -> Scripted:
+        if kv.ADD not in tool_names(body):
+            return reference(body)
+        fields = load_prompt(kv.DAY_PROMPT).fields(body["messages"][1]["content"])
+        assert fields is not None
+        rounds = sum(message["role"] == "tool" for message in body["messages"])
+        if fields["keys"] != "(none)" or rounds > 1:
+            return Scripted({"role": "assistant", "content": "Done."})
+        if not rounds:
+            return Scripted(assistant_calls([(kv.ADD, {"key": key, "value": value})], 0))
+        churn = [(kv.ADD, {"key": key, "value": value}), (kv.REMOVE, {"key": key, "value": ""}),
+                 (kv.SEARCH, {"key": key, "value": value})] * 6
+        return Scripted(assistant_calls(churn, 0), finish_reason="length")
 
     return script
 
@@ -147,6 +177,24 @@ def test_the_real_small_models_summary_is_flagged_twice(bench: Any, run: RunFn, 
     assert build is not None and [w["kind"] for w in build["warnings"]] == [COPIED, UNCHANGED]
 
 
+def test_the_real_small_models_looping_kv_build_is_flagged(bench: Any, run: RunFn, tmp_path: Path) -> None:
+    """A store left with one entry after a day of writing it over and over: not empty, flagged as a loop."""
+    with ScriptedServer(looping_on_one_key(bench)) as server:
+        result = run(server.url, memory="kv", groups=[1], limit=1, memory_days=DAYS, memory_options={"kv_rounds": 2})
+    assert warnings_of(tmp_path / "run") == [LOOP]
+    health = read_build(tmp_path / "run" / "memory" / "group_1").health
+    first = bench.group(1).days[0].date.isoformat()
+    assert health is not None and health.empty is False and health.refused == 6 and health.truncated == 1
+    assert [(loop.date, loop.target, loop.calls) for loop in health.loops] == [(first, "key 'nathaniel egleston'", 13)]
+    assert health.warnings[0].text == (f"the model wrote key 'nathaniel egleston' 13 times on {first}, over and over "
+                                       f"(1 of {DAYS} days with a loop; flagged from {LOOP_CALLS} writes to one "
+                                       "target in a day)")
+    build = result.metric.memory_build
+    assert build is not None and [w["kind"] for w in build["warnings"]] == [LOOP]
+    assert f"WARNING: the memory built for group 1 is degenerate: {health.warnings[0].text}" in comparison(
+        [tmp_path / "run"])
+
+
 @pytest.mark.parametrize("memory", ["summary", "kv"])
 def test_a_healthy_build_is_not_flagged(memory: str, bench: Any, run: RunFn, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
@@ -193,7 +241,7 @@ def test_a_kv_outline_gives_the_range_of_its_calls(bench: Any, run: RunFn,
 class ForgetfulBank(MemorySystem[NoOptions]):
     """Reads every day and keeps nothing, and says so."""
 
-    name = "toy-forgetful"
+    name = "toy-keeps-nothing"
 
     async def ingest(self, chunks: list[Chunk]) -> None:
         for _ in by_day(chunks, self.env.build):
@@ -209,7 +257,7 @@ def test_an_external_store_empty_after_ingest_is_flagged(bench: Any, small_bench
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """With a model (an offline agent's builds are measured, not flagged: they keep nothing by design)."""
     with ScriptedServer(ReferenceScript(bench)) as server:
-        args = ["memory", "ingest", "--memory", "toy-forgetful", "--model", "scripted", "--base-url", server.url,
+        args = ["memory", "ingest", "--memory", "toy-keeps-nothing", "--model", "scripted", "--base-url", server.url,
                 "--groups", "1", "--memory-days", str(DAYS), "--data", str(small_benchmark), "--out",
                 str(tmp_path / "run"), "--cache-dir", str(tmp_path / "cache"), "--no-progress"]
         assert main(args) == 0  # a warning, not a failure

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from vmb.jsontypes import check_fields
 from vmb.llm.model import Endpoint, Message, Model, Reply
-from vmb.memory.health import BuildWarning, warnings_of
+from vmb.memory.health import LOOP_CALLS, BuildWarning, warnings_of
 from vmb.memory.options import NoOptions, non_default, parse_options
 from vmb.usage import ZERO, Usage
 
@@ -114,11 +114,6 @@ class BuildCost:
         return cls(usage, int(count("model_calls")), int(count("embedding_calls")), float(count("seconds")))
 
 
-# Write calls aimed at one target (a key, the summary) within one day of a build that make a loop: a
-# day's note needs one or two; a model repeating itself makes dozens (25 add/remove calls on one key).
-LOOP_CALLS = 5
-
-
 @dataclass(frozen=True)
 class BuildLoop:
     """One day of a build on which the model kept writing the same target."""
@@ -147,7 +142,8 @@ class BuildHealth:
 
     def check(self) -> None:
         """The health check, once the build ended: its warnings from its measures."""
-        self.warnings = warnings_of(self.days, self.empty, self.copied, self.unchanged)
+        self.warnings = warnings_of(self.days, self.empty, self.copied, self.unchanged,
+                                    [(loop.date, loop.target, loop.calls) for loop in self.loops])
 
     def to_json(self) -> dict[str, Any]:
         return {"days": self.days, "truncated": self.truncated, "refused": self.refused,

@@ -2,8 +2,8 @@
 
 A build can finish without error and still keep nothing worth reading: a small model "summarising" by
 copying dialogue lines, a summary that stops changing after its first days, a key-value store or an
-external system's store left empty. The build measures what it kept (``copied``, ``unchanged``,
-``empty`` of ``vmb.memory.base.BuildHealth``) and ``warnings_of`` turns the measures into the warnings
+external system's store left empty, a store a model filled writing one key over and over. The build measures
+what it kept (``copied``, ``unchanged``, ``empty`` and ``loops`` of ``vmb.memory.base.BuildHealth``) and ``warnings_of`` turns the measures into the warnings
 ``build.json`` records, ``metric.json`` counts and ``vmb run``, ``vmb memory ingest``, ``vmb show``, the
 run's card and the notebooks show. The thresholds are declared here, once.
 """
@@ -11,7 +11,7 @@ run's card and the notebooks show. The thresholds are declared here, once.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -32,9 +32,14 @@ COPIED_SHARE = 0.5
 # for most days"): each day of a group's history brings talk a summary can keep, and the 0.5B model kept
 # its quote unchanged for 32 of 46 days (70%). A model that skips a quiet day now and then stays under it.
 UNCHANGED_SHARE = 0.5
+# Write calls aimed at one target (a key, the summary) within one day of a build that make a loop: a
+# day's note needs one or two; a model repeating itself makes dozens (25 add/remove calls on one key, and the
+# real 0.5B model's key-value build added one key 7 times and tried to remove it 6 times in one reply of its
+# first day, docs/memory.md). One such day is a warning: what the store holds is what the loop left.
+LOOP_CALLS = 5
 
 # The kinds of warning, each a problem of what was built (never a failure of the model being evaluated).
-EMPTY, COPIED, UNCHANGED = "empty", "copied", "unchanged"
+EMPTY, COPIED, UNCHANGED, LOOP = "empty", "copied", "unchanged", "loop"
 _WORD = re.compile(r"\w+")
 # Where a sentence of a history line ends: at . ! ? and after the speaker's name ("[2025-03-03 08:31] Justin
 # Martinez: Oh, ..."), not inside a time ("08:31") or a number ("21.5").
@@ -70,7 +75,7 @@ def _words(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class BuildWarning:
-    """One problem of what a build kept: its kind (``EMPTY``, ``COPIED``, ``UNCHANGED``) and a sentence."""
+    """One problem of what a build kept: its kind (``EMPTY``, ``COPIED``, ``UNCHANGED``, ``LOOP``) and a sentence."""
 
     kind: str
     text: str
@@ -79,8 +84,10 @@ class BuildWarning:
         return asdict(self)
 
 
-def warnings_of(days: int, empty: bool | None, copied: float | None, unchanged: int | None) -> list[BuildWarning]:
-    """The warnings of a build's measures (None: not measured); an empty memory is said alone."""
+def warnings_of(days: int, empty: bool | None, copied: float | None, unchanged: int | None,
+                loops: Sequence[tuple[str, str, int]] = ()) -> list[BuildWarning]:
+    """The warnings of a build's measures (None: not measured; ``loops``: the days with ``LOOP_CALLS`` writes or
+    more to one target, as (date, target, calls)); an empty memory is said alone."""
     if empty:
         return [BuildWarning(EMPTY, "the memory is empty: the build kept nothing")]
     found = []
@@ -90,4 +97,9 @@ def warnings_of(days: int, empty: bool | None, copied: float | None, unchanged: 
     if unchanged is not None and days and unchanged / days > UNCHANGED_SHARE:
         found.append(BuildWarning(UNCHANGED, f"the summary stayed unchanged on {unchanged} of {days} days "
                                              f"(flagged above {UNCHANGED_SHARE:.0%})"))
+    if loops:
+        date, target, calls = max(loops, key=lambda loop: loop[2])
+        found.append(BuildWarning(LOOP, f"the model wrote {target} {calls} times on {date}, over and over "
+                                        f"({len(loops)} of {days} days with a loop; flagged from {LOOP_CALLS} writes "
+                                        "to one target in a day)"))
     return found
