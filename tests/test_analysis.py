@@ -101,7 +101,7 @@ def test_errors_duplicates_and_a_cut_line(tiny_runs: Path, tmp_path: Path, bench
     first = json.loads(lines[0])
     error = {"id": "qa_1#1", "group": 1, "index": 1, "reasoning_type": bench.query("qa_1#1").reasoning_type,
              "status": "error",
-             "error": "HTTP 500 (after 4 attempts)", "query": "q", "text_calls": 0, "round_limit_hit": False,
+             "error": "HTTP 500 (after 4 attempts)", "query": bench.query("qa_1#1").query, "text_calls": 0, "round_limit_hit": False,
              "call_count": 0, "mem_tokens": [], "prompt_tokens": 0, "completion_tokens": 0, "score": None}
     with (run / "results.jsonl").open("a") as handle:
         handle.write(json.dumps({**first, "final_answer": "again"}) + "\n")  # a rerun: the last record wins

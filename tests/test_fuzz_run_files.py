@@ -173,6 +173,9 @@ def full_summary(summed: Path) -> dict[str, Any]:
     build = doc["memory_build"]
     build["loops"] = [{"group": 1, **LOOP}]
     build["per_group"][0]["health"]["loops"] = [LOOP]
+    # An offline agent's builds are not flagged (they write no memory by design): a model's would be.
+    build["per_group"][0]["health"]["warnings"] = [{"kind": "empty", "text": "the memory is empty"}]
+    build["warnings"] = [{"kind": "empty", "text": "the memory is empty", "group": 1}]
     doc["cost"] = PRICED
     doc["error_queries"] = [{"id": "qa_1#9", "error": "HTTP 503", "kind": "request_failed"}]
     assert RunSummary.from_json(doc).to_json() == doc  # a whole summary, every field of its declared type

@@ -133,8 +133,8 @@ def wide_table1(frame: pd.DataFrame) -> pd.DataFrame:
 def wide_table1_shown(wide: pd.DataFrame) -> list[str]:
     """The columns of ``wide_table1`` a page shows (eight: a page's width): the backbone, then per setting its
     coverage and ESM; F-F1, V-F1 and Calls stay in the CSV and in the long form."""
-    esm = f" {label(ESM.key)}"
-    return ["source", "model", *(c for c in wide.columns if c.endswith((esm, " n")))]
+    scored = f" {label(ESM.key)}"
+    return ["source", "model", *(c for c in wide.columns if c.endswith((scored, " n")))]
 
 
 def error_counts(runset: RunSet, reasoning_type: str | None = None) -> pd.DataFrame:

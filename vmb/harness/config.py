@@ -192,8 +192,10 @@ class RunConfig:
     prices: str | None = None  # price table for metric.json's cost (else $VMB_PRICES)
 
     def __post_init__(self) -> None:
-        # --memory http://HOST:PORT/ is the http memory system at that URL: one setting, recorded and keyed so.
-        self.memory, self.memory_options = named_setting(self.memory, self.memory_options)
+        # --memory http://HOST:PORT/ is the http memory system at that URL: one setting, recorded and keyed so
+        # (a value of another type is left for validate to name).
+        if isinstance(self.memory, str) and isinstance(self.memory_options, dict):
+            self.memory, self.memory_options = named_setting(self.memory, self.memory_options)
         # A whole number for a float setting is the float (a grid's `temperature = 0` is the run
         # `--temperature 0` makes), so that both spellings hash as one run.
         for spec in fields(self):

@@ -46,7 +46,7 @@ ANSWER_BYTES = 1 << 20  # a search answer of top_k results is a few kilobytes; a
 
 def is_url(memory: str) -> bool:
     """Whether ``--memory`` names a service's URL rather than a setting."""
-    return memory.startswith(SCHEMES)
+    return isinstance(memory, str) and memory.startswith(SCHEMES)  # a setting given from Python may be anything
 
 
 @dataclass(frozen=True)
