@@ -14,8 +14,8 @@ import pytest
 from vmb.cli import main
 from vmb.data.metadata import read_metadata
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.maker.writer import PlanWriter, stage_of
 from vmb.maker.generate.export.vetting import check_benchmark
+from vmb.maker.writer import PlanWriter, stage_of
 
 SIZE = ["--groups", "3", "--seed", "5", "--history-lines", "120", "--background-chains", "2", "--vehicle-chains", "5"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from vmb.maker.writer import PlanWriter
 from vmb.maker.generate.llm.briefs import LinePlan, QueryPlan, chain_request
 from vmb.maker.generate.llm.checks import (
     InvalidOutput,
@@ -19,6 +18,7 @@ from vmb.maker.generate.llm.checks import (
 from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.maker.generate.procedural.backend import ProceduralBackend
 from vmb.maker.generate.settings import settings
+from vmb.maker.writer import PlanWriter
 
 HUD = settings()["carcontrol_HUD_set_brightness_level"]  # levels 1-10
 LIGHT = settings()["carcontrol_light_set_ambient_enabled"]

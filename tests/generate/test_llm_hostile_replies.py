@@ -12,8 +12,8 @@ import pytest
 
 from vmb.cli import main
 from vmb.doubles.scripted import Scripted, ScriptedServer
-from vmb.maker.writer import PlanWriter, stage_of
 from vmb.llm.client import reply_cap
+from vmb.maker.writer import PlanWriter, stage_of
 
 SIZE = ["--groups", "1", "--seed", "5", "--history-lines", "60", "--background-chains", "0", "--vehicle-chains", "2"]
 MAX_TOKENS = 2048

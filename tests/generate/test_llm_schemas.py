@@ -11,7 +11,6 @@ import jsonschema
 import pytest
 from pydantic import BaseModel
 
-from vmb.maker.writer import PlanWriter
 from vmb.maker.generate.llm.answer_schemas import chain_schema, day_schema, model_schema, personas_schema, qa_schema
 from vmb.maker.generate.llm.briefs import chain_request, day_payload, days_of, query_plan, recipe_of, talk_lines
 from vmb.maker.generate.llm.checks import (
@@ -28,6 +27,7 @@ from vmb.maker.generate.plan import timeline
 from vmb.maker.generate.plan.options import GenerateOptions
 from vmb.maker.generate.procedural.backend import ProceduralBackend
 from vmb.maker.generate.settings import call_text
+from vmb.maker.writer import PlanWriter
 
 OPTIONS = GenerateOptions(groups=2, seed=4, history_lines=150, background_chains=1, vehicle_chains=4)
 WRITER = PlanWriter()
