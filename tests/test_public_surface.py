@@ -37,7 +37,11 @@ def test_every_name_a_notebook_reaches_is_declared(notebook: Path) -> None:
     for module, name in re.findall(r"\bva\.(\w+)\.(\w+)", source):
         if module in va.SUBMODULES or module == "stats":
             assert hasattr(getattr(va, module), name), f"va.{module}.{name}"
-    if notebook.stem in MAKER_NOTEBOOKS:
-        import vmb.maker.public as mk
 
-        assert not sorted(set(re.findall(r"\bmk\.(\w+)", source)) - set(mk.PUBLIC))
+
+@pytest.mark.make
+@pytest.mark.parametrize("notebook", [n for n in NOTEBOOKS if n.stem in MAKER_NOTEBOOKS], ids=lambda path: path.stem)
+def test_every_name_a_notebook_reaches_of_the_maker_is_declared(notebook: Path) -> None:
+    import vmb.maker.public as mk
+
+    assert not sorted(set(re.findall(r"\bmk\.(\w+)", code(notebook))) - set(mk.PUBLIC))

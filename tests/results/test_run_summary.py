@@ -45,6 +45,7 @@ def test_a_count_is_a_whole_number_and_every_other_figure_a_number_or_null() -> 
     assert {key for key, hint in VALUE_TYPES.items() if hint is int} == counts
 
 
+@pytest.mark.publish  # the old file is packed too
 def test_a_file_from_before_the_format_version_reads_as_version_1(run: Path, tmp_path: Path,
                                                                   tiny_benchmark: Path) -> None:
     """metric.json as the code before the key wrote it: the same layout, without ``version``."""
@@ -61,6 +62,7 @@ def test_a_file_from_before_the_format_version_reads_as_version_1(run: Path, tmp
     assert main(["validate", str(tmp_path / "bundle"), "--data", str(tiny_benchmark)]) == 0
 
 
+@pytest.mark.publish
 def test_a_file_without_a_metric_of_the_registry_names_vmb_score_which_writes_it_again(
         run: Path, tmp_path: Path, tiny_benchmark: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A metric declared after the file was written (the retrieval metrics came late): one line, then `vmb score`."""
