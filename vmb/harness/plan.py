@@ -250,6 +250,7 @@ class MemoryBuilder:
     def __init__(self, plan: RunPlan, model: Model | None, watcher: BuildWatcher | None = None) -> None:
         self.plan = plan
         self.model: Model = model if model is not None else NoopModel()
+        self.by_a_model = model is not None  # an offline agent's build (no model) writes no memory by design
         self.watcher = watcher
 
     def build_key(self, group: Group) -> str:
@@ -329,10 +330,10 @@ class MemoryBuilder:
             if watcher is not None:
                 watcher.build_ended(number, max(len(group.days) - ctx.health.days, 0))
         ctx.cost.seconds = round(time.perf_counter() - start, 3)
-        if self.plan.config.agent == "model":
-            # An offline agent writes no memory by design (the oracle and noop answer a build as they answer a
-            # query): its empty summary says nothing of a memory setting, and fifty warnings of it would hide one
-            # that does. What it kept is still measured and recorded.
+        if self.by_a_model:
+            # A build with no model (an offline agent's) writes no memory by design: its empty summary says nothing
+            # of a memory setting, and fifty warnings of it would hide one that does. What it kept is still
+            # measured and recorded. Whoever the agent is (vmb serve's outside agent too), a model's build is checked.
             ctx.health.check()
         d = self.plan.determining
         record = BuildRecord(key, group.number, setting.name, setting.build_params(), ctx.cost, ctx.health,
