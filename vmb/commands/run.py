@@ -31,6 +31,19 @@ if TYPE_CHECKING:
 RESUME = "rerun the same command to resume"
 
 
+def add_selection_arguments(what: argparse._ArgumentGroup, verb: str) -> None:
+    """The queries and the benchmark a command takes (vmb run, vmb serve): groups, limit, data, plugins and the
+    memory setting's options, said once."""
+    what.add_argument("--groups", help=f"groups to {verb}, e.g. 1-50 or 1,3,5-7 (default all)")
+    what.add_argument("--limit", type=int, help=f"{verb} at most N queries, in (group, index) order")
+    what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
+    what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
+                      help="import MODULE first (it registers a memory system); repeatable")
+    what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
+                      help="memory setting option (summary_cap, kv_rounds, a system's settings); "
+                           "VALUE is read as JSON when it parses; repeatable")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     what = parser.add_argument_group("what to run")
     what.add_argument("--memory", default="gold",
@@ -38,8 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--agent", default="model",
                       help="model (default), oracle (replays the reference calls), noop (does nothing), or a "
                            "shortcut baseline of vmb audit (latest-gold, latest-history, query-only, ...: no model)")
-    what.add_argument("--groups", help="groups to run, e.g. 1-50 or 1,3,5-7 (default all)")
-    what.add_argument("--limit", type=int, help="run at most N queries, in (group, index) order")
+    add_selection_arguments(what, "run")
     what.add_argument("--trials", type=int, default=1,
                       help="run every query K times; metric.json adds pass^k and pass@k (default 1)")
     what.add_argument("--shard", metavar="I/N",
@@ -47,12 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--prices", metavar="FILE",
                       help="price table (TOML) for the run's cost in metric.json (default $VMB_PRICES)")
     what.add_argument("--out", help="run directory (default runs/MODEL-MEMORY)")
-    what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
-    what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
-                      help="import MODULE first (it registers a memory system); repeatable")
-    what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
-                      help="memory setting option (summary_cap, kv_rounds, a system's settings); "
-                           "VALUE is read as JSON when it parses; repeatable")
     request, robust = add_model_arguments(parser)
     request.add_argument("--max-rounds", type=int, default=10, help="tool-call rounds per query")
     robust.add_argument("--force", action="store_true",

@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from vmb.commands.run import add_model_arguments
+from vmb.commands.run import add_model_arguments, add_selection_arguments
 
 # What rerunning does after a stop (vmb.cli says it beside "interrupted").
 RESUME = "rerun the same command to serve the queries left"
@@ -39,15 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="none, gold, summary, kv, history, or a memory system (default gold); summary and kv are "
                            "built by the model of --model and --base-url (as vmb run builds them; a memory vmb run "
                            "or vmb memory ingest built with that model is reused)")
-    what.add_argument("--groups", help="groups to serve, e.g. 1-50 or 1,3,5-7 (default all)")
-    what.add_argument("--limit", type=int, help="serve at most N queries, in (group, index) order")
+    add_selection_arguments(what, "serve")
     what.add_argument("--trials", type=int, default=1, help="episodes of every query (default 1)")
     what.add_argument("--out", help="run directory (default runs/NAME-MEMORY, else runs/external-MEMORY)")
-    what.add_argument("--data", help="benchmark directory (default: $VMB_DATA, data/vehiclemembench, ../shared)")
-    what.add_argument("--plugin", action="append", default=[], metavar="MODULE",
-                      help="import MODULE first (it registers a memory system); repeatable")
-    what.add_argument("--memory-option", action="append", default=[], metavar="KEY=VALUE",
-                      help="memory setting option; VALUE is read as JSON when it parses; repeatable")
     what.add_argument("--max-rounds", type=int, default=10,
                       help="turns per episode, as vmb's loop's rounds (default 10, the paper's)")
     what.add_argument("--episode-seconds", type=float, default=600.0,
