@@ -318,8 +318,19 @@ def test_the_notebooks_line_names_a_degenerate_memory_and_passes_a_healthy_one(b
         {"run": "forgetful", "group": 1, "kind": EMPTY, "text": "the memory is empty: the build kept nothing"}]
     line = build_warning_line([forgetful, healthy, gold])
     assert line.startswith("**Degenerate memory** (1 warning(s)") and "forgetful, group 1: the memory is empty" in line
-    assert build_warning_line([healthy, gold]).startswith("Every memory these runs built (1 run(s)) passed")
+    assert build_warning_line([healthy, gold]).startswith("Every memory a model built (1 run) passed")
     assert build_warning_line([gold]) == ""  # no memory built: nothing to say
+    # An offline agent's build (no model) is not checked, and the sentence says so rather than call it healthy.
+    from vmb.harness import run_benchmark
+
+    run_benchmark(out=str(tmp_path / "oracle-kv"), agent="oracle", memory="kv", data=str(bench.root), groups=[1],
+                  limit=1, memory_days=DAYS, cache_dir=str(tmp_path / "cache"), progress=False)
+    offline = read_run(tmp_path / "oracle-kv")
+    assert build_warning_line([offline]) == ("1 run of offline agents built its memory with no model, which writes "
+                                             "none by design: not checked.")
+    assert build_warning_line([healthy, offline]).endswith("unchanged for most days. 1 run of offline agents built "
+                                                           "its memory with no model, which writes none by design: "
+                                                           "not checked.")
 
 
 def test_a_build_on_an_endpoint_of_known_pace_says_its_time_before(bench: Any, run: RunFn, tmp_path: Path,

@@ -34,10 +34,19 @@ def build_warning_line(runs: Iterable[Run]) -> str:
     built = [run for run in runs if any((run.path / MEMORY).glob("group_*/build.json"))]
     if not built:
         return ""
+    # An offline agent (oracle, noop, a shortcut baseline) builds with no model and so writes no memory by design:
+    # its builds are measured, not checked (vmb.harness.plan.MemoryBuilder).
+    offline = [run for run in built if run.agent not in ("model", "external")]
     warnings = build_warnings(built)
+    many = len(offline) > 1
+    unchecked = (f" {len(offline)} run{'s' if many else ''} of offline agents built {'their' if many else 'its'} memory "
+                 "with no model, which writes none by design: not checked." if offline else "")
+    if warnings.empty and len(offline) == len(built):
+        return unchecked.strip()
     if warnings.empty:
-        return (f"Every memory these runs built ({len(built)} run(s)) passed the build's health check: none is empty, "
-                "copied from the dialogue or unchanged for most days.")
+        checked = len(built) - len(offline)
+        return (f"Every memory a model built ({checked} run{'s' if checked > 1 else ''}) passed the build's health "
+                "check: none is empty, copied from the dialogue or unchanged for most days." + unchecked)
     named = "; ".join(f"{md(row.run)}, group {row.group}: {md(row.text)}" for row in warnings.itertuples())
     return (f"**Degenerate memory** ({len(warnings)} warning(s) of the build's health check; these runs' scores "
             f"measure a memory that was not built as the setting intends): {named}.")
